@@ -1,0 +1,70 @@
+// The type-erased face of games and states, used by the bindings and by games that are not
+// native (written in Python). Native games reach it through NativeGameAdapter (native_adapter.h).
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/fields.h"
+#include "core/params.h"
+#include "core/types.h"
+#include "search/config.h"
+
+namespace ts {
+
+class AnyState;
+
+class AnyGame : public std::enable_shared_from_this<AnyGame> {
+ public:
+  virtual ~AnyGame() = default;
+  virtual std::string name() const = 0;
+  virtual const Params& params() const = 0;
+  virtual int num_players() const = 0;
+  virtual int max_legal_actions() const = 0;
+  virtual int num_distinct_actions() const = 0;
+  virtual bool has_chance() const = 0;
+  virtual bool has_hidden_information() const = 0;
+  virtual std::vector<int> observation_shape() const = 0;
+  virtual std::unique_ptr<AnyState> new_initial_state(uint64_t seed) const = 0;
+  // Rebuilds a state from its seed and history (replayed through the rules), or, for states
+  // that serialize their contents, from `fields` (validated) with the history kept as given.
+  virtual std::unique_ptr<AnyState> restore(uint64_t seed, const std::vector<Action>& history,
+                                            const Fields* fields) const = 0;
+  virtual bool serializes_fields() const = 0;
+};
+
+class AnyState {
+ public:
+  virtual ~AnyState() = default;
+  virtual std::shared_ptr<const AnyGame> game() const = 0;
+  virtual int num_players() const = 0;
+  virtual int current_player() const = 0;
+  virtual bool is_terminal() const = 0;
+  virtual std::vector<Action> legal_actions() const = 0;
+  virtual std::vector<ChanceOutcome> chance_outcomes() const = 0;
+  // Checked: an illegal action raises InvalidArgument naming the legal ones.
+  virtual void apply_action(Action action) = 0;
+  virtual std::vector<double> returns() const = 0;
+  virtual std::vector<double> scores() const = 0;
+  virtual std::unique_ptr<AnyState> clone() const = 0;
+  virtual const std::vector<Action>& history() const = 0;
+  virtual uint64_t seed() const = 0;
+  virtual std::string action_to_string(Action action) const = 0;
+  virtual std::string to_string() const = 0;
+  virtual std::string information_state_string(int player) const = 0;
+  virtual std::vector<float> observation_tensor(int player) const = 0;
+  virtual std::unique_ptr<AnyState> resample_from_infostate(int player, uint64_t seed) const = 0;
+  virtual Fields fields() const = 0;  // empty unless the game serializes fields
+  virtual SearchResult search(const SearchConfig& config) const = 0;
+  // Plays `count` random games from here and returns the seconds taken (for benchmarks).
+  virtual double time_random_playouts(int64_t count, uint64_t seed) const = 0;
+
+  void check_player(int player) const {
+    if (player < 0 || player >= num_players()) {
+      fail("player must be in 0.." + std::to_string(num_players() - 1) + ", got " + std::to_string(player));
+    }
+  }
+};
+
+}  // namespace ts

@@ -1,0 +1,204 @@
+// Wraps a native game (core/game.h) in the type-erased interface, adding what search does not
+// need on its hot path: the action history, legality checks, and the seed.
+#pragma once
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "api/any_game.h"
+#include "core/game.h"
+#include "search/dispatch.h"
+#include "search/rollout.h"
+
+namespace ts {
+
+template <NativeGame G>
+class NativeGameAdapter;
+
+template <NativeGame G>
+class NativeStateAdapter final : public AnyState {
+ public:
+  using S = typename G::State;
+
+  NativeStateAdapter(std::shared_ptr<const NativeGameAdapter<G>> game, S state, uint64_t seed,
+                     std::vector<Action> history = {})
+      : game_(std::move(game)), state_(std::move(state)), seed_(seed), history_(std::move(history)) {}
+
+  std::shared_ptr<const AnyGame> game() const override { return game_; }
+  int num_players() const override { return state_.num_players(); }
+  int current_player() const override { return state_.current_player(); }
+  bool is_terminal() const override { return state_.is_terminal(); }
+
+  std::vector<Action> legal_actions() const override {
+    if (state_.is_terminal()) return {};
+    std::vector<Action> out(max_actions());
+    out.resize(state_.legal_actions(out.data()));
+    return out;
+  }
+
+  std::vector<ChanceOutcome> chance_outcomes() const override {
+    if (state_.current_player() != kChancePlayer) return {};
+    std::vector<ChanceOutcome> out(max_actions());
+    out.resize(state_.chance_outcomes(out.data()));
+    return out;
+  }
+
+  void apply_action(Action action) override {
+    if (state_.is_terminal()) fail("cannot apply action " + std::to_string(action) + ": the game is over");
+    const std::vector<Action> legal = legal_actions();
+    if (!std::binary_search(legal.begin(), legal.end(), action)) {
+      fail("illegal action " + std::to_string(action) + "; legal actions: " + list(legal));
+    }
+    state_.apply_action(action);
+    history_.push_back(action);
+  }
+
+  std::vector<double> returns() const override {
+    std::vector<double> out(num_players());
+    state_.returns(out.data());
+    return out;
+  }
+
+  std::vector<double> scores() const override {
+    if constexpr (HasScores<S>) {
+      std::vector<double> out(num_players());
+      state_.scores(out.data());
+      return out;
+    } else {
+      return returns();
+    }
+  }
+
+  std::unique_ptr<AnyState> clone() const override { return std::make_unique<NativeStateAdapter>(*this); }
+  const std::vector<Action>& history() const override { return history_; }
+  uint64_t seed() const override { return seed_; }
+
+  std::string action_to_string(Action action) const override { return state_.action_to_string(action); }
+  std::string to_string() const override { return state_.to_string(); }
+
+  std::string information_state_string(int player) const override {
+    check_player(player);
+    return state_.information_state_string(player);
+  }
+
+  std::vector<float> observation_tensor(int player) const override {
+    check_player(player);
+    int size = 1;
+    for (int d : game_->observation_shape()) size *= d;
+    std::vector<float> out(size, 0.0f);
+    state_.observation_tensor(player, out.data());
+    return out;
+  }
+
+  std::unique_ptr<AnyState> resample_from_infostate(int player, uint64_t seed) const override {
+    check_player(player);
+    if constexpr (Resamplable<S>) {
+      Rng rng(seed);
+      std::vector<Action> history = history_;
+      S resampled = state_.resample_from_infostate(player, rng, &history);
+      // The true seed would let a reader rebuild the hidden setup, so the copy gets the new one.
+      return std::make_unique<NativeStateAdapter>(game_, std::move(resampled), seed, std::move(history));
+    } else {
+      return clone();
+    }
+  }
+
+  Fields fields() const override {
+    Fields out;
+    if constexpr (HasFields<S>) {
+      FieldWriter writer(out);
+      state_.write_fields(writer);
+    }
+    return out;
+  }
+
+  SearchResult search(const SearchConfig& config) const override {
+    return run_search(state_, max_actions(), config);
+  }
+
+  double time_random_playouts(int64_t count, uint64_t seed) const override {
+    Rng rng(seed);
+    std::vector<Action> actions(max_actions());
+    std::vector<ChanceOutcome> outcomes(max_actions());
+    const auto start = std::chrono::steady_clock::now();
+    for (int64_t i = 0; i < count; ++i) {
+      S state = state_;
+      random_playout(state, rng, actions.data(), outcomes.data());
+    }
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+
+  const S& native() const { return state_; }
+  S& native() { return state_; }
+
+ private:
+  int max_actions() const { return game_->native().max_legal_actions(); }
+
+  static std::string list(const std::vector<Action>& actions) {
+    if (actions.empty()) return "none";
+    std::string out;
+    for (Action a : actions) out += (out.empty() ? "" : ", ") + std::to_string(a);
+    return out;
+  }
+
+  std::shared_ptr<const NativeGameAdapter<G>> game_;
+  S state_;
+  uint64_t seed_;
+  std::vector<Action> history_;
+};
+
+template <NativeGame G>
+class NativeGameAdapter final : public AnyGame {
+ public:
+  explicit NativeGameAdapter(const Params& params) : params_(params), game_(params) {}
+
+  std::string name() const override { return G::kName; }
+  const Params& params() const override { return params_; }
+  int num_players() const override { return game_.num_players(); }
+  int max_legal_actions() const override { return game_.max_legal_actions(); }
+  int num_distinct_actions() const override { return game_.num_distinct_actions(); }
+  bool has_chance() const override { return game_.has_chance(); }
+  bool has_hidden_information() const override { return game_.has_hidden_information(); }
+  std::vector<int> observation_shape() const override { return game_.observation_shape(); }
+  bool serializes_fields() const override { return HasFields<typename G::State>; }
+
+  std::unique_ptr<AnyState> new_initial_state(uint64_t seed) const override {
+    return std::make_unique<NativeStateAdapter<G>>(self(), game_.new_initial_state(seed), seed);
+  }
+
+  std::unique_ptr<AnyState> restore(uint64_t seed, const std::vector<Action>& history,
+                                    const Fields* fields) const override {
+    auto state = std::make_unique<NativeStateAdapter<G>>(self(), game_.new_initial_state(seed), seed);
+    if constexpr (HasFields<typename G::State>) {
+      if (fields) {
+        for (Action a : history) {
+          if (a < 0) fail("history holds a negative action " + std::to_string(a));
+        }
+        state->native().read_fields(FieldReader(*fields));
+        return std::make_unique<NativeStateAdapter<G>>(self(), state->native(), seed, history);
+      }
+    }
+    for (size_t i = 0; i < history.size(); ++i) {
+      try {
+        state->apply_action(history[i]);
+      } catch (const InvalidArgument& e) {
+        fail("history entry " + std::to_string(i) + ": " + e.what());
+      }
+    }
+    return state;
+  }
+
+  const G& native() const { return game_; }
+
+ private:
+  std::shared_ptr<const NativeGameAdapter> self() const {
+    return std::static_pointer_cast<const NativeGameAdapter>(shared_from_this());
+  }
+  Params params_;
+  G game_;
+};
+
+}  // namespace ts

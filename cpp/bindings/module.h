@@ -1,0 +1,7 @@
+#pragma once
+#include <pybind11/pybind11.h>
+
+namespace ts {
+void bind_games(pybind11::module_& m);
+void bind_search(pybind11::module_& m);
+}  // namespace ts

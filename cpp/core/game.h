@@ -1,0 +1,79 @@
+// The native game interface. A game is a pair of plain C++ types: a game class G (parameters,
+// sizes, initial states) and its state S (a value type, cheap to copy). Search is templated on S,
+// so native games run with static dispatch. The concepts below are the whole contract.
+#pragma once
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/fields.h"
+#include "core/params.h"
+#include "core/rng.h"
+#include "core/types.h"
+
+namespace ts {
+
+template <class S>
+concept GameState = std::copy_constructible<S> &&
+    requires(S s, const S c, Action a, Action* actions, ChanceOutcome* outcomes, double* values,
+             float* tensor, int player) {
+  { c.num_players() } -> std::same_as<int>;
+  { c.current_player() } -> std::same_as<int>;  // 0..n-1, kChancePlayer or kTerminalPlayer
+  { c.is_terminal() } -> std::same_as<bool>;
+  // Writes the legal actions, sorted and unique, into a caller-owned buffer of at least
+  // max_legal_actions() entries; returns how many. At a chance node: the outcomes.
+  { c.legal_actions(actions) } -> std::same_as<int>;
+  { c.chance_outcomes(outcomes) } -> std::same_as<int>;  // only at chance nodes
+  { s.apply_action(a) };                                  // the action must be legal
+  { c.returns(values) };                                  // one value per player, zero-sum
+  { c.action_to_string(a) } -> std::same_as<std::string>;  // as seen by the player to move
+  { c.to_string() } -> std::same_as<std::string>;
+  { c.information_state_string(player) } -> std::same_as<std::string>;
+  { c.observation_tensor(player, tensor) };  // writes game.observation_size() floats
+};
+
+template <class G>
+concept NativeGame = GameState<typename G::State> && requires(const G g, uint64_t seed, const Params& p) {
+  { G::kName } -> std::convertible_to<const char*>;
+  { G::param_spec() } -> std::same_as<std::vector<ParamSpec>>;
+  G(p);  // from resolved parameters (defaults filled in)
+  { g.num_players() } -> std::same_as<int>;
+  { g.max_legal_actions() } -> std::same_as<int>;  // bound on legal actions and chance outcomes
+  { g.num_distinct_actions() } -> std::same_as<int>;  // player actions lie in [0, this)
+  { g.has_chance() } -> std::same_as<bool>;
+  { g.has_hidden_information() } -> std::same_as<bool>;
+  { g.observation_shape() } -> std::same_as<std::vector<int>>;
+  // Setup randomness (shuffles, deals, random boards) is drawn from the seed.
+  { g.new_initial_state(seed) } -> std::same_as<typename G::State>;
+};
+
+// Optional: a game with hidden information re-draws what `player` cannot know. If `history` is
+// given, the game rewrites the hidden parts of it to match the new world, so that the resampled
+// state's history reveals nothing the player does not know.
+template <class S>
+concept Resamplable = requires(const S c, int player, Rng& rng, std::vector<Action>* history) {
+  { c.resample_from_infostate(player, rng, history) } -> std::same_as<S>;
+};
+
+// Optional: a state that is not determined by seed + history (for example after resampling)
+// serializes its concrete contents. read_fields validates every value it reads.
+template <class S>
+concept HasFields = requires(const S c, S s, FieldWriter& w, const FieldReader& r) {
+  { c.write_fields(w) };
+  { s.read_fields(r) };
+};
+
+// Optional: a fast chance sampler (default: chance_outcomes + Rng::sample).
+template <class S>
+concept SamplesChance = requires(const S c, Rng& rng) {
+  { c.sample_chance(rng) } -> std::same_as<Action>;
+};
+
+// Optional: per-player scores (for example points), reported beside the zero-sum returns.
+template <class S>
+concept HasScores = requires(const S c, double* values) {
+  { c.scores(values) };
+};
+
+}  // namespace ts

@@ -1,0 +1,48 @@
+// What a search is asked to do, and what it reports back.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/types.h"
+
+namespace ts {
+
+struct SearchConfig {
+  std::string algorithm = "uct";  // uct | ismcts | mo-ismcts | pimc
+  int64_t iterations = 0;         // 0: no iteration budget (time_limit must be set)
+  double time_limit = 0;          // seconds; 0: no time budget
+  double uct_c = 1.4142135623730951;
+  uint64_t seed = 0;
+  int64_t max_memory_mb = 1024;   // node storage cap; the tree stops growing when it is reached
+  int rollouts = 1;               // random rollouts per leaf evaluation
+  int determinizations = 8;       // PIMC: worlds searched, iterations split between them
+  // Called from the searching thread every few milliseconds; throws to abort (Ctrl-C).
+  std::function<void()> interrupt_check;
+};
+
+struct ActionStats {
+  Action action;
+  int64_t visits;
+  double value;  // mean return for the player to move at the root
+};
+
+struct SearchResult {
+  Action best_action = -1;
+  std::string algorithm;
+  int64_t iterations = 0;
+  double elapsed = 0;
+  int64_t nodes = 0;
+  int64_t node_bytes = 0;       // bytes of node storage in use
+  bool memory_capped = false;   // the tree hit max_memory_mb and stopped growing
+  std::vector<ActionStats> stats;      // one per legal root action, in action order
+  std::vector<double> root_values;     // mean return per player over all iterations
+};
+
+// Raised by interrupt_check implementations; the bindings turn it back into the Python error.
+struct SearchInterrupted : std::exception {
+  const char* what() const noexcept override { return "search interrupted"; }
+};
+
+}  // namespace ts

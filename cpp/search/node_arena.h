@@ -1,0 +1,82 @@
+// Tree nodes stored as two parallel arrays addressed by index. Edge holds what selection and
+// backup touch for every child (16 bytes, four to a cache line); Node holds what is read once
+// per visited node. Both arrays reserve their whole capacity up front as untouched virtual
+// memory: they never move, and the process grows only by the nodes actually used.
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "core/types.h"
+
+namespace ts {
+
+// The edge into a node from its parent. Selection scores a child as mean + explore * weight.
+struct alignas(16) Edge {
+  float mean = 0;      // mean return for the player who chose this action
+  float weight = 0;    // exploration weight, kept current by backup (UCT: 1/sqrt(visits))
+  uint32_t visits = 0;
+  Action action = -1;  // the action (or chance outcome) leading here
+};
+
+struct Node {
+  uint32_t first_child = 0;  // 0: not expanded (index 0 is always the root)
+  float prior = 0;           // chance probability at chance nodes; policy prior under PUCT
+  uint16_t num_children = 0;
+  int8_t player = kTerminalPlayer;  // player to move here, set on expansion
+  uint8_t flags = 0;
+
+  static constexpr uint8_t kAllChildrenVisited = 1;
+};
+
+inline constexpr int kBytesPerNode = sizeof(Node) + sizeof(Edge);
+static_assert(kBytesPerNode <= 32, "keep nodes at 32 bytes or less");
+
+class NodeArena {
+ public:
+  explicit NodeArena(int64_t max_memory_mb) {
+    if (max_memory_mb <= 0) fail("max_memory_mb must be > 0, got " + std::to_string(max_memory_mb));
+    const int64_t cap = max_memory_mb * 1024 * 1024 / kBytesPerNode;
+    capacity_ = static_cast<uint32_t>(cap > 0xFFFFFFF0LL ? 0xFFFFFFF0LL : cap);
+    nodes_.reserve(capacity_);
+    edges_.reserve(capacity_);
+    nodes_.emplace_back();  // the root
+    edges_.emplace_back();
+  }
+
+  Node& node(uint32_t i) { return nodes_[i]; }
+  const Node& node(uint32_t i) const { return nodes_[i]; }
+  Edge& edge(uint32_t i) { return edges_[i]; }
+  const Edge& edge(uint32_t i) const { return edges_[i]; }
+  uint32_t size() const { return static_cast<uint32_t>(nodes_.size()); }
+  int64_t bytes_used() const { return static_cast<int64_t>(nodes_.size()) * kBytesPerNode; }
+  bool capped() const { return capped_; }
+
+  // Appends `count` fresh nodes and returns the first index, or 0 if they would exceed the cap.
+  uint32_t allocate(int count) {
+    if (nodes_.size() + count > capacity_) {
+      capped_ = true;
+      return 0;
+    }
+    const auto first = static_cast<uint32_t>(nodes_.size());
+    nodes_.resize(nodes_.size() + count);
+    edges_.resize(edges_.size() + count);
+    return first;
+  }
+
+  // Adds one visit with `value` for the player who chose the action into node i.
+  void add_visit(uint32_t i, double value) {
+    Edge& e = edges_[i];
+    e.visits += 1;
+    e.mean += static_cast<float>((value - e.mean) / e.visits);
+    e.weight = 1.0f / std::sqrt(static_cast<float>(e.visits));
+  }
+
+ private:
+  std::vector<Node> nodes_;
+  std::vector<Edge> edges_;
+  uint32_t capacity_ = 0;
+  bool capped_ = false;
+};
+
+}  // namespace ts

@@ -1,0 +1,30 @@
+"""tablesearch: game-AI search (MCTS, ISMCTS) for tabletop games, with a native C++ core.
+
+>>> import tablesearch as ts
+>>> game = ts.load_game("connect_four")
+>>> state = game.new_initial_state()
+>>> from tablesearch import mcts
+>>> mcts.search(state, iterations=1000, seed=1).best_action in state.legal_actions()
+True
+"""
+from __future__ import annotations
+
+from tablesearch._core import CHANCE, TERMINAL, Game, State
+from tablesearch.registry import list_games, load_game, parameter_specs
+from tablesearch import agents, mcts
+from tablesearch.match import GameRecord, play_game
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Game",
+    "GameRecord",
+    "State",
+    "agents",
+    "list_games",
+    "load_game",
+    "parameter_specs",
+    "mcts",
+    "play_game",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,121 @@
+"""Misuse from Python raises a clear exception; nothing crashes the interpreter."""
+import math
+
+import pytest
+
+import tablesearch as ts
+from tablesearch import mcts
+
+
+@pytest.fixture
+def state():
+    return ts.load_game("connect_four").new_initial_state(0)
+
+
+def test_unknown_game_names_available_games():
+    with pytest.raises(ValueError, match="available: .*connect_four"):
+        ts.load_game("chess")
+    with pytest.raises(TypeError):
+        ts.load_game(42)
+
+
+def test_unknown_parameter_names_valid_ones():
+    with pytest.raises(ValueError, match="unknown parameter 'players'"):
+        ts.load_game("tic_tac_toe", players=3)
+
+
+@pytest.mark.parametrize("bad", [-1, 7, 2**62, 2**70])
+def test_illegal_actions_raise_value_error(state, bad):
+    with pytest.raises(ValueError):
+        state.apply_action(bad)
+
+
+@pytest.mark.parametrize("bad", ["1", None, 1.5, True, [0], object()])
+def test_wrongly_typed_actions_raise_type_error(state, bad):
+    with pytest.raises(TypeError, match="action must be an int"):
+        state.apply_action(bad)
+
+
+def test_numpy_integers_are_accepted(state):
+    import numpy as np
+    state.apply_action(np.int64(3))
+    assert state.history() == [3]
+
+
+@pytest.mark.parametrize("bad", [-1, 2, 99, -5])
+def test_bad_player_index(state, bad):
+    with pytest.raises(ValueError, match="player must be in 0..1"):
+        state.observation_tensor(bad)
+
+
+def test_action_after_the_end(state):
+    for a in [0, 1, 0, 1, 0, 1, 0]:
+        state.apply_action(a)
+    with pytest.raises(ValueError, match="game is over"):
+        state.apply_action(2)
+    with pytest.raises(ValueError, match="terminal"):
+        mcts.search(state, iterations=10)
+
+
+@pytest.mark.parametrize("kwargs, error", [
+    (dict(iterations=-5), ValueError),
+    (dict(iterations=0), ValueError),
+    (dict(iterations=1.5), TypeError),
+    (dict(iterations="100"), TypeError),
+    (dict(time_limit=-1.0), ValueError),
+    (dict(time_limit=math.nan), ValueError),
+    (dict(uct_c=math.nan), ValueError),
+    (dict(uct_c=math.inf), ValueError),
+    (dict(uct_c=-1.0), ValueError),
+    (dict(seed=-1), ValueError),
+    (dict(seed="x"), TypeError),
+    (dict(algorithm="alphabeta"), ValueError),
+    (dict(max_memory_mb=0), ValueError),
+    (dict(threads=0), ValueError),
+    (dict(evaluator="fast"), TypeError),
+])
+def test_bad_search_arguments(state, kwargs, error):
+    kwargs.setdefault("iterations", 10)
+    with pytest.raises(error):
+        mcts.search(state, **kwargs)
+
+
+def test_search_rejects_non_states():
+    with pytest.raises(TypeError):
+        mcts.search("connect_four", iterations=10)
+
+
+def test_bad_rollouts():
+    with pytest.raises(ValueError):
+        mcts.RandomRollout(rollouts=0)
+
+
+@pytest.mark.parametrize("text", ["", "{", "[]", "null", '{"format": 1}', "\x00garbage",
+                                  '{"format":1,"game":"tic_tac_toe","params":{},"seed":0,"history":[]}',
+                                  '{"format":1,"game":"connect_four","params":{},"seed":0,"history":[9]}',
+                                  '{"format":1,"game":"connect_four","params":{},"seed":-3,"history":[]}',
+                                  '{"format":1,"game":"connect_four","params":{},"seed":0,"history":["a"]}',
+                                  '{"format":1,"game":"connect_four","params":{},"seed":0,"history":[0],"x":1}'])
+def test_deserialize_rejects_bad_text(text):
+    with pytest.raises(ValueError):
+        ts.load_game("connect_four").deserialize_state(text)
+
+
+def test_deserialize_rejects_non_text():
+    with pytest.raises(TypeError):
+        ts.load_game("connect_four").deserialize_state(b"{}")
+
+
+def test_action_to_string_of_illegal_action(state):
+    with pytest.raises(ValueError):
+        state.action_to_string(99)
+
+
+def test_seed_out_of_range():
+    game = ts.load_game("connect_four")
+    with pytest.raises(ValueError):
+        game.new_initial_state(-1)
+    with pytest.raises(ValueError):
+        game.new_initial_state(2**64)
+    with pytest.raises(TypeError):
+        game.new_initial_state("7")
