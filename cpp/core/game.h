@@ -70,6 +70,15 @@ concept SamplesChance = requires(const S c, Rng& rng) {
   { c.sample_chance(rng) } -> std::same_as<Action>;
 };
 
+// Optional: how an action looks to `observer` (called on the state where the action is taken,
+// chance outcomes included). Actions the observer cannot tell apart (which card went face down,
+// which card an opponent was dealt) map to the same value. Default: every action is public.
+// Multiple-observer ISMCTS builds each player's tree from these observations.
+template <class S>
+concept ObservesActions = requires(const S c, int observer, Action a) {
+  { c.observed_action(observer, a) } -> std::same_as<Action>;
+};
+
 // Optional: per-player scores (for example points), reported beside the zero-sum returns.
 template <class S>
 concept HasScores = requires(const S c, double* values) {
