@@ -9,6 +9,7 @@
 #include "core/fields.h"
 #include "core/params.h"
 #include "core/types.h"
+#include "api/search_session.h"
 #include "search/config.h"
 
 namespace ts {
@@ -56,7 +57,8 @@ class AnyState {
   virtual std::vector<float> observation_tensor(int player) const = 0;
   virtual std::unique_ptr<AnyState> resample_from_infostate(int player, uint64_t seed) const = 0;
   virtual Fields fields() const = 0;  // empty unless the game serializes fields
-  virtual SearchResult search(const SearchConfig& config) const = 0;
+  // `session` (optional) keeps trees between searches for reuse.
+  virtual SearchResult search(const SearchConfig& config, SearchSession* session) const = 0;
   // Plays `count` random games from here and returns the seconds taken (for benchmarks).
   virtual double time_random_playouts(int64_t count, uint64_t seed) const = 0;
 

@@ -115,8 +115,18 @@ class NativeStateAdapter final : public AnyState {
     return out;
   }
 
-  SearchResult search(const SearchConfig& config) const override {
-    return run_search(state_, max_actions(), config);
+  SearchResult search(const SearchConfig& config, SearchSession* session) const override {
+    if (!session) {
+      std::vector<NodeArena> trees;
+      return run_search(state_, max_actions(), config, trees);
+    }
+    std::vector<NodeArena>& trees = session->trees_for(game_.get(), history_, config);
+    try {
+      return run_search(state_, max_actions(), config, trees);
+    } catch (...) {
+      session->clear();  // an interrupted search leaves half-updated trees
+      throw;
+    }
   }
 
   double time_random_playouts(int64_t count, uint64_t seed) const override {

@@ -18,11 +18,11 @@ void check_python_signals() {
   if (PyErr_CheckSignals() != 0) throw SearchInterrupted();
 }
 
-SearchResult run(const AnyState& state, SearchConfig config) {
+SearchResult run(const AnyState& state, SearchConfig config, SearchSession* session) {
   config.interrupt_check = check_python_signals;
   try {
     py::gil_scoped_release release;
-    return state.search(config);
+    return state.search(config, session);
   } catch (const SearchInterrupted&) {
     throw py::error_already_set();  // the KeyboardInterrupt that PyErr_CheckSignals set
   }
@@ -45,12 +45,20 @@ void bind_search(py::module_& m) {
       .def_readonly("node_bytes", &SearchResult::node_bytes)
       .def_readonly("memory_capped", &SearchResult::memory_capped)
       .def_readonly("stats", &SearchResult::stats)
-      .def_readonly("root_values", &SearchResult::root_values);
+      .def_readonly("root_values", &SearchResult::root_values)
+      .def_readonly("proven", &SearchResult::proven)
+      .def_readonly("proven_value", &SearchResult::proven_value);
+
+  py::class_<SearchSession>(m, "SearchTree", "Trees kept between an agent's searches (tree reuse).")
+      .def(py::init<>())
+      .def("clear", &SearchSession::clear)
+      .def_property_readonly("nodes", &SearchSession::nodes);
 
   m.def(
       "search",
       [](const AnyState& state, const std::string& algorithm, int64_t iterations, double time_limit,
-         double uct_c, uint64_t seed, int64_t max_memory_mb, int rollouts, int determinizations) {
+         double uct_c, uint64_t seed, int64_t max_memory_mb, int rollouts, int determinizations, int threads,
+         bool solve, SearchSession* tree) {
         SearchConfig config;
         config.algorithm = algorithm;
         config.iterations = iterations;
@@ -60,10 +68,13 @@ void bind_search(py::module_& m) {
         config.max_memory_mb = max_memory_mb;
         config.rollouts = rollouts;
         config.determinizations = determinizations;
-        return run(state, config);
+        config.threads = threads;
+        config.solve = solve;
+        return run(state, config, tree);
       },
       py::arg("state"), py::arg("algorithm"), py::arg("iterations"), py::arg("time_limit"), py::arg("uct_c"),
-      py::arg("seed"), py::arg("max_memory_mb"), py::arg("rollouts"), py::arg("determinizations"));
+      py::arg("seed"), py::arg("max_memory_mb"), py::arg("rollouts"), py::arg("determinizations"),
+      py::arg("threads"), py::arg("solve"), py::arg("tree") = nullptr);
 }
 
 }  // namespace ts

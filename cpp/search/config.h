@@ -18,6 +18,8 @@ struct SearchConfig {
   int64_t max_memory_mb = 1024;   // node storage cap; the tree stops growing when it is reached
   int rollouts = 1;               // random rollouts per leaf evaluation
   int determinizations = 8;       // PIMC: worlds searched, iterations split between them
+  int threads = 1;                // root parallelism: one tree per thread, statistics merged
+  bool solve = false;             // MCTS-Solver: back up proven wins, losses and draws
   // Called from the searching thread every few milliseconds; throws to abort (Ctrl-C).
   std::function<void()> interrupt_check;
 };
@@ -38,6 +40,8 @@ struct SearchResult {
   bool memory_capped = false;   // the tree hit max_memory_mb and stopped growing
   std::vector<ActionStats> stats;      // one per legal root action, in action order
   std::vector<double> root_values;     // mean return per player over all iterations
+  bool proven = false;                 // solver: the root's game-theoretic value is known
+  double proven_value = 0;             // ... for the player to move at the root
 };
 
 // Raised by interrupt_check implementations; the bindings turn it back into the Python error.

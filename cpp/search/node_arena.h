@@ -27,6 +27,7 @@ struct Node {
   uint8_t flags = 0;
 
   static constexpr uint8_t kAllChildrenVisited = 1;
+  static constexpr uint8_t kProven = 2;  // solver: the edge's mean is the exact game value
 };
 
 inline constexpr int kBytesPerNode = sizeof(Node) + sizeof(Edge);
@@ -68,8 +69,47 @@ class NodeArena {
   void add_visit(uint32_t i, double value) {
     Edge& e = edges_[i];
     e.visits += 1;
-    e.mean += static_cast<float>((value - e.mean) / e.visits);
+    if (!(nodes_[i].flags & Node::kProven)) e.mean += static_cast<float>((value - e.mean) / e.visits);
     e.weight = 1.0f / std::sqrt(static_cast<float>(e.visits));
+  }
+
+  // The child of `node` reached by `action`, or 0 if the node is not expanded or lacks it.
+  uint32_t find_child(uint32_t node, Action action) const {
+    const Node& n = nodes_[node];
+    for (int i = 0; i < n.num_children; ++i) {
+      if (edges_[n.first_child + i].action == action) return n.first_child + i;
+    }
+    return 0;
+  }
+
+  // A new arena holding the subtree under `root` (which becomes index 0), for tree reuse.
+  // Copies breadth-first so that every node's children stay contiguous.
+  NodeArena extract(uint32_t root, int64_t max_memory_mb) const {
+    NodeArena out(max_memory_mb);
+    out.nodes_[0] = nodes_[root];
+    out.edges_[0] = edges_[root];
+    out.edges_[0].action = -1;
+    std::vector<std::pair<uint32_t, uint32_t>> queue{{root, 0}};  // (old index, new index)
+    for (size_t head = 0; head < queue.size(); ++head) {
+      const auto [from, to] = queue[head];
+      const Node& n = nodes_[from];
+      if (n.first_child == 0) continue;
+      const uint32_t first = out.allocate(n.num_children);
+      if (first == 0) {  // the cap is smaller than the subtree: keep this node as a leaf
+        out.nodes_[to].first_child = 0;
+        out.nodes_[to].num_children = 0;
+        out.nodes_[to].flags &= static_cast<uint8_t>(~Node::kAllChildrenVisited);
+        continue;
+      }
+      out.nodes_[to].first_child = first;
+      for (int i = 0; i < n.num_children; ++i) {
+        out.nodes_[first + i] = nodes_[n.first_child + i];
+        out.edges_[first + i] = edges_[n.first_child + i];
+        queue.emplace_back(n.first_child + i, first + i);
+      }
+    }
+    out.capped_ = false;
+    return out;
   }
 
  private:

@@ -2,7 +2,12 @@
 // (select), grows it by one node's children (expand), evaluates the new leaf (evaluate), and
 // adds the leaf's values to every edge on the path (backup). An edge stores the value of the
 // player who chose its action, so every decision node maximises its mover's value.
+//
+// With config.solve (MCTS-Solver; two players, no chance, returns in [-1, 1]) terminal values
+// are backed up as proofs: a node is proven when one child is a proven win for its mover or all
+// children are proven; proven losses are avoided and the search stops once the root is proven.
 #pragma once
+#include <atomic>
 #include <cmath>
 #include <vector>
 
@@ -30,21 +35,24 @@ inline void check_searchable(const S& state) {
 template <GameState S, class Evaluator>
 class UctSearch {
  public:
-  UctSearch(const SearchConfig& config, int max_legal_actions, Evaluator& evaluator)
-      : config_(config), evaluator_(evaluator), arena_(config.max_memory_mb), rng_(config.seed),
-        actions_(max_legal_actions), outcomes_(max_legal_actions) {
+  // Searches into `arena`, whose root (index 0) must correspond to the root state given to run();
+  // an arena kept from an earlier search continues to grow (tree reuse).
+  UctSearch(const SearchConfig& config, int max_legal_actions, Evaluator& evaluator, NodeArena& arena,
+            uint64_t seed, int64_t iterations, std::atomic<bool>* stop, bool checks_interrupts)
+      : config_(config), evaluator_(evaluator), arena_(arena), rng_(seed), actions_(max_legal_actions),
+        outcomes_(max_legal_actions), budget_(config, iterations, stop, checks_interrupts) {
     check_uct_c(config.uct_c);
   }
 
   SearchResult run(const S& root_state) {
     check_searchable(root_state);
     const int num_players = root_state.num_players();
+    if (config_.solve && num_players != 2) fail("solve=True needs a two-player game");
     std::vector<double> root_sums(num_players, 0.0);
     double values[kMaxPlayers];
 
-    Budget budget(config_);
     int64_t done = 0;
-    while (budget.more(done)) {
+    while (!root_proven() && budget_.more(done)) {
       S state = root_state;
       path_.clear();
       descend(state, values);
@@ -56,7 +64,7 @@ class UctSearch {
     SearchResult result;
     result.algorithm = "uct";
     result.iterations = done;
-    result.elapsed = budget.elapsed();
+    result.elapsed = budget_.elapsed();
     result.nodes = arena_.size();
     result.node_bytes = arena_.bytes_used();
     result.memory_capped = arena_.capped();
@@ -64,8 +72,12 @@ class UctSearch {
       fail("max_memory_mb is too small to hold the root's children");
     }
     result.stats = child_stats(arena_, 0);
-    result.best_action = most_visited(result.stats);
+    result.best_action = config_.solve ? solver_choice() : most_visited(result.stats);
     for (double s : root_sums) result.root_values.push_back(done ? s / done : 0.0);
+    if (root_proven()) {
+      result.proven = true;
+      result.proven_value = 0.0 - arena_.edge(0).mean;  // the root edge holds the other player's value
+    }
     return result;
   }
 
@@ -76,12 +88,15 @@ class UctSearch {
     int mover;
   };
 
+  bool root_proven() const { return arena_.node(0).flags & Node::kProven; }
+
   // Walks from the root to a leaf, applying actions to `state`, and leaves the leaf's values.
   void descend(S& state, double* values) {
     uint32_t node = 0;
     while (true) {
       if (state.is_terminal()) {
         state.returns(values);
+        if (config_.solve && !path_.empty()) prove_terminal(path_.back(), values);
         return;
       }
       Node& current = arena_.node(node);
@@ -101,6 +116,7 @@ class UctSearch {
 
   bool expand(uint32_t node, const S& state) {
     const int player = state.current_player();
+    if (player == kChancePlayer && config_.solve) fail("solve=True needs a game without chance");
     const int n = player == kChancePlayer ? state.chance_outcomes(outcomes_.data())
                                           : state.legal_actions(actions_.data());
     const uint32_t first = arena_.allocate(n);
@@ -146,6 +162,7 @@ class UctSearch {
       parent.flags |= Node::kAllChildrenVisited;
     }
     const float explore = static_cast<float>(config_.uct_c) * sqrt_log(arena_.edge(node).visits);
+    if (config_.solve) return first + solver_select(first, n, explore);
     return first + best_score_index(children, n, explore);
   }
 
@@ -167,18 +184,96 @@ class UctSearch {
     return best[0];
   }
 
+  // Solver selection: a proven win is taken at once; other proven children (losses and draws)
+  // are known exactly, so visits go to the unproven ones (the parent is proven once all are).
+  int solver_select(uint32_t first, int n, float explore) {
+    int best = -1;
+    float best_score = 0;
+    for (int i = 0; i < n; ++i) {
+      const Edge& e = arena_.edge(first + i);
+      if (arena_.node(first + i).flags & Node::kProven) {
+        if (e.mean >= 1.0f) return i;
+        continue;
+      }
+      const float s = e.mean + explore * e.weight;
+      if (best < 0 || s > best_score) {
+        best = i;
+        best_score = s;
+      }
+    }
+    return best < 0 ? 0 : best;
+  }
+
+  // Marks a terminal node proven with the value of the player who moved into it.
+  void prove_terminal(const Step& step, const double* values) {
+    const double v = values[step.mover];
+    if (v < -1.0 || v > 1.0) fail("solve=True needs returns in [-1, 1], got " + std::to_string(v));
+    arena_.node(step.node).flags |= Node::kProven;
+    arena_.edge(step.node).mean = static_cast<float>(v);
+  }
+
+  // After a backup: a parent whose child is a proven win for its mover, or whose children are
+  // all proven, is proven too. Values are zero-sum, so the parent's edge holds the negation.
+  void propagate_proofs() {
+    for (size_t k = path_.size(); k-- > 0;) {
+      const uint32_t parent = k > 0 ? path_[k - 1].node : 0;
+      Node& p = arena_.node(parent);
+      if (p.flags & Node::kProven) continue;
+      float best = -2.0f;
+      bool all_proven = true;
+      for (int i = 0; i < p.num_children; ++i) {
+        const uint32_t c = p.first_child + i;
+        if (arena_.node(c).flags & Node::kProven) {
+          best = std::max(best, arena_.edge(c).mean);
+        } else {
+          all_proven = false;
+        }
+      }
+      if (best >= 1.0f || (all_proven && p.num_children > 0)) {
+        p.flags |= Node::kProven;
+        arena_.edge(parent).mean = -best;
+      } else {
+        return;  // nothing above can change
+      }
+    }
+  }
+
+  // The proven best move if the root is proven. Otherwise the most visited move that is not
+  // proven, unless a proven move is worth more than that move's estimate (a safe draw).
+  Action solver_choice() const {
+    const Node& root = arena_.node(0);
+    const std::vector<ActionStats> stats = child_stats(arena_, 0);
+    const ActionStats* best_proven = nullptr;
+    const ActionStats* most_visited_open = nullptr;
+    for (int i = 0; i < root.num_children; ++i) {
+      const ActionStats& s = stats[i];
+      if (arena_.node(root.first_child + i).flags & Node::kProven) {
+        if (!best_proven || s.value > best_proven->value) best_proven = &s;
+      } else if (!most_visited_open || s.visits > most_visited_open->visits ||
+                 (s.visits == most_visited_open->visits && s.value > most_visited_open->value)) {
+        most_visited_open = &s;
+      }
+    }
+    if (!most_visited_open || (best_proven && best_proven->value >= most_visited_open->value)) {
+      return best_proven->action;
+    }
+    return most_visited_open->action;
+  }
+
   void backup(const double* values) {
     for (const Step& step : path_) arena_.add_visit(step.node, step.mover >= 0 ? values[step.mover] : 0.0);
     arena_.edge(0).visits += 1;
+    if (config_.solve) propagate_proofs();
   }
 
   const SearchConfig& config_;
   Evaluator& evaluator_;
-  NodeArena arena_;
+  NodeArena& arena_;
   Rng rng_;
   std::vector<Action> actions_;
   std::vector<ChanceOutcome> outcomes_;
   std::vector<Step> path_;
+  Budget budget_;
 };
 
 }  // namespace ts

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Optional
 
 from tablesearch import _core
@@ -52,7 +52,7 @@ class SearchResult:
     root_values: list[float]  # mean return per player over all iterations
     node_bytes: int = 0
     memory_capped: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
+    proven_value: Optional[float] = None  # solve=True: the exact value for the player to move
 
     def policy(self) -> dict[int, float]:
         """Visit shares of the root actions, as {action: share}; shares sum to 1."""
@@ -96,7 +96,7 @@ def _resolve_algorithm(algorithm: str, state: _core.State) -> str:
 
 def _native_config(state: Any, iterations: Optional[int], time_limit: Optional[float], seed: Optional[int],
                    algorithm: str, uct_c: float, threads: int, evaluator: Any, max_memory_mb: int,
-                   determinizations: int) -> dict[str, Any]:
+                   determinizations: int, solve: bool) -> dict[str, Any]:
     """Checks every search argument; returns the keywords of the native call."""
     if not isinstance(state, _core.State):
         raise TypeError(f"state must be a tablesearch State, got {type(state).__name__}")
@@ -114,8 +114,12 @@ def _native_config(state: Any, iterations: Optional[int], time_limit: Optional[f
     if seed >= 2**64:
         raise ValueError(f"seed must be below 2**64, got {seed}")
     _check_int("threads", threads, minimum=1)
-    if threads != 1:
-        raise ValueError(f"threads must be 1 in this build, got {threads}")
+    if threads > 256:
+        raise ValueError(f"threads must be at most 256, got {threads}")
+    if iterations and iterations < threads:
+        raise ValueError(f"iterations ({iterations}) must be at least threads ({threads})")
+    if not isinstance(solve, bool):
+        raise TypeError(f"solve must be a bool, got {type(solve).__name__}")
     _check_int("max_memory_mb", max_memory_mb, minimum=1)
     _check_int("determinizations", determinizations, minimum=1)
     if evaluator is None:
@@ -131,23 +135,33 @@ def _native_config(state: Any, iterations: Optional[int], time_limit: Optional[f
         max_memory_mb=max_memory_mb,
         rollouts=evaluator.rollouts,
         determinizations=determinizations,
+        threads=threads,
+        solve=solve,
     )
 
 
 def search(state: Any, iterations: Optional[int] = None, time_limit: Optional[float] = None,
            seed: Optional[int] = None, *, algorithm: str = "auto", uct_c: float = DEFAULT_UCT_C,
            threads: int = 1, evaluator: Any = None, max_memory_mb: int = DEFAULT_MAX_MEMORY_MB,
-           determinizations: int = 8) -> SearchResult:
+           determinizations: int = 8, solve: bool = False, tree: Optional[_core.SearchTree] = None) -> SearchResult:
     """Searches `state` and returns the statistics of every root action and the best one.
 
     Budgets: `iterations`, `time_limit` (seconds), or both (whichever ends first); with neither,
-    1000 iterations. The same seed gives the same result. Raises ValueError for a terminal or
-    chance state and for out-of-range arguments, TypeError for arguments of the wrong type, and
-    KeyboardInterrupt when Ctrl-C is pressed during the search.
+    1000 iterations. The same seed gives the same result; with `threads` > 1 (root parallelism:
+    one tree per thread, statistics merged) too, as long as the budget is `iterations`.
+    `max_memory_mb` caps the trees (shared between threads): they stop growing, the search goes
+    on. `solve=True` (two-player games without chance) backs up proven wins, losses and draws,
+    stops once the root is proven and reports `proven_value`. `tree` (a SearchTree) keeps the
+    trees for the next search of a later position of the same game (tree reuse).
+
+    Raises ValueError for a terminal or chance state and for out-of-range arguments, TypeError
+    for arguments of the wrong type, and KeyboardInterrupt when Ctrl-C is pressed.
     """
     config = _native_config(state, iterations, time_limit, seed, algorithm, uct_c, threads, evaluator,
-                            max_memory_mb, determinizations)
-    native = _core.search(state, **config)
+                            max_memory_mb, determinizations, solve)
+    if tree is not None and not isinstance(tree, _core.SearchTree):
+        raise TypeError(f"tree must be a mcts.SearchTree, got {type(tree).__name__}")
+    native = _core.search(state, **config, tree=tree)
     return SearchResult(
         best_action=native.best_action,
         algorithm=native.algorithm,
@@ -158,22 +172,29 @@ def search(state: Any, iterations: Optional[int] = None, time_limit: Optional[fl
         root_values=list(native.root_values),
         node_bytes=native.node_bytes,
         memory_capped=native.memory_capped,
+        proven_value=native.proven_value if native.proven else None,
     )
+
+
+SearchTree = _core.SearchTree
 
 
 class Agent:
     """Plays by searching every move: ``Agent(iterations=5000, seed=0).step(state) -> action``.
 
     Takes the keywords of `search`. Each move gets its own seed drawn from `seed`, so a game
-    replays exactly. `last_result` keeps the most recent SearchResult; `total_iterations` sums
-    them over the agent's life.
+    replays exactly. With `reuse_tree` (the default) the agent keeps the part of its tree reached
+    by the actions actually played between its moves and searches on from there; a position that
+    does not follow from its last one (a new game) starts a fresh tree. `last_result` keeps the
+    most recent SearchResult; `total_iterations` sums the iterations over the agent's life.
     """
 
     def __init__(self, iterations: Optional[int] = None, time_limit: Optional[float] = None,
-                 seed: Optional[int] = None, **search_options: Any) -> None:
+                 seed: Optional[int] = None, reuse_tree: bool = True, **search_options: Any) -> None:
         self.search_options = dict(iterations=iterations, time_limit=time_limit, **search_options)
+        self.tree = SearchTree() if reuse_tree else None
         # Catch bad options now rather than at the first move.
-        known = {"algorithm", "uct_c", "threads", "evaluator", "max_memory_mb", "determinizations"}
+        known = {"algorithm", "uct_c", "threads", "evaluator", "max_memory_mb", "determinizations", "solve"}
         unknown = set(search_options) - known
         if unknown:
             raise TypeError(f"unknown search option(s) {sorted(unknown)}; valid: {sorted(known)}")
@@ -185,7 +206,7 @@ class Agent:
 
     def step(self, state: Any) -> int:
         """The action to play in `state`."""
-        result = search(state, seed=self._rng.getrandbits(63), **self.search_options)
+        result = search(state, seed=self._rng.getrandbits(63), tree=self.tree, **self.search_options)
         self.last_result = result
         self.total_iterations += result.iterations
         return result.best_action

@@ -1,0 +1,102 @@
+// Root parallelism: each thread grows its own tree from the same root with its own seed and
+// share of the iterations; the root statistics are merged at the end. With an iteration budget
+// the result depends only on the seed, never on timing (each thread's work is fixed).
+#pragma once
+#include <atomic>
+#include <exception>
+#include <functional>
+#include <thread>
+#include <vector>
+
+#include "search/config.h"
+#include "search/node_arena.h"
+#include "search/tree_stats.h"
+
+namespace ts {
+
+inline void check_threads(int threads) {
+  if (threads < 1 || threads > 256) fail("threads must be between 1 and 256, got " + std::to_string(threads));
+}
+
+// Seed of thread t: thread 0 keeps the caller's seed, so threads=1 matches a plain search.
+inline uint64_t thread_seed(uint64_t seed, int t) {
+  if (t == 0) return seed;
+  uint64_t x = seed ^ (0xA0761D6478BD642FULL * static_cast<uint64_t>(t));
+  return splitmix64(x);
+}
+
+// Merges per-thread results: visits add up, values are visit-weighted means.
+inline SearchResult merge_results(std::vector<SearchResult>& parts) {
+  SearchResult merged = parts[0];
+  for (size_t t = 1; t < parts.size(); ++t) {
+    const SearchResult& p = parts[t];
+    merged.iterations += p.iterations;
+    merged.elapsed = std::max(merged.elapsed, p.elapsed);
+    merged.nodes += p.nodes;
+    merged.node_bytes += p.node_bytes;
+    merged.memory_capped = merged.memory_capped || p.memory_capped;
+    for (size_t i = 0; i < merged.stats.size(); ++i) {
+      ActionStats& m = merged.stats[i];
+      const ActionStats& s = p.stats[i];
+      const double visits = static_cast<double>(m.visits + s.visits);
+      m.value = visits > 0 ? (m.value * m.visits + s.value * s.visits) / visits : 0.0;
+      m.visits += s.visits;
+    }
+  }
+  const double total = static_cast<double>(merged.iterations);
+  for (size_t k = 0; k < merged.root_values.size(); ++k) {
+    double sum = 0;
+    for (const auto& p : parts) sum += p.root_values[k] * static_cast<double>(p.iterations);
+    merged.root_values[k] = total > 0 ? sum / total : 0.0;
+  }
+  merged.best_action = most_visited(merged.stats);
+  for (const auto& p : parts) {
+    if (p.proven) {  // a proof from any thread is exact
+      merged.proven = true;
+      merged.proven_value = p.proven_value;
+      merged.best_action = p.best_action;
+    }
+  }
+  return merged;
+}
+
+// Runs `search_one(thread, arena, seed, iterations, stop, checks_interrupts)` on config.threads
+// threads (the caller's thread is thread 0 and alone runs the interrupt check) and merges the
+// results. `arenas` holds one tree per thread: kept trees are searched further, missing ones
+// are created.
+template <class SearchOne>
+SearchResult run_root_parallel(const SearchConfig& config, std::vector<NodeArena>& arenas, SearchOne search_one) {
+  check_threads(config.threads);
+  const int threads = config.threads;
+  if (config.iterations > 0 && config.iterations < threads) {
+    fail("iterations (" + std::to_string(config.iterations) + ") must be at least threads (" +
+         std::to_string(threads) + ")");
+  }
+  if (static_cast<int>(arenas.size()) != threads) {
+    arenas.clear();
+    const int64_t share = std::max<int64_t>(1, config.max_memory_mb / threads);
+    for (int t = 0; t < threads; ++t) arenas.emplace_back(share);
+  }
+  std::atomic<bool> stop{false};
+  std::vector<SearchResult> parts(threads);
+  std::vector<std::exception_ptr> errors(threads);
+  auto work = [&](int t) {
+    const int64_t iterations = config.iterations / threads + (t < config.iterations % threads ? 1 : 0);
+    try {
+      parts[t] = search_one(arenas[t], thread_seed(config.seed, t), iterations, &stop, t == 0);
+    } catch (...) {
+      errors[t] = std::current_exception();
+      stop.store(true);
+    }
+  };
+  std::vector<std::thread> workers;
+  for (int t = 1; t < threads; ++t) workers.emplace_back(work, t);
+  work(0);
+  for (auto& w : workers) w.join();
+  for (const auto& e : errors) {
+    if (e) std::rethrow_exception(e);  // thread 0's error (an interrupt) comes first
+  }
+  return merge_results(parts);
+}
+
+}  // namespace ts

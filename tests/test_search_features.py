@@ -1,0 +1,121 @@
+"""Threads (root parallelism), reproducibility, the solver, tree reuse and the memory cap."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+import tablesearch as ts
+from tablesearch import mcts
+
+
+def connect_four(actions=()):
+    state = ts.load_game("connect_four").new_initial_state(0)
+    for a in actions:
+        state.apply_action(a)
+    return state
+
+
+def test_one_thread_is_bit_reproducible():
+    a = mcts.search(connect_four([3, 3]), iterations=5000, seed=9)
+    b = mcts.search(connect_four([3, 3]), iterations=5000, seed=9)
+    assert a.stats == b.stats and a.root_values == b.root_values and a.nodes == b.nodes
+
+
+@pytest.mark.parametrize("threads", [2, 3, 4])
+def test_multi_thread_results_are_deterministic_for_a_seed(threads):
+    runs = [mcts.search(connect_four([2]), iterations=12_000, seed=4, threads=threads) for _ in range(3)]
+    assert all(r.stats == runs[0].stats and r.root_values == runs[0].root_values for r in runs)
+    assert sum(s.visits for s in runs[0].stats) == 12_000 == runs[0].iterations
+    other = mcts.search(connect_four([2]), iterations=12_000, seed=5, threads=threads)
+    assert other.stats != runs[0].stats
+
+
+def test_threads_still_find_the_win():
+    result = mcts.search(connect_four([0, 1, 0, 1, 0, 1]), iterations=4000, threads=2, seed=0)
+    assert result.best_action == 0
+
+
+def test_iterations_below_threads_rejected():
+    with pytest.raises(ValueError, match="at least threads"):
+        mcts.search(connect_four(), iterations=1, threads=2)
+
+
+def test_solver_proves_tic_tac_toe_is_a_draw():
+    state = ts.load_game("tic_tac_toe").new_initial_state()
+    result = mcts.search(state, iterations=1_000_000, solve=True, seed=0)
+    assert result.proven_value == 0.0
+    assert result.iterations < 1_000_000  # stopped as soon as the root was proven
+    assert mcts.search(state, iterations=1000, seed=0).proven_value is None
+
+
+@pytest.mark.parametrize("history, winning", [
+    ([3, 3, 4, 4], {2, 5}),            # an open three on the bottom row
+    ([0, 1, 0, 1, 0, 1], {0}),         # a win in one
+    ([3, 0, 4, 0, 2, 6], {1, 5}),      # x to move: four in one
+    ([3, 5, 4, 5, 3, 4, 6, 1, 5, 6], {3}),  # deeper: only column 3 wins
+])
+def test_solver_proves_connect_four_wins(history, winning):
+    result = mcts.search(connect_four(history), iterations=2_000_000, solve=True, seed=1)
+    assert result.proven_value == 1.0
+    assert result.best_action in winning
+    assert result.iterations < 2_000_000
+
+
+def test_solver_avoids_a_proven_loss():
+    # o must block column 0 or lose at once; every other move is a proven loss.
+    result = mcts.search(connect_four([0, 1, 0, 1, 0]), iterations=20_000, solve=True, seed=0)
+    assert result.best_action == 0
+
+
+def test_solver_with_threads():
+    result = mcts.search(connect_four([3, 3, 4, 4]), iterations=1_000_000, solve=True, threads=2, seed=0)
+    assert result.proven_value == 1.0 and result.best_action in (2, 5)
+
+
+def test_solve_must_be_bool():
+    with pytest.raises(TypeError):
+        mcts.search(connect_four(), iterations=10, solve="yes")
+
+
+def test_agent_reuses_the_subtree_of_the_moves_played():
+    agent = mcts.Agent(iterations=3000, seed=0)
+    state = connect_four()
+    first = agent.step(state)
+    state.apply_action(first)
+    state.apply_action(3)
+    agent.step(state)
+    reused_visits = sum(s.visits for s in agent.last_result.stats) - 3000
+    assert reused_visits > 0, "the second search should start from the kept subtree"
+
+    fresh = mcts.Agent(iterations=3000, seed=0, reuse_tree=False)
+    fresh.step(connect_four())
+    fresh.step(state)
+    assert sum(s.visits for s in fresh.last_result.stats) == 3000
+
+
+def test_agent_starts_afresh_on_a_position_that_does_not_follow():
+    agent = mcts.Agent(iterations=2000, seed=0)
+    agent.step(connect_four([0, 1]))
+    agent.step(connect_four([6, 5]))
+    assert sum(s.visits for s in agent.last_result.stats) == 2000
+
+
+def test_reuse_tree_is_deterministic():
+    def play():
+        game = ts.load_game("connect_four")
+        return ts.play_game(game, [mcts.Agent(iterations=500, seed=1), mcts.Agent(iterations=500, seed=2)], seed=0).actions
+    assert play() == play()
+
+
+PROBE = os.path.join(os.path.dirname(__file__), "..", "benchmarks", "memory_probe.py")
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_memory_cap_bounds_process_growth(threads):
+    """A search capped at 16 MB that would need far more grows the process by under 24 MB."""
+    out = subprocess.run([sys.executable, PROBE, "16", str(threads), "3000000"], capture_output=True, text=True,
+                         check=True).stdout.split()
+    growth_mb, tree_mb, capped = float(out[0]), float(out[1]), out[2] == "True"
+    assert capped and tree_mb <= 16
+    assert growth_mb < 24, f"grew by {growth_mb:.1f} MB"
