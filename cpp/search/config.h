@@ -10,7 +10,7 @@
 namespace ts {
 
 struct SearchConfig {
-  std::string algorithm = "uct";  // uct | ismcts | mo-ismcts | pimc
+  std::string algorithm = "uct";  // uct | puct | ismcts | mo-ismcts | pimc
   int64_t iterations = 0;         // 0: no iteration budget (time_limit must be set)
   double time_limit = 0;          // seconds; 0: no time budget
   double uct_c = 1.4142135623730951;
@@ -20,6 +20,8 @@ struct SearchConfig {
   int determinizations = 8;       // PIMC: worlds searched, iterations split between them
   int threads = 1;                // root parallelism: one tree per thread, statistics merged
   bool solve = false;             // MCTS-Solver: back up proven wins, losses and draws
+  double dirichlet_alpha = 0;     // PUCT: Dirichlet noise on the root priors (0: none)
+  double dirichlet_epsilon = 0.25;
   // Called from the searching thread every few milliseconds; throws to abort (Ctrl-C).
   std::function<void()> interrupt_check;
 };

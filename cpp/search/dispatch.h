@@ -18,7 +18,7 @@ SearchResult run_search(const S& root, int max_legal_actions, const SearchConfig
                         std::vector<NodeArena>& trees) {
   check_searchable(root);
   check_budget(config);
-  if (config.algorithm == "uct") {
+  if (config.algorithm == "uct" || config.algorithm == "puct") {
     return run_root_parallel(config, trees, [&](NodeArena& arena, uint64_t seed, int64_t iterations,
                                                 std::atomic<bool>* stop, bool checks_interrupts) {
       RandomRollout<S> evaluator(max_legal_actions, config.rollouts);
@@ -27,7 +27,7 @@ SearchResult run_search(const S& root, int max_legal_actions, const SearchConfig
       return search.run(root);
     });
   }
-  fail("unknown search algorithm '" + config.algorithm + "'; valid: uct");
+  fail("unknown search algorithm '" + config.algorithm + "'; valid: uct, puct");
 }
 
 }  // namespace ts

@@ -65,12 +65,27 @@ class NodeArena {
     return first;
   }
 
-  // Adds one visit with `value` for the player who chose the action into node i.
-  void add_visit(uint32_t i, double value) {
+  // Adds one visit with `value` for the player who chose the action into node i. The weight
+  // is UCT's 1/sqrt(visits), or PUCT's prior/(1 + visits).
+  void add_visit(uint32_t i, double value, bool puct) {
     Edge& e = edges_[i];
     e.visits += 1;
     if (!(nodes_[i].flags & Node::kProven)) e.mean += static_cast<float>((value - e.mean) / e.visits);
-    e.weight = 1.0f / std::sqrt(static_cast<float>(e.visits));
+    e.weight = puct ? nodes_[i].prior / (1.0f + static_cast<float>(e.visits))
+                    : 1.0f / std::sqrt(static_cast<float>(e.visits));
+  }
+
+  // Virtual loss: a pending evaluation counts as a visit with the worst value, steering other
+  // walks of the same batch elsewhere; it is taken back before the real value is added.
+  void add_virtual_loss(uint32_t i) {
+    Edge& e = edges_[i];
+    e.visits += 1;
+    e.mean += (-1.0f - e.mean) / static_cast<float>(e.visits);
+  }
+  void remove_virtual_loss(uint32_t i) {
+    Edge& e = edges_[i];
+    e.mean = e.visits > 1 ? (e.mean * static_cast<float>(e.visits) + 1.0f) / static_cast<float>(e.visits - 1) : 0.0f;
+    e.visits -= 1;
   }
 
   // The child of `node` reached by `action`, or 0 if the node is not expanded or lacks it.

@@ -1,7 +1,9 @@
-// UCT for games with chance and any number of players. Each iteration walks down the tree
-// (select), grows it by one node's children (expand), evaluates the new leaf (evaluate), and
-// adds the leaf's values to every edge on the path (backup). An edge stores the value of the
+// UCT and PUCT for games with chance and any number of players. Each iteration walks down the
+// tree (select), grows it by one node's children (expand), evaluates the new leaf (evaluate),
+// and adds the leaf's values to every edge on the path (backup). An edge stores the value of the
 // player who chose its action, so every decision node maximises its mover's value.
+// UCT evaluates a leaf on its first visit and expands it on the second; PUCT expands a leaf at
+// once with the evaluator's priors (uniform if it has none) and evaluates it.
 //
 // With config.solve (MCTS-Solver; two players, no chance, returns in [-1, 1]) terminal values
 // are backed up as proofs: a node is proven when one child is a proven win for its mover or all
@@ -14,8 +16,9 @@
 #include "core/game.h"
 #include "search/budget.h"
 #include "search/config.h"
+#include "search/evaluator.h"
 #include "search/node_arena.h"
-#include "search/sqrt_log.h"
+#include "search/tree_ops.h"
 #include "search/tree_stats.h"
 
 namespace ts {
@@ -39,9 +42,10 @@ class UctSearch {
   // an arena kept from an earlier search continues to grow (tree reuse).
   UctSearch(const SearchConfig& config, int max_legal_actions, Evaluator& evaluator, NodeArena& arena,
             uint64_t seed, int64_t iterations, std::atomic<bool>* stop, bool checks_interrupts)
-      : config_(config), evaluator_(evaluator), arena_(arena), rng_(seed), actions_(max_legal_actions),
-        outcomes_(max_legal_actions), budget_(config, iterations, stop, checks_interrupts) {
+      : config_(config), evaluator_(evaluator), arena_(arena), rng_(seed),
+        ops_(arena, rng_, config, max_legal_actions), budget_(config, iterations, stop, checks_interrupts) {
     check_uct_c(config.uct_c);
+    if (config.solve && ops_.puct()) fail("solve=True works with algorithm 'uct', not 'puct'");
   }
 
   SearchResult run(const S& root_state) {
@@ -50,6 +54,7 @@ class UctSearch {
     if (config_.solve && num_players != 2) fail("solve=True needs a two-player game");
     std::vector<double> root_sums(num_players, 0.0);
     double values[kMaxPlayers];
+    ops_.add_root_noise();  // a kept tree's root is already expanded
 
     int64_t done = 0;
     while (!root_proven() && budget_.more(done)) {
@@ -62,7 +67,7 @@ class UctSearch {
     }
 
     SearchResult result;
-    result.algorithm = "uct";
+    result.algorithm = config_.algorithm;
     result.iterations = done;
     result.elapsed = budget_.elapsed();
     result.nodes = arena_.size();
@@ -101,97 +106,56 @@ class UctSearch {
       }
       Node& current = arena_.node(node);
       if (current.first_child == 0) {
-        // A leaf: evaluate it on its first visit; expand it when it is visited again.
-        if ((arena_.edge(node).visits == 0 && node != 0) || !expand(node, state)) {
+        // UCT evaluates a leaf on its first visit and expands it on the next; PUCT expands at once.
+        const bool first_visit = arena_.edge(node).visits == 0 && node != 0;
+        if ((first_visit && !ops_.puct()) || !expand(node, state)) {
+          evaluator_.evaluate(state, rng_, values);
+          return;
+        }
+        if (node == 0) ops_.add_root_noise();
+        if (ops_.puct() && current.player != kChancePlayer) {
           evaluator_.evaluate(state, rng_, values);
           return;
         }
       }
       const int mover = current.player;
-      node = mover == kChancePlayer ? sample_child(current) : select_child(node, current);
+      node = mover == kChancePlayer ? ops_.sample_child(current)
+             : config_.solve      ? current.first_child + solver_select(node, current)
+                                  : ops_.select_child(node, current);
       state.apply_action(arena_.edge(node).action);
       path_.push_back({node, mover});
     }
   }
 
+  // Expands `node`, with the evaluator's priors under PUCT (uniform when it has none).
   bool expand(uint32_t node, const S& state) {
     const int player = state.current_player();
     if (player == kChancePlayer && config_.solve) fail("solve=True needs a game without chance");
-    const int n = player == kChancePlayer ? state.chance_outcomes(outcomes_.data())
-                                          : state.legal_actions(actions_.data());
-    const uint32_t first = arena_.allocate(n);
-    if (first == 0) return false;
-    for (int i = 0; i < n; ++i) {
-      if (player == kChancePlayer) {
-        arena_.edge(first + i).action = outcomes_[i].action;
-        arena_.node(first + i).prior = static_cast<float>(outcomes_[i].probability);
-      } else {
-        arena_.edge(first + i).action = actions_[i];
+    const int n = ops_.list_children(state);
+    if (ops_.puct() && player != kChancePlayer) {
+      bool given = false;
+      if constexpr (PriorEvaluator<Evaluator, S>) {
+        given = evaluator_.priors(state, ops_.actions().data(), n, ops_.priors().data());
       }
+      if (!given) std::fill(ops_.priors().begin(), ops_.priors().begin() + n, 1.0f / static_cast<float>(n));
     }
-    Node& parent = arena_.node(node);
-    parent.first_child = first;
-    parent.num_children = static_cast<uint16_t>(n);
-    parent.player = static_cast<int8_t>(player);
-    return true;
-  }
-
-  uint32_t sample_child(const Node& parent) {
-    double r = rng_.uniform();
-    for (int i = 0; i < parent.num_children - 1; ++i) {
-      r -= arena_.node(parent.first_child + i).prior;
-      if (r < 0) return parent.first_child + i;
-    }
-    return parent.first_child + parent.num_children - 1;
-  }
-
-  uint32_t select_child(uint32_t node, Node& parent) {
-    const uint32_t first = parent.first_child;
-    const int n = parent.num_children;
-    const Edge* children = &arena_.edge(first);
-    if (!(parent.flags & Node::kAllChildrenVisited)) {
-      // Unvisited children first, in random order, so small budgets are not biased to low actions.
-      int unvisited = 0;
-      for (int i = 0; i < n; ++i) unvisited += children[i].visits == 0;
-      if (unvisited > 0) {
-        int pick = static_cast<int>(rng_.below(static_cast<uint32_t>(unvisited)));
-        for (int i = 0; i < n; ++i) {
-          if (children[i].visits == 0 && pick-- == 0) return first + i;
-        }
-      }
-      parent.flags |= Node::kAllChildrenVisited;
-    }
-    const float explore = static_cast<float>(config_.uct_c) * sqrt_log(arena_.edge(node).visits);
-    if (config_.solve) return first + solver_select(first, n, explore);
-    return first + best_score_index(children, n, explore);
-  }
-
-  // argmax of mean + explore * weight; the first of equal scores wins. Two interleaved scans
-  // halve the dependency chain of the loop, which dominates selection on small branchings.
-  static int best_score_index(const Edge* children, int n, float explore) {
-    int best[2] = {0, n > 1 ? 1 : 0};
-    float score[2] = {children[0].mean + explore * children[0].weight,
-                      children[best[1]].mean + explore * children[best[1]].weight};
-    for (int i = 2; i < n; ++i) {
-      const int lane = i & 1;
-      const float s = children[i].mean + explore * children[i].weight;
-      if (s > score[lane]) {
-        score[lane] = s;
-        best[lane] = i;
-      }
-    }
-    if (score[1] > score[0] || (score[1] == score[0] && best[1] < best[0])) return best[1];
-    return best[0];
+    return ops_.expand(node, player, n);
   }
 
   // Solver selection: a proven win is taken at once; other proven children (losses and draws)
   // are known exactly, so visits go to the unproven ones (the parent is proven once all are).
-  int solver_select(uint32_t first, int n, float explore) {
+  int solver_select(uint32_t node, Node& parent) {
+    if (!(parent.flags & Node::kAllChildrenVisited)) {
+      const uint32_t child = ops_.select_child(node, parent);  // unvisited children first
+      if (arena_.edge(child).visits == 0) return static_cast<int>(child - parent.first_child);
+    }
+    const float explore = static_cast<float>(config_.uct_c) * sqrt_log(arena_.edge(node).visits);
     int best = -1;
     float best_score = 0;
-    for (int i = 0; i < n; ++i) {
-      const Edge& e = arena_.edge(first + i);
-      if (arena_.node(first + i).flags & Node::kProven) {
+    for (int i = 0; i < parent.num_children; ++i) {
+      const uint32_t c = parent.first_child + i;
+      const Edge& e = arena_.edge(c);
+      if (arena_.node(c).flags & Node::kProven) {
         if (e.mean >= 1.0f) return i;
         continue;
       }
@@ -261,7 +225,9 @@ class UctSearch {
   }
 
   void backup(const double* values) {
-    for (const Step& step : path_) arena_.add_visit(step.node, step.mover >= 0 ? values[step.mover] : 0.0);
+    for (const Step& step : path_) {
+      arena_.add_visit(step.node, step.mover >= 0 ? values[step.mover] : 0.0, ops_.puct());
+    }
     arena_.edge(0).visits += 1;
     if (config_.solve) propagate_proofs();
   }
@@ -270,8 +236,7 @@ class UctSearch {
   Evaluator& evaluator_;
   NodeArena& arena_;
   Rng rng_;
-  std::vector<Action> actions_;
-  std::vector<ChanceOutcome> outcomes_;
+  TreeOps<S> ops_;
   std::vector<Step> path_;
   Budget budget_;
 };
