@@ -15,6 +15,7 @@
 namespace ts {
 
 class AnyState;
+class AnyEvaluator;
 
 class AnyGame : public std::enable_shared_from_this<AnyGame> {
  public:
@@ -57,8 +58,11 @@ class AnyState {
   virtual std::vector<float> observation_tensor(int player) const = 0;
   virtual std::unique_ptr<AnyState> resample_from_infostate(int player, uint64_t seed) const = 0;
   virtual Fields fields() const = 0;  // empty unless the game serializes fields
-  // `session` (optional) keeps trees between searches for reuse.
-  virtual SearchResult search(const SearchConfig& config, SearchSession* session) const = 0;
+  // `session` (optional) keeps trees between searches for reuse; `evaluator` (optional)
+  // replaces random rollouts.
+  virtual SearchResult search(const SearchConfig& config, SearchSession* session, AnyEvaluator* evaluator) const = 0;
+  // True for states whose every call needs the GIL (games written in Python).
+  virtual bool needs_python() const { return false; }
   // Plays `count` random games from here and returns the seconds taken (for benchmarks).
   virtual double time_random_playouts(int64_t count, uint64_t seed) const = 0;
 

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "api/any_evaluator.h"
 #include "api/any_game.h"
 #include "core/game.h"
 #include "search/dispatch.h"
@@ -115,16 +116,19 @@ class NativeStateAdapter final : public AnyState {
     return out;
   }
 
-  SearchResult search(const SearchConfig& config, SearchSession* session) const override {
-    if (!session) {
-      std::vector<NodeArena> trees;
-      return run_search(state_, max_actions(), config, trees);
-    }
-    std::vector<NodeArena>& trees = session->trees_for(game_.get(), history_, config);
+  SearchResult search(const SearchConfig& config, SearchSession* session, AnyEvaluator* evaluator) const override {
+    std::vector<NodeArena> local;
+    std::vector<NodeArena>& trees = session ? session->trees_for(game_.get(), history_, config) : local;
     try {
-      return run_search(state_, max_actions(), config, trees);
+      if (!evaluator) return run_search(state_, max_actions(), config, trees);
+      auto game = game_;
+      return run_search(state_, max_actions(), config, trees, [&] {
+        return BridgeEvaluator<S>(
+            *evaluator, [game](const S& leaf) { return std::make_unique<NativeStateAdapter>(game, leaf, 0); },
+            game->observation_shape(), game->num_distinct_actions());
+      });
     } catch (...) {
-      session->clear();  // an interrupted search leaves half-updated trees
+      if (session) session->clear();  // an interrupted search may leave a tree half-updated
       throw;
     }
   }

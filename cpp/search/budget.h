@@ -35,7 +35,8 @@ class Budget {
   // True while another iteration may start. Cheap: reads the clock only every 16 iterations.
   bool more(int64_t done) {
     if (iterations_ > 0 && done >= iterations_) return false;
-    if ((done & 15) != 0) return true;
+    if (done < next_check_) return true;
+    next_check_ = done + 16;
     if (stop_ && stop_->load(std::memory_order_relaxed)) return false;
     const auto now = Clock::now();
     if (config_.time_limit > 0 && seconds_since(start_, now) >= config_.time_limit) return false;
@@ -58,6 +59,7 @@ class Budget {
   bool checks_interrupts_;
   Clock::time_point start_;
   Clock::time_point last_check_;
+  int64_t next_check_ = 0;
 };
 
 }  // namespace ts

@@ -27,7 +27,8 @@ struct Node {
   uint8_t flags = 0;
 
   static constexpr uint8_t kAllChildrenVisited = 1;
-  static constexpr uint8_t kProven = 2;  // solver: the edge's mean is the exact game value
+  static constexpr uint8_t kProven = 2;   // solver: the edge's mean is the exact game value
+  static constexpr uint8_t kPending = 4;  // batched search: waiting for its evaluation
 };
 
 inline constexpr int kBytesPerNode = sizeof(Node) + sizeof(Edge);

@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 from tablesearch._core import CHANCE, TERMINAL, Game, State
+from tablesearch.python_games import register_game
 from tablesearch.registry import list_games, load_game, parameter_specs
 from tablesearch import agents, mcts
 from tablesearch.match import GameRecord, play_game
@@ -26,5 +27,6 @@ __all__ = [
     "parameter_specs",
     "mcts",
     "play_game",
+    "register_game",
 ]
 __version__ = "0.1.0"

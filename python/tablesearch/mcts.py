@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from tablesearch import _core
+from tablesearch.python_games import native_state
 
 ALGORITHMS = ("uct", "puct")
 """The algorithms this build implements (``algorithm="auto"`` picks among them)."""
@@ -84,25 +85,68 @@ def _check_float(name: str, value: Any, minimum: float, allow_equal: bool = True
     return value
 
 
-def _resolve_algorithm(algorithm: str, state: _core.State) -> str:
+def _evaluator_kind(evaluator: Any) -> str:
+    """'native', 'batched' (evaluate_batch) or 'python' (evaluate, optionally prior)."""
+    if evaluator is None or isinstance(evaluator, RandomRollout):
+        return "native"
+    if hasattr(evaluator, "evaluate_batch"):
+        return "batched"
+    if hasattr(evaluator, "evaluate"):
+        return "python"
+    raise TypeError(f"evaluator must be mcts.RandomRollout or have evaluate(state) or evaluate_batch(observations); "
+                    f"got {type(evaluator).__name__}")
+
+
+def _resolve_algorithm(algorithm: str, game: Any, evaluator: Any) -> str:
     if not isinstance(algorithm, str):
         raise TypeError(f"algorithm must be a str, got {type(algorithm).__name__}")
     if algorithm == "auto":
-        return "ismcts" if state.get_game().has_hidden_information() and "ismcts" in ALGORITHMS else "uct"
+        if _has_hidden_information(game) and "ismcts" in ALGORITHMS:
+            return "ismcts"
+        guided = _evaluator_kind(evaluator) == "batched" or hasattr(evaluator, "prior")
+        return "puct" if guided else "uct"
     if algorithm not in ALGORITHMS:
         raise ValueError(f"unknown algorithm {algorithm!r}; available: auto, {', '.join(ALGORITHMS)}")
     return algorithm
 
 
-def _native_config(state: Any, iterations: Optional[int], time_limit: Optional[float], seed: Optional[int],
+def _has_hidden_information(game: Any) -> bool:
+    return bool(game is not None and hasattr(game, "has_hidden_information") and game.has_hidden_information())
+
+
+def _game_of(state: Any) -> Any:
+    return state.get_game() if hasattr(state, "get_game") else None
+
+
+def _observation_shape(state: Any) -> list[int]:
+    game = _game_of(state)
+    for method in ("observation_shape", "observation_tensor_shape"):
+        if game is not None and hasattr(game, method):
+            shape = getattr(game, method)()
+            if shape is not None:
+                return list(shape)
+    raise ValueError("a batched evaluator needs observation tensors, and this game declares no observation shape")
+
+
+def _native_evaluator(evaluator: Any, state: Any) -> Any:
+    kind = _evaluator_kind(evaluator)
+    if kind == "native":
+        return None
+    if kind == "python":
+        return _core.PyEvaluator(evaluator, 1, [])
+    batch_size = getattr(evaluator, "batch_size", 16)
+    _check_int("evaluator.batch_size", batch_size, minimum=1)
+    return _core.PyEvaluator(evaluator, batch_size, _observation_shape(state))
+
+
+def _native_config(state: Any, game: Any, iterations: Optional[int], time_limit: Optional[float], seed: Optional[int],
                    algorithm: str, uct_c: float, threads: int, evaluator: Any, max_memory_mb: int,
-                   determinizations: int, solve: bool) -> dict[str, Any]:
+                   determinizations: int, solve: bool, dirichlet_alpha: float,
+                   dirichlet_epsilon: float) -> dict[str, Any]:
     """Checks every search argument; returns the keywords of the native call."""
-    if not isinstance(state, _core.State):
-        raise TypeError(f"state must be a tablesearch State, got {type(state).__name__}")
     if state.is_terminal():
         raise ValueError("cannot search a terminal state: the game is over")
-    if state.is_chance_node():
+    if state.current_player() == _core.CHANCE:
         raise ValueError("cannot search at a chance node: apply a chance outcome first (see chance_outcomes())")
     if iterations is None and time_limit is None:
         iterations = DEFAULT_ITERATIONS
@@ -122,28 +166,30 @@ def _native_config(state: Any, iterations: Optional[int], time_limit: Optional[f
         raise TypeError(f"solve must be a bool, got {type(solve).__name__}")
     _check_int("max_memory_mb", max_memory_mb, minimum=1)
     _check_int("determinizations", determinizations, minimum=1)
-    if evaluator is None:
-        evaluator = RandomRollout()
-    if not isinstance(evaluator, RandomRollout):
-        raise TypeError(f"evaluator must be mcts.RandomRollout, got {type(evaluator).__name__}")
+    algorithm = _resolve_algorithm(algorithm, game, evaluator)
+    if _evaluator_kind(evaluator) == "batched" and algorithm != "puct":
+        raise ValueError(f"batched evaluators need algorithm='puct', got {algorithm!r}")
     return dict(
-        algorithm=_resolve_algorithm(algorithm, state),
+        algorithm=algorithm,
         iterations=iterations,
         time_limit=time_limit,
         uct_c=_check_float("uct_c", uct_c, 0.0),
         seed=seed,
         max_memory_mb=max_memory_mb,
-        rollouts=evaluator.rollouts,
+        rollouts=evaluator.rollouts if isinstance(evaluator, RandomRollout) else 1,
         determinizations=determinizations,
         threads=threads,
         solve=solve,
+        dirichlet_alpha=_check_float("dirichlet_alpha", dirichlet_alpha, 0.0),
+        dirichlet_epsilon=_check_float("dirichlet_epsilon", dirichlet_epsilon, 0.0),
     )
 
 
 def search(state: Any, iterations: Optional[int] = None, time_limit: Optional[float] = None,
            seed: Optional[int] = None, *, algorithm: str = "auto", uct_c: float = DEFAULT_UCT_C,
            threads: int = 1, evaluator: Any = None, max_memory_mb: int = DEFAULT_MAX_MEMORY_MB,
-           determinizations: int = 8, solve: bool = False, tree: Optional[_core.SearchTree] = None) -> SearchResult:
+           determinizations: int = 8, solve: bool = False, tree: Optional[_core.SearchTree] = None,
+           dirichlet_alpha: float = 0.0, dirichlet_epsilon: float = 0.25) -> SearchResult:
     """Searches `state` and returns the statistics of every root action and the best one.
 
     Budgets: `iterations`, `time_limit` (seconds), or both (whichever ends first); with neither,
@@ -152,16 +198,25 @@ def search(state: Any, iterations: Optional[int] = None, time_limit: Optional[fl
     `max_memory_mb` caps the trees (shared between threads): they stop growing, the search goes
     on. `solve=True` (two-player games without chance) backs up proven wins, losses and draws,
     stops once the root is proven and reports `proven_value`. `tree` (a SearchTree) keeps the
-    trees for the next search of a later position of the same game (tree reuse).
+    trees for the next search of a later position of the same game (tree reuse; native games).
+
+    `state` is a native State, a state of a registered Python game, or any object with the state
+    protocol (pyspiel states included): the same native search drives it through callbacks.
+    `evaluator` is mcts.RandomRollout(rollouts=n) (the default), any object with
+    `evaluate(state) -> values per player` and optionally `prior(state) -> {action: p}` (PUCT uses
+    the priors), or a batched one with `evaluate_batch(observations) -> (values, priors)` and a
+    `batch_size` attribute, called with many leaves at once. `algorithm="auto"` picks "puct" when
+    the evaluator gives priors. `dirichlet_alpha` > 0 mixes Dirichlet noise into PUCT's root priors.
 
     Raises ValueError for a terminal or chance state and for out-of-range arguments, TypeError
     for arguments of the wrong type, and KeyboardInterrupt when Ctrl-C is pressed.
     """
-    config = _native_config(state, iterations, time_limit, seed, algorithm, uct_c, threads, evaluator,
-                            max_memory_mb, determinizations, solve)
+    native_root = native_state(state)
+    config = _native_config(native_root, _game_of(state), iterations, time_limit, seed, algorithm, uct_c, threads, evaluator,
+                            max_memory_mb, determinizations, solve, dirichlet_alpha, dirichlet_epsilon)
     if tree is not None and not isinstance(tree, _core.SearchTree):
         raise TypeError(f"tree must be a mcts.SearchTree, got {type(tree).__name__}")
-    native = _core.search(state, **config, tree=tree)
+    native = _core.search(native_root, **config, tree=tree, evaluator=_native_evaluator(evaluator, state))
     return SearchResult(
         best_action=native.best_action,
         algorithm=native.algorithm,
@@ -194,7 +249,8 @@ class Agent:
         self.search_options = dict(iterations=iterations, time_limit=time_limit, **search_options)
         self.tree = SearchTree() if reuse_tree else None
         # Catch bad options now rather than at the first move.
-        known = {"algorithm", "uct_c", "threads", "evaluator", "max_memory_mb", "determinizations", "solve"}
+        known = {"algorithm", "uct_c", "threads", "evaluator", "max_memory_mb", "determinizations", "solve",
+                 "dirichlet_alpha", "dirichlet_epsilon"}
         unknown = set(search_options) - known
         if unknown:
             raise TypeError(f"unknown search option(s) {sorted(unknown)}; valid: {sorted(known)}")

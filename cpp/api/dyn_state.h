@@ -1,0 +1,110 @@
+// DynState: any AnyState (for example a game written in Python) as a value type that satisfies
+// the native GameState concept, so the same templated search runs on it. Copies clone the
+// wrapped state; the player to move is cached after each action.
+#pragma once
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "api/any_evaluator.h"
+#include "api/any_game.h"
+#include "core/game.h"
+#include "search/dispatch.h"
+
+namespace ts {
+
+class DynState {
+ public:
+  DynState(std::unique_ptr<AnyState> state, int max_legal_actions)
+      : state_(std::move(state)), max_legal_actions_(max_legal_actions) {
+    refresh();
+  }
+  DynState(const DynState& other)
+      : state_(other.state_->clone()), max_legal_actions_(other.max_legal_actions_), player_(other.player_),
+        players_(other.players_) {}
+  DynState& operator=(const DynState& other) {
+    if (this != &other) {
+      state_ = other.state_->clone();
+      max_legal_actions_ = other.max_legal_actions_;
+      player_ = other.player_;
+      players_ = other.players_;
+    }
+    return *this;
+  }
+  DynState(DynState&&) = default;
+  DynState& operator=(DynState&&) = default;
+
+  int num_players() const { return players_; }
+  int current_player() const { return player_; }
+  bool is_terminal() const { return player_ == kTerminalPlayer; }
+
+  int legal_actions(Action* out) const { return copy_out(state_->legal_actions(), out); }
+  int chance_outcomes(ChanceOutcome* out) const { return copy_out(state_->chance_outcomes(), out); }
+  void apply_action(Action action) {
+    state_->apply_action(action);
+    refresh();
+  }
+  void returns(double* out) const {
+    const std::vector<double> r = state_->returns();
+    std::copy(r.begin(), r.end(), out);
+  }
+  std::string action_to_string(Action action) const { return state_->action_to_string(action); }
+  std::string to_string() const { return state_->to_string(); }
+  std::string information_state_string(int player) const { return state_->information_state_string(player); }
+  void observation_tensor(int player, float* out) const {
+    const std::vector<float> t = state_->observation_tensor(player);
+    std::copy(t.begin(), t.end(), out);
+  }
+  DynState resample_from_infostate(int player, Rng& rng, std::vector<Action>*) const {
+    return DynState(state_->resample_from_infostate(player, rng.next()), max_legal_actions_);
+  }
+
+  const AnyState& any() const { return *state_; }
+
+ private:
+  void refresh() {
+    players_ = state_->num_players();
+    if (players_ < 1 || players_ > kMaxPlayers) {
+      fail("num_players() must be between 1 and " + std::to_string(kMaxPlayers) + ", got " + std::to_string(players_));
+    }
+    player_ = state_->is_terminal() ? kTerminalPlayer : state_->current_player();
+    if (player_ != kTerminalPlayer && player_ != kChancePlayer && (player_ < 0 || player_ >= players_)) {
+      fail("current_player() returned " + std::to_string(player_) + "; valid: 0.." + std::to_string(players_ - 1) +
+           ", -1 (chance) or -4 (terminal)");
+    }
+  }
+
+  template <class T>
+  int copy_out(const std::vector<T>& items, T* out) const {
+    const int n = static_cast<int>(items.size());
+    if (n > max_legal_actions_) {
+      fail("a state listed " + std::to_string(n) + " actions, more than the game's bound of " +
+           std::to_string(max_legal_actions_));
+    }
+    if (n == 0) fail("a non-terminal state listed no legal actions (is_terminal() should be true)");
+    std::copy(items.begin(), items.end(), out);
+    return n;
+  }
+
+  std::unique_ptr<AnyState> state_;
+  int max_legal_actions_;
+  int player_ = kTerminalPlayer;
+  int players_ = 0;
+};
+
+// Searches any AnyState through DynState (used by states that are not native). Such states
+// carry no history to match a kept tree against, so every search starts a fresh tree.
+inline SearchResult search_dynamic(const AnyState& root, int max_legal_actions, const SearchConfig& config,
+                                   AnyEvaluator* evaluator, const std::vector<int>& observation_shape,
+                                   int num_actions) {
+  std::vector<NodeArena> trees;
+  const DynState start(root.clone(), max_legal_actions);
+  if (!evaluator) return run_search(start, max_legal_actions, config, trees);
+  return run_search(start, max_legal_actions, config, trees, [&] {
+    return BridgeEvaluator<DynState>(*evaluator, [](const DynState& s) { return s.any().clone(); },
+                                     observation_shape, num_actions);
+  });
+}
+
+}  // namespace ts

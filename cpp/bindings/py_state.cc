@@ -1,0 +1,156 @@
+#include "bindings/py_state.h"
+
+#include <pybind11/numpy.h>
+
+#include <chrono>
+
+#include "api/dyn_state.h"
+#include "bindings/py_callbacks.h"
+#include "search/rollout.h"
+
+namespace ts {
+
+using namespace py_callbacks;
+
+PyState::PyState(py::object state, std::shared_ptr<const PyGameInfo> info)
+    : state_(std::move(state)), info_(std::move(info)) {}
+
+PyState::~PyState() {
+  py::gil_scoped_acquire gil;  // search threads drop their copies without the GIL
+  state_ = py::object();
+}
+
+py::object PyState::take_object() {
+  py::gil_scoped_acquire gil;
+  return std::move(state_);
+}
+
+std::string PyState::where(const char* method) const {
+  return std::string(Py_TYPE(state_.ptr())->tp_name) + "." + method + "()";
+}
+
+int PyState::current_player() const {
+  py::gil_scoped_acquire gil;
+  return static_cast<int>(as_int(call(state_, "current_player"), where("current_player")));
+}
+
+bool PyState::is_terminal() const {
+  py::gil_scoped_acquire gil;
+  return as_bool(call(state_, "is_terminal"), where("is_terminal"));
+}
+
+std::vector<Action> PyState::legal_actions() const {
+  py::gil_scoped_acquire gil;
+  return as_actions(call(state_, "legal_actions"), where("legal_actions"));
+}
+
+std::vector<ChanceOutcome> PyState::chance_outcomes() const {
+  py::gil_scoped_acquire gil;
+  if (!has_method(state_, "chance_outcomes")) {
+    throw py::type_error(where("current_player") + " returned CHANCE (-1) but the state has no chance_outcomes()");
+  }
+  const std::string at = where("chance_outcomes");
+  py::object outcomes = call(state_, "chance_outcomes");
+  std::vector<ChanceOutcome> out;
+  double total = 0;
+  for (auto item : outcomes) {
+    py::object pair = py::reinterpret_borrow<py::object>(item);
+    if (!PySequence_Check(pair.ptr()) || PySequence_Size(pair.ptr()) != 2) {
+      throw py::type_error(at + " must return (action, probability) pairs");
+    }
+    const int64_t a = as_int(pair[py::int_(0)], at);
+    const double p = as_float(pair[py::int_(1)], at);
+    if (a < 0 || a > INT32_MAX || p < 0) throw py::value_error(at + " returned a negative action or probability");
+    out.push_back({static_cast<Action>(a), p});
+    total += p;
+  }
+  if (out.empty() || std::abs(total - 1.0) > 1e-6) {
+    throw py::value_error(at + " must return outcomes whose probabilities sum to 1, got " + std::to_string(total));
+  }
+  return out;
+}
+
+void PyState::apply_action(Action action) {
+  py::gil_scoped_acquire gil;
+  call(state_, "apply_action", py::int_(action));
+}
+
+std::vector<double> PyState::returns() const {
+  py::gil_scoped_acquire gil;
+  return as_floats(call(state_, "returns"), static_cast<size_t>(info_->num_players), where("returns"));
+}
+
+std::unique_ptr<AnyState> PyState::clone() const {
+  py::gil_scoped_acquire gil;
+  py::object copy = call(state_, "clone");
+  if (copy.is(state_)) throw py::value_error(where("clone") + " returned the same object; it must return a copy");
+  return std::make_unique<PyState>(std::move(copy), info_);
+}
+
+const std::vector<Action>& PyState::history() const {
+  static const std::vector<Action> none;
+  return none;
+}
+
+std::string PyState::action_to_string(Action action) const {
+  py::gil_scoped_acquire gil;
+  if (!has_method(state_, "action_to_string")) return std::to_string(action);
+  return py::str(call(state_, "action_to_string", py::int_(action)));
+}
+
+std::string PyState::to_string() const {
+  py::gil_scoped_acquire gil;
+  return py::str(state_);
+}
+
+std::string PyState::information_state_string(int player) const {
+  py::gil_scoped_acquire gil;
+  if (!has_method(state_, "information_state_string")) {
+    throw py::type_error(std::string(Py_TYPE(state_.ptr())->tp_name) + " has no information_state_string()");
+  }
+  return py::str(call(state_, "information_state_string", py::int_(player)));
+}
+
+std::vector<float> PyState::observation_tensor(int player) const {
+  py::gil_scoped_acquire gil;
+  if (!has_method(state_, "observation_tensor")) {
+    throw py::type_error(std::string(Py_TYPE(state_.ptr())->tp_name) + " has no observation_tensor(), which batched evaluators need");
+  }
+  auto array = py::array_t<float, py::array::c_style | py::array::forcecast>::ensure(
+      call(state_, "observation_tensor", py::int_(player)));
+  if (!array) throw py::type_error(where("observation_tensor") + " must return an array of numbers");
+  size_t expected = 1;
+  for (int d : info_->observation_shape) expected *= static_cast<size_t>(d);
+  if (static_cast<size_t>(array.size()) != expected) {
+    throw py::value_error(where("observation_tensor") + " returned " + std::to_string(array.size()) +
+                          " values; the game's observation shape holds " + std::to_string(expected));
+  }
+  return std::vector<float>(array.data(), array.data() + array.size());
+}
+
+std::unique_ptr<AnyState> PyState::resample_from_infostate(int player, uint64_t seed) const {
+  py::gil_scoped_acquire gil;
+  if (!has_method(state_, "resample_from_infostate")) return clone();  // perfect information
+  py::object world = state_.attr("resample_from_infostate")(player, py::int_(seed));
+  return std::make_unique<PyState>(std::move(world), info_);
+}
+
+SearchResult PyState::search(const SearchConfig& config, SearchSession*, AnyEvaluator* evaluator) const {
+  return search_dynamic(*this, info_->max_legal_actions, config, evaluator, info_->observation_shape,
+                        info_->num_distinct_actions);
+}
+
+double PyState::time_random_playouts(int64_t count, uint64_t seed) const {
+  Rng rng(seed);
+  std::vector<Action> actions(info_->max_legal_actions);
+  std::vector<ChanceOutcome> outcomes(info_->max_legal_actions);
+  const DynState start(clone(), info_->max_legal_actions);
+  const auto begin = std::chrono::steady_clock::now();
+  for (int64_t i = 0; i < count; ++i) {
+    DynState state = start;
+    random_playout(state, rng, actions.data(), outcomes.data());
+  }
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+}
+
+}  // namespace ts

@@ -1,0 +1,59 @@
+// A state of a game written in Python, seen through the type-erased interface so that the
+// native search runs on it (through DynState). Every call takes the GIL and checks the result.
+#pragma once
+#include <pybind11/pybind11.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "api/any_game.h"
+
+namespace ts {
+
+namespace py = pybind11;
+
+struct PyGameInfo {
+  int num_players = 0;
+  int max_legal_actions = 0;     // bound on legal actions and chance outcomes at any state
+  int num_distinct_actions = 0;  // batched evaluators' prior width
+  std::vector<int> observation_shape;
+};
+
+class PyState final : public AnyState {
+ public:
+  PyState(py::object state, std::shared_ptr<const PyGameInfo> info);
+  ~PyState() override;
+
+  const py::object& object() const { return state_; }
+  py::object take_object();
+
+  std::shared_ptr<const AnyGame> game() const override { return nullptr; }
+  int num_players() const override { return info_->num_players; }
+  int current_player() const override;
+  bool is_terminal() const override;
+  std::vector<Action> legal_actions() const override;
+  std::vector<ChanceOutcome> chance_outcomes() const override;
+  void apply_action(Action action) override;
+  std::vector<double> returns() const override;
+  std::vector<double> scores() const override { return returns(); }
+  std::unique_ptr<AnyState> clone() const override;
+  const std::vector<Action>& history() const override;
+  uint64_t seed() const override { return 0; }
+  std::string action_to_string(Action action) const override;
+  std::string to_string() const override;
+  std::string information_state_string(int player) const override;
+  std::vector<float> observation_tensor(int player) const override;
+  std::unique_ptr<AnyState> resample_from_infostate(int player, uint64_t seed) const override;
+  Fields fields() const override { return {}; }
+  SearchResult search(const SearchConfig& config, SearchSession* session, AnyEvaluator* evaluator) const override;
+  double time_random_playouts(int64_t count, uint64_t seed) const override;
+  bool needs_python() const override { return true; }
+
+ private:
+  std::string where(const char* method) const;
+  py::object state_;
+  std::shared_ptr<const PyGameInfo> info_;
+};
+
+}  // namespace ts

@@ -1,0 +1,155 @@
+// PUCT with batched leaf evaluation, for neural-network evaluators. Each round walks down the
+// tree up to batch_size times; every walk adds a virtual loss to the edges it takes, so the next
+// walk of the round goes elsewhere. The leaves reached are evaluated in one call, then expanded
+// with their priors, and their values backed up in place of the virtual losses.
+#pragma once
+#include <algorithm>
+#include <atomic>
+#include <vector>
+
+#include "core/game.h"
+#include "search/budget.h"
+#include "search/config.h"
+#include "search/evaluator.h"
+#include "search/node_arena.h"
+#include "search/tree_ops.h"
+#include "search/tree_stats.h"
+#include "search/uct.h"
+
+namespace ts {
+
+template <GameState S, class Evaluator>
+  requires BatchEvaluator<Evaluator, S>
+class BatchedPuctSearch {
+ public:
+  BatchedPuctSearch(const SearchConfig& config, int max_legal_actions, Evaluator& evaluator, NodeArena& arena,
+                    uint64_t seed, int64_t iterations, std::atomic<bool>* stop, bool checks_interrupts)
+      : config_(config), evaluator_(evaluator), arena_(arena), rng_(seed),
+        ops_(arena, rng_, config, max_legal_actions), iterations_(iterations),
+        budget_(config, iterations, stop, checks_interrupts) {
+    if (!ops_.puct()) fail("batched evaluators need algorithm='puct'");
+    if (config.solve) fail("solve=True does not work with batched evaluators");
+  }
+
+  SearchResult run(const S& root) {
+    check_searchable(root);
+    const int players = root.num_players();
+    std::vector<double> root_sums(players, 0.0);
+    ops_.add_root_noise();
+    int64_t done = 0;
+    while (budget_.more(done)) {
+      done += round(root, root_sums);
+    }
+    SearchResult result;
+    result.algorithm = config_.algorithm;
+    result.iterations = done;
+    result.elapsed = budget_.elapsed();
+    result.nodes = arena_.size();
+    result.node_bytes = arena_.bytes_used();
+    result.memory_capped = arena_.capped();
+    result.stats = child_stats(arena_, 0);
+    result.best_action = most_visited(result.stats);
+    for (double s : root_sums) result.root_values.push_back(done ? s / done : 0.0);
+    return result;
+  }
+
+ private:
+  struct Step {
+    uint32_t node;
+    int mover;
+  };
+  struct Pending {
+    S state;
+    uint32_t node;
+    std::vector<Step> path;
+  };
+
+  // One batch: walks, one evaluation call, backups. Returns the number of leaves finished.
+  int64_t round(const S& root, std::vector<double>& root_sums) {
+    int64_t want = evaluator_.batch_size();
+    if (iterations_ > 0) want = std::min<int64_t>(want, iterations_ - finished_);
+    pending_.clear();
+    int64_t finished = 0;
+    double values[kMaxPlayers];
+    for (int64_t walk = 0; walk < want; ++walk) {
+      S state = root;
+      std::vector<Step> path;
+      uint32_t node = 0;
+      bool collision = false;
+      while (!state.is_terminal()) {
+        Node& current = arena_.node(node);
+        if (current.first_child == 0) {
+          if (current.flags & Node::kPending) {
+            collision = true;  // another walk of this round already waits on this leaf
+          } else if (state.current_player() == kChancePlayer && ops_.expand(node, kChancePlayer, ops_.list_children(state))) {
+            continue;  // chance nodes need no evaluation: expand and go on
+          } else {
+            current.flags |= Node::kPending;
+            pending_.push_back({state, node, path});
+          }
+          break;
+        }
+        const int mover = current.player;
+        node = mover == kChancePlayer ? ops_.sample_child(current) : ops_.select_child(node, current);
+        state.apply_action(arena_.edge(node).action);
+        arena_.add_virtual_loss(node);
+        path.push_back({node, mover});
+      }
+      if (collision) {
+        for (const Step& s : path) arena_.remove_virtual_loss(s.node);
+        break;  // the tree offers no more distinct leaves this round
+      }
+      if (state.is_terminal()) {
+        state.returns(values);
+        backup(path, values, root_sums);
+        ++finished;
+      }
+    }
+    if (!pending_.empty()) finished += evaluate_pending(root_sums);
+    finished_ += finished;
+    return finished;
+  }
+
+  int64_t evaluate_pending(std::vector<double>& root_sums) {
+    leaves_.clear();
+    for (const auto& p : pending_) leaves_.push_back(&p.state);
+    evaluator_.evaluate_batch(leaves_, values_, priors_);
+    const int players = pending_[0].state.num_players();
+    size_t offset = 0;
+    for (size_t i = 0; i < pending_.size(); ++i) {
+      Pending& p = pending_[i];
+      arena_.node(p.node).flags &= static_cast<uint8_t>(~Node::kPending);
+      const int n = ops_.list_children(p.state);
+      std::copy(priors_.begin() + static_cast<long>(offset), priors_.begin() + static_cast<long>(offset) + n,
+                ops_.priors().begin());
+      offset += n;
+      if (ops_.expand(p.node, p.state.current_player(), n) && p.node == 0) ops_.add_root_noise();
+      backup(p.path, &values_[i * players], root_sums);
+    }
+    return static_cast<int64_t>(pending_.size());
+  }
+
+  void backup(const std::vector<Step>& path, const double* values, std::vector<double>& root_sums) {
+    for (const Step& step : path) {
+      arena_.remove_virtual_loss(step.node);
+      arena_.add_visit(step.node, step.mover >= 0 ? values[step.mover] : 0.0, true);
+    }
+    arena_.edge(0).visits += 1;
+    for (size_t p = 0; p < root_sums.size(); ++p) root_sums[p] += values[p];
+  }
+
+  const SearchConfig& config_;
+  Evaluator& evaluator_;
+  NodeArena& arena_;
+  Rng rng_;
+  TreeOps<S> ops_;
+  int64_t iterations_;
+  int64_t finished_ = 0;
+  Budget budget_;
+  std::vector<Pending> pending_;
+  std::vector<const S*> leaves_;
+  std::vector<double> values_;
+  std::vector<float> priors_;
+};
+
+}  // namespace ts

@@ -1,0 +1,297 @@
+"""Games written in Python: registration, and the wrappers that give them the full State API.
+
+A Python game is any object with ``name``, ``num_players()`` and ``new_initial_state(seed=None)``
+whose states have the pyspiel-style methods (at least ``current_player``, ``legal_actions``,
+``apply_action``, ``is_terminal``, ``returns``, ``clone``). Optional game methods:
+``has_chance()``, ``has_hidden_information()``, ``max_legal_actions()`` (a bound on legal
+actions and chance outcomes), ``num_distinct_actions()``, ``observation_shape()``, ``parameters()``.
+Optional state methods: ``is_chance_node``, ``chance_outcomes``, ``information_state_string``,
+``observation_tensor``, ``resample_from_infostate``, ``action_to_string``.
+
+``register_game(name, factory)`` makes ``load_game(name, **params)`` return
+``PythonGame(name, factory(**params))``: its states check actions (ValueError naming the legal
+ones), keep the history, and serialize as seed + history (replayed through the game's rules).
+The native search drives the game's own state objects directly, through ``native_state``.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import random
+from typing import Any, Callable, Optional
+
+import numpy as np
+
+from tablesearch import _core
+
+CHANCE, TERMINAL = _core.CHANCE, _core.TERMINAL
+DEFAULT_MAX_LEGAL_ACTIONS = 4096
+
+_registry: dict[str, Callable[..., Any]] = {}
+
+
+def register_game(name: str, factory: Callable[..., Any]) -> None:
+    """Makes `load_game(name, **params)` build `factory(**params)` (a Python game object)."""
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"a game name must be a non-empty str, got {name!r}")
+    if name in _core.list_games():
+        raise ValueError(f"{name!r} is a native game; choose another name")
+    if not callable(factory):
+        raise TypeError(f"factory must be callable, got {type(factory).__name__}")
+    _registry[name] = factory
+
+
+def registered_games() -> list[str]:
+    return sorted(_registry)
+
+
+def factory_for(name: str) -> Optional[Callable[..., Any]]:
+    """The factory registered as `name`, or imported from a "package.module:factory" name."""
+    if name in _registry:
+        return _registry[name]
+    module_name, sep, attribute = name.partition(":")
+    if not sep or not module_name or not attribute:
+        return None
+    try:
+        factory = getattr(importlib.import_module(module_name), attribute)
+    except (ImportError, AttributeError) as error:
+        raise ValueError(f"cannot load game {name!r}: {error}") from None
+    register_game(name, factory)
+    return factory
+
+
+def _optional(obj: Any, method: str, default: Any) -> Any:
+    return getattr(obj, method)() if hasattr(obj, method) else default
+
+
+class PythonGame:
+    """A registered Python game, with the same methods as a native Game."""
+
+    def __init__(self, name: str, game: Any, params: Optional[dict] = None) -> None:
+        for method in ("num_players", "new_initial_state"):
+            if not hasattr(game, method):
+                raise TypeError(f"game {name!r} ({type(game).__name__}) has no {method}()")
+        self.name = name
+        self.game = game
+        self._params = dict(params or {})
+        self._players = players = game.num_players()
+        if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= _core.MAX_PLAYERS:
+            raise ValueError(f"game {name!r}: num_players() must be an int in 1..{_core.MAX_PLAYERS}, got {players!r}")
+        shape = _optional(game, "observation_shape", None)
+        self.info = _core.PyGameInfo(
+            num_players=players,
+            max_legal_actions=int(_optional(game, "max_legal_actions", DEFAULT_MAX_LEGAL_ACTIONS)),
+            num_distinct_actions=int(_optional(game, "num_distinct_actions", 0)),
+            observation_shape=list(shape) if shape is not None else [],
+        )
+
+    def num_players(self) -> int:
+        return self._players
+
+    def parameters(self) -> dict:
+        return dict(self._params)
+
+    def has_chance(self) -> bool:
+        return bool(_optional(self.game, "has_chance", False))
+
+    def has_hidden_information(self) -> bool:
+        return bool(_optional(self.game, "has_hidden_information", False))
+
+    def max_legal_actions(self) -> int:
+        return int(_optional(self.game, "max_legal_actions", DEFAULT_MAX_LEGAL_ACTIONS))
+
+    def num_distinct_actions(self) -> int:
+        return int(_optional(self.game, "num_distinct_actions", self.max_legal_actions()))
+
+    def observation_shape(self) -> Optional[tuple]:
+        shape = _optional(self.game, "observation_shape", None)
+        return tuple(shape) if shape is not None else None
+
+    def new_initial_state(self, seed: Optional[int] = None) -> "PythonState":
+        if seed is None:
+            seed = random.getrandbits(63)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
+        if not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be in [0, 2**64), got {seed}")
+        return PythonState(self, self.game.new_initial_state(seed=seed), seed, [])
+
+    def deserialize_state(self, text: str) -> "PythonState":
+        """Rebuilds a state from PythonState.serialize(), replaying its history through the rules."""
+        if not isinstance(text, str):
+            raise TypeError("deserialize_state expects a JSON str")
+        try:
+            doc = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            raise ValueError(f"not valid JSON: {error}") from None
+        if not isinstance(doc, dict) or set(doc) != {"format", "game", "params", "seed", "history"}:
+            raise ValueError("a serialized state is an object with format, game, params, seed and history")
+        if doc["format"] != 1 or doc["game"] != self.name or doc["params"] != self._params:
+            raise ValueError(f"serialized state is not for this game ({self.name} {self._params})")
+        seed, history = doc["seed"], doc["history"]
+        if isinstance(seed, bool) or not isinstance(seed, int) or not isinstance(history, list):
+            raise ValueError("serialized seed must be an int and history a list of ints")
+        state = self.new_initial_state(seed)
+        for i, action in enumerate(history):
+            if isinstance(action, bool) or not isinstance(action, int):
+                raise ValueError(f"history entry {i} is not an int: {action!r}")
+            try:
+                state.apply_action(action)
+            except ValueError as error:
+                raise ValueError(f"history entry {i}: {error}") from None
+        return state
+
+    def __repr__(self) -> str:
+        return f"<PythonGame {self.name}>"
+
+
+class PythonState:
+    """A state of a PythonGame with the full State API: checked actions, history, serialization."""
+
+    def __init__(self, game: PythonGame, state: Any, seed: int, history: list) -> None:
+        self._game, self._state, self._seed, self._history = game, state, seed, history
+
+    @property
+    def native_state(self) -> Any:
+        """The game's own state object (what the native search drives)."""
+        return self._state
+
+    def get_game(self) -> PythonGame:
+        return self._game
+
+    game = property(get_game)
+
+    def num_players(self) -> int:
+        return self._game.num_players()
+
+    def current_player(self) -> int:
+        return TERMINAL if self.is_terminal() else int(self._state.current_player())
+
+    def is_terminal(self) -> bool:
+        return bool(self._state.is_terminal())
+
+    def is_chance_node(self) -> bool:
+        return not self.is_terminal() and int(self._state.current_player()) == CHANCE
+
+    def legal_actions(self) -> list[int]:
+        return [] if self.is_terminal() else sorted(int(a) for a in self._state.legal_actions())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if not self.is_chance_node():
+            return []
+        return sorted((int(a), float(p)) for a, p in self._state.chance_outcomes())
+
+    def apply_action(self, action: int) -> None:
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise TypeError(f"action must be an int, got {type(action).__name__} {action!r}")
+        if self.is_terminal():
+            raise ValueError(f"cannot apply action {action}: the game is over")
+        legal = self.legal_actions()
+        if int(action) not in legal:
+            raise ValueError(f"illegal action {action}; legal actions: {', '.join(map(str, legal))}")
+        self._state.apply_action(int(action))
+        self._history.append(int(action))
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self.num_players()
+        return [float(r) for r in self._state.returns()]
+
+    def scores(self) -> list[float]:
+        return self.returns()
+
+    def clone(self) -> "PythonState":
+        return PythonState(self._game, self._state.clone(), self._seed, list(self._history))
+
+    __copy__ = clone
+
+    def __deepcopy__(self, memo: Any) -> "PythonState":
+        return self.clone()
+
+    def history(self) -> list[int]:
+        return list(self._history)
+
+    def move_number(self) -> int:
+        return len(self._history)
+
+    def _check_player(self, player: Any) -> int:
+        if isinstance(player, bool) or not isinstance(player, (int, np.integer)):
+            raise TypeError(f"player must be an int, got {type(player).__name__} {player!r}")
+        if not 0 <= player < self.num_players():
+            raise ValueError(f"player must be in 0..{self.num_players() - 1}, got {player}")
+        return int(player)
+
+    def action_to_string(self, action: int) -> str:
+        if action not in self.legal_actions():
+            raise ValueError(f"action {action} is not legal here")
+        if hasattr(self._state, "action_to_string"):
+            return str(self._state.action_to_string(action))
+        return str(action)
+
+    def information_state_string(self, player: int) -> str:
+        player = self._check_player(player)
+        if hasattr(self._state, "information_state_string"):
+            return str(self._state.information_state_string(player))
+        if self._game.has_hidden_information():
+            raise TypeError(f"{self._game.name} has hidden information but its states lack information_state_string()")
+        return ",".join(map(str, self._history))  # perfect information: everything seen, in order
+
+    def observation_tensor(self, player: int) -> np.ndarray:
+        player = self._check_player(player)
+        shape = self._game.observation_shape()
+        if shape is None or not hasattr(self._state, "observation_tensor"):
+            raise TypeError(f"{self._game.name} has no observation tensors")
+        return np.asarray(self._state.observation_tensor(player), dtype=np.float32).reshape(shape)
+
+    def resample_from_infostate(self, player: int, seed: Optional[int] = None) -> "PythonState":
+        player = self._check_player(player)
+        if seed is None:
+            seed = random.getrandbits(63)
+        if not hasattr(self._state, "resample_from_infostate"):
+            return self.clone()
+        return PythonState(self._game, self._state.resample_from_infostate(player, seed), self._seed,
+                           list(self._history))
+
+    def serialize(self) -> str:
+        return json.dumps({"format": 1, "game": self._game.name, "params": self._game.parameters(),
+                           "seed": self._seed, "history": self._history})
+
+    def __str__(self) -> str:
+        return str(self._state)
+
+    def __repr__(self) -> str:
+        return f"<PythonState {self._game.name} after {len(self._history)} actions>"
+
+
+def native_state(state: Any) -> _core.State:
+    """`state` as something the native search takes: native States as they are; Python states
+    (PythonState or any object with the protocol) wrapped so the search calls their methods."""
+    if isinstance(state, _core.State):
+        return state
+    if isinstance(state, PythonState):
+        return _core.PyState(state.native_state, state.get_game().info)
+    missing = [m for m in ("current_player", "legal_actions", "apply_action", "is_terminal", "returns", "clone")
+               if not hasattr(state, m)]
+    if missing:
+        raise TypeError(f"state must be a tablesearch State or have the state protocol; "
+                        f"{type(state).__name__} lacks {', '.join(missing)}")
+    return _core.PyState(state, _info_of_protocol_state(state))
+
+
+def _info_of_protocol_state(state: Any) -> Any:
+    """Sizes of a bare protocol state's game, from pyspiel-style get_game() when available."""
+    game = state.get_game() if hasattr(state, "get_game") else None
+    players = state.num_players() if hasattr(state, "num_players") else _optional(game, "num_players", None)
+    if players is None:
+        raise TypeError(f"{type(state).__name__} must have num_players() (or get_game().num_players())")
+    distinct = int(_optional(game, "num_distinct_actions", 0)) if game is not None else 0
+    chance = int(_optional(game, "max_chance_outcomes", 0)) if game is not None else 0
+    bound = max(distinct, chance) or DEFAULT_MAX_LEGAL_ACTIONS
+    shape = []
+    if game is not None and hasattr(game, "observation_tensor_shape"):
+        try:
+            shape = list(game.observation_tensor_shape())
+        except RuntimeError:  # pyspiel's SpielError: the game has no observation tensors
+            shape = []
+    return _core.PyGameInfo(num_players=int(players), max_legal_actions=bound, num_distinct_actions=distinct,
+                            observation_shape=shape)
