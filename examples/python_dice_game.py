@@ -30,7 +30,10 @@ class PigState:
     def is_terminal(self) -> bool:
         return max(self.scores) >= TARGET
 
-    def legal_actions(self) -> list[int]:
+    def is_chance_node(self) -> bool:
+        return self.rolling and not self.is_terminal()
+
+    def legal_actions(self, player: int | None = None) -> list[int]:  # pyspiel also passes the player
         if self.is_terminal():
             return []
         if self.rolling:

@@ -1,6 +1,8 @@
 // DynState: any AnyState (for example a game written in Python) as a value type that satisfies
 // the native GameState concept, so the same templated search runs on it. Copies clone the
-// wrapped state; the player to move is cached after each action.
+// wrapped state; the player to move is cached after each action. Calls are few, since each may
+// cross into Python: the end of the game is read from current_player() == TERMINAL (the state
+// protocol), and is_terminal() only consulted to explain a state that breaks it.
 #pragma once
 #include <algorithm>
 #include <memory>
@@ -39,7 +41,13 @@ class DynState {
   int current_player() const { return player_; }
   bool is_terminal() const { return player_ == kTerminalPlayer; }
 
-  int legal_actions(Action* out) const { return copy_out(state_->legal_actions(), out); }
+  int legal_actions(Action* out) const {
+    const std::vector<Action> actions = state_->legal_actions();
+    if (actions.empty() && state_->is_terminal()) {
+      fail("a terminal state's current_player() returned " + std::to_string(player_) + "; it must return TERMINAL (-4)");
+    }
+    return copy_out(actions, out);
+  }
   int chance_outcomes(ChanceOutcome* out) const { return copy_out(state_->chance_outcomes(), out); }
   void apply_action(Action action) {
     state_->apply_action(action);
@@ -68,7 +76,7 @@ class DynState {
     if (players_ < 1 || players_ > kMaxPlayers) {
       fail("num_players() must be between 1 and " + std::to_string(kMaxPlayers) + ", got " + std::to_string(players_));
     }
-    player_ = state_->is_terminal() ? kTerminalPlayer : state_->current_player();
+    player_ = state_->current_player();
     if (player_ != kTerminalPlayer && player_ != kChancePlayer && (player_ < 0 || player_ >= players_)) {
       fail("current_player() returned " + std::to_string(player_) + "; valid: 0.." + std::to_string(players_ - 1) +
            ", -1 (chance) or -4 (terminal)");

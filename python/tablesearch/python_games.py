@@ -281,9 +281,12 @@ def native_state(state: Any) -> _core.State:
 def _info_of_protocol_state(state: Any) -> Any:
     """Sizes of a bare protocol state's game, from pyspiel-style get_game() when available."""
     game = state.get_game() if hasattr(state, "get_game") else None
-    players = state.num_players() if hasattr(state, "num_players") else _optional(game, "num_players", None)
-    if players is None:
-        raise TypeError(f"{type(state).__name__} must have num_players() (or get_game().num_players())")
+    if hasattr(state, "num_players"):
+        players = state.num_players()
+    elif game is not None and hasattr(game, "num_players"):
+        players = game.num_players()
+    else:
+        players = len(state.returns())  # one return per player, zeros before the end
     distinct = int(_optional(game, "num_distinct_actions", 0)) if game is not None else 0
     chance = int(_optional(game, "max_chance_outcomes", 0)) if game is not None else 0
     bound = max(distinct, chance) or DEFAULT_MAX_LEGAL_ACTIONS
