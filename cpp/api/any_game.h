@@ -55,6 +55,8 @@ class AnyState {
   virtual std::string information_state_string(int player) const = 0;
   virtual std::vector<float> observation_tensor(int player) const = 0;
   virtual std::unique_ptr<AnyState> resample_from_infostate(int player, uint64_t seed) const = 0;
+  // How `action`, taken here, looks to `observer` (equal values: the observer cannot tell them apart).
+  virtual Action observed_action(int observer, Action action) const = 0;
   virtual Fields fields() const = 0;  // empty unless the game serializes fields
   virtual SearchResult search(const SearchConfig& config) const = 0;
   // Plays `count` random games from here and returns the seconds taken (for benchmarks).
