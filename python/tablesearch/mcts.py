@@ -12,7 +12,7 @@ from typing import Any, Optional
 
 from tablesearch import _core
 
-ALGORITHMS = ("uct",)
+ALGORITHMS = ("uct", "ismcts", "mo-ismcts", "pimc")
 """The algorithms this build implements (``algorithm="auto"`` picks among them)."""
 
 DEFAULT_ITERATIONS = 1000
