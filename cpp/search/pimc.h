@@ -5,6 +5,7 @@
 // fusion (it assumes it will learn the hidden cards before its next move).
 #pragma once
 #include <algorithm>
+#include <chrono>
 #include <vector>
 
 #include "core/game.h"
@@ -28,6 +29,7 @@ class PimcSearch {
 
   SearchResult run(const S& root) {
     check_searchable(root);
+    const auto start = std::chrono::steady_clock::now();
     const int player = root.current_player();
     const int num_players = root.num_players();
     Rng rng(config_.seed);
@@ -59,7 +61,6 @@ class PimcSearch {
       }
       for (int p = 0; p < num_players; ++p) result.root_values[p] += part.root_values[p] * part.iterations;
       result.iterations += part.iterations;
-      result.elapsed += part.elapsed;
       result.nodes += part.nodes;  // every world's tree, though only one is held at a time
       result.node_bytes += part.node_bytes;
       result.memory_capped = result.memory_capped || part.memory_capped;
@@ -69,6 +70,7 @@ class PimcSearch {
     }
     for (double& v : result.root_values) v = result.iterations ? v / result.iterations : 0.0;
     result.best_action = most_visited(result.stats);
+    result.elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
   }
 
