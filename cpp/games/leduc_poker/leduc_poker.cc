@@ -10,7 +10,10 @@ std::string card_name(int card) { return card < 0 ? "-" : std::to_string(card); 
 
 std::string join_chips(const std::array<int8_t, LeducPokerState::kMaxSeats>& values, int n, int base) {
   std::string out;
-  for (int p = 0; p < n; ++p) out += (p ? " " : "") + std::to_string(base - values[p]);
+  for (int p = 0; p < n; ++p) {
+    if (p) out += ' ';
+    out += std::to_string(base - values[p]);
+  }
   return out;
 }
 
@@ -162,7 +165,10 @@ std::string LeducPokerState::action_to_string(Action action) const {
 
 std::string LeducPokerState::sequence(int round) const {
   std::string out;
-  for (int i = 0; i < num_bets_[round]; ++i) out += (i ? " " : "") + std::to_string(bets_[round][i]);
+  for (int i = 0; i < num_bets_[round]; ++i) {
+    if (i) out += ' ';
+    out += std::to_string(bets_[round][i]);
+  }
   return out;
 }
 
@@ -172,7 +178,10 @@ std::string LeducPokerState::to_string() const {
   std::string out = "Round: " + std::to_string(round_) + "\nPlayer: " + std::to_string(current_player()) +
                     "\nPot: " + std::to_string(pot) + "\nMoney: " + join_chips(ante_, num_players_, kStartingMoney) +
                     "\nPublic: " + card_name(public_card_) + "\nPrivate:";
-  for (int p = 0; p < num_players_; ++p) out += " " + card_name(cards_[p]);
+  for (int p = 0; p < num_players_; ++p) {
+    out += ' ';
+    out += card_name(cards_[p]);
+  }
   out += "\nRound 1 sequence: " + sequence(0) + "\nRound 2 sequence: " + sequence(1) + "\n";
   return out;
 }
