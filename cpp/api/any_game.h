@@ -57,6 +57,8 @@ class AnyState {
   virtual std::string information_state_string(int player) const = 0;
   virtual std::vector<float> observation_tensor(int player) const = 0;
   virtual std::unique_ptr<AnyState> resample_from_infostate(int player, uint64_t seed) const = 0;
+  // How `action`, taken here, looks to `observer` (equal values: the observer cannot tell them apart).
+  virtual Action observed_action(int observer, Action action) const = 0;
   virtual Fields fields() const = 0;  // empty unless the game serializes fields
   // `session` (optional) keeps trees between searches for reuse; `evaluator` (optional)
   // replaces random rollouts.

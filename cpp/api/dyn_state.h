@@ -64,6 +64,7 @@ class DynState {
     const std::vector<float> t = state_->observation_tensor(player);
     std::copy(t.begin(), t.end(), out);
   }
+  Action observed_action(int observer, Action action) const { return state_->observed_action(observer, action); }
   DynState resample_from_infostate(int player, Rng& rng, std::vector<Action>*) const {
     return DynState(state_->resample_from_infostate(player, rng.next()), max_legal_actions_);
   }

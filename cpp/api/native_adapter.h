@@ -12,6 +12,7 @@
 #include "api/any_game.h"
 #include "core/game.h"
 #include "search/dispatch.h"
+#include "search/observe.h"
 #include "search/rollout.h"
 
 namespace ts {
@@ -105,6 +106,11 @@ class NativeStateAdapter final : public AnyState {
     } else {
       return clone();
     }
+  }
+
+  Action observed_action(int observer, Action action) const override {
+    check_player(observer);
+    return ts::observed_action(state_, observer, action);
   }
 
   Fields fields() const override {

@@ -184,6 +184,16 @@ void bind_games(py::module_& m) {
              return s.resample_from_infostate(to_player(p), to_seed(seed));
            },
            py::arg("player"), py::arg("seed") = py::none())
+      .def("observed_action",
+           [](const AnyState& s, py::handle p, py::handle a) {
+             const int observer = to_player(p);
+             const Action action = to_action(a);
+             check_action_known(s, action);
+             return s.observed_action(observer, action);
+           },
+           py::arg("observer"), py::arg("action"),
+           "How the legal action (or chance outcome) `action` looks to `observer`: actions the "
+           "observer cannot tell apart give equal values.")
       .def("serialize", &serialize, "JSON text that Game.deserialize_state turns back into this state.")
       .def("time_random_playouts",
            [](const AnyState& s, py::handle count, py::object seed) {

@@ -135,6 +135,13 @@ std::unique_ptr<AnyState> PyState::resample_from_infostate(int player, uint64_t 
   return std::make_unique<PyState>(std::move(world), info_);
 }
 
+Action PyState::observed_action(int observer, Action action) const {
+  py::gil_scoped_acquire gil;
+  if (!has_method(state_, "observed_action")) return action;  // every action public
+  const std::string at = where("observed_action");
+  return static_cast<Action>(as_int(state_.attr("observed_action")(observer, action), at));
+}
+
 SearchResult PyState::search(const SearchConfig& config, SearchSession*, AnyEvaluator* evaluator) const {
   return search_dynamic(*this, info_->max_legal_actions, config, evaluator, info_->observation_shape,
                         info_->num_distinct_actions);

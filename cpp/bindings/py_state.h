@@ -45,6 +45,7 @@ class PyState final : public AnyState {
   std::string information_state_string(int player) const override;
   std::vector<float> observation_tensor(int player) const override;
   std::unique_ptr<AnyState> resample_from_infostate(int player, uint64_t seed) const override;
+  Action observed_action(int observer, Action action) const override;
   Fields fields() const override { return {}; }
   SearchResult search(const SearchConfig& config, SearchSession* session, AnyEvaluator* evaluator) const override;
   double time_random_playouts(int64_t count, uint64_t seed) const override;

@@ -22,11 +22,9 @@ template <GameState S, class Evaluator>
   requires BatchEvaluator<Evaluator, S>
 class BatchedPuctSearch {
  public:
-  BatchedPuctSearch(const SearchConfig& config, int max_legal_actions, Evaluator& evaluator, NodeArena& arena,
-                    uint64_t seed, int64_t iterations, std::atomic<bool>* stop, bool checks_interrupts)
-      : config_(config), evaluator_(evaluator), arena_(arena), rng_(seed),
-        ops_(arena, rng_, config, max_legal_actions), iterations_(iterations),
-        budget_(config, iterations, stop, checks_interrupts) {
+  BatchedPuctSearch(const SearchConfig& config, int max_legal_actions, Evaluator& evaluator, NodeArena& arena)
+      : config_(config), evaluator_(evaluator), arena_(arena), rng_(config.seed),
+        ops_(arena, rng_, config, max_legal_actions), iterations_(config.iterations), budget_(config) {
     if (!ops_.puct()) fail("batched evaluators need algorithm='puct'");
     if (config.solve) fail("solve=True does not work with batched evaluators");
   }

@@ -1,5 +1,5 @@
-// Iteration and wall-time budgets, the periodic interrupt check, and a stop flag shared by the
-// threads of one search.
+// Iteration and wall-time budgets, the periodic interrupt check, and the stop flag shared by
+// the threads of one search.
 #pragma once
 #include <atomic>
 #include <chrono>
@@ -22,25 +22,19 @@ class Budget {
  public:
   using Clock = std::chrono::steady_clock;
 
-  // `iterations` overrides the config's count (threads split it); `stop` is shared by threads;
-  // only the thread that owns `interrupt_check` (the caller's thread) runs it.
-  Budget(const SearchConfig& config, int64_t iterations, std::atomic<bool>* stop, bool checks_interrupts)
-      : config_(config), iterations_(iterations), stop_(stop), checks_interrupts_(checks_interrupts),
-        start_(Clock::now()), last_check_(start_) {
+  explicit Budget(const SearchConfig& config) : config_(config), start_(Clock::now()), last_check_(start_) {
     check_budget(config);
   }
 
-  explicit Budget(const SearchConfig& config) : Budget(config, config.iterations, nullptr, true) {}
-
   // True while another iteration may start. Cheap: reads the clock only every 16 iterations.
   bool more(int64_t done) {
-    if (iterations_ > 0 && done >= iterations_) return false;
+    if (config_.iterations > 0 && done >= config_.iterations) return false;
     if (done < next_check_) return true;
     next_check_ = done + 16;
-    if (stop_ && stop_->load(std::memory_order_relaxed)) return false;
+    if (config_.stop && config_.stop->load(std::memory_order_relaxed)) return false;
     const auto now = Clock::now();
     if (config_.time_limit > 0 && seconds_since(start_, now) >= config_.time_limit) return false;
-    if (checks_interrupts_ && config_.interrupt_check && seconds_since(last_check_, now) >= 0.02) {
+    if (config_.interrupt_check && seconds_since(last_check_, now) >= 0.02) {
       last_check_ = now;
       config_.interrupt_check();
     }
@@ -54,9 +48,6 @@ class Budget {
     return std::chrono::duration<double>(b - a).count();
   }
   const SearchConfig& config_;
-  int64_t iterations_;
-  std::atomic<bool>* stop_;
-  bool checks_interrupts_;
   Clock::time_point start_;
   Clock::time_point last_check_;
   int64_t next_check_ = 0;

@@ -1,5 +1,6 @@
 // What a search is asked to do, and what it reports back.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -22,8 +23,11 @@ struct SearchConfig {
   bool solve = false;             // MCTS-Solver: back up proven wins, losses and draws
   double dirichlet_alpha = 0;     // PUCT: Dirichlet noise on the root priors (0: none)
   double dirichlet_epsilon = 0.25;
-  // Called from the searching thread every few milliseconds; throws to abort (Ctrl-C).
+  // Called from the searching thread every few milliseconds; throws to abort (Ctrl-C). Only
+  // the caller's thread gets it when a search runs on several threads.
   std::function<void()> interrupt_check;
+  // Set by any thread of a multi-thread search to stop the others (null: single thread).
+  std::atomic<bool>* stop = nullptr;
 };
 
 struct ActionStats {

@@ -6,38 +6,48 @@
 #include "search/batched_puct.h"
 #include "search/config.h"
 #include "search/evaluator.h"
+#include "search/ismcts.h"
 #include "search/node_arena.h"
+#include "search/pimc.h"
 #include "search/rollout.h"
 #include "search/root_parallel.h"
 #include "search/uct.h"
 
 namespace ts {
 
-// `trees` holds the trees of an earlier search to continue from (tree reuse), already
+// `trees` holds the UCT/PUCT trees of an earlier search to continue from (tree reuse), already
 // re-rooted at `root`; it is left holding this search's trees. `make_evaluator()` builds one
-// leaf evaluator per thread.
+// leaf evaluator per thread. Every algorithm runs on config.threads threads (root parallelism).
 template <GameState S, class MakeEvaluator>
 SearchResult run_search(const S& root, int max_legal_actions, const SearchConfig& config,
                         std::vector<NodeArena>& trees, MakeEvaluator make_evaluator) {
   check_searchable(root);
   check_budget(config);
-  if (config.algorithm == "uct" || config.algorithm == "puct") {
-    return run_root_parallel(config, trees, [&](NodeArena& arena, uint64_t seed, int64_t iterations,
-                                                std::atomic<bool>* stop, bool checks_interrupts) {
+  const std::string& algorithm = config.algorithm;
+  if (algorithm == "uct" || algorithm == "puct") {
+    return run_root_parallel(config, trees, [&](const SearchConfig& sub, NodeArena& arena) {
       auto evaluator = make_evaluator();
       using E = decltype(evaluator);
       if constexpr (BatchEvaluator<E, S>) {
-        if (evaluator.batch_size() > 1) {
-          BatchedPuctSearch<S, E> search(config, max_legal_actions, evaluator, arena, seed, iterations, stop,
-                                         checks_interrupts);
-          return search.run(root);
-        }
+        if (evaluator.batch_size() > 1) return BatchedPuctSearch<S, E>(sub, max_legal_actions, evaluator, arena).run(root);
       }
-      UctSearch<S, E> search(config, max_legal_actions, evaluator, arena, seed, iterations, stop, checks_interrupts);
-      return search.run(root);
+      return UctSearch<S, E>(sub, max_legal_actions, evaluator, arena).run(root);
     });
   }
-  fail("unknown search algorithm '" + config.algorithm + "'; valid: uct, puct");
+  trees.clear();  // the other algorithms keep no tree between searches
+  if (algorithm == "ismcts" || algorithm == "mo-ismcts") {
+    return run_threads(config, [&](const SearchConfig& sub, int) {
+      auto evaluator = make_evaluator();
+      return IsmctsSearch<S, decltype(evaluator)>(sub, max_legal_actions, evaluator, algorithm == "mo-ismcts").run(root);
+    });
+  }
+  if (algorithm == "pimc") {
+    return run_threads(config, [&](const SearchConfig& sub, int) {
+      auto evaluator = make_evaluator();
+      return PimcSearch<S, decltype(evaluator)>(sub, max_legal_actions, evaluator).run(root);
+    });
+  }
+  fail("unknown search algorithm '" + algorithm + "'; valid: uct, puct, ismcts, mo-ismcts, pimc");
 }
 
 // The same with the default evaluator: random rollouts.

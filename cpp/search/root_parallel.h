@@ -60,30 +60,33 @@ inline SearchResult merge_results(std::vector<SearchResult>& parts) {
   return merged;
 }
 
-// Runs `search_one(thread, arena, seed, iterations, stop, checks_interrupts)` on config.threads
-// threads (the caller's thread is thread 0 and alone runs the interrupt check) and merges the
-// results. `arenas` holds one tree per thread: kept trees are searched further, missing ones
-// are created.
+// Runs `search_one(sub_config, thread)` on config.threads threads and merges the results. Each
+// thread gets its own seed, an equal share of the iterations and of max_memory_mb; the caller's
+// thread is thread 0 and alone runs the interrupt check; an error in any thread stops the others
+// and is rethrown (thread 0's first, so an interrupt wins).
 template <class SearchOne>
-SearchResult run_root_parallel(const SearchConfig& config, std::vector<NodeArena>& arenas, SearchOne search_one) {
+SearchResult run_threads(const SearchConfig& config, SearchOne search_one) {
   check_threads(config.threads);
   const int threads = config.threads;
+  if (threads == 1) return search_one(config, 0);
   if (config.iterations > 0 && config.iterations < threads) {
     fail("iterations (" + std::to_string(config.iterations) + ") must be at least threads (" +
          std::to_string(threads) + ")");
   }
-  if (static_cast<int>(arenas.size()) != threads) {
-    arenas.clear();
-    const int64_t share = std::max<int64_t>(1, config.max_memory_mb / threads);
-    for (int t = 0; t < threads; ++t) arenas.emplace_back(share);
-  }
   std::atomic<bool> stop{false};
+  std::vector<SearchConfig> subs(threads, config);
+  for (int t = 0; t < threads; ++t) {
+    subs[t].seed = thread_seed(config.seed, t);
+    subs[t].iterations = config.iterations / threads + (t < config.iterations % threads ? 1 : 0);
+    subs[t].max_memory_mb = std::max<int64_t>(1, config.max_memory_mb / threads);
+    subs[t].stop = &stop;
+    if (t > 0) subs[t].interrupt_check = nullptr;
+  }
   std::vector<SearchResult> parts(threads);
   std::vector<std::exception_ptr> errors(threads);
   auto work = [&](int t) {
-    const int64_t iterations = config.iterations / threads + (t < config.iterations % threads ? 1 : 0);
     try {
-      parts[t] = search_one(arenas[t], thread_seed(config.seed, t), iterations, &stop, t == 0);
+      parts[t] = search_one(subs[t], t);
     } catch (...) {
       errors[t] = std::current_exception();
       stop.store(true);
@@ -94,9 +97,22 @@ SearchResult run_root_parallel(const SearchConfig& config, std::vector<NodeArena
   work(0);
   for (auto& w : workers) w.join();
   for (const auto& e : errors) {
-    if (e) std::rethrow_exception(e);  // thread 0's error (an interrupt) comes first
+    if (e) std::rethrow_exception(e);
   }
   return merge_results(parts);
+}
+
+// The same for searches that keep a NodeArena per thread (tree reuse): kept arenas are searched
+// further, missing ones are created.
+template <class SearchOne>
+SearchResult run_root_parallel(const SearchConfig& config, std::vector<NodeArena>& arenas, SearchOne search_one) {
+  check_threads(config.threads);
+  if (static_cast<int>(arenas.size()) != config.threads) {
+    arenas.clear();
+    const int64_t share = std::max<int64_t>(1, config.max_memory_mb / config.threads);
+    for (int t = 0; t < config.threads; ++t) arenas.emplace_back(share);
+  }
+  return run_threads(config, [&](const SearchConfig& sub, int t) { return search_one(sub, arenas[t]); });
 }
 
 }  // namespace ts

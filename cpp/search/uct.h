@@ -40,10 +40,9 @@ class UctSearch {
  public:
   // Searches into `arena`, whose root (index 0) must correspond to the root state given to run();
   // an arena kept from an earlier search continues to grow (tree reuse).
-  UctSearch(const SearchConfig& config, int max_legal_actions, Evaluator& evaluator, NodeArena& arena,
-            uint64_t seed, int64_t iterations, std::atomic<bool>* stop, bool checks_interrupts)
-      : config_(config), evaluator_(evaluator), arena_(arena), rng_(seed),
-        ops_(arena, rng_, config, max_legal_actions), budget_(config, iterations, stop, checks_interrupts) {
+  UctSearch(const SearchConfig& config, int max_legal_actions, Evaluator& evaluator, NodeArena& arena)
+      : config_(config), evaluator_(evaluator), arena_(arena), rng_(config.seed),
+        ops_(arena, rng_, config, max_legal_actions), budget_(config) {
     check_uct_c(config.uct_c);
     if (config.solve && ops_.puct()) fail("solve=True works with algorithm 'uct', not 'puct'");
   }

@@ -13,7 +13,7 @@ from typing import Any, Optional
 from tablesearch import _core
 from tablesearch.python_games import native_state
 
-ALGORITHMS = ("uct", "puct")
+ALGORITHMS = ("uct", "puct", "ismcts", "mo-ismcts", "pimc")
 """The algorithms this build implements (``algorithm="auto"`` picks among them)."""
 
 DEFAULT_ITERATIONS = 1000

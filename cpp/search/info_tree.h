@@ -1,0 +1,83 @@
+// Tree storage for information-set search. A node is reached from its parent by a key: an action
+// as the tree's owner observes it. Unlike UCT's trees, a node's children are not fixed (different
+// worlds allow different actions), so children form a linked list that grows one node at a time.
+// Nodes live in one array addressed by index, reserved up front like NodeArena; several trees
+// (one per player) can share it, their roots being the first nodes.
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "core/types.h"
+
+namespace ts {
+
+struct InfoNode {
+  uint32_t first_child = 0;   // 0: none (roots come first and are never children)
+  uint32_t next_sibling = 0;  // 0: the last child
+  Action key = -1;            // the observed action leading here from the parent
+  uint32_t visits = 0;
+  uint32_t available = 0;     // how often this node's action was available at its parent
+  float mean = 0;             // mean return for the player who chose the action
+  float weight = 0;           // 1/sqrt(visits), kept current by backup
+};
+
+static_assert(sizeof(InfoNode) <= 32, "keep information-set nodes at 32 bytes or less");
+
+class InfoTree {
+ public:
+  InfoTree(int64_t max_memory_mb, int num_roots) {
+    if (max_memory_mb <= 0) fail("max_memory_mb must be > 0, got " + std::to_string(max_memory_mb));
+    const int64_t cap = max_memory_mb * 1024 * 1024 / static_cast<int64_t>(sizeof(InfoNode));
+    capacity_ = static_cast<uint32_t>(cap > 0xFFFFFFF0LL ? 0xFFFFFFF0LL : cap);
+    if (capacity_ < static_cast<uint32_t>(num_roots)) fail("max_memory_mb is too small to hold the tree roots");
+    nodes_.reserve(capacity_);
+    nodes_.resize(num_roots);
+  }
+
+  InfoNode& operator[](uint32_t i) { return nodes_[i]; }
+  const InfoNode& operator[](uint32_t i) const { return nodes_[i]; }
+  uint32_t size() const { return static_cast<uint32_t>(nodes_.size()); }
+  int64_t bytes_used() const { return static_cast<int64_t>(nodes_.size()) * sizeof(InfoNode); }
+  bool capped() const { return capped_; }
+
+  uint32_t find_child(uint32_t parent, Action key) const {
+    for (uint32_t c = nodes_[parent].first_child; c != 0; c = nodes_[c].next_sibling) {
+      if (nodes_[c].key == key) return c;
+    }
+    return 0;
+  }
+
+  // A new child of `parent` reached by `key`, or 0 if the memory cap is reached.
+  uint32_t add_child(uint32_t parent, Action key) {
+    if (nodes_.size() >= capacity_) {
+      capped_ = true;
+      return 0;
+    }
+    const auto child = static_cast<uint32_t>(nodes_.size());
+    nodes_.emplace_back();
+    nodes_[child].key = key;
+    nodes_[child].next_sibling = nodes_[parent].first_child;
+    nodes_[parent].first_child = child;
+    return child;
+  }
+
+  uint32_t child(uint32_t parent, Action key) {
+    const uint32_t c = find_child(parent, key);
+    return c != 0 ? c : add_child(parent, key);
+  }
+
+  void add_visit(uint32_t i, double value) {
+    InfoNode& n = nodes_[i];
+    n.visits += 1;
+    n.mean += static_cast<float>((value - n.mean) / n.visits);
+    n.weight = 1.0f / std::sqrt(static_cast<float>(n.visits));
+  }
+
+ private:
+  std::vector<InfoNode> nodes_;
+  uint32_t capacity_ = 0;
+  bool capped_ = false;
+};
+
+}  // namespace ts
