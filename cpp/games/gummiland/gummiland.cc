@@ -374,6 +374,7 @@ void GummilandState::complete_capture() {
     for (int i = 0; i < pending_.size; ++i) box_[current_].push(pending_.t[i]);
     pending_.size = 0;
     phase_ = kMain;
+    used_ = {0, 0};
     over_ = true;
     return;
   }
