@@ -362,7 +362,9 @@ void GummilandState::finish_exchange() {
 void GummilandState::complete_capture() {
   PileList& pile = piles_[target_];
   const int tile = pile.remove_at(pile.size - 1);
-  if (row_of(tile).kind == Kind::kExoticWild) pile_exotic_[target_] &= static_cast<uint8_t>(~(1 << row_of(tile).region));
+  if (row_of(tile).kind == Kind::kExoticWild) {
+    pile_exotic_[target_] &= static_cast<uint8_t>(~(1 << row_of(tile).region));
+  }
   pending_.push(tile);
   --captures_left_;
   target_ = -1;

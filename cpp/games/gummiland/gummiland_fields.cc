@@ -110,14 +110,18 @@ void GummilandState::validate() const {
   auto place = [&](int tile, int owner, const std::string& where) {
     if (!in_play(tile)) fail(name(tile) + " in " + where + " is not in play with these parameters");
     if (++seen[tile] > 1) fail(name(tile) + " appears more than once (again in " + where + ")");
-    if (owner == -1 && !is_wild_tile(tile)) fail(name(tile) + " in " + where + " is a starting tile; piles hold wild tiles");
+    if (owner == -1 && !is_wild_tile(tile)) {
+      fail(name(tile) + " in " + where + " is a starting tile; piles hold wild tiles");
+    }
     if (owner >= 0 && kTiles[tile].owner >= 0 && kTiles[tile].owner != owner) {
       fail(name(tile) + " in " + where + " is a starting tile of player " + std::to_string(kTiles[tile].owner));
     }
   };
   for (int k = 0; k < kNumPiles; ++k) {
     const PileList& pile = piles_[k];
-    if (pile.size > 8 + kNumRegions) fail("pile " + std::to_string(k) + " holds more than " + std::to_string(8 + kNumRegions) + " tiles");
+    if (pile.size > 8 + kNumRegions) {
+      fail("pile " + std::to_string(k) + " holds more than " + std::to_string(8 + kNumRegions) + " tiles");
+    }
     int per_region[kNumRegions] = {};
     for (int i = 0; i < pile.size; ++i) {
       place(pile.t[i], -1, "pile " + std::to_string(k));
@@ -160,7 +164,9 @@ void GummilandState::validate() const {
                        : phase_ == kExchanging ? kExchange
                        : phase_ <= kTidyTile ? kTidyUp
                                              : kSelection;
-    if (reward != needed && !(reward == kGum && phase_ != kGumCopy)) fail("in_use tile does not give this phase's special");
+    if (reward != needed && !(reward == kGum && phase_ != kGumCopy)) {
+      fail("in_use tile does not give this phase's special");
+    }
     if (!is_used(in_use_)) fail("the tile in use must be listed in 'used'");
   }
   if (phase_ != kPay && phase_ != kSlide && !pending_.empty()) fail("pending tiles exist only while paying or sliding");

@@ -191,7 +191,9 @@ std::string GummilandState::action_to_string(Action action) const {
         return "capture " + tile_name(piles_[action - kPileAction].top()) + " from pile " +
                std::to_string(action - kPileAction);
       }
-      if (action >= kUseAction && action < kClassAction) return "use " + std::string(kClassName[action - kUseAction + kTaste]);
+      if (action >= kUseAction && action < kClassAction) {
+        return "use " + std::string(kClassName[action - kUseAction + kTaste]);
+      }
       return fallback;
     case kPay: return is_class ? "pay with " + class_name(cls, gum_as_) : fallback;
     case kSlide: return is_class ? "slide " + class_name(cls, gum_as_) + " into the box next" : fallback;
@@ -200,13 +202,17 @@ std::string GummilandState::action_to_string(Action action) const {
       if (action == kEndAction) return "stop exchanging";
       return is_class ? "exchange " + class_name(cls, gum_as_) : fallback;
     case kTidyPlayer:
-      if (action >= kPlayerAction && action < kTypeAction) return "tidy up player " + std::to_string(action - kPlayerAction);
+      if (action >= kPlayerAction && action < kTypeAction) {
+        return "tidy up player " + std::to_string(action - kPlayerAction);
+      }
       return fallback;
     case kTidyTile:
       return is_class ? "tidy " + class_name(cls, gum_as_) + " into player " + std::to_string(target_) + "'s box"
                       : fallback;
     case kSelectPile:
-      if (action >= kPileAction && action < kUseAction) return "look through pile " + std::to_string(action - kPileAction);
+      if (action >= kPileAction && action < kUseAction) {
+        return "look through pile " + std::to_string(action - kPileAction);
+      }
       return fallback;
     case kSelectTile:
       if (action >= kTypeAction && action < kNumActions) {
