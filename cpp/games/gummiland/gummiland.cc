@@ -1,0 +1,538 @@
+// Gummiland's rules: setup, legal actions and their effects.
+#include "games/gummiland/gummiland.h"
+
+#include <algorithm>
+
+namespace ts {
+
+using namespace gummiland;
+
+namespace {
+
+const std::vector<std::string> kRegionNames = {"pineapple", "orange", "blackberry"};
+
+}  // namespace
+
+void Fruits::add(int fruit, int n) {
+  switch (fruit) {
+    case kS: s += n; break;
+    case kA: a += n; break;
+    case kL: l += n; break;
+    case kM: m += n; break;
+    default: break;
+  }
+}
+
+std::vector<ParamSpec> Gummiland::param_spec() {
+  return {
+      ParamSpec::integer("players", 2, 2, 4, "number of players"),
+      ParamSpec::subset("regions", "", kRegionNames,
+                        "Adventure Mode regions in play (comma-separated; none by default)"),
+      ParamSpec::integer("max_rounds", 60, 1, 10000,
+                         "rounds after which a stalled game ends, scored as usual"),
+  };
+}
+
+Gummiland::Gummiland(const Params& params)
+    : players_(static_cast<int>(param_int(params, "players"))),
+      regions_(0),
+      max_rounds_(static_cast<int>(param_int(params, "max_rounds"))) {
+  for (const auto& name : param_subset(params, "regions")) {
+    for (int r = 0; r < kNumRegions; ++r) {
+      if (kRegionNames[r] == name) regions_ |= 1 << r;
+    }
+  }
+}
+
+GummilandState::GummilandState(int players, int regions, int max_rounds, uint64_t seed)
+    : num_players_(static_cast<int8_t>(players)),
+      regions_(static_cast<uint8_t>(regions)),
+      max_rounds_(static_cast<int16_t>(max_rounds)) {
+  Rng rng(seed);
+  // The standard tiles shuffled into 4 equal piles; then one exotic wild tile of each region in
+  // play into each pile (Reading), and each pile shuffled.
+  int8_t standard[kNumTiles];
+  int num_standard = 0;
+  for (int id = 0; id < kNumTiles; ++id) {
+    if (row_of(id).kind == Kind::kStandard) standard[num_standard++] = static_cast<int8_t>(id);
+  }
+  rng.shuffle(standard, num_standard);
+  for (int i = 0; i < num_standard; ++i) piles_[i % kNumPiles].push(standard[i]);
+  for (int r = 0; r < kNumRegions; ++r) {
+    if (!(regions_ >> r & 1)) continue;
+    int8_t exotic[kNumPiles];
+    int n = 0;
+    for (int id = 0; id < kNumTiles; ++id) {
+      if (row_of(id).kind == Kind::kExoticWild && row_of(id).region == r && n < kNumPiles) {
+        exotic[n++] = static_cast<int8_t>(id);
+      }
+    }
+    rng.shuffle(exotic, n);
+    for (int k = 0; k < n; ++k) {
+      piles_[k].push(exotic[k]);
+      pile_exotic_[k] |= static_cast<uint8_t>(1 << r);
+    }
+  }
+  for (auto& pile : piles_) rng.shuffle(pile.t.data(), pile.size);
+  // Each player's starting tiles (and one exotic starting tile per region) in a shuffled box.
+  for (int p = 0; p < num_players_; ++p) {
+    for (int id = 0; id < kNumTiles; ++id) {
+      const TileRow& row = row_of(id);
+      if (kTiles[id].owner != p) continue;
+      if (row.kind == Kind::kExoticStarting && !(regions_ >> row.region & 1)) continue;
+      box_[p].push(id);
+    }
+    rng.shuffle(box_[p].t.data(), box_[p].size);
+    box_unknown_[p] = static_cast<uint8_t>(box_[p].size);
+  }
+  begin_turn();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers.
+
+int GummilandState::front_class(int player, int tile) const {
+  const int reward = reward_of(tile);
+  return reward == kGum && gum_as_ && player == current_ ? kActiveGum : reward;
+}
+
+int GummilandState::fruit_of_class(int cls) const {
+  if (cls >= kS && cls <= kM) return cls;
+  return cls == kActiveGum ? gum_as_ : 0;
+}
+
+Fruits GummilandState::available() const {
+  Fruits f;
+  const OwnList& front = front_[current_];
+  for (int i = 0; i < front.size; ++i) f.add(fruit_of_class(front_class(current_, front.t[i])));
+  return f;
+}
+
+// What the pending tiles pay (in kPay; the gum in pending still pays as its copy).
+Fruits GummilandState::paid() const {
+  Fruits f;
+  for (int i = 0; i < pending_.size; ++i) {
+    const int reward = reward_of(pending_.t[i]);
+    f.add(reward == kGum ? gum_as_ : reward);
+  }
+  return f;
+}
+
+// Whether `paid` can still be completed to exactly the cost of `tile` with `available` tiles:
+// each fruit pays only its own kind, M pays any; shortfalls must be covered by M.
+bool GummilandState::can_pay(int tile, const Fruits& paid, const Fruits& available) const {
+  const TileRow& row = row_of(tile);
+  const int rs = row.cost[0] - paid.s, ra = row.cost[1] - paid.a, rl = row.cost[2] - paid.l;
+  if (rs < 0 || ra < 0 || rl < 0 || paid.m > rs + ra + rl) return false;
+  const int shortfall =
+      std::max(0, rs - available.s) + std::max(0, ra - available.a) + std::max(0, rl - available.l);
+  return shortfall <= paid.m + available.m;
+}
+
+int GummilandState::find_front(int player, int cls) const {
+  const OwnList& front = front_[player];
+  for (int i = 0; i < front.size; ++i) {
+    if (front_class(player, front.t[i]) == cls) return i;
+  }
+  return -1;
+}
+
+// The front index of a tile whose special `reward` the current player may use now, or -1.
+int GummilandState::usable_special_index(int reward) const {
+  const OwnList& front = front_[current_];
+  for (int i = 0; i < front.size; ++i) {
+    const int tile = front.t[i];
+    if (front_class(current_, tile) == reward && !is_used(tile)) return i;
+  }
+  return -1;
+}
+
+int GummilandState::nonempty_piles() const {
+  int n = 0;
+  for (const auto& pile : piles_) n += pile.empty() ? 0 : 1;
+  return n;
+}
+
+// Whether the effect of special `reward` can happen; `taken` tiles still in front (the one giving
+// the effect, or the gum copying it) do not count as "other tiles in front".
+bool GummilandState::usable(int reward, int taken) const {
+  switch (reward) {
+    case kTaste: return !box_[current_].empty();
+    case kExchange: return front_[current_].size > taken;
+    case kTidyUp:
+      for (int q = 0; q < num_players_; ++q) {
+        if (q != current_ && front_[q].size > 0) return true;
+      }
+      return false;
+    case kDoublon: return !doubled_;
+    case kSelection:
+      for (const auto& pile : piles_) {
+        if (pile.size >= 2) return true;
+      }
+      return false;
+    default: return false;
+  }
+}
+
+// Whether a Chewing gum can copy a tile of class `cls` in front (`taken`: 1 while the gum is still
+// in front, 0 once it is in use).
+bool GummilandState::gum_can_copy(int cls, int taken) const {
+  if (cls >= kS && cls <= kM) return true;
+  return cls >= kTaste && cls <= kSelection && cls != kGum && usable(cls, taken);
+}
+
+template <class F>
+void GummilandState::for_each_owned(int player, F f) const {
+  for (int i = 0; i < box_[player].size; ++i) f(box_[player].t[i]);
+  for (int i = 0; i < front_[player].size; ++i) f(front_[player].t[i]);
+  if (player == current_) {
+    for (int i = 0; i < pending_.size; ++i) f(pending_.t[i]);
+    if (in_use_ >= 0) f(in_use_);
+  }
+}
+
+int GummilandState::gummiz(int player) const {
+  int total = 0;
+  for_each_owned(player, [&](int tile) { total += row_of(tile).gummiz; });
+  return total;
+}
+
+int GummilandState::specials(int player) const {
+  int total = 0;
+  for_each_owned(player, [&](int tile) { total += reward_of(tile) >= kTaste ? 1 : 0; });
+  return total;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Legal actions.
+
+int GummilandState::legal_actions(Action* out) const {
+  if (over_) return 0;
+  int n = 0;
+  const OwnList& front = front_[current_];
+  auto front_classes = [&](int player) {
+    uint32_t mask = 0;
+    for (int i = 0; i < front_[player].size; ++i) mask |= 1u << front_class(player, front_[player].t[i]);
+    return mask;
+  };
+  switch (phase_) {
+    case kMain: {
+      out[n++] = kEndAction;
+      if (captures_left_ > 0) {
+        const Fruits avail = available();
+        for (int k = 0; k < kNumPiles; ++k) {
+          if (!piles_[k].empty() && can_pay(piles_[k].top(), Fruits{}, avail)) out[n++] = kPileAction + k;
+        }
+      }
+      for (int reward = kTaste; reward <= kSelection; ++reward) {
+        const int i = usable_special_index(reward);
+        if (i < 0) continue;
+        bool ok = false;
+        if (reward == kGum) {
+          for (int j = 0; j < front.size && !ok; ++j) {
+            ok = j != i && gum_can_copy(front_class(current_, front.t[j]), 1);
+          }
+        } else {
+          ok = usable(reward, 1);
+        }
+        if (ok) out[n++] = kUseAction + reward - kTaste;
+      }
+      break;
+    }
+    case kPay: {
+      const int tile = piles_[target_].top();
+      const Fruits already = paid(), avail = available();
+      const uint32_t mask = front_classes(current_);
+      for (int cls : {int(kS), int(kA), int(kL), int(kM), kActiveGum}) {
+        if (!(mask >> cls & 1)) continue;
+        Fruits p = already, a = avail;
+        const int fruit = fruit_of_class(cls);
+        p.add(fruit);
+        a.add(fruit, -1);
+        if (can_pay(tile, p, a)) out[n++] = kClassAction + cls;
+      }
+      break;
+    }
+    case kSlide: {
+      uint32_t mask = 0;
+      for (int i = 0; i < pending_.size; ++i) mask |= 1u << reward_of(pending_.t[i]);
+      for (int cls = 0; cls < kNumClasses; ++cls) {
+        if (mask >> cls & 1) out[n++] = kClassAction + cls;
+      }
+      break;
+    }
+    case kGumCopy: {
+      const uint32_t mask = front_classes(current_);
+      for (int cls = 0; cls < kNumClasses; ++cls) {
+        if ((mask >> cls & 1) && gum_can_copy(cls, 0)) out[n++] = kClassAction + cls;
+      }
+      break;
+    }
+    case kExchanging: {
+      if (exchanged_ > 0) out[n++] = kEndAction;
+      const uint32_t mask = front_classes(current_);
+      for (int cls = 0; cls < kNumClasses; ++cls) {
+        if (mask >> cls & 1) out[n++] = kClassAction + cls;
+      }
+      break;
+    }
+    case kTidyPlayer:
+      for (int q = 0; q < num_players_; ++q) {
+        if (q != current_ && front_[q].size > 0) out[n++] = kPlayerAction + q;
+      }
+      break;
+    case kTidyTile: {
+      const uint32_t mask = front_classes(target_);
+      for (int cls = 0; cls < kNumClasses; ++cls) {
+        if (mask >> cls & 1) out[n++] = kClassAction + cls;
+      }
+      break;
+    }
+    case kSelectPile:
+      for (int k = 0; k < kNumPiles; ++k) {
+        if (piles_[k].size >= 2) out[n++] = kPileAction + k;
+      }
+      break;
+    case kSelectTile: {
+      uint64_t mask = 0;
+      const PileList& pile = piles_[target_];
+      for (int i = 0; i < pile.size; ++i) mask |= uint64_t{1} << kTiles[pile.t[i]].row;
+      for (int row = 0; row < kNumWildRows; ++row) {
+        if (mask >> row & 1) out[n++] = kTypeAction + row;
+      }
+      break;
+    }
+    default: break;
+  }
+  return n;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Effects.
+
+// Pushes tiles out of the current player's box into the front; a greedy tile goes straight back
+// in and still counts (Reading). Stops early when the box is empty.
+void GummilandState::tickle(int count) {
+  OwnList& box = box_[current_];
+  for (int i = 0; i < count && !box.empty(); ++i) {
+    const int tile = box.remove_at(0);
+    if (box_unknown_[current_] > 0) --box_unknown_[current_];
+    if (reward_of(tile) == kNoReward) {
+      box.push(tile);
+    } else {
+      front_[current_].push(tile);
+    }
+  }
+}
+
+void GummilandState::begin_special(int reward) {
+  switch (reward) {
+    case kTaste:
+      tickle(2);
+      finish_special();
+      break;
+    case kGum: phase_ = kGumCopy; break;
+    case kExchange:
+      exchanged_ = 0;
+      phase_ = kExchanging;
+      break;
+    case kTidyUp: phase_ = kTidyPlayer; break;
+    case kDoublon:
+      doubled_ = 1;
+      ++captures_left_;
+      finish_special();
+      break;
+    case kSelection: phase_ = kSelectPile; break;
+    default: break;
+  }
+}
+
+void GummilandState::finish_special() {
+  box_[current_].push(in_use_);
+  in_use_ = -1;
+  phase_ = kMain;
+}
+
+void GummilandState::finish_exchange() {
+  tickle(exchanged_);
+  exchanged_ = 0;
+  finish_special();
+}
+
+void GummilandState::complete_capture() {
+  PileList& pile = piles_[target_];
+  const int tile = pile.remove_at(pile.size - 1);
+  if (row_of(tile).kind == Kind::kExoticWild) {
+    pile_exotic_[target_] &= static_cast<uint8_t>(~(1 << row_of(tile).region));
+  }
+  pending_.push(tile);
+  --captures_left_;
+  target_ = -1;
+  for (int i = 0; i < pending_.size; ++i) {
+    if (reward_of(pending_.t[i]) == kGum) gum_as_ = 0;  // back to a plain Chewing gum in the box
+  }
+  if (nonempty_piles() == 0) {
+    // No wild tile left: the game ends at once (the slide order cannot change the score).
+    for (int i = 0; i < pending_.size; ++i) box_[current_].push(pending_.t[i]);
+    pending_.size = 0;
+    phase_ = kMain;
+    used_ = {0, 0};
+    over_ = true;
+    return;
+  }
+  phase_ = kSlide;
+  auto_slide();
+}
+
+// When every tile still to slide is of one class, their order does not matter: slide them all.
+void GummilandState::auto_slide() {
+  for (int i = 1; i < pending_.size; ++i) {
+    if (reward_of(pending_.t[i]) != reward_of(pending_.t[0])) return;
+  }
+  for (int i = 0; i < pending_.size; ++i) box_[current_].push(pending_.t[i]);
+  pending_.size = 0;
+  phase_ = kMain;
+}
+
+void GummilandState::begin_turn() {
+  captures_left_ = 1;
+  doubled_ = 0;
+  gum_as_ = 0;
+  target_ = -1;
+  exchanged_ = 0;
+  used_ = {0, 0};
+  phase_ = kMain;
+  tickle(2);
+}
+
+void GummilandState::end_turn() {
+  gum_as_ = 0;
+  current_ = static_cast<int8_t>((current_ + 1) % num_players_);
+  if (current_ == 0) {
+    ++round_;
+    // Every player has had the same number of turns: the game ends with 2 piles or fewer left,
+    // or at the round cap (Reading).
+    if (nonempty_piles() <= 2 || round_ >= max_rounds_) {
+      over_ = true;
+      used_ = {0, 0};
+      return;
+    }
+  }
+  begin_turn();
+}
+
+void GummilandState::apply_action(Action action) {
+  switch (phase_) {
+    case kMain:
+      if (action == kEndAction) {
+        end_turn();
+      } else if (action < kUseAction) {
+        target_ = static_cast<int8_t>(action - kPileAction);
+        phase_ = kPay;
+      } else {
+        const int reward = action - kUseAction + kTaste;
+        const int i = usable_special_index(reward);
+        in_use_ = static_cast<int8_t>(front_[current_].remove_at(i));
+        mark_used(in_use_);
+        begin_special(reward);
+      }
+      break;
+    case kPay: {
+      const int i = find_front(current_, action - kClassAction);
+      pending_.push(front_[current_].remove_at(i));
+      const Fruits p = paid();
+      const TileRow& row = row_of(piles_[target_].top());
+      if (p.s + p.a + p.l + p.m == row.cost[0] + row.cost[1] + row.cost[2]) complete_capture();
+      break;
+    }
+    case kSlide: {
+      const int cls = action - kClassAction;
+      for (int i = 0; i < pending_.size; ++i) {
+        if (reward_of(pending_.t[i]) == cls) {
+          box_[current_].push(pending_.remove_at(i));
+          break;
+        }
+      }
+      auto_slide();
+      break;
+    }
+    case kGumCopy: {
+      const int cls = action - kClassAction;
+      if (cls <= kM) {
+        front_[current_].push(in_use_);
+        in_use_ = -1;
+        gum_as_ = static_cast<int8_t>(cls);
+        phase_ = kMain;
+      } else {
+        begin_special(cls);
+      }
+      break;
+    }
+    case kExchanging:
+      if (action == kEndAction) {
+        finish_exchange();
+      } else {
+        const int cls = action - kClassAction;
+        box_[current_].push(front_[current_].remove_at(find_front(current_, cls)));
+        if (cls == kActiveGum) gum_as_ = 0;  // back to a plain Chewing gum in the box
+        ++exchanged_;
+        if (exchanged_ == 2 || front_[current_].empty()) finish_exchange();
+      }
+      break;
+    case kTidyPlayer:
+      target_ = static_cast<int8_t>(action - kPlayerAction);
+      phase_ = kTidyTile;
+      break;
+    case kTidyTile: {
+      const int q = target_;
+      box_[q].push(front_[q].remove_at(find_front(q, action - kClassAction)));
+      target_ = -1;
+      finish_special();
+      break;
+    }
+    case kSelectPile:
+      target_ = static_cast<int8_t>(action - kPileAction);
+      pile_known_[target_] |= static_cast<uint8_t>(1 << current_);
+      phase_ = kSelectTile;
+      break;
+    case kSelectTile: {
+      // The chosen kind's copy nearest the top moves to the top; the rest keep their order.
+      PileList& pile = piles_[target_];
+      const int row = action - kTypeAction;
+      for (int i = pile.size - 1; i >= 0; --i) {
+        if (kTiles[pile.t[i]].row == row) {
+          pile.push(pile.remove_at(i));
+          break;
+        }
+      }
+      target_ = -1;
+      finish_special();
+      break;
+    }
+    default: break;
+  }
+}
+
+void GummilandState::scores(double* out) const {
+  for (int p = 0; p < num_players_; ++p) out[p] = gummiz(p);
+}
+
+// Most Gummiz wins; ties go to the most special tiles (M is a fruit); still tied, shared win.
+// All players tied is a draw.
+void GummilandState::returns(double* out) const {
+  const int n = num_players_;
+  for (int p = 0; p < n; ++p) out[p] = 0;
+  if (!over_) return;
+  int key[kMaxSeats];
+  int best = -1;
+  for (int p = 0; p < n; ++p) {
+    key[p] = gummiz(p) * 1000 + specials(p);
+    best = std::max(best, key[p]);
+  }
+  int winners = 0;
+  for (int p = 0; p < n; ++p) winners += key[p] == best ? 1 : 0;
+  if (winners == n) return;
+  for (int p = 0; p < n; ++p) out[p] = key[p] == best ? 1.0 / winners : -1.0 / (n - winners);
+}
+
+}  // namespace ts

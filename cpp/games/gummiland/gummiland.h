@@ -1,0 +1,225 @@
+// Gummiland with Adventure Mode, as ../shared/rules/gummiland.md specifies. The tile set is data
+// (gummiland_tiles.h). All randomness is the setup shuffle, drawn from the seed: the game has no
+// chance nodes, and its hidden information is the order of each Gummibox's starting tiles and of
+// the tiles below each pile's top.
+//
+// A turn is a sequence of small decisions. The tickle at the start of a turn is automatic. Then the
+// player acts (phase kMain): use a special, capture from a pile, or end the turn. Using a special or
+// capturing opens a short sub-decision (the phases below); tiles are named by their class (the
+// trained reward, or "active gum" for a Chewing gum copying a fruit this turn), since tiles of one
+// class play alike (Gummiz count wherever a tile lies).
+//
+// Actions (fixed numbering, 62 in all; their meaning depends on the phase):
+//   0        end the turn (kMain); stop exchanging (kExchanging)
+//   1..4     pile 0..3: capture its top tile (kMain); look through it (kSelectPile)
+//   5..10    use the special Taste, Chewing gum, Exchange, Tidy Up, Doublon, Selection (kMain)
+//   11..22   a tile of class 0..11 (reward 0..10, 11 = active Chewing gum): pay with it (kPay),
+//            slide it into the box next (kSlide), copy it (kGumCopy), put it into the box
+//            (kExchanging), or put it into the chosen opponent's box (kTidyTile)
+//   23..26   player 0..3: the opponent to tidy up (kTidyPlayer)
+//   27..61   tile kind (wild row 0..34 of the table): put it on top of the pile (kSelectTile)
+//
+// Decisions beyond the rules page (each pinned by tests/test_gummiland.py):
+// - A pile's top tile is public in full (cost, Gummiz and trained reward), as the page's "What
+//   each player knows" lists "the top tile of each pile".
+// - A used special goes into the box after its effect (the rulebook says so for Taste and
+//   Selection); Chewing gum copying a special applies that effect at once and goes into the box
+//   itself, the copied tile stays; copying a fruit or M makes it pay as that fruit this turn.
+// - A special can be used only when its effect can happen (Taste: a tile in the box; Exchange: at
+//   least one other tile in front, and at least one is exchanged; Tidy Up: an opponent with a tile
+//   in front; Doublon: not yet used this turn; Selection: a pile of 2 or more tiles), and each tile
+//   gives its special at most once per turn, so every turn ends.
+// - Selection's choice is public: the chosen tile goes on top, so only the rest of the pile's order
+//   is private. Its user knows that pile's order for the rest of the game (piles never reshuffle,
+//   and every later change to a pile is public).
+// - When every player ties on Gummiz and specials, the game is a draw (all returns zero).
+// - When the last wild tile is captured, the game ends at once; the captured and paying tiles go
+//   into the box in the order they were paid.
+//
+// Information state of player p: everything public (piles' sizes and top tiles, which regions'
+// exotic tiles are still in each pile, every player's tiles in front, each box's known part in
+// order and the set of its unknown starting tiles, the multiset of hidden pile tiles, the phase)
+// plus the order of the piles p looked through. Resampling shuffles the unknown part of every box
+// and deals the hidden tiles of the piles p does not know back into them, keeping pile sizes and
+// one exotic wild tile per region in each pile that still holds one. Every action is public, so
+// the history needs no rewriting and no observed_action is needed.
+//
+// Observation tensor (shape {50 * players + 112}, for player p; seats relative to p):
+//   per player (49 each, p first): front counts per class (12), box size, unknown count, known box
+//     counts per reward (11), the next two tiles out of the box one-hot over rewards (2 x 11, zero
+//     when unknown or absent), Gummiz, special tiles owned
+//   per pile (17 each): size, top cost S/A/L (3), top Gummiz, top reward one-hot (11), p knows order
+//   turn (players + 44): player to move one-hot, phase one-hot (9), captures left, Doublon used,
+//     rounds played, end triggered, pending tiles per reward (11), fruits paid S/A/L/M (4), target
+//     pile one-hot (4), tile in use one-hot over rewards (11), tiles exchanged
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "games/gummiland/gummiland_tiles.h"
+
+namespace ts {
+
+namespace gummiland {
+
+inline constexpr int kMaxSeats = 4;
+inline constexpr int kNumPiles = 4;
+inline constexpr int kPileCap = 12;   // 8 standard + one exotic per region
+inline constexpr int kOwnCap = 56;    // a player owns at most 9 starting + 44 wild tiles
+inline constexpr int kMaxPending = 8; // at most 4 paying tiles and the captured one
+inline constexpr int kActiveGum = 11; // the class of a Chewing gum copying a fruit
+inline constexpr int kNumClasses = 12;
+
+enum Phase : int8_t {
+  kMain,
+  kPay,         // target_: the pile being paid for; pending_: the tiles paid so far
+  kSlide,       // pending_: paying tiles and the captured tile, still to slide into the box
+  kGumCopy,     // in_use_: the Chewing gum; choose what it copies
+  kExchanging,  // in_use_: Exchange (or the gum); exchanged_: tiles put into the box so far
+  kTidyPlayer,  // in_use_: Tidy Up (or the gum)
+  kTidyTile,    // target_: the opponent
+  kSelectPile,  // in_use_: Selection (or the gum)
+  kSelectTile,  // target_: the pile looked through
+  kNumPhases,
+};
+
+// Action numbering (see the header comment).
+inline constexpr Action kEndAction = 0;
+inline constexpr Action kPileAction = 1;
+inline constexpr Action kUseAction = 5;
+inline constexpr Action kClassAction = 11;
+inline constexpr Action kPlayerAction = 23;
+inline constexpr Action kTypeAction = 27;
+inline constexpr int kNumActions = kTypeAction + kNumWildRows;
+
+// A short list of tile ids; piles and boxes keep the bottom at index 0.
+template <int N>
+struct TileList {
+  int8_t size = 0;
+  std::array<int8_t, N> t{};
+
+  void push(int tile) { t[size++] = static_cast<int8_t>(tile); }
+  int remove_at(int i) {
+    const int tile = t[i];
+    for (int j = i; j + 1 < size; ++j) t[j] = t[j + 1];
+    --size;
+    return tile;
+  }
+  int top() const { return t[size - 1]; }
+  bool empty() const { return size == 0; }
+};
+
+struct Fruits {
+  int s = 0, a = 0, l = 0, m = 0;
+  void add(int fruit, int n = 1);  // fruit kS..kM
+};
+
+}  // namespace gummiland
+
+class GummilandState {
+ public:
+  using OwnList = gummiland::TileList<gummiland::kOwnCap>;
+  using PileList = gummiland::TileList<gummiland::kPileCap>;
+
+  GummilandState(int players, int regions, int max_rounds, uint64_t seed);
+
+  int num_players() const { return num_players_; }
+  int current_player() const { return over_ ? kTerminalPlayer : current_; }
+  bool is_terminal() const { return over_; }
+  int legal_actions(Action* out) const;
+  int chance_outcomes(ChanceOutcome*) const { return 0; }
+  void apply_action(Action action);
+  void returns(double* out) const;
+  void scores(double* out) const;  // Gummiz per player
+  std::string action_to_string(Action action) const;
+  std::string to_string() const;
+  std::string information_state_string(int player) const;
+  void observation_tensor(int player, float* out) const;
+
+  GummilandState resample_from_infostate(int player, Rng& rng, std::vector<Action>* history) const;
+  void write_fields(FieldWriter& w) const;
+  void read_fields(const FieldReader& r);
+
+  static int observation_size(int players) { return 50 * players + 112; }
+
+ private:
+  // Rules (gummiland.cc).
+  int front_class(int player, int tile) const;
+  int fruit_of_class(int cls) const;  // kS..kM, or 0 for a class that does not pay
+  gummiland::Fruits available() const;
+  gummiland::Fruits paid() const;
+  bool can_pay(int tile, const gummiland::Fruits& paid, const gummiland::Fruits& available) const;
+  bool usable(int reward, int taken) const;
+  bool gum_can_copy(int cls, int taken) const;
+  int find_front(int player, int cls) const;  // index of the first tile of the class, or -1
+  int usable_special_index(int reward) const;
+  int nonempty_piles() const;
+  void tickle(int count);
+  void begin_special(int reward);
+  void finish_special();
+  void complete_capture();
+  void auto_slide();
+  void finish_exchange();
+  void end_turn();
+  void begin_turn();
+  bool is_used(int tile) const { return (used_[tile >> 6] >> (tile & 63)) & 1; }
+  void mark_used(int tile) { used_[tile >> 6] |= uint64_t{1} << (tile & 63); }
+  int gummiz(int player) const;
+  int specials(int player) const;
+  template <class F>
+  void for_each_owned(int player, F f) const;
+
+  // Views (gummiland_view.cc).
+  std::string describe(int viewer) const;
+  std::string decision_text() const;
+
+  // Fields and resampling (gummiland_fields.cc).
+  void validate() const;
+
+  int8_t num_players_ = 2;
+  uint8_t regions_ = 0;  // bit r: region r in play
+  int16_t max_rounds_ = 60;
+  int16_t round_ = 0;  // completed rounds
+  int8_t current_ = 0;
+  int8_t phase_ = gummiland::kMain;
+  int8_t captures_left_ = 1;
+  int8_t doubled_ = 0;   // a Doublon was used this turn
+  int8_t gum_as_ = 0;    // the fruit the current player's Chewing gum copies this turn, or 0
+  int8_t target_ = -1;   // pile (kPay, kSelectTile) or opponent (kTidyTile)
+  int8_t exchanged_ = 0;
+  int8_t in_use_ = -1;   // the special tile whose effect is being resolved
+  bool over_ = false;
+  std::array<PileList, gummiland::kNumPiles> piles_{};
+  std::array<uint8_t, gummiland::kNumPiles> pile_known_{};   // bit q: player q knows the order
+  std::array<uint8_t, gummiland::kNumPiles> pile_exotic_{};  // bit r: region r's exotic tile is here
+  std::array<OwnList, gummiland::kMaxSeats> box_{};          // index 0 comes out next
+  std::array<uint8_t, gummiland::kMaxSeats> box_unknown_{};  // starting tiles of unknown order at the bottom
+  std::array<OwnList, gummiland::kMaxSeats> front_{};
+  gummiland::TileList<gummiland::kMaxPending> pending_{};
+  std::array<uint64_t, 2> used_{};  // tiles whose special was used this turn
+};
+
+class Gummiland {
+ public:
+  using State = GummilandState;
+  static constexpr const char* kName = "gummiland";
+  static std::vector<ParamSpec> param_spec();
+  explicit Gummiland(const Params& params);
+  int num_players() const { return players_; }
+  int max_legal_actions() const { return gummiland::kNumClasses; }
+  int num_distinct_actions() const { return gummiland::kNumActions; }
+  bool has_chance() const { return false; }
+  bool has_hidden_information() const { return true; }
+  std::vector<int> observation_shape() const { return {State::observation_size(players_)}; }
+  State new_initial_state(uint64_t seed) const { return State(players_, regions_, max_rounds_, seed); }
+
+ private:
+  int players_;
+  int regions_;
+  int max_rounds_;
+};
+
+}  // namespace ts
