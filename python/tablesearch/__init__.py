@@ -13,6 +13,8 @@ from tablesearch._core import CHANCE, TERMINAL, Game, State
 from tablesearch.registry import list_games, load_game, parameter_specs
 from tablesearch import agents, mcts
 from tablesearch.match import GameRecord, play_game
+from tablesearch.summary import TournamentResult
+from tablesearch.tournament import tournament
 
 __all__ = [
     "CHANCE",
@@ -20,11 +22,13 @@ __all__ = [
     "Game",
     "GameRecord",
     "State",
+    "TournamentResult",
     "agents",
     "list_games",
     "load_game",
     "parameter_specs",
     "mcts",
     "play_game",
+    "tournament",
 ]
 __version__ = "0.1.0"
