@@ -140,3 +140,10 @@ def test_summary_counts_and_text():
     assert sum(s["wins"] for s in result.seats) + result.draws == 20
     text = str(result)
     assert "Ratings" in text and "mcts:iterations=200" in text and "Pairwise" in text
+
+
+def test_loaded_game_and_self_play_names():
+    result = ts.tournament(ts.load_game("tic_tac_toe"), ["random", "random"], games=4, seed=0)
+    assert result.agents == ["random", "random#2"] and result.game == "tic_tac_toe" and result.games == 4
+    with pytest.raises(ValueError, match="with a game name"):
+        ts.tournament(ts.load_game("tic_tac_toe"), FAST, games=2, params={"x": 1})
