@@ -14,6 +14,8 @@ from tablesearch.python_games import register_game
 from tablesearch.registry import list_games, load_game, parameter_specs
 from tablesearch import agents, mcts
 from tablesearch.match import GameRecord, play_game
+from tablesearch.summary import TournamentResult
+from tablesearch.tournament import tournament
 
 __all__ = [
     "CHANCE",
@@ -21,6 +23,7 @@ __all__ = [
     "Game",
     "GameRecord",
     "State",
+    "TournamentResult",
     "agents",
     "list_games",
     "load_game",
@@ -28,5 +31,6 @@ __all__ = [
     "mcts",
     "play_game",
     "register_game",
+    "tournament",
 ]
 __version__ = "0.1.0"

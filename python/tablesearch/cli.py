@@ -1,34 +1,30 @@
-"""The `tablesearch` command."""
+"""The `tablesearch` command: games, best-move, play, tournament, analyze."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any, Optional, Sequence
 
 import tablesearch as ts
 from tablesearch import mcts
+from tablesearch.agent_specs import make_agent, parse_agent_spec, parse_value, spec_name, split_agent_list
+from tablesearch.schedule import derive_seed
+
+__all__ = ["build_parser", "main", "parse_value"]
 
 
-def parse_value(text: str) -> Any:
-    """A command-line value as bool, int, float or str."""
-    lowered = text.lower()
-    if lowered in ("true", "false"):
-        return lowered == "true"
-    for convert in (int, float):
-        try:
-            return convert(text)
-        except ValueError:
-            pass
-    return text
-
-
-def parse_params(items: Sequence[str]) -> dict[str, Any]:
+def parse_params(game: str, items: Sequence[str]) -> dict[str, Any]:
+    """NAME=VALUE game parameters; values are typed by the game's own spec where it has one
+    (so deck=66 stays the string "66"), else read as bool, int, float or str."""
+    text_params = {spec["name"] for spec in ts.parameter_specs(game) if isinstance(spec["default"], str)} \
+        if game in ts.list_games() else set()
     params = {}
     for item in items:
         name, sep, value = item.partition("=")
         if not sep or not name:
             raise ValueError(f"game parameters are written NAME=VALUE, got {item!r}")
-        params[name] = parse_value(value)
+        params[name] = value if name in text_params else parse_value(value)
     return params
 
 
@@ -39,6 +35,23 @@ def parse_history(text: str) -> list[int]:
         return [int(a) for a in text.split(",")]
     except ValueError:
         raise ValueError(f"--history must be comma-separated action numbers, got {text!r}") from None
+
+
+def agent_list(args: argparse.Namespace, default: Optional[list[str]] = None) -> list[str]:
+    specs = split_agent_list(args.agents) if args.agents else []
+    for spec in args.agent:  # one spec as written: commas belong to its options
+        parse_agent_spec(spec)
+        specs.append(spec)
+    if not specs:
+        if default is None:
+            raise ValueError("name the agents with --agents A,B (or --agent A --agent B)")
+        specs = default
+    return specs
+
+
+def budget_of(args: argparse.Namespace) -> Optional[dict[str, Any]]:
+    budget = {k: v for k, v in (("iterations", args.iterations), ("time_limit", args.time_limit)) if v is not None}
+    return budget or None
 
 
 def cmd_games(args: argparse.Namespace) -> int:
@@ -52,7 +65,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def cmd_best_move(args: argparse.Namespace) -> int:
-    game = ts.load_game(args.game, **parse_params(args.param))
+    game = ts.load_game(args.game, **parse_params(args.game, args.param))
     state = game.new_initial_state(args.seed)
     for action in parse_history(args.history):
         state.apply_action(action)
@@ -69,6 +82,150 @@ def cmd_best_move(args: argparse.Namespace) -> int:
     print(f"\nbest move for player {state.current_player()}: "
           f"{state.action_to_string(result.best_action)} (action {result.best_action})")
     return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    game = ts.load_game(args.game, **parse_params(args.game, args.param))
+    specs = agent_list(args)
+    if len(specs) != game.num_players():
+        raise ValueError(f"{args.game} here has {game.num_players()} players; give one agent per seat, got {specs}")
+    budget = budget_of(args)
+    agents = [make_agent(spec, seed=derive_seed(args.seed, seat), budget=budget) for seat, spec in enumerate(specs)]
+    hidden = game.has_hidden_information()
+    names = [spec_name(s) for s in specs]
+
+    def announce(state: Any, player: int, action: int, agent: Any) -> None:
+        if isinstance(agent, ts.agents.HumanAgent):
+            return
+        if player < 0:
+            if not hidden:  # a chance outcome may be a hidden card
+                print(f"chance: {state.action_to_string(action)}")
+            return
+        # On hidden-information games the move may hide a card; the next position shows what is public.
+        move = "a move" if hidden else state.action_to_string(action)
+        share = ""
+        result = getattr(agent, "last_result", None)
+        if result is not None:
+            share = f" (visit share {result.policy().get(action, 0.0):.0%} of {result.iterations} iterations)"
+        print(f"player {player} ({names[player]}) plays {move}{share}")
+
+    record = ts.play_game(game, agents, seed=args.seed, on_move=announce)
+    final = game.new_initial_state(args.seed)
+    for action in record.actions:
+        final.apply_action(action)
+    print()
+    print(final)
+    if record.winners:
+        print("winner: " + ", ".join(f"player {s} ({names[s]})" for s in record.winners))
+    else:
+        print("draw")
+    print("returns: " + ", ".join(f"{r:+g}" for r in record.returns))
+    return 0
+
+
+def _executor(args: argparse.Namespace) -> tuple[Any, Optional[int], Any]:
+    """(executor, workers, client) for --scheduler, else local processes."""
+    if not args.scheduler:
+        return None, args.workers, None
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ValueError("--scheduler needs Dask: pip install 'tablesearch[distributed]'") from None
+    client = Client(args.scheduler)
+    threads = sum(client.nthreads().values()) or 1
+    return client.get_executor(), threads, client
+
+
+def _run_tournament(args: argparse.Namespace, specs: list[str], **options: Any) -> ts.TournamentResult:
+    executor, workers, client = _executor(args)
+    try:
+        return ts.tournament(args.game, specs, args.games, seed=args.seed, params=parse_params(args.game, args.param),
+                             executor=executor, workers=workers, out=args.out, budget=budget_of(args),
+                             max_plies=args.max_plies, hide_information=not args.reveal, **options)
+    except KeyboardInterrupt:
+        if args.out:
+            raise KeyboardInterrupt(f"interrupted; every finished game is in {args.out}: "
+                                    "run the same command to resume") from None
+        raise
+    finally:
+        if client is not None:
+            client.close()
+
+
+def _console() -> Any:
+    """A rich console; when piped, wide enough that tables keep their natural width."""
+    from rich.console import Console
+    console = Console()
+    return console if console.is_terminal else Console(width=200)
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    specs = agent_list(args)
+    sprt = None
+    if args.sprt:
+        sprt = dict(elo0=args.elo0, elo1=args.elo1, alpha=args.alpha, beta=args.beta)
+    result = _run_tournament(args, specs, sprt=sprt, resamples=args.resamples)
+    from tablesearch.report import render_tournament
+    render_tournament(result, _console())
+    if args.out:
+        print(f"games: {args.out}")
+    if args.plot:
+        from tablesearch.plots import plot_tournament
+        plot_tournament(result, args.plot)
+        print(f"plot: {args.plot}")
+    return 0
+
+
+def cmd_analyze(args: argparse.Namespace) -> int:
+    if args.exact:
+        return _exact(args)
+    specs = agent_list(args, default=["random"])
+    result = _run_tournament(args, specs, resamples=0)
+    from tablesearch.report import render_analysis
+    render_analysis(result, _console())
+    if args.plot:
+        from tablesearch.plots import plot_analysis
+        plot_analysis(result, args.plot)
+        print(f"plot: {args.plot}")
+    return 0
+
+
+def _exact(args: argparse.Namespace) -> int:
+    if args.game != "candyland":
+        raise ValueError(f"--exact is available for candyland only, not {args.game!r}")
+    from tablesearch import candyland_exact
+
+    game = ts.load_game(args.game, **parse_params(args.game, args.param))
+    report = candyland_exact.report(game.num_players(), game.parameters().get("deck"))
+    if report is not None:
+        print(report)
+    return 0
+
+
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game")
+    parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a game parameter")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the deals and the agents")
+
+
+def _add_agent_options(parser: argparse.ArgumentParser, required_hint: str) -> None:
+    parser.add_argument("--agents", nargs="+", default=[], metavar="SPEC",
+                        help=f"agents, as words or comma-separated ({required_hint}); a piece NAME=VALUE continues "
+                             "the spec before it: mcts:iterations=1000,uct_c=1.4,random is two agents")
+    parser.add_argument("--agent", action="append", default=[], metavar="SPEC", help="one agent spec (repeatable)")
+    parser.add_argument("--iterations", type=int, default=None, help="search iterations per move, for every agent")
+    parser.add_argument("--time-limit", type=float, default=None, help="seconds per move, for every agent")
+
+
+def _add_run_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int, default=100, help="games to play (rounded up to whole deals)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="local worker processes")
+    parser.add_argument("--scheduler", default=None, metavar="ADDRESS", help="run on this Dask scheduler instead")
+    parser.add_argument("--out", default=None, help="JSON lines file of the games; rerunning resumes it")
+    parser.add_argument("--plot", default=None, metavar="FILE.png", help="write figures (matplotlib)")
+    parser.add_argument("--max-plies", type=int, default=None, help="stop a game after this many decisions (a draw)")
+    parser.add_argument("--reveal", action="store_true",
+                        help="hand agents the true state on hidden-information games (default: a re-drawn one)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -89,6 +246,30 @@ def build_parser() -> argparse.ArgumentParser:
     best.add_argument("--uct-c", type=float, default=mcts.DEFAULT_UCT_C)
     best.add_argument("--top", type=int, default=10, help="how many moves to list")
     best.set_defaults(run=cmd_best_move)
+
+    play = sub.add_parser("play", help="play against the AI in the terminal")
+    _add_game_options(play)
+    _add_agent_options(play, "one per seat, in seat order; 'human' is you")
+    play.set_defaults(run=cmd_play)
+
+    tour = sub.add_parser("tournament", help="play agents against each other and rate them")
+    _add_game_options(tour)
+    _add_agent_options(tour, "at least one")
+    _add_run_options(tour)
+    tour.add_argument("--sprt", action="store_true", help="two agents: stop when the SPRT decides")
+    tour.add_argument("--elo0", type=float, default=0.0, help="SPRT null hypothesis (Elo of the first agent)")
+    tour.add_argument("--elo1", type=float, default=20.0, help="SPRT alternative hypothesis")
+    tour.add_argument("--alpha", type=float, default=0.05, help="SPRT false positive rate")
+    tour.add_argument("--beta", type=float, default=0.05, help="SPRT false negative rate")
+    tour.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples of the rating intervals")
+    tour.set_defaults(run=cmd_tournament)
+
+    analyze = sub.add_parser("analyze", help="balance report: seat win rates, draws, game lengths")
+    _add_game_options(analyze)
+    _add_agent_options(analyze, "default: random in every seat")
+    _add_run_options(analyze)
+    analyze.add_argument("--exact", action="store_true", help="candyland: the exact analysis instead of games")
+    analyze.set_defaults(run=cmd_analyze)
     return parser
 
 
@@ -99,8 +280,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except (ValueError, TypeError) as error:
         print(f"tablesearch: error: {error}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("tablesearch: interrupted", file=sys.stderr)
+    except EOFError as error:
+        print(f"tablesearch: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt as error:
+        print(f"tablesearch: {error or 'interrupted'}", file=sys.stderr)
         return 130
 
 

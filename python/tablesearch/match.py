@@ -1,10 +1,28 @@
-"""Playing one game between agents."""
+"""Playing one game between agents.
+
+Information hygiene: on a game with hidden information, an agent never receives the true state.
+Before each of its moves the runner hands it ``state.resample_from_infostate(seat, seed)``, a
+state drawn from what that seat knows (its information state), with everything it cannot know
+re-drawn, history included. An agent that reads hidden cards, even by accident, reads a guess.
+On perfect-information games it receives a clone, so it cannot alter the game either. Turn this off
+with ``hide_information=False`` only for agents you trust (for example to measure what cheating
+would be worth).
+
+Budgets: ``budget={"iterations": 1000}`` or ``{"time_limit": 0.1}`` (seconds per move; both keys
+may be given), or one such dict per seat, is set on every agent that takes a budget before the
+game starts, and the budget in force for each seat is recorded.
+"""
 from __future__ import annotations
 
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence, Union
+
+from tablesearch import mcts
+
+Budget = Mapping[str, Union[int, float]]
+BUDGET_KEYS = ("iterations", "time_limit")
 
 
 @dataclass
@@ -20,6 +38,9 @@ class GameRecord:
     plies: int  # decisions taken by players (chance outcomes not counted)
     agent_seconds: list[float] = field(default_factory=list)  # thinking time per seat
     agent_iterations: list[int] = field(default_factory=list)  # search iterations per seat
+    budgets: list[Optional[dict[str, Any]]] = field(default_factory=list)  # per seat; None: takes no budget
+    finished: bool = True  # False when max_plies stopped the game (returns are then all 0)
+    wall_seconds: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -31,61 +52,142 @@ def ranks_from_returns(returns: Sequence[float]) -> list[int]:
 
 
 def winners_from_returns(returns: Sequence[float]) -> list[int]:
+    """Seats with the highest return; empty when every return is equal (a draw)."""
     best = max(returns)
     if all(r == best for r in returns):
         return []
     return [seat for seat, r in enumerate(returns) if r == best]
 
 
+def check_budget(budget: Budget) -> dict[str, Any]:
+    """A budget as a plain dict; ValueError for unknown keys or values that are not positive."""
+    if not isinstance(budget, Mapping):
+        raise TypeError(f"a budget is a dict such as {{'iterations': 1000}}, got {budget!r}")
+    unknown = set(budget) - set(BUDGET_KEYS)
+    if unknown or not budget:
+        raise ValueError(f"budget keys must be among {list(BUDGET_KEYS)}, got {sorted(budget)}")
+    out = {}
+    for key in BUDGET_KEYS:
+        value = budget.get(key)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+            raise ValueError(f"budget {key} must be a positive number, got {value!r}")
+        if key == "iterations" and int(value) != value:
+            raise ValueError(f"budget iterations must be a whole number, got {value!r}")
+        out[key] = int(value) if key == "iterations" else float(value)
+    return out
+
+
+def set_budget(agent: Any, budget: Budget) -> bool:
+    """Sets a per-move budget on `agent`. True if the agent takes budgets.
+
+    An agent takes a budget if it has ``set_budget(iterations=..., time_limit=...)`` or is an
+    ``mcts.Agent``; other agents (random, human) take none.
+    """
+    budget = check_budget(budget)
+    if hasattr(agent, "set_budget"):
+        agent.set_budget(**budget)
+        return True
+    if isinstance(agent, mcts.Agent):
+        agent.search_options["iterations"] = budget.get("iterations")
+        agent.search_options["time_limit"] = budget.get("time_limit")
+        return True
+    return False
+
+
+def budget_of(agent: Any) -> Optional[dict[str, Any]]:
+    """The per-move budget an agent plays with, or None if it takes none."""
+    if hasattr(agent, "budget"):
+        value = agent.budget
+        return dict(value) if value is not None else None
+    if isinstance(agent, mcts.Agent):
+        options = agent.search_options
+        budget = {k: options.get(k) for k in BUDGET_KEYS if options.get(k) is not None}
+        return budget or {"iterations": mcts.DEFAULT_ITERATIONS}
+    return None
+
+
+MoveCallback = Callable[[Any, int, int, Any], None]
+
+
 def play_game(game: Any, agents: Sequence[Any], seed: Optional[int] = None, *,
-              hide_information: bool = True, max_plies: Optional[int] = None) -> GameRecord:
+              hide_information: bool = True, max_plies: Optional[int] = None,
+              budget: Union[None, Budget, Sequence[Optional[Budget]]] = None,
+              on_move: Optional[MoveCallback] = None) -> GameRecord:
     """Plays one game; agents[i] sits in seat i. Returns a GameRecord.
 
-    The setup and every chance outcome come from `seed`. With `hide_information` (the default),
-    on games with hidden information each agent is handed the state re-drawn from its own
-    information state (`resample_from_infostate`), so no agent can read hidden cards.
-    `max_plies` stops a game early (all returns 0). Raises ValueError if the number of agents
-    differs from the game's players or an agent returns an illegal action.
+    The setup and every chance outcome come from `seed` (the k-th chance draw always uses the
+    k-th number of one stream, whatever the agents do, so replays under other seatings share
+    their luck as far as the game allows). With `hide_information` (the default) each agent sees
+    only a state re-drawn from its own information state; see the module docstring. `budget`
+    (one dict, or one per seat) is set on every agent that takes budgets. `max_plies` stops a
+    game early (all returns 0, ``finished`` False). `on_move(state, player, action, agent)` is
+    called before every action is applied (so ``state.action_to_string(action)`` describes it),
+    chance outcomes included (player ``ts.CHANCE``, agent None).
+    Raises ValueError if the number of agents differs from the game's players or an agent
+    returns an illegal action.
     """
     n = game.num_players()
     if len(agents) != n:
         raise ValueError(f"{game.name} with these parameters has {n} players; got {len(agents)} agents")
     if seed is None:
         seed = random.getrandbits(63)
-    rng = random.Random(seed)
+    if budget is not None:
+        budgets = [budget] * n if isinstance(budget, Mapping) else list(budget)
+        if len(budgets) != n:
+            raise ValueError(f"budget must be one dict or one per seat ({n}), got {len(budgets)}")
+        for agent, b in zip(agents, budgets):
+            if b is not None:
+                set_budget(agent, b)
+    started = time.perf_counter()
+    # Separate streams: chance outcomes must not shift when agents' views are drawn.
+    chance_rng = random.Random(seed)
+    view_rng = random.Random(seed ^ 0x5EED_F0E5)
     state = game.new_initial_state(seed)
     hidden = hide_information and game.has_hidden_information()
     seconds = [0.0] * n
     iterations = [0] * n
     plies = 0
+    history: list[int] = []  # every action applied, chance outcomes included
     while not state.is_terminal() and (max_plies is None or plies < max_plies):
         if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            actions, probs = zip(*outcomes)
-            state.apply_action(rng.choices(actions, weights=probs)[0])
+            actions, probs = zip(*state.chance_outcomes())
+            action = chance_rng.choices(actions, weights=probs)[0]
+            if on_move is not None:
+                on_move(state, -1, action, None)
+            state.apply_action(action)
+            history.append(int(action))
             continue
         seat = state.current_player()
-        view = state.resample_from_infostate(seat, rng.getrandbits(63)) if hidden else state.clone()
+        view = state.resample_from_infostate(seat, view_rng.getrandbits(63)) if hidden else state.clone()
         agent = agents[seat]
         before = getattr(agent, "total_iterations", 0)
         start = time.perf_counter()
         action = agent.step(view)
         seconds[seat] += time.perf_counter() - start
         iterations[seat] += getattr(agent, "total_iterations", 0) - before
-        try:
-            state.apply_action(action)
-        except (ValueError, TypeError) as error:
-            raise ValueError(f"agent in seat {seat} ({agent!r}) chose an illegal action: {error}") from error
+        if action not in state.legal_actions():
+            raise ValueError(f"agent in seat {seat} ({agent!r}) chose an illegal action {action!r}; "
+                             f"legal actions: {state.legal_actions()}")
+        if on_move is not None:
+            on_move(state, seat, action, agent)
+        state.apply_action(action)
+        history.append(int(action))
         plies += 1
-    returns = list(state.returns()) if state.is_terminal() else [0.0] * n
+    finished = state.is_terminal()
+    returns = [float(r) for r in state.returns()] if finished else [0.0] * n
     return GameRecord(
         game=game.name,
         seed=seed,
         returns=returns,
         winners=winners_from_returns(returns),
         ranks=ranks_from_returns(returns),
-        actions=list(state.history()),
+        actions=history,
         plies=plies,
         agent_seconds=seconds,
         agent_iterations=iterations,
+        budgets=[budget_of(agent) for agent in agents],
+        finished=finished,
+        wall_seconds=time.perf_counter() - started,
     )
