@@ -106,10 +106,10 @@ def main() -> None:
     print(state)
     print("roll again or hold?", {("roll", "hold")[a]: f"{share:.0%}" for a, share in result.policy().items()})
 
-    agents = [mcts.Agent(iterations=300, seed=1), ts.agents.RandomAgent(seed=2)]
-    wins = sum(ts.play_game(game, agents if i % 2 == 0 else agents[::-1], seed=i).winners == [i % 2]
-               for i in range(20))
-    print(f"MCTS (300 iterations) against random play: won {wins} of 20 games")
+    # A tournament by game name: seats rotate, deals are replayed with seats swapped.
+    result = ts.tournament("pig", {"mcts": "mcts:iterations=300", "random": "random"}, games=40, seed=0,
+                           progress=False)
+    print(result)
 
 
 if __name__ == "__main__":

@@ -119,3 +119,22 @@ def test_memory_cap_bounds_process_growth(threads):
     growth_mb, tree_mb, capped = float(out[0]), float(out[1]), out[2] == "True"
     assert capped and tree_mb <= 16
     assert growth_mb < 24, f"grew by {growth_mb:.1f} MB"
+
+
+def test_solver_rejects_games_with_chance_or_more_players():
+    candyland = ts.load_game("candyland").new_initial_state(0)
+    with pytest.raises(ValueError, match="without chance"):
+        mcts.search(candyland, iterations=100, solve=True)
+    three = ts.load_game("wetland", players=3).new_initial_state(0)
+    with pytest.raises(ValueError, match="two-player"):
+        mcts.search(three, iterations=100, solve=True)
+
+
+def test_threads_work_for_every_algorithm():
+    leduc = ts.load_game("leduc_poker").new_initial_state()
+    for a in (2, 4):
+        leduc.apply_action(a)
+    for algorithm in ("ismcts", "mo-ismcts", "pimc"):
+        runs = [mcts.search(leduc, iterations=2000, threads=2, seed=1, algorithm=algorithm) for _ in range(2)]
+        assert runs[0].stats == runs[1].stats
+        assert sum(s.visits for s in runs[0].stats) == 2000

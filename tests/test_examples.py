@@ -1,0 +1,18 @@
+"""The examples run as a user would run them."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "examples")
+
+
+@pytest.mark.parametrize("script, expected", [
+    ("python_dice_game.py", "Ratings"),
+    ("numpy_evaluator_puct.py", "beat random play"),
+])
+def test_example_runs(script, expected):
+    out = subprocess.run([sys.executable, os.path.join(EXAMPLES, script)], capture_output=True, text=True,
+                         timeout=300, check=True).stdout
+    assert expected in out
