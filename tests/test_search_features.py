@@ -138,3 +138,20 @@ def test_threads_work_for_every_algorithm():
         runs = [mcts.search(leduc, iterations=2000, threads=2, seed=1, algorithm=algorithm) for _ in range(2)]
         assert runs[0].stats == runs[1].stats
         assert sum(s.visits for s in runs[0].stats) == 2000
+
+
+@pytest.mark.parametrize("algorithm", ["ismcts", "mo-ismcts"])
+def test_ismcts_agent_reuses_the_information_set_subtree(algorithm):
+    state = ts.load_game("leduc_poker").new_initial_state()
+    for a in (2, 4):  # the deal
+        state.apply_action(a)
+    agent = mcts.Agent(iterations=3000, seed=0, algorithm=algorithm)
+    agent.step(state)
+    for a in (1, 2):  # player 0 calls, player 1 raises: player 0 decides again
+        state.apply_action(a)
+    agent.step(state)
+    assert sum(s.visits for s in agent.last_result.stats) > 3000, "the kept subtree should carry visits"
+
+    fresh = mcts.Agent(iterations=3000, seed=0, algorithm=algorithm, reuse_tree=False)
+    fresh.step(state)
+    assert sum(s.visits for s in fresh.last_result.stats) == 3000

@@ -9,13 +9,13 @@
 #include "core/fields.h"
 #include "core/params.h"
 #include "core/types.h"
-#include "api/search_session.h"
 #include "search/config.h"
 
 namespace ts {
 
 class AnyState;
 class AnyEvaluator;
+class SearchSession;
 
 class AnyGame : public std::enable_shared_from_this<AnyGame> {
  public:

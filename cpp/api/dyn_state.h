@@ -107,7 +107,7 @@ class DynState {
 inline SearchResult search_dynamic(const AnyState& root, int max_legal_actions, const SearchConfig& config,
                                    AnyEvaluator* evaluator, const std::vector<int>& observation_shape,
                                    int num_actions) {
-  std::vector<NodeArena> trees;
+  KeptTrees trees;
   const DynState start(root.clone(), max_legal_actions);
   if (!evaluator) return run_search(start, max_legal_actions, config, trees);
   return run_search(start, max_legal_actions, config, trees, [&] {

@@ -4,12 +4,14 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "api/any_evaluator.h"
 #include "api/any_game.h"
+#include "api/search_session.h"
 #include "core/game.h"
 #include "search/dispatch.h"
 #include "search/observe.h"
@@ -123,8 +125,12 @@ class NativeStateAdapter final : public AnyState {
   }
 
   SearchResult search(const SearchConfig& config, SearchSession* session, AnyEvaluator* evaluator) const override {
-    std::vector<NodeArena> local;
-    std::vector<NodeArena>& trees = session ? session->trees_for(game_.get(), history_, config) : local;
+    KeptTrees local;
+    KeptTrees& trees = session ? session->trees_for(game_.get(), history_, current_player(), config, clone(),
+                                                    [this](const AnyState& previous, const std::vector<int>& owners) {
+                                                      return observed_keys_since(previous, owners);
+                                                    })
+                               : local;
     try {
       if (!evaluator) return run_search(state_, max_actions(), config, trees);
       auto game = game_;
@@ -149,6 +155,26 @@ class NativeStateAdapter final : public AnyState {
       random_playout(state, rng, actions.data(), outcomes.data());
     }
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+
+  // Replays the actions played since `previous` (an earlier root of the same game) on it and
+  // returns how each owner saw them; nothing if one is not legal there (in a resampled world).
+  std::optional<std::vector<std::vector<Action>>> observed_keys_since(const AnyState& previous,
+                                                                      const std::vector<int>& owners) const {
+    const auto* earlier = dynamic_cast<const NativeStateAdapter*>(&previous);
+    if (!earlier || earlier->history_.size() > history_.size()) return std::nullopt;
+    S state = earlier->state_;
+    std::vector<std::vector<Action>> keys(owners.size());
+    std::vector<Action> legal(max_actions());
+    for (size_t i = earlier->history_.size(); i < history_.size(); ++i) {
+      const Action a = history_[i];
+      if (state.is_terminal()) return std::nullopt;
+      const int n = state.legal_actions(legal.data());
+      if (!std::binary_search(legal.begin(), legal.begin() + n, a)) return std::nullopt;
+      for (size_t t = 0; t < owners.size(); ++t) keys[t].push_back(ts::observed_action(state, owners[t], a));
+      state.apply_action(a);
+    }
+    return keys;
   }
 
   const S& native() const { return state_; }

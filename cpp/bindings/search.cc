@@ -3,6 +3,7 @@
 #include <pybind11/stl.h>
 
 #include "api/any_game.h"
+#include "api/search_session.h"
 #include "bindings/convert.h"
 #include "bindings/module.h"
 #include "bindings/py_evaluator.h"

@@ -7,7 +7,7 @@
 #include "search/config.h"
 #include "search/evaluator.h"
 #include "search/ismcts.h"
-#include "search/node_arena.h"
+#include "search/kept_trees.h"
 #include "search/pimc.h"
 #include "search/rollout.h"
 #include "search/root_parallel.h"
@@ -15,32 +15,40 @@
 
 namespace ts {
 
-// `trees` holds the UCT/PUCT trees of an earlier search to continue from (tree reuse), already
-// re-rooted at `root`; it is left holding this search's trees. `make_evaluator()` builds one
-// leaf evaluator per thread. Every algorithm runs on config.threads threads (root parallelism).
+// `trees` holds the trees of an earlier search to continue from (tree reuse), already re-rooted
+// at `root`; it is left holding this search's trees. `make_evaluator()` builds one leaf
+// evaluator per thread. Every algorithm runs on config.threads threads (root parallelism).
 template <GameState S, class MakeEvaluator>
-SearchResult run_search(const S& root, int max_legal_actions, const SearchConfig& config,
-                        std::vector<NodeArena>& trees, MakeEvaluator make_evaluator) {
+SearchResult run_search(const S& root, int max_legal_actions, const SearchConfig& config, KeptTrees& trees,
+                        MakeEvaluator make_evaluator) {
   check_searchable(root);
   check_budget(config);
   const std::string& algorithm = config.algorithm;
   if (algorithm == "uct" || algorithm == "puct") {
-    return run_root_parallel(config, trees, [&](const SearchConfig& sub, NodeArena& arena) {
-      auto evaluator = make_evaluator();
-      using E = decltype(evaluator);
-      if constexpr (BatchEvaluator<E, S>) {
-        if (evaluator.batch_size() > 1) return BatchedPuctSearch<S, E>(sub, max_legal_actions, evaluator, arena).run(root);
-      }
-      return UctSearch<S, E>(sub, max_legal_actions, evaluator, arena).run(root);
-    });
+    trees.info.clear();
+    return run_with_trees(
+        config, trees.uct, [](int64_t mb) { return NodeArena(mb); },
+        [&](const SearchConfig& sub, NodeArena& arena) {
+          auto evaluator = make_evaluator();
+          using E = decltype(evaluator);
+          if constexpr (BatchEvaluator<E, S>) {
+            if (evaluator.batch_size() > 1) return BatchedPuctSearch<S, E>(sub, max_legal_actions, evaluator, arena).run(root);
+          }
+          return UctSearch<S, E>(sub, max_legal_actions, evaluator, arena).run(root);
+        });
   }
-  trees.clear();  // the other algorithms keep no tree between searches
+  trees.uct.clear();
   if (algorithm == "ismcts" || algorithm == "mo-ismcts") {
-    return run_threads(config, [&](const SearchConfig& sub, int) {
-      auto evaluator = make_evaluator();
-      return IsmctsSearch<S, decltype(evaluator)>(sub, max_legal_actions, evaluator, algorithm == "mo-ismcts").run(root);
-    });
+    const bool multiple = algorithm == "mo-ismcts";
+    const int roots = multiple ? root.num_players() : 1;
+    return run_with_trees(
+        config, trees.info, [&](int64_t mb) { return InfoTree(mb, roots); },
+        [&](const SearchConfig& sub, InfoTree& tree) {
+          auto evaluator = make_evaluator();
+          return IsmctsSearch<S, decltype(evaluator)>(sub, max_legal_actions, evaluator, multiple, tree).run(root);
+        });
   }
+  trees.info.clear();  // PIMC keeps no tree between searches
   if (algorithm == "pimc") {
     return run_threads(config, [&](const SearchConfig& sub, int) {
       auto evaluator = make_evaluator();
@@ -52,8 +60,7 @@ SearchResult run_search(const S& root, int max_legal_actions, const SearchConfig
 
 // The same with the default evaluator: random rollouts.
 template <GameState S>
-SearchResult run_search(const S& root, int max_legal_actions, const SearchConfig& config,
-                        std::vector<NodeArena>& trees) {
+SearchResult run_search(const S& root, int max_legal_actions, const SearchConfig& config, KeptTrees& trees) {
   return run_search(root, max_legal_actions, config, trees,
                     [&] { return RandomRollout<S>(max_legal_actions, config.rollouts); });
 }

@@ -33,7 +33,10 @@ class InfoTree {
     if (capacity_ < static_cast<uint32_t>(num_roots)) fail("max_memory_mb is too small to hold the tree roots");
     nodes_.reserve(capacity_);
     nodes_.resize(num_roots);
+    roots_ = static_cast<uint32_t>(num_roots);
   }
+
+  uint32_t roots() const { return roots_; }
 
   InfoNode& operator[](uint32_t i) { return nodes_[i]; }
   const InfoNode& operator[](uint32_t i) const { return nodes_[i]; }
@@ -67,6 +70,32 @@ class InfoTree {
     return c != 0 ? c : add_child(parent, key);
   }
 
+  // A new tree whose roots are copies of `roots` (in order) with their subtrees, for tree reuse.
+  InfoTree extract(const std::vector<uint32_t>& roots, int64_t max_memory_mb) const {
+    InfoTree out(max_memory_mb, static_cast<int>(roots.size()));
+    std::vector<std::pair<uint32_t, uint32_t>> queue;  // (old index, new index)
+    for (uint32_t r = 0; r < roots.size(); ++r) {
+      out.nodes_[r] = nodes_[roots[r]];
+      out.nodes_[r].first_child = 0;
+      out.nodes_[r].next_sibling = 0;
+      queue.emplace_back(roots[r], r);
+    }
+    for (size_t head = 0; head < queue.size(); ++head) {
+      const auto [from, to] = queue[head];
+      for (uint32_t c = nodes_[from].first_child; c != 0; c = nodes_[c].next_sibling) {
+        const uint32_t copy = out.add_child(to, nodes_[c].key);
+        if (copy == 0) break;  // the cap is smaller than the subtree: keep what fits
+        const uint32_t first = out.nodes_[copy].first_child, next = out.nodes_[copy].next_sibling;
+        out.nodes_[copy] = nodes_[c];
+        out.nodes_[copy].first_child = first;
+        out.nodes_[copy].next_sibling = next;
+        queue.emplace_back(c, copy);
+      }
+    }
+    out.capped_ = false;
+    return out;
+  }
+
   void add_visit(uint32_t i, double value) {
     InfoNode& n = nodes_[i];
     n.visits += 1;
@@ -77,6 +106,7 @@ class InfoTree {
  private:
   std::vector<InfoNode> nodes_;
   uint32_t capacity_ = 0;
+  uint32_t roots_ = 0;
   bool capped_ = false;
 };
 

@@ -38,8 +38,11 @@ namespace ts {
 template <GameState S, class Evaluator>
 class IsmctsSearch {
  public:
-  IsmctsSearch(const SearchConfig& config, int max_legal_actions, Evaluator& evaluator, bool multiple_observer)
-      : config_(config), evaluator_(evaluator), multiple_observer_(multiple_observer), rng_(config.seed),
+  // Searches into `tree`, whose roots (one, or one per player) must correspond to the root state
+  // given to run(); a tree kept from an earlier search continues to grow (tree reuse).
+  IsmctsSearch(const SearchConfig& config, int max_legal_actions, Evaluator& evaluator, bool multiple_observer,
+               InfoTree& tree)
+      : config_(config), evaluator_(evaluator), multiple_observer_(multiple_observer), tree_(&tree), rng_(config.seed),
         actions_(max_legal_actions), keys_(max_legal_actions), outcomes_(max_legal_actions),
         classes_(max_legal_actions) {
     check_uct_c(config.uct_c);
@@ -50,8 +53,8 @@ class IsmctsSearch {
     root_player_ = root.current_player();
     const int num_players = root.num_players();
     num_trees_ = multiple_observer_ ? num_players : 1;
-    InfoTree tree(config_.max_memory_mb, num_trees_);
-    tree_ = &tree;
+    InfoTree& tree = *tree_;
+    if (tree.size() < static_cast<uint32_t>(num_trees_)) fail("internal: an information-set tree lacks its roots");
 
     // The root's legal actions, from one world: the player to move has them in every world.
     const S view = determinize(root, root_player_, rng_);
@@ -85,7 +88,6 @@ class IsmctsSearch {
     }
     result.best_action = most_visited(result.stats);
     for (double s : root_sums) result.root_values.push_back(done ? s / done : 0.0);
-    tree_ = nullptr;
     return result;
   }
 
@@ -194,10 +196,10 @@ class IsmctsSearch {
   const SearchConfig& config_;
   Evaluator& evaluator_;
   const bool multiple_observer_;
+  InfoTree* tree_;
   Rng rng_;
   int root_player_ = 0;
   int num_trees_ = 1;
-  InfoTree* tree_ = nullptr;
   std::vector<Action> actions_;
   std::vector<Action> keys_;
   std::vector<ChanceOutcome> outcomes_;

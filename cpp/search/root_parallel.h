@@ -102,17 +102,18 @@ SearchResult run_threads(const SearchConfig& config, SearchOne search_one) {
   return merge_results(parts);
 }
 
-// The same for searches that keep a NodeArena per thread (tree reuse): kept arenas are searched
-// further, missing ones are created.
-template <class SearchOne>
-SearchResult run_root_parallel(const SearchConfig& config, std::vector<NodeArena>& arenas, SearchOne search_one) {
+// The same for searches that keep a tree per thread (tree reuse): kept trees are searched
+// further; if there is not one per thread, `make_tree(max_memory_mb)` makes fresh ones.
+template <class Tree, class MakeTree, class SearchOne>
+SearchResult run_with_trees(const SearchConfig& config, std::vector<Tree>& trees, MakeTree make_tree,
+                            SearchOne search_one) {
   check_threads(config.threads);
-  if (static_cast<int>(arenas.size()) != config.threads) {
-    arenas.clear();
+  if (static_cast<int>(trees.size()) != config.threads) {
+    trees.clear();
     const int64_t share = std::max<int64_t>(1, config.max_memory_mb / config.threads);
-    for (int t = 0; t < config.threads; ++t) arenas.emplace_back(share);
+    for (int t = 0; t < config.threads; ++t) trees.push_back(make_tree(share));
   }
-  return run_threads(config, [&](const SearchConfig& sub, int t) { return search_one(sub, arenas[t]); });
+  return run_threads(config, [&](const SearchConfig& sub, int t) { return search_one(sub, trees[t]); });
 }
 
 }  // namespace ts
