@@ -14,6 +14,17 @@
 // others can tell, they could hold an awake earmuffs (an awake gnome that is not publicly known
 // to be something else), so a declined earmuffs looks exactly like having none.
 //
+// Decisions beyond the rules page: eliminations are checked once a move has fully resolved (so
+// using one's last card and receiving one keeps a player in); earmuffs cannot be used on one's
+// own turn; sprout, wake, lullaby's and compost's cards turn unrevealed; a target giving a colour
+// gives the copy known to the most players (lowest-numbered on a tie); forced choices (a single
+// target, a single card) are made automatically; the lowest-numbered of several winners moves last
+// in the next golden game, and golden cards are awarded in seat order; golden mushrooms are public,
+// a golden gnome's face is known to its owner only, and the golden re-deals are drawn from a seed
+// kept in the state (hidden from everyone, re-drawn by resampling). The knowledge model tracks
+// known faces only: what absence reveals (a failed "use 1", the colours hans left) does not
+// constrain determinizations.
+//
 // Action numbering (legal lists are short: each decision picks one thing):
 //   [0,28)    use 1 mushroom: reveal and compost card m, then pick a target
 //   [28,56)   use 2 mushrooms: reveal and compost card m (the lower-numbered one), then the second
