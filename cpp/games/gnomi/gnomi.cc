@@ -1,0 +1,705 @@
+// Gnomi's rules: dealing, the turn and its follow-up decisions, reactions, elimination, the end
+// of a game and the golden match.
+#include "games/gnomi/gnomi.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace ts {
+
+using gnomi::Ability;
+using gnomi::kGnomes;
+using gnomi::kMushrooms;
+
+namespace {
+
+uint8_t bit(int s) { return static_cast<uint8_t>(1u << s); }
+
+uint64_t mix_action(uint64_t h, Action a) {
+  uint64_t z = h ^ (static_cast<uint64_t>(static_cast<uint32_t>(a)) + 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31) ^ (h << 1);
+}
+
+}  // namespace
+
+std::vector<ParamSpec> Gnomi::param_spec() {
+  return {
+      ParamSpec::integer("players", 3, 2, gnomi::kMaxSeats, "number of players"),
+      ParamSpec::boolean("golden", false,
+                         "golden expansion: a match of three games played as one, most gold wins"),
+      ParamSpec::integer("max_rounds", 100, 1, 10000,
+                         "rounds after which a game ends; the most right-side-up cards win"),
+  };
+}
+
+Gnomi::Gnomi(const Params& params)
+    : players_(static_cast<int>(param_int(params, "players"))),
+      golden_(param_bool(params, "golden")),
+      max_rounds_(static_cast<int>(param_int(params, "max_rounds"))) {}
+
+GnomiState::GnomiState(int players, bool golden, int max_rounds, uint64_t seed)
+    : max_rounds_(static_cast<int16_t>(max_rounds)), n_(static_cast<int8_t>(players)), golden_(golden) {
+  deal(seed);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dealing
+
+void GnomiState::deal(uint64_t seed) {
+  // Every card starts outside the hands: golden ones in the reserve, the others in the pool.
+  int id = 0;
+  for (int f = 0; f < kColours; ++f) {
+    for (int c = 0; c < kMushrooms[f].copies; ++c, ++id) {
+      mush_.face[id] = static_cast<int8_t>(f);
+      mush_.holder[id] = gnomi::golden_mushroom(f) ? kReserve : kPool;
+    }
+  }
+  id = 0;
+  for (int f = 0; f < gnomi::kNumGnomeFaces; ++f) {
+    for (int c = 0; c < kGnomes[f].copies; ++c, ++id) {
+      gnome_.face[id] = static_cast<int8_t>(f);
+      gnome_.holder[id] = gnomi::golden_gnome(f) ? kReserve : kPool;
+    }
+  }
+  deal_seed_ = seed;
+  redeal();
+}
+
+// Deals every hand from the current cards: golden cards stay with their holders (right side up),
+// everything else is shuffled and dealt up to the hand size. Which of a player's cards is golden
+// does not follow from its number; a golden gnome's face stays known to its holder only, a golden
+// mushroom's to everyone.
+void GnomiState::redeal() {
+  Rng rng(deal_seed_ + 0x632BE59BD9B4E019ULL * static_cast<uint64_t>(game_));
+  deal_seed_ = rng.next();
+  std::array<std::array<int8_t, kG>, kSeats> kept_gnomes{};
+  std::array<std::array<int8_t, kM>, kSeats> kept_mush{};
+  std::array<int, kSeats> kept_g{}, kept_m{};
+  std::array<int8_t, kG> reserve_g{}, deck_g{};
+  std::array<int8_t, kM> reserve_m{}, deck_m{};
+  int nrg = 0, ndg = 0, nrm = 0, ndm = 0;
+  for (int g = 0; g < kG; ++g) {
+    const int8_t f = gnome_.face[g];
+    if (!gnomi::golden_gnome(f)) {
+      deck_g[ndg++] = f;
+    } else if (gnome_.holder[g] >= 0) {
+      kept_gnomes[gnome_.holder[g]][kept_g[gnome_.holder[g]]++] = f;
+    } else {
+      reserve_g[nrg++] = f;
+    }
+  }
+  for (int m = 0; m < kM; ++m) {
+    const int8_t f = mush_.face[m];
+    if (!gnomi::golden_mushroom(f)) {
+      deck_m[ndm++] = f;
+    } else if (mush_.holder[m] >= 0) {
+      kept_mush[mush_.holder[m]][kept_m[mush_.holder[m]]++] = f;
+    } else {
+      reserve_m[nrm++] = f;
+    }
+  }
+  rng.shuffle(deck_g.data(), ndg);
+  rng.shuffle(deck_m.data(), ndm);
+
+  int id = 0, next = 0;
+  for (int s = 0; s < n_; ++s) {
+    std::array<int8_t, kG> hand{};
+    int h = 0;
+    for (int i = 0; i < kept_g[s]; ++i) hand[h++] = kept_gnomes[s][i];
+    while (h < gnomi::kHandGnomes) hand[h++] = deck_g[next++];
+    rng.shuffle(hand.data(), h);
+    for (int i = 0; i < h; ++i, ++id) {
+      gnome_.face[id] = hand[i];
+      gnome_.holder[id] = static_cast<int8_t>(s);
+      gnome_.up[id] = 1;
+      gnome_.known[id] = bit(s);
+    }
+  }
+  for (; next < ndg; ++next, ++id) {
+    gnome_.face[id] = deck_g[next];
+    gnome_.holder[id] = kPool;
+    gnome_.up[id] = 0;
+    gnome_.known[id] = 0;
+  }
+  for (int i = 0; i < nrg; ++i, ++id) {
+    gnome_.face[id] = reserve_g[i];
+    gnome_.holder[id] = kReserve;
+    gnome_.up[id] = 0;
+    gnome_.known[id] = all_mask();
+  }
+
+  id = 0;
+  next = 0;
+  for (int s = 0; s < n_; ++s) {
+    std::array<int8_t, kM> hand{};
+    int h = 0;
+    for (int i = 0; i < kept_m[s]; ++i) hand[h++] = kept_mush[s][i];
+    while (h < gnomi::kHandMushrooms) hand[h++] = deck_m[next++];
+    rng.shuffle(hand.data(), h);
+    for (int i = 0; i < h; ++i, ++id) {
+      mush_.face[id] = hand[i];
+      mush_.holder[id] = static_cast<int8_t>(s);
+      mush_.up[id] = 1;
+      mush_.known[id] = gnomi::golden_mushroom(hand[i]) ? all_mask() : bit(s);
+    }
+  }
+  for (; next < ndm; ++next, ++id) {
+    mush_.face[id] = deck_m[next];
+    mush_.holder[id] = kPool;
+    mush_.up[id] = 0;
+    mush_.known[id] = 0;
+  }
+  for (int i = 0; i < nrm; ++i, ++id) {
+    mush_.face[id] = reserve_m[i];
+    mush_.holder[id] = kReserve;
+    mush_.up[id] = 0;
+    mush_.known[id] = all_mask();
+  }
+  round_ = 0;
+  out_ = last_out_ = prev_out_ = 0;
+  turn_ = first_;
+  phase_ = kTurn;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queries
+
+bool GnomiState::has_up_card(int s) const {
+  for (int m = 0; m < kM; ++m) {
+    if (up_mushroom(m, s)) return true;
+  }
+  for (int g = 0; g < kG; ++g) {
+    if (awake_gnome(g, s)) return true;
+  }
+  return false;
+}
+
+int GnomiState::count_up_mushrooms(int s) const {
+  int k = 0;
+  for (int m = 0; m < kM; ++m) k += up_mushroom(m, s);
+  return k;
+}
+
+int GnomiState::up_cards(int s) const {
+  int k = count_up_mushrooms(s);
+  for (int g = 0; g < kG; ++g) k += awake_gnome(g, s);
+  return k;
+}
+
+int GnomiState::gold(int s) const {
+  int total = 0;
+  for (int m = 0; m < kM; ++m) total += mush_.holder[m] == s ? kMushrooms[mush_.face[m]].gold : 0;
+  for (int g = 0; g < kG; ++g) total += gnome_.holder[g] == s ? kGnomes[gnome_.face[g]].gold : 0;
+  return total;
+}
+
+bool GnomiState::is_earmuffs(int g) const { return kGnomes[gnome_.face[g]].ability == Ability::kEarmuffs; }
+
+// Whether `s` gets a reaction decision when targeted: decided from public knowledge only (an awake
+// gnome whose face is not known to everyone, or a known earmuffs), so that the decision's
+// existence says nothing about hidden faces.
+bool GnomiState::may_react(int s) const {
+  for (int g = 0; g < kG; ++g) {
+    if (awake_gnome(g, s) && (gnome_.known[g] != all_mask() || is_earmuffs(g))) return true;
+  }
+  return false;
+}
+
+int GnomiState::current_player() const {
+  switch (phase_) {
+    case kGameOver: return kTerminalPlayer;
+    case kSteal: return kChancePlayer;
+    case kReact:
+    case kLullabyChoice:
+    case kPeekReveal:
+    case kCompostChoice: return target_;
+    default: return turn_;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Legal actions
+
+int GnomiState::legal_actions(Action* out) const {
+  int k = 0;
+  const int s = turn_;
+  switch (phase_) {
+    case kTurn: {
+      int ups = 0, top = -1;
+      for (int m = 0; m < kM; ++m) {
+        if (up_mushroom(m, s)) out[k++] = kUse1 + m, ++ups, top = m;
+      }
+      if (ups >= 2) {
+        for (int m = 0; m < top; ++m) {
+          if (up_mushroom(m, s)) out[k++] = kUse2 + m;
+        }
+      }
+      for (int g = 0; g < kG; ++g) {
+        if (awake_gnome(g, s) && !is_earmuffs(g)) out[k++] = kUseGnome + g;
+      }
+      for (int m = 0; m < kM; ++m) {
+        if (up_mushroom(m, s)) out[k++] = kPassMushroom + m;
+      }
+      for (int g = 0; g < kG; ++g) {
+        if (awake_gnome(g, s)) out[k++] = kPassGnome + g;
+      }
+      break;
+    }
+    case kUse1Target:
+    case kUse2Target:
+    case kEffectTarget:
+      for (int t = 0; t < n_; ++t) {
+        if (t != s && in_game(t)) out[k++] = kTarget + t;
+      }
+      break;
+    case kUse2Second:
+      for (int m = pick_ + 1; m < kM; ++m) {
+        if (up_mushroom(m, s)) out[k++] = kPickMushroom + m;
+      }
+      break;
+    case kHansColour:
+      for (int c = 0; c < kColours; ++c) {
+        if (golden_ || !gnomi::golden_mushroom(c)) out[k++] = kColour + c;
+      }
+      break;
+    case kSproutPick:
+      for (int m = pick_ + 1; m < kM; ++m) {
+        if (down_mushroom(m, s)) out[k++] = kPickMushroom + m;
+      }
+      out[k++] = kDone;
+      break;
+    case kWakePick:
+      for (int g = 0; g < kG; ++g) {
+        if (g != pick_ && asleep_gnome(g, s)) out[k++] = kPickGnome + g;
+      }
+      break;
+    case kReact:
+      for (int g = 0; g < kG; ++g) {
+        if (awake_gnome(g, target_) && is_earmuffs(g)) out[k++] = kPickGnome + g;
+      }
+      out[k++] = kNoReaction;
+      break;
+    case kLullabyChoice:
+      for (int g = 0; g < kG; ++g) {
+        if (awake_gnome(g, target_)) out[k++] = kPickGnome + g;
+      }
+      break;
+    case kPeekReveal: {
+      // Two cards in ascending order: the first must leave one above it.
+      int top = -1;
+      for (int m = 0; m < kM; ++m) {
+        if (up_mushroom(m, target_)) top = m;
+      }
+      for (int m = pick_ + 1; m < kM; ++m) {
+        if (up_mushroom(m, target_) && (pick_ >= 0 || m < top)) out[k++] = kPickMushroom + m;
+      }
+      break;
+    }
+    case kPeekTake:
+      out[k++] = kPickMushroom + peek_[0];
+      out[k++] = kPickMushroom + peek_[1];
+      break;
+    case kCompostChoice:
+    case kSteal:
+      for (int m = 0; m < kM; ++m) {
+        if (up_mushroom(m, target_)) out[k++] = kPickMushroom + m;
+      }
+      break;
+    case kGameOver: break;
+  }
+  return k;
+}
+
+int GnomiState::chance_outcomes(ChanceOutcome* out) const {
+  if (phase_ != kSteal) return 0;
+  Action actions[kM];
+  const int k = legal_actions(actions);
+  for (int i = 0; i < k; ++i) out[i] = {actions[i], 1.0 / k};
+  return k;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Applying actions
+
+void GnomiState::move_mushroom(int m, int to, uint8_t learners) {
+  mush_.holder[m] = static_cast<int8_t>(to);
+  mush_.known[m] |= learners | bit(to);
+}
+
+void GnomiState::apply_action(Action a) {
+  history_hash_ = mix_action(history_hash_, a);
+  switch (phase_) {
+    case kTurn: apply_turn(a); return;
+    case kUse1Target:
+    case kUse2Target:
+    case kEffectTarget:
+      target_ = static_cast<int8_t>(a - kTarget);
+      begin_effect();
+      return;
+    case kUse2Second: {
+      const int m = a - kPickMushroom;
+      reveal_mushroom(m);
+      mush_.up[m] = 0;
+      effect_ = kStealOne;
+      choose_target(kUse2Target);
+      return;
+    }
+    case kHansColour:
+      colour_ = static_cast<int8_t>(a - kColour);
+      effect_ = kHans;
+      target_ = turn_;
+      continue_hans();
+      return;
+    case kSproutPick: {
+      if (a == kDone) break;
+      const int m = a - kPickMushroom;
+      mush_.up[m] = 1;  // sprouted without revealing it
+      if (pick_ >= 0) break;
+      pick_ = static_cast<int8_t>(m);
+      for (int x = m + 1; x < kM; ++x) {
+        if (down_mushroom(x, turn_)) return;  // a second may follow
+      }
+      break;
+    }
+    case kWakePick: gnome_.up[a - kPickGnome] = 1; break;
+    case kReact: {
+      if (a == kNoReaction) {
+        resolve_effect();
+        return;
+      }
+      const int g = a - kPickGnome;  // earmuffs: revealed, asleep, the effect on this target cancelled
+      gnome_.known[g] = all_mask();
+      gnome_.up[g] = 0;
+      if (effect_ == kHans) {
+        continue_hans();
+        return;
+      }
+      break;
+    }
+    case kLullabyChoice: gnome_.up[a - kPickGnome] = 0; break;
+    case kPeekReveal: {
+      const int m = a - kPickMushroom;
+      reveal_mushroom(m);
+      if (pick_ < 0) {
+        pick_ = static_cast<int8_t>(m);
+        return;
+      }
+      peek_ = {pick_, static_cast<int8_t>(m)};
+      start_peek_take();
+      return;
+    }
+    case kPeekTake: move_mushroom(a - kPickMushroom, turn_, 0); break;
+    case kCompostChoice: mush_.up[a - kPickMushroom] = 0; break;
+    case kSteal: {
+      // Only the taker and the victim see the face; everyone sees which card moved.
+      move_mushroom(a - kPickMushroom, turn_, bit(target_));
+      if (--steals_left_ > 0 && count_up_mushrooms(target_) > 0) return;
+      break;
+    }
+    case kGameOver: return;
+  }
+  finish_move();
+}
+
+void GnomiState::apply_turn(Action a) {
+  if (a < kUse2) {  // use 1 mushroom
+    const int m = a - kUse1;
+    reveal_mushroom(m);
+    mush_.up[m] = 0;
+    colour_ = mush_.face[m];
+    effect_ = kGive;
+    choose_target(kUse1Target);
+  } else if (a < kUseGnome) {  // use 2 mushrooms: the first of the two
+    const int m = a - kUse2;
+    reveal_mushroom(m);
+    mush_.up[m] = 0;
+    pick_ = static_cast<int8_t>(m);
+    phase_ = kUse2Second;
+  } else if (a < kPassMushroom) {
+    use_gnome(a - kUseGnome);
+  } else if (a < kPassGnome) {  // pass: unrevealed, so knowledge does not change
+    mush_.up[a - kPassMushroom] = 0;
+    finish_move();
+  } else {
+    gnome_.up[a - kPassGnome] = 0;
+    finish_move();
+  }
+}
+
+void GnomiState::use_gnome(int g) {
+  gnome_.known[g] = all_mask();
+  gnome_.up[g] = 0;
+  const int s = turn_;
+  switch (kGnomes[gnome_.face[g]].ability) {
+    case Ability::kHans: phase_ = kHansColour; return;
+    case Ability::kSprout:
+      pick_ = -1;
+      for (int m = 0; m < kM; ++m) {
+        if (down_mushroom(m, s)) {
+          phase_ = kSproutPick;
+          return;
+        }
+      }
+      break;
+    case Ability::kWake: {
+      int sleeping = 0, only = -1;
+      for (int x = 0; x < kG; ++x) {
+        if (x != g && asleep_gnome(x, s)) ++sleeping, only = x;
+      }
+      if (sleeping == 1) gnome_.up[only] = 1;
+      if (sleeping >= 2) {
+        pick_ = static_cast<int8_t>(g);
+        phase_ = kWakePick;
+        return;
+      }
+      break;
+    }
+    case Ability::kLullaby: effect_ = kLullaby; choose_target(kEffectTarget); return;
+    case Ability::kThief: effect_ = kThief; choose_target(kEffectTarget); return;
+    case Ability::kPeek: effect_ = kPeek; choose_target(kEffectTarget); return;
+    case Ability::kCompost: effect_ = kCompost; choose_target(kEffectTarget); return;
+    case Ability::kEarmuffs: break;  // never legal on one's own turn
+  }
+  finish_move();
+}
+
+// The target is asked for only when there is a choice.
+void GnomiState::choose_target(Phase phase) {
+  int count = 0, only = -1;
+  for (int t = 0; t < n_; ++t) {
+    if (t != turn_ && in_game(t)) ++count, only = t;
+  }
+  if (count == 1) {
+    target_ = static_cast<int8_t>(only);
+    begin_effect();
+  } else {
+    phase_ = phase;
+  }
+}
+
+void GnomiState::begin_effect() {
+  if (may_react(target_)) {
+    phase_ = kReact;
+  } else {
+    resolve_effect();
+  }
+}
+
+void GnomiState::resolve_effect() {
+  const int t = target_;
+  switch (effect_) {
+    case kGive: {
+      // Reading: of several mushrooms of the colour, the target gives the one known to the most
+      // players (the lowest-numbered on a tie), keeping its secrets.
+      int best = -1;
+      for (int m = 0; m < kM; ++m) {
+        if (up_mushroom(m, t) && mush_.face[m] == colour_ &&
+            (best < 0 || std::popcount(mush_.known[m]) > std::popcount(mush_.known[best]))) {
+          best = m;
+        }
+      }
+      if (best >= 0) move_mushroom(best, turn_, all_mask());
+      break;
+    }
+    case kStealOne:
+    case kThief: {
+      const int up = count_up_mushrooms(t);
+      if (up == 0) break;  // Reading: composted mushrooms cannot be taken; with none, nothing happens
+      steals_left_ = static_cast<int8_t>(effect_ == kThief ? std::min(2, up) : 1);
+      phase_ = kSteal;
+      return;
+    }
+    case kLullaby: {
+      int awake = 0, only = -1;
+      for (int g = 0; g < kG; ++g) {
+        if (awake_gnome(g, t)) ++awake, only = g;
+      }
+      if (awake == 1) gnome_.up[only] = 0;
+      if (awake >= 2) {
+        phase_ = kLullabyChoice;
+        return;
+      }
+      break;
+    }
+    case kPeek: {
+      int ids[kM];
+      int up = 0;
+      for (int m = 0; m < kM; ++m) {
+        if (up_mushroom(m, t)) ids[up++] = m;
+      }
+      if (up == 1) {
+        reveal_mushroom(ids[0]);
+        move_mushroom(ids[0], turn_, 0);
+      } else if (up == 2) {
+        reveal_mushroom(ids[0]);
+        reveal_mushroom(ids[1]);
+        peek_ = {static_cast<int8_t>(ids[0]), static_cast<int8_t>(ids[1])};
+        start_peek_take();
+        return;
+      } else if (up > 2) {
+        pick_ = -1;
+        phase_ = kPeekReveal;
+        return;
+      }
+      break;
+    }
+    case kCompost: {
+      const int up = count_up_mushrooms(t);
+      if (up == 1) {
+        for (int m = 0; m < kM; ++m) {
+          if (up_mushroom(m, t)) mush_.up[m] = 0;
+        }
+      }
+      if (up >= 2) {
+        phase_ = kCompostChoice;
+        return;
+      }
+      break;
+    }
+    case kHans:
+      for (int m = 0; m < kM; ++m) {
+        if (up_mushroom(m, t) && mush_.face[m] == colour_) {
+          reveal_mushroom(m);
+          mush_.up[m] = 0;
+        }
+      }
+      continue_hans();
+      return;
+    case kNoEffect: break;
+  }
+  finish_move();
+}
+
+// Hans reaches every other player still in the game, clockwise from its user; each may react.
+void GnomiState::continue_hans() {
+  for (int t = next_seat(target_); t != turn_; t = next_seat(t)) {
+    if (!in_game(t)) continue;
+    target_ = static_cast<int8_t>(t);
+    if (may_react(t)) {
+      phase_ = kReact;
+      return;
+    }
+    for (int m = 0; m < kM; ++m) {
+      if (up_mushroom(m, t) && mush_.face[m] == colour_) {
+        reveal_mushroom(m);
+        mush_.up[m] = 0;
+      }
+    }
+  }
+  finish_move();
+}
+
+// Two revealed cards of one colour are alike in every respect: the lower-numbered is taken.
+void GnomiState::start_peek_take() {
+  if (mush_.face[peek_[0]] == mush_.face[peek_[1]]) {
+    move_mushroom(peek_[0], turn_, 0);
+    finish_move();
+  } else {
+    phase_ = kPeekTake;
+  }
+}
+
+// The move is over: eliminations (Reading: checked once the move has resolved), the end of the
+// game, or the next player's turn.
+void GnomiState::finish_move() {
+  phase_ = kTurn;
+  effect_ = kNoEffect;
+  target_ = colour_ = pick_ = -1;
+  peek_ = {-1, -1};
+  steals_left_ = 0;
+  uint8_t newly = 0;
+  for (int s = 0; s < n_; ++s) {
+    if (in_game(s) && !has_up_card(s)) newly |= bit(s);
+  }
+  if (newly) {
+    out_ |= newly;
+    prev_out_ = last_out_;
+    last_out_ = newly;
+  }
+  const uint8_t in = all_mask() & ~out_;
+  if (std::popcount(in) == 1) return end_game(in);
+  if (in == 0) return end_game(newly);  // Reading: the last players out together share the win
+  int next = next_seat(turn_);
+  while (!in_game(next)) next = next_seat(next);
+  if (order_position(next) <= order_position(turn_)) ++round_;
+  turn_ = static_cast<int8_t>(next);
+  if (round_ >= max_rounds_) {
+    // Reading: the cap ranks the players still in by right-side-up cards; ties share.
+    int best = -1;
+    uint8_t winners = 0;
+    for (int s = 0; s < n_; ++s) {
+      if (!in_game(s)) continue;
+      const int k = up_cards(s);
+      if (k > best) best = k, winners = 0;
+      if (k == best) winners |= bit(s);
+    }
+    end_game(winners);
+  }
+}
+
+void GnomiState::end_game(uint8_t winners) {
+  if (!golden_) {
+    winners_ = winners;
+    phase_ = kGameOver;
+    return;
+  }
+  award_golden(winners);
+  if (game_ == 2) {
+    int best = -1;
+    for (int s = 0; s < n_; ++s) {
+      const int g = gold(s);
+      if (g > best) best = g, winners_ = 0;
+      if (g == best) winners_ |= bit(s);
+    }
+    phase_ = kGameOver;
+    return;
+  }
+  // Reading: with several winners, the lowest-numbered one moves last.
+  first_ = static_cast<int8_t>(next_seat(std::countr_zero(static_cast<unsigned>(winners))));
+  ++game_;
+  redeal();
+}
+
+// Each winner takes a golden gnome (known to them only), and the last player(s) eliminated who
+// did not win take a golden mushroom (public), in seat order while the reserve lasts.
+void GnomiState::award_golden(uint8_t winners) {
+  const uint8_t last = (last_out_ & winners) ? prev_out_ : last_out_;
+  for (int s = 0; s < n_; ++s) {
+    if (winners & bit(s)) {
+      for (int g = 0; g < kG; ++g) {
+        if (gnome_.holder[g] == kReserve) {
+          gnome_.holder[g] = static_cast<int8_t>(s);
+          gnome_.known[g] = bit(s);
+          gnome_.up[g] = 1;
+          ++golden_gnomes_[s];
+          break;
+        }
+      }
+    }
+    if ((last & ~winners) & bit(s)) {
+      for (int m = 0; m < kM; ++m) {
+        if (mush_.holder[m] == kReserve) {
+          mush_.holder[m] = static_cast<int8_t>(s);
+          mush_.known[m] = all_mask();
+          mush_.up[m] = 1;
+          break;
+        }
+      }
+    }
+  }
+}
+
+void GnomiState::returns(double* out) const {
+  const int k = std::popcount(winners_);
+  for (int s = 0; s < n_; ++s) out[s] = 0.0;
+  if (phase_ != kGameOver || k == 0 || k == n_) return;
+  for (int s = 0; s < n_; ++s) out[s] = (winners_ & bit(s)) ? 1.0 / k : -1.0 / (n_ - k);
+}
+
+void GnomiState::scores(double* out) const {
+  for (int s = 0; s < n_; ++s) out[s] = golden_ ? gold(s) : up_cards(s);
+}
+
+}  // namespace ts

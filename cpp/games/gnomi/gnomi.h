@@ -1,0 +1,211 @@
+// Gnomi, as ../shared/rules/gnomi.md specifies it (components in gnomi_cards.h).
+//
+// Cards are physical objects with public identities: mushroom cards m0..m27 and gnome cards
+// g0..g24. Who holds a card and whether it is right side up is public (the backs are public and a
+// card can be followed from hand to hand); its face is known to the players in its `known` mask.
+// The holder always knows their cards; a reveal makes a card known to all; a random steal adds the
+// taker; nothing else changes knowledge. Undealt cards (the pool) are known to nobody; the golden
+// reserve (expansion cards not yet awarded) is known to all.
+//
+// Actions name cards, never faces, so every action is seen the same way by every player: a pass
+// says which card went down but not its face, a random steal's outcome says which card moved.
+// The history therefore holds nothing hidden and the default "every action public" is exact.
+// A targeted player has a reaction decision (earmuffs or "no reaction") whenever, as far as the
+// others can tell, they could hold an awake earmuffs (an awake gnome that is not publicly known
+// to be something else), so a declined earmuffs looks exactly like having none.
+//
+// Decisions beyond the rules page: eliminations are checked once a move has fully resolved (so
+// using one's last card and receiving one keeps a player in); earmuffs cannot be used on one's
+// own turn; sprout, wake, lullaby's and compost's cards turn unrevealed; a target giving a colour
+// gives the copy known to the most players (lowest-numbered on a tie); forced choices (a single
+// target, a single card) are made automatically; the lowest-numbered of several winners moves last
+// in the next golden game, and golden cards are awarded in seat order; golden mushrooms are public,
+// a golden gnome's face is known to its owner only, and the golden re-deals are drawn from a seed
+// kept in the state (hidden from everyone, re-drawn by resampling). The knowledge model tracks
+// known faces only: what absence reveals (a failed "use 1", the colours hans left) does not
+// constrain determinizations.
+//
+// Action numbering (legal lists are short: each decision picks one thing):
+//   [0,28)    use 1 mushroom: reveal and compost card m, then pick a target
+//   [28,56)   use 2 mushrooms: reveal and compost card m (the lower-numbered one), then the second
+//   [56,81)   use gnome g (not earmuffs, which only reacts)
+//   [81,109)  pass: compost card m unrevealed;  [109,134) pass: put gnome g to sleep unrevealed
+//   [134,140) target player;  [140,168) pick mushroom m;  [168,193) pick gnome g
+//   [193,199) name a colour (hans);  199 done (sprout fewer than 2);  200 no reaction
+// Chance outcomes (random steals) are "pick mushroom m" for the card taken.
+//
+// Observation tensor (flat, 38 * players + 24 floats): for each seat in turn from the observer,
+// [in game, whose turn, deciding now, up mushrooms by known colour (6) and unknown (1), composted
+// by colour (6) and unknown (1), awake gnomes by known kind (9) and unknown (1), sleeping by kind
+// (9) and unknown (1), golden gnomes held (public count)]; then the phase one-hot (14), the
+// pending colour one-hot (6), the game of the match one-hot (3), and rounds played / max_rounds.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "games/gnomi/gnomi_cards.h"
+
+namespace ts {
+
+class GnomiState {
+ public:
+  static constexpr int kM = gnomi::kMushroomCards;
+  static constexpr int kG = gnomi::kGnomeCards;
+  static constexpr int kSeats = gnomi::kMaxSeats;
+  static constexpr int kColours = gnomi::kNumMushroomFaces;
+
+  static constexpr Action kUse1 = 0;
+  static constexpr Action kUse2 = kUse1 + kM;
+  static constexpr Action kUseGnome = kUse2 + kM;
+  static constexpr Action kPassMushroom = kUseGnome + kG;
+  static constexpr Action kPassGnome = kPassMushroom + kM;
+  static constexpr Action kTarget = kPassGnome + kG;
+  static constexpr Action kPickMushroom = kTarget + kSeats;
+  static constexpr Action kPickGnome = kPickMushroom + kM;
+  static constexpr Action kColour = kPickGnome + kG;
+  static constexpr Action kDone = kColour + kColours;
+  static constexpr Action kNoReaction = kDone + 1;
+  static constexpr int kNumActions = kNoReaction + 1;
+  static constexpr int kMaxLegal = 2 * kM + kG + kM + kG;  // the main turn is the longest list
+
+  // Who holds a card: a seat, or one of these.
+  static constexpr int8_t kPool = -1;     // undealt, out of the game, unseen
+  static constexpr int8_t kReserve = -2;  // golden card not (yet) in play
+
+  enum Phase : int8_t {
+    kTurn,            // the turn player picks a move
+    kUse1Target,      // use 1 mushroom: the target
+    kUse2Second,      // use 2 mushrooms: the second card (numbered above the first)
+    kUse2Target,      // use 2 mushrooms: the target
+    kHansColour,      // hans: the colour
+    kSproutPick,      // sprout: a composted mushroom (first, then one numbered above it) or done
+    kWakePick,        // wake: one of the user's other sleeping gnomes
+    kEffectTarget,    // lullaby / thief / peek / compost: the target
+    kReact,           // the target: earmuffs or no reaction
+    kLullabyChoice,   // the target: which awake gnome goes to sleep
+    kPeekReveal,      // the target: which two mushrooms to reveal (ascending)
+    kPeekTake,        // the user: which revealed mushroom to take
+    kCompostChoice,   // the target: which mushroom to compost
+    kSteal,           // chance: which of the target's right-side-up mushrooms is taken
+    kGameOver,
+  };
+  static constexpr int kNumPhases = kGameOver;  // phases in the observation (not game over)
+
+  enum Effect : int8_t { kNoEffect, kGive, kStealOne, kLullaby, kThief, kPeek, kCompost, kHans };
+
+  template <int N>
+  struct Cards {
+    std::array<int8_t, N> face{};
+    std::array<int8_t, N> holder{};
+    std::array<uint8_t, N> up{};
+    std::array<uint8_t, N> known{};  // bit p: player p knows the face
+  };
+
+  // Deals a new game (or match) from `seed`.
+  GnomiState(int players, bool golden, int max_rounds, uint64_t seed);
+
+  int num_players() const { return n_; }
+  int current_player() const;
+  bool is_terminal() const { return phase_ == kGameOver; }
+  int legal_actions(Action* out) const;
+  int chance_outcomes(ChanceOutcome* out) const;
+  void apply_action(Action action);
+  void returns(double* out) const;
+  // Gold held in the golden match; right-side-up cards otherwise.
+  void scores(double* out) const;
+  std::string action_to_string(Action action) const;
+  std::string to_string() const;
+  std::string information_state_string(int player) const;
+  void observation_tensor(int player, float* out) const;
+  GnomiState resample_from_infostate(int player, Rng& rng, std::vector<Action>* history) const;
+  void write_fields(FieldWriter& w) const;
+  void read_fields(const FieldReader& r);
+
+  static int observation_size(int players) { return 38 * players + kNumPhases + kColours + 3 + 1; }
+
+ private:
+  uint8_t all_mask() const { return static_cast<uint8_t>((1u << n_) - 1); }
+  bool in_game(int s) const { return !((out_ >> s) & 1); }
+  bool up_mushroom(int m, int s) const { return mush_.holder[m] == s && mush_.up[m]; }
+  bool down_mushroom(int m, int s) const { return mush_.holder[m] == s && !mush_.up[m]; }
+  bool awake_gnome(int g, int s) const { return gnome_.holder[g] == s && gnome_.up[g]; }
+  bool asleep_gnome(int g, int s) const { return gnome_.holder[g] == s && !gnome_.up[g]; }
+  bool has_up_card(int s) const;
+  int count_up_mushrooms(int s) const;
+  int up_cards(int s) const;
+  int gold(int s) const;
+  bool is_earmuffs(int g) const;
+  bool may_react(int s) const;
+  int next_seat(int s) const { return (s + 1) % n_; }
+  int order_position(int s) const { return (s - first_ + n_) % n_; }
+
+  void deal(uint64_t seed);
+  void redeal();
+  void reveal_mushroom(int m) { mush_.known[m] = all_mask(); }
+  void move_mushroom(int m, int to, uint8_t learners);
+
+  void apply_turn(Action a);
+  void use_gnome(int g);
+  void choose_target(Phase phase);
+  void begin_effect();
+  void resolve_effect();
+  void continue_hans();
+  void start_peek_take();
+  void finish_move();
+  void end_game(uint8_t winners);
+  void award_golden(uint8_t winners);
+  void validate() const;
+
+  std::string describe(int viewer) const;  // viewer < 0: everything
+  std::string card_label(bool mushroom, int id, int viewer) const;
+  std::string face_name(bool mushroom, int id) const;
+
+  Cards<kM> mush_;
+  Cards<kG> gnome_;
+  std::array<int8_t, kSeats> golden_gnomes_{};  // golden gnomes held: a public count
+  uint64_t deal_seed_ = 0;                       // draws the golden re-deals; hidden from everyone
+  uint64_t history_hash_ = 0;                    // every action so far (all are public)
+  int16_t round_ = 0;
+  int16_t max_rounds_ = 100;
+  int8_t n_ = 3;
+  bool golden_ = false;
+  int8_t game_ = 0;  // 0..2 in the golden match
+  int8_t first_ = 0;
+  int8_t turn_ = 0;
+  Phase phase_ = kTurn;
+  Effect effect_ = kNoEffect;
+  int8_t target_ = -1;
+  int8_t colour_ = -1;
+  int8_t pick_ = -1;  // use 2's first card, sprout's first card, wake's used gnome, peek's first reveal
+  std::array<int8_t, 2> peek_{-1, -1};
+  int8_t steals_left_ = 0;
+  uint8_t out_ = 0;
+  uint8_t winners_ = 0;
+  uint8_t last_out_ = 0;  // the players eliminated together most recently
+  uint8_t prev_out_ = 0;  // the group eliminated before them
+};
+
+class Gnomi {
+ public:
+  using State = GnomiState;
+  static constexpr const char* kName = "gnomi";
+  static std::vector<ParamSpec> param_spec();
+  explicit Gnomi(const Params& params);
+  int num_players() const { return players_; }
+  int max_legal_actions() const { return State::kMaxLegal; }
+  int num_distinct_actions() const { return State::kNumActions; }
+  bool has_chance() const { return true; }
+  bool has_hidden_information() const { return true; }
+  std::vector<int> observation_shape() const { return {State::observation_size(players_)}; }
+  State new_initial_state(uint64_t seed) const { return State(players_, golden_, max_rounds_, seed); }
+
+ private:
+  int players_;
+  bool golden_;
+  int max_rounds_;
+};
+
+}  // namespace ts

@@ -1,0 +1,208 @@
+// Serialization of a Gnomi state's contents (resampled states cannot be rebuilt from seed and
+// history). read_fields takes untrusted input: it validates ranges, the conservation of every
+// component, the knowledge masks and the consistency of the pending decision.
+#include <bit>
+#include <limits>
+
+#include "games/gnomi/gnomi.h"
+
+namespace ts {
+
+using gnomi::kGnomes;
+using gnomi::kMushrooms;
+
+namespace {
+
+template <class Cards>
+void put_cards(FieldWriter& w, const std::string& prefix, const Cards& c) {
+  w.put(prefix + "_face", c.face.begin(), c.face.end());
+  w.put(prefix + "_holder", c.holder.begin(), c.holder.end());
+  w.put(prefix + "_up", c.up.begin(), c.up.end());
+  w.put(prefix + "_known", c.known.begin(), c.known.end());
+}
+
+template <class Cards>
+void get_cards(const FieldReader& r, const std::string& prefix, Cards& c, int faces, int players) {
+  const int n = static_cast<int>(c.face.size());
+  const auto& face = r.get(prefix + "_face", n, 0, faces - 1);
+  const auto& holder = r.get(prefix + "_holder", n, GnomiState::kReserve, players - 1);
+  const auto& up = r.get(prefix + "_up", n, 0, 1);
+  const auto& known = r.get(prefix + "_known", n, 0, (1 << players) - 1);
+  for (int i = 0; i < n; ++i) {
+    c.face[i] = static_cast<int8_t>(face[i]);
+    c.holder[i] = static_cast<int8_t>(holder[i]);
+    c.up[i] = static_cast<uint8_t>(up[i]);
+    c.known[i] = static_cast<uint8_t>(known[i]);
+  }
+}
+
+}  // namespace
+
+void GnomiState::write_fields(FieldWriter& w) const {
+  put_cards(w, "mushroom", mush_);
+  put_cards(w, "gnome", gnome_);
+  w.put("golden_gnomes", golden_gnomes_.begin(), golden_gnomes_.begin() + n_);
+  w.put("deal_seed", static_cast<int64_t>(deal_seed_));
+  w.put("history_hash", static_cast<int64_t>(history_hash_));
+  w.put("game", game_);
+  w.put("round", round_);
+  w.put("first", first_);
+  w.put("turn", turn_);
+  w.put("phase", phase_);
+  w.put("effect", effect_);
+  w.put("target", target_);
+  w.put("colour", colour_);
+  w.put("pick", pick_);
+  w.put("peek", peek_.begin(), peek_.end());
+  w.put("steals_left", steals_left_);
+  w.put("out", out_);
+  w.put("winners", winners_);
+  w.put("last_out", last_out_);
+  w.put("prev_out", prev_out_);
+}
+
+void GnomiState::read_fields(const FieldReader& r) {
+  GnomiState s = *this;  // keeps the game's parameters (players, golden, max_rounds)
+  const int n = n_;
+  const int64_t all = (1 << n) - 1;
+  constexpr int64_t lo = std::numeric_limits<int64_t>::min(), hi = std::numeric_limits<int64_t>::max();
+  get_cards(r, "mushroom", s.mush_, kColours, n);
+  get_cards(r, "gnome", s.gnome_, gnomi::kNumGnomeFaces, n);
+  const auto& golden = r.get("golden_gnomes", n, 0, gnomi::kGoldenGnomes);
+  s.golden_gnomes_.fill(0);
+  for (int p = 0; p < n; ++p) s.golden_gnomes_[p] = static_cast<int8_t>(golden[p]);
+  s.deal_seed_ = static_cast<uint64_t>(r.get_one("deal_seed", lo, hi));
+  s.history_hash_ = static_cast<uint64_t>(r.get_one("history_hash", lo, hi));
+  s.game_ = static_cast<int8_t>(r.get_one("game", 0, golden_ ? 2 : 0));
+  s.round_ = static_cast<int16_t>(r.get_one("round", 0, max_rounds_));
+  s.first_ = static_cast<int8_t>(r.get_one("first", 0, n - 1));
+  s.turn_ = static_cast<int8_t>(r.get_one("turn", 0, n - 1));
+  s.phase_ = static_cast<Phase>(r.get_one("phase", 0, kGameOver));
+  s.effect_ = static_cast<Effect>(r.get_one("effect", 0, kHans));
+  s.target_ = static_cast<int8_t>(r.get_one("target", -1, n - 1));
+  s.colour_ = static_cast<int8_t>(r.get_one("colour", -1, kColours - 1));
+  s.pick_ = static_cast<int8_t>(r.get_one("pick", -1, kM - 1));
+  const auto& peek = r.get("peek", 2, -1, kM - 1);
+  s.peek_ = {static_cast<int8_t>(peek[0]), static_cast<int8_t>(peek[1])};
+  s.steals_left_ = static_cast<int8_t>(r.get_one("steals_left", 0, 2));
+  s.out_ = static_cast<uint8_t>(r.get_one("out", 0, all));
+  s.winners_ = static_cast<uint8_t>(r.get_one("winners", 0, all));
+  s.last_out_ = static_cast<uint8_t>(r.get_one("last_out", 0, all));
+  s.prev_out_ = static_cast<uint8_t>(r.get_one("prev_out", 0, all));
+  s.validate();
+  *this = s;
+}
+
+void GnomiState::validate() const {
+  const uint8_t all = all_mask();
+  const bool over = phase_ == kGameOver;
+  // Components: every face in its printed number, in a place it can be.
+  std::array<int, kColours> mush_faces{};
+  std::array<int, gnomi::kNumGnomeFaces> gnome_faces{};
+  std::array<int, kSeats> gnomes_held{}, golden_held{};
+  int pool_m = 0;
+  for (int m = 0; m < kM; ++m) {
+    const int f = mush_.face[m], h = mush_.holder[m];
+    ++mush_faces[f];
+    const bool gold = gnomi::golden_mushroom(f);
+    const std::string card = "mushroom m" + std::to_string(m) + " (" + kMushrooms[f].colour + ")";
+    if (gold != (h == kReserve) && !(gold && golden_ && h >= 0)) fail(card + " cannot be held by " + std::to_string(h));
+    if (h == kReserve && (mush_.up[m] || mush_.known[m] != all)) fail(card + ": reserve cards are face down and public");
+    if (h == kPool && (mush_.up[m] || mush_.known[m])) fail(card + ": pool cards are face down and unseen");
+    if (h >= 0 && !((mush_.known[m] >> h) & 1)) fail(card + ": its holder must know it");
+    if (h >= 0 && gold && mush_.known[m] != all) fail(card + ": golden mushrooms in play are known to all");
+    pool_m += h == kPool;
+  }
+  for (int g = 0; g < kG; ++g) {
+    const int f = gnome_.face[g], h = gnome_.holder[g];
+    ++gnome_faces[f];
+    const bool gold = gnomi::golden_gnome(f);
+    const std::string card = "gnome g" + std::to_string(g) + " (" + kGnomes[f].id + ")";
+    if (gold != (h == kReserve) && !(gold && golden_ && h >= 0)) fail(card + " cannot be held by " + std::to_string(h));
+    if (h == kReserve && (gnome_.up[g] || gnome_.known[g] != all)) fail(card + ": reserve cards are face down and public");
+    if (h == kPool && (gnome_.up[g] || gnome_.known[g])) fail(card + ": pool cards are face down and unseen");
+    if (h >= 0 && gnome_.known[g] != all && gnome_.known[g] != (1u << h)) {
+      fail(card + ": a gnome is known to its holder only or to everyone");
+    }
+    if (h >= 0) ++gnomes_held[h], golden_held[h] += gold;
+  }
+  for (int f = 0; f < kColours; ++f) {
+    if (mush_faces[f] != kMushrooms[f].copies) {
+      fail(std::string("there must be ") + std::to_string(kMushrooms[f].copies) + " " + kMushrooms[f].colour +
+           " mushrooms, got " + std::to_string(mush_faces[f]));
+    }
+  }
+  for (int f = 0; f < gnomi::kNumGnomeFaces; ++f) {
+    if (gnome_faces[f] != kGnomes[f].copies) {
+      fail(std::string("there must be ") + std::to_string(kGnomes[f].copies) + " " + kGnomes[f].id +
+           " gnomes, got " + std::to_string(gnome_faces[f]));
+    }
+  }
+  for (int s = 0; s < n_; ++s) {
+    const int most = gnomi::kHandGnomes + (over && golden_ ? 1 : 0);
+    if (gnomes_held[s] < gnomi::kHandGnomes || gnomes_held[s] > most) {
+      fail("player " + std::to_string(s) + " holds " + std::to_string(gnomes_held[s]) + " gnomes; gnomes never change hands");
+    }
+    if (golden_held[s] != golden_gnomes_[s]) fail("golden_gnomes must count the golden gnomes each player holds");
+    if (!over && !in_game(s) && has_up_card(s)) fail("player " + std::to_string(s) + " is out but has a right-side-up card");
+  }
+  const int base_pool = gnomi::kRegularMushrooms - gnomi::kHandMushrooms * n_;
+  if (pool_m < base_pool || pool_m > base_pool + (game_ > 0 ? gnomi::kGoldenMushrooms : 0)) {
+    fail("the pool holds " + std::to_string(pool_m) + " mushrooms; the deal leaves " + std::to_string(base_pool));
+  }
+
+  // The course of the game.
+  if (over != (winners_ != 0)) fail("winners are set exactly when the game is over");
+  if (over) return;
+  if (std::popcount(static_cast<unsigned>(all & ~out_)) < 2) fail("a running game has two players still in");
+  if (!in_game(turn_)) fail("the player whose turn it is must be in the game");
+  if (round_ >= max_rounds_) fail("round must be below max_rounds while the game runs");
+  if (colour_ >= 0 && gnomi::golden_mushroom(colour_) && !golden_) fail("gold is a colour of the golden expansion only");
+  const bool targeted = phase_ == kReact || phase_ == kLullabyChoice || phase_ == kPeekReveal ||
+                        phase_ == kPeekTake || phase_ == kCompostChoice || phase_ == kSteal;
+  if (targeted && (target_ < 0 || target_ == turn_ || !in_game(target_))) {
+    fail("phase " + std::to_string(phase_) + " needs a target other than the turn player, still in the game");
+  }
+  auto need = [&](bool ok, const char* what) {
+    if (!ok) fail(std::string("phase ") + std::to_string(phase_) + ": " + what);
+  };
+  switch (phase_) {
+    case kTurn:
+      need(effect_ == kNoEffect && target_ < 0 && colour_ < 0 && pick_ < 0 && peek_[0] < 0 && peek_[1] < 0 &&
+               steals_left_ == 0,
+           "nothing may be pending at the start of a turn");
+      break;
+    case kUse1Target: need(effect_ == kGive && colour_ >= 0, "use 1 needs its colour"); break;
+    case kUse2Second: need(pick_ >= 0 && down_mushroom(pick_, turn_), "use 2 needs its first, composted card"); break;
+    case kUse2Target: need(effect_ == kStealOne, "use 2 steals"); break;
+    case kHansColour: break;
+    case kSproutPick: need(pick_ < 0 || mush_.holder[pick_] == turn_, "sprout's first card is the user's"); break;
+    case kWakePick: need(pick_ >= 0 && pick_ < kG && asleep_gnome(pick_, turn_), "wake needs the used gnome"); break;
+    case kEffectTarget:
+      need(effect_ == kLullaby || effect_ == kThief || effect_ == kPeek || effect_ == kCompost, "a targeted gnome");
+      break;
+    case kReact:
+      need(effect_ != kNoEffect, "a reaction needs an effect");
+      need((effect_ != kGive && effect_ != kHans) || colour_ >= 0, "use 1 and hans need a colour");
+      break;
+    case kLullabyChoice: need(effect_ == kLullaby, "lullaby"); break;
+    case kPeekReveal:
+      need(effect_ == kPeek, "peek");
+      need(pick_ < 0 || (up_mushroom(pick_, target_) && mush_.known[pick_] == all), "the first reveal is the target's");
+      break;
+    case kPeekTake:
+      need(effect_ == kPeek && peek_[0] >= 0 && peek_[0] < peek_[1] && up_mushroom(peek_[0], target_) &&
+               up_mushroom(peek_[1], target_) && mush_.known[peek_[0]] == all && mush_.known[peek_[1]] == all,
+           "peek needs two revealed mushrooms of the target, ascending");
+      break;
+    case kCompostChoice: need(effect_ == kCompost, "compost"); break;
+    case kSteal:
+      need((effect_ == kStealOne || effect_ == kThief) && steals_left_ > 0, "a steal needs steals left");
+      break;
+    case kGameOver: break;
+  }
+  Action actions[kMaxLegal];
+  if (legal_actions(actions) == 0) fail("the state has no legal action");
+}
+
+}  // namespace ts

@@ -1,0 +1,270 @@
+// What players see of a Gnomi state: action names, the text views (everything, or one player's
+// information state), the observation tensor, and determinizations (resample_from_infostate).
+#include <bit>
+#include <cstdio>
+
+#include "games/gnomi/gnomi.h"
+
+namespace ts {
+
+using gnomi::kGnomes;
+using gnomi::kMushrooms;
+
+namespace {
+
+const char* kPhaseNames[] = {"turn",  "use 1 target", "use 2 second", "use 2 target", "hans colour",
+                             "sprout", "wake",        "effect target", "react",       "lullaby choice",
+                             "peek reveal", "peek take", "compost choice", "steal", "game over"};
+const char* kEffectNames[] = {"-", "give", "steal", "lullaby", "thief", "peek", "compost", "hans"};
+
+std::string seat(int s) {
+  std::string out = s < 0 ? "-" : "P";
+  if (s >= 0) out += std::to_string(s);
+  return out;
+}
+
+std::string seats(uint8_t mask) {
+  std::string out;
+  for (int s = 0; mask >> s; ++s) {
+    if (!((mask >> s) & 1)) continue;
+    if (!out.empty()) out += ',';
+    out += seat(s);
+  }
+  return out.empty() ? "-" : out;
+}
+
+}  // namespace
+
+std::string GnomiState::face_name(bool mushroom, int id) const {
+  return mushroom ? kMushrooms[mush_.face[id]].colour : kGnomes[gnome_.face[id]].id;
+}
+
+std::string GnomiState::action_to_string(Action a) const {
+  auto m_name = [&](int m) {
+    return (m >= 0 && m < kM) ? face_name(true, m) + " (m" + std::to_string(m) + ")" : std::string("?");
+  };
+  auto g_name = [&](int g) {
+    return (g >= 0 && g < kG) ? face_name(false, g) + " (g" + std::to_string(g) + ")" : std::string("?");
+  };
+  if (a < 0 || a >= kNumActions) return "invalid action " + std::to_string(a);
+  if (phase_ == kSteal) return "random steal: m" + std::to_string(a - kPickMushroom);
+  if (a < kUse2) return "use 1 " + m_name(a - kUse1);
+  if (a < kUseGnome) return "use 2: " + m_name(a - kUse2);
+  if (a < kPassMushroom) return "use " + g_name(a - kUseGnome);
+  if (a < kPassGnome) return "pass: compost " + m_name(a - kPassMushroom);
+  if (a < kTarget) return "pass: sleep " + g_name(a - kPassGnome);
+  if (a < kPickMushroom) {
+    const std::string who = seat(a - kTarget);
+    if (phase_ == kUse1Target && colour_ >= 0) return std::string("use 1 ") + kMushrooms[colour_].colour + " -> " + who;
+    if (phase_ == kUse2Target) return "use 2 -> " + who;
+    return std::string(kEffectNames[effect_]) + " -> " + who;
+  }
+  if (a < kPickGnome) {
+    const int m = a - kPickMushroom;
+    switch (phase_) {
+      case kUse2Second: return "use 2: and " + m_name(m);
+      case kSproutPick: return "sprout " + m_name(m);
+      case kPeekReveal: return "reveal " + m_name(m);
+      case kPeekTake: return "take " + m_name(m);
+      case kCompostChoice: return "compost " + m_name(m);
+      default: return "mushroom " + m_name(m);
+    }
+  }
+  if (a < kColour) {
+    const int g = a - kPickGnome;
+    switch (phase_) {
+      case kReact: return "earmuffs (g" + std::to_string(g) + "): cancel";
+      case kWakePick: return "wake " + g_name(g);
+      case kLullabyChoice: return "sleep " + g_name(g);
+      default: return "gnome " + g_name(g);
+    }
+  }
+  if (a < kDone) return std::string("hans: name ") + kMushrooms[a - kColour].colour;
+  if (a == kDone) return "sprout: done";
+  return "no reaction";
+}
+
+std::string GnomiState::card_label(bool mushroom, int id, int viewer) const {
+  const uint8_t known = mushroom ? mush_.known[id] : gnome_.known[id];
+  std::string out = mushroom ? "m" : "g";
+  out += std::to_string(id);
+  out += ' ';
+  // Who knows a card is public (every reveal and steal is seen); the face only if the viewer knows it.
+  if (viewer >= 0 && !((known >> viewer) & 1)) {
+    out += '?';
+  } else {
+    out += face_name(mushroom, id);
+  }
+  out += '{';
+  out += seats(known);
+  out += '}';
+  return out;
+}
+
+// One text for both views: viewer < 0 shows every face; otherwise the faces the viewer knows and
+// "?" for the others, plus a digest of the (public) history of actions for perfect recall. Both
+// show who knows each card.
+std::string GnomiState::describe(int viewer) const {
+  std::string out = "gnomi";
+  if (viewer >= 0) out += " | view of " + seat(viewer);
+  out += " | game " + std::to_string(game_ + 1) + " of " + (golden_ ? "3" : "1");
+  out += " | round " + std::to_string(round_ + 1) + " of " + std::to_string(max_rounds_);
+  out += " | first " + seat(first_) + " | turn " + seat(turn_);
+  out += " | phase " + std::string(kPhaseNames[phase_]) + " effect " + kEffectNames[effect_];
+  out += " target " + seat(target_) + " colour " + (colour_ >= 0 ? kMushrooms[colour_].colour : "-");
+  out += " pick " + std::to_string(pick_) + " peek " + std::to_string(peek_[0]) + "," +
+         std::to_string(peek_[1]) + " steals " + std::to_string(steals_left_);
+  out += " | out " + seats(out_) + " last out " + seats(last_out_) + " before " + seats(prev_out_);
+  if (phase_ == kGameOver) out += " | winners " + seats(winners_);
+  if (viewer >= 0) {
+    char digest[20];
+    std::snprintf(digest, sizeof digest, "%016llx", static_cast<unsigned long long>(history_hash_));
+    out += std::string(" | history ") + digest;
+  }
+  out += "\n";
+  for (int s = 0; s < n_; ++s) {
+    out += seat(s) + (in_game(s) ? "" : " (out)") + " golden gnomes " + std::to_string(golden_gnomes_[s]);
+    const char* groups[] = {": mushrooms up ", " | composted ", " | gnomes awake ", " | asleep "};
+    for (int group = 0; group < 4; ++group) {
+      out += groups[group];
+      const bool mushroom = group < 2;
+      const int n = mushroom ? kM : kG;
+      bool any = false;
+      for (int id = 0; id < n; ++id) {
+        const bool held = mushroom ? mush_.holder[id] == s : gnome_.holder[id] == s;
+        const bool up = mushroom ? mush_.up[id] : gnome_.up[id];
+        if (!held || up != (group % 2 == 0)) continue;
+        out += (any ? ", " : "") + card_label(mushroom, id, viewer);
+        any = true;
+      }
+      if (!any) out += "-";
+    }
+    out += "\n";
+  }
+  int pool_m = 0, pool_g = 0, reserve_m = 0, reserve_g = 0;
+  for (int m = 0; m < kM; ++m) pool_m += mush_.holder[m] == kPool, reserve_m += mush_.holder[m] == kReserve;
+  for (int g = 0; g < kG; ++g) pool_g += gnome_.holder[g] == kPool, reserve_g += gnome_.holder[g] == kReserve;
+  out += "pool " + std::to_string(pool_m) + " mushrooms, " + std::to_string(pool_g) + " gnomes";
+  if (golden_) out += " | reserve " + std::to_string(reserve_m) + " golden mushrooms, " + std::to_string(reserve_g) + " golden gnomes";
+  if (viewer < 0) {
+    out += "\npool mushrooms:";
+    for (int m = 0; m < kM; ++m) {
+      if (mush_.holder[m] == kPool) out += ' ', out += card_label(true, m, -1);
+    }
+    out += "\npool gnomes:";
+    for (int g = 0; g < kG; ++g) {
+      if (gnome_.holder[g] == kPool) out += ' ', out += card_label(false, g, -1);
+    }
+  }
+  return out;
+}
+
+std::string GnomiState::to_string() const { return describe(-1); }
+std::string GnomiState::information_state_string(int player) const { return describe(player); }
+
+void GnomiState::observation_tensor(int player, float* out) const {
+  const uint8_t me = static_cast<uint8_t>(1u << player);
+  const int decider = current_player();
+  constexpr int kBlock = 38;
+  for (int r = 0; r < n_; ++r) {
+    const int s = (player + r) % n_;
+    float* b = out + r * kBlock;
+    b[0] = in_game(s);
+    b[1] = s == turn_ && phase_ != kGameOver;
+    b[2] = s == decider;
+    for (int m = 0; m < kM; ++m) {
+      if (mush_.holder[m] != s) continue;
+      const int slot = (mush_.known[m] & me) ? mush_.face[m] : kColours;
+      b[3 + (mush_.up[m] ? 0 : kColours + 1) + slot] += 1;
+    }
+    for (int g = 0; g < kG; ++g) {
+      if (gnome_.holder[g] != s) continue;
+      const int slot = (gnome_.known[g] & me) ? gnome_.face[g] : gnomi::kNumGnomeFaces;
+      b[3 + 2 * (kColours + 1) + (gnome_.up[g] ? 0 : gnomi::kNumGnomeFaces + 1) + slot] += 1;
+    }
+    b[kBlock - 1] = golden_gnomes_[s];
+  }
+  float* g = out + n_ * kBlock;
+  if (phase_ < kNumPhases) g[phase_] = 1;
+  g += kNumPhases;
+  if (colour_ >= 0) g[colour_] = 1;
+  g += kColours;
+  g[game_] = 1;
+  g[3] = static_cast<float>(round_) / max_rounds_;
+}
+
+// A world for `player`: every face the player does not know is re-drawn uniformly from the faces
+// the player has not seen, so that it agrees with everything the player knows. Only public data
+// (holders, sides, knowledge masks, golden gnome counts) and the player's known faces are read.
+// The one public constraint beyond faces: each player holds their (publicly counted) golden
+// gnomes, so those are placed first among that player's unknown gnome cards.
+GnomiState GnomiState::resample_from_infostate(int player, Rng& rng, std::vector<Action>*) const {
+  GnomiState w = *this;
+  const uint8_t me = static_cast<uint8_t>(1u << player);
+
+  std::array<int, kColours> unseen_m{};
+  for (int f = 0; f < kColours; ++f) unseen_m[f] = kMushrooms[f].copies;
+  std::array<int8_t, kM> slots_m{};
+  int nm = 0;
+  for (int m = 0; m < kM; ++m) {
+    if (mush_.known[m] & me) {
+      --unseen_m[mush_.face[m]];
+    } else {
+      slots_m[nm++] = static_cast<int8_t>(m);
+    }
+  }
+  std::array<int8_t, kM> faces_m{};
+  int k = 0;
+  for (int f = 0; f < kColours; ++f) {
+    for (int c = 0; c < unseen_m[f]; ++c) faces_m[k++] = static_cast<int8_t>(f);
+  }
+  rng.shuffle(faces_m.data(), k);
+  for (int i = 0; i < nm && i < k; ++i) w.mush_.face[slots_m[i]] = faces_m[i];
+
+  std::array<int, gnomi::kNumGnomeFaces> unseen_g{};
+  for (int f = 0; f < gnomi::kNumGnomeFaces; ++f) unseen_g[f] = kGnomes[f].copies;
+  std::array<int, kSeats> golden_needed{};
+  for (int s = 0; s < n_; ++s) golden_needed[s] = golden_gnomes_[s];
+  for (int g = 0; g < kG; ++g) {
+    if (!(gnome_.known[g] & me)) continue;
+    --unseen_g[gnome_.face[g]];
+    if (gnome_.holder[g] >= 0 && gnomi::golden_gnome(gnome_.face[g])) --golden_needed[gnome_.holder[g]];
+  }
+  std::array<bool, kG> filled{};
+  for (int s = 0; s < n_; ++s) {
+    std::array<int8_t, kG> hidden{};
+    int nh = 0;
+    for (int g = 0; g < kG; ++g) {
+      if (gnome_.holder[g] == s && !(gnome_.known[g] & me)) hidden[nh++] = static_cast<int8_t>(g);
+    }
+    for (int i = 0; i < golden_needed[s] && i < nh; ++i) {  // a uniform subset: partial shuffle
+      const int j = i + static_cast<int>(rng.below(static_cast<uint32_t>(nh - i)));
+      std::swap(hidden[i], hidden[j]);
+      const int g = hidden[i];
+      for (int f = 0; f < gnomi::kNumGnomeFaces; ++f) {
+        if (gnomi::golden_gnome(f) && unseen_g[f] > 0) {
+          w.gnome_.face[g] = static_cast<int8_t>(f);
+          --unseen_g[f];
+          break;
+        }
+      }
+      filled[g] = true;
+    }
+  }
+  std::array<int8_t, kG> faces_g{};
+  k = 0;
+  for (int f = 0; f < gnomi::kNumGnomeFaces; ++f) {
+    if (gnomi::golden_gnome(f)) continue;  // golden gnomes are only ever in their owners' hands
+    for (int c = 0; c < unseen_g[f]; ++c) faces_g[k++] = static_cast<int8_t>(f);
+  }
+  rng.shuffle(faces_g.data(), k);
+  int next = 0;
+  for (int g = 0; g < kG; ++g) {
+    if ((gnome_.known[g] & me) || filled[g]) continue;
+    if (next < k) w.gnome_.face[g] = faces_g[next++];
+  }
+  w.deal_seed_ = rng.next();  // future re-deals are unknown to everyone
+  return w;
+}
+
+}  // namespace ts
