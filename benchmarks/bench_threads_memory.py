@@ -31,10 +31,11 @@ def main() -> None:
         base = base or rate
         print(f"  threads={threads}: {rate:>12,.0f} simulations/s   {rate / base:.2f}x")
     for threads in sorted({1, cores}):
-        out = subprocess.run([sys.executable, PROBE, "16", str(threads), "4000000"], capture_output=True,
-                             text=True, check=True).stdout.split()
-        print(f"max_memory_mb=16, threads={threads}: process grew {float(out[0]):.1f} MB "
-              f"(tree {float(out[1]):.1f} MB, capped: {out[2]}; goal < 24 MB)")
+        for game, algorithm, iterations in (("connect_four", "uct", "4000000"), ("gnomi", "ismcts", "1500000")):
+            out = subprocess.run([sys.executable, PROBE, "16", str(threads), iterations, game, algorithm],
+                                 capture_output=True, text=True, check=True).stdout.split()
+            print(f"{algorithm} on {game}, max_memory_mb=16, threads={threads}: process grew "
+                  f"{float(out[0]):.1f} MB (trees {float(out[1]):.1f} MB, capped: {out[2]}; goal < 24 MB)")
 
 
 if __name__ == "__main__":
