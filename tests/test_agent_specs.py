@@ -5,7 +5,7 @@ from tablesearch import mcts
 from tablesearch.agent_specs import make_agent, parse_agent_spec, split_agent_list
 from tablesearch.agents import HumanAgent, RandomAgent
 
-from pygames import FixedAgent
+from py_games import FixedAgent
 
 
 def test_parse_builtin_specs():
@@ -58,14 +58,14 @@ def test_make_agents():
     assert agent.search_options["evaluator"] == mcts.RandomRollout(2)
     assert isinstance(make_agent("random", seed=1), RandomAgent)
     assert isinstance(make_agent("human", seed=1), HumanAgent)
-    user = make_agent("pygames:fixed:value=3", seed=0)
+    user = make_agent("py_games:fixed:value=3", seed=0)
     assert isinstance(user, FixedAgent) and user.value == 3
     with pytest.raises(TypeError, match="unknown search option"):
         make_agent("mcts:depth=3", seed=0)
     with pytest.raises(ValueError, match="cannot import"):
         make_agent("no_such_module_xyz:f", seed=0)
     with pytest.raises(ValueError, match="no callable"):
-        make_agent("pygames:nothing_here", seed=0)
+        make_agent("py_games:nothing_here", seed=0)
 
 
 def test_runner_budget_fills_in_unless_the_spec_sets_its_own():

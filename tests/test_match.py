@@ -5,7 +5,7 @@ import tablesearch as ts
 from tablesearch import mcts
 from tablesearch.match import budget_of, set_budget
 
-from pygames import CheatAgent, FixedAgent, GreedyAgent, Peek, Pick
+from py_games import CheatAgent, FixedAgent, GreedyAgent, Peek, Pick
 
 
 def test_record_fields():

@@ -7,7 +7,7 @@ import pytest
 import tablesearch as ts
 from tablesearch.schedule import plan
 
-from pygames import Pick, greedy, middling
+from py_games import Pick, greedy, middling
 
 FAST = ["mcts:iterations=30", "random"]
 

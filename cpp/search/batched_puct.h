@@ -38,16 +38,9 @@ class BatchedPuctSearch {
     while (budget_.more(done)) {
       done += round(root, root_sums);
     }
-    SearchResult result;
-    result.algorithm = config_.algorithm;
-    result.iterations = done;
-    result.elapsed = budget_.elapsed();
-    result.nodes = arena_.size();
-    result.node_bytes = arena_.bytes_used();
-    result.memory_capped = arena_.capped();
+    SearchResult result = tree_result(config_.algorithm, done, budget_.elapsed(), arena_, root_sums);
     result.stats = child_stats(arena_, 0);
     result.best_action = most_visited(result.stats);
-    for (double s : root_sums) result.root_values.push_back(done ? s / done : 0.0);
     return result;
   }
 

@@ -74,20 +74,14 @@ class IsmctsSearch {
       ++done;
     }
 
-    SearchResult result;
-    result.algorithm = multiple_observer_ ? "mo-ismcts" : "ismcts";
-    result.iterations = done;
-    result.elapsed = budget.elapsed();
-    result.nodes = tree.size();
-    result.node_bytes = tree.bytes_used();
-    result.memory_capped = tree.capped();
+    SearchResult result =
+        tree_result(multiple_observer_ ? "mo-ismcts" : "ismcts", done, budget.elapsed(), tree, root_sums);
     const uint32_t root_node = tree_of(root_player_);
     for (Action a : root_actions) {
       const uint32_t c = tree.find_child(root_node, observed_action(view, root_player_, a));
       result.stats.push_back({a, c ? static_cast<int64_t>(tree[c].visits) : 0, c ? tree[c].mean : 0.0});
     }
     result.best_action = most_visited(result.stats);
-    for (double s : root_sums) result.root_values.push_back(done ? s / done : 0.0);
     return result;
   }
 

@@ -65,19 +65,12 @@ class UctSearch {
       ++done;
     }
 
-    SearchResult result;
-    result.algorithm = config_.algorithm;
-    result.iterations = done;
-    result.elapsed = budget_.elapsed();
-    result.nodes = arena_.size();
-    result.node_bytes = arena_.bytes_used();
-    result.memory_capped = arena_.capped();
     if (arena_.node(0).first_child == 0 && !expand(0, root_state)) {
       fail("max_memory_mb is too small to hold the root's children");
     }
+    SearchResult result = tree_result(config_.algorithm, done, budget_.elapsed(), arena_, root_sums);
     result.stats = child_stats(arena_, 0);
     result.best_action = config_.solve ? solver_choice() : most_visited(result.stats);
-    for (double s : root_sums) result.root_values.push_back(done ? s / done : 0.0);
     if (root_proven()) {
       result.proven = true;
       result.proven_value = 0.0 - arena_.edge(0).mean;  // the root edge holds the other player's value
