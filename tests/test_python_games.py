@@ -241,3 +241,27 @@ def test_pyspiel_states_are_searched():
     for a in [0, 3, 1, 4]:
         state.apply_action(a)
     assert mcts.search(state, iterations=2000, seed=0).best_action == 2
+
+
+def test_hidden_information_of_python_games_is_honoured():
+    """Peek: guess the opponent's secret card. UCT searches the true state and finds the card;
+    the hidden-information searches only see what player 0 knows, so two states that differ in
+    the hidden card give identical statistics. "auto" picks ISMCTS from has_hidden_information."""
+    from py_games import Peek, PeekState
+
+    def position(their_card):
+        state = PeekState([4, their_card])
+        state.apply_action(0)  # the coin
+        return state
+
+    assert mcts.search(position(7), iterations=2000, seed=0, algorithm="uct").best_action == 7
+    for algorithm in ("ismcts", "mo-ismcts", "pimc"):
+        a = mcts.search(position(7), iterations=2000, seed=3, algorithm=algorithm)
+        b = mcts.search(position(2), iterations=2000, seed=3, algorithm=algorithm)
+        assert a.stats == b.stats, algorithm
+
+    if "py_peek" not in ts.list_games():
+        ts.register_game("py_peek", Peek)
+    state = ts.load_game("py_peek").new_initial_state(seed=0)
+    state.apply_action(0)
+    assert mcts.search(state, iterations=500, seed=0).algorithm == "ismcts"
