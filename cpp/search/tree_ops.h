@@ -99,22 +99,18 @@ class TreeOps {
     return first + best_score_index(children, n, static_cast<float>(config_.uct_c) * sqrt_log(visits));
   }
 
-  // argmax of mean + explore * weight; the first of equal scores wins. Two interleaved scans
-  // halve the dependency chain of the loop, which dominates selection on small branchings.
+  // argmax of mean + explore * weight; the first of equal scores wins. Written with selects
+  // rather than branches: which child wins is unpredictable, and mispredictions dominated.
   static int best_score_index(const Edge* children, int n, float explore) {
-    int best[2] = {0, n > 1 ? 1 : 0};
-    float score[2] = {children[0].mean + explore * children[0].weight,
-                      children[best[1]].mean + explore * children[best[1]].weight};
-    for (int i = 2; i < n; ++i) {
-      const int lane = i & 1;
-      const float s = children[i].mean + explore * children[i].weight;
-      if (s > score[lane]) {
-        score[lane] = s;
-        best[lane] = i;
-      }
+    int best = 0;
+    float best_score = children[0].mean + explore * children[0].weight;
+    for (int i = 1; i < n; ++i) {
+      const float score = children[i].mean + explore * children[i].weight;
+      const bool better = score > best_score;
+      best = better ? i : best;
+      best_score = better ? score : best_score;
     }
-    if (score[1] > score[0] || (score[1] == score[0] && best[1] < best[0])) return best[1];
-    return best[0];
+    return best;
   }
 
  private:
