@@ -47,7 +47,16 @@ class PimcSearch {
     for (Action a : actions) result.stats.push_back({a, 0, 0.0});
     std::vector<double> value_sums(actions.size(), 0.0);
     result.root_values.assign(num_players, 0.0);
+    auto last_check = start;
     for (int64_t w = 0; w < worlds; ++w) {
+      // Each world's search checks for Ctrl-C only after running 20 ms, so many short worlds
+      // are checked here, between worlds.
+      if (config_.stop && config_.stop->load(std::memory_order_relaxed)) break;
+      const auto now = std::chrono::steady_clock::now();
+      if (config_.interrupt_check && now - last_check >= std::chrono::milliseconds(20)) {
+        last_check = now;
+        config_.interrupt_check();
+      }
       SearchConfig sub = config_;
       sub.seed = rng.derive();
       sub.iterations = config_.iterations / worlds + (w < config_.iterations % worlds ? 1 : 0);
