@@ -3,6 +3,7 @@
 #pragma once
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <memory>
 #include <string>
 #include <utility>
@@ -194,10 +195,13 @@ class NativeGameAdapter final : public AnyGame {
     auto state = std::make_unique<NativeStateAdapter<G>>(self(), game_.new_initial_state(seed), seed);
     if constexpr (HasFields<typename G::State>) {
       if (fields) {
-        for (Action a : history) {
-          if (a < 0) fail("history holds a negative action " + std::to_string(a));
-        }
-        state->native().read_fields(FieldReader(*fields));
+        // The fields are the position, validated in full by the game. The history cannot be
+        // replayed against them (a resampled world does not follow from its seed), so it is a
+        // record of the moves: each entry must at least be an action the game can produce.
+        check_history_record(history);
+        const FieldReader reader(*fields);
+        state->native().read_fields(reader);
+        reader.check_all_read();
         return std::make_unique<NativeStateAdapter<G>>(self(), state->native(), seed, history);
       }
     }
@@ -214,6 +218,17 @@ class NativeGameAdapter final : public AnyGame {
   const G& native() const { return game_; }
 
  private:
+  // Player actions lie in [0, num_distinct_actions); chance outcomes have no such bound.
+  void check_history_record(const std::vector<Action>& history) const {
+    const Action bound = game_.has_chance() ? std::numeric_limits<Action>::max() : game_.num_distinct_actions();
+    for (size_t i = 0; i < history.size(); ++i) {
+      if (history[i] < 0 || history[i] >= bound) {
+        fail("history entry " + std::to_string(i) + " is " + std::to_string(history[i]) +
+             ", not an action of this game (0.." + std::to_string(bound - 1) + ")");
+      }
+    }
+  }
+
   std::shared_ptr<const NativeGameAdapter> self() const {
     return std::static_pointer_cast<const NativeGameAdapter>(shared_from_this());
   }
