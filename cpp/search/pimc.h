@@ -60,7 +60,13 @@ class PimcSearch {
       SearchConfig sub = config_;
       sub.seed = rng.derive();
       sub.iterations = config_.iterations / worlds + (w < config_.iterations % worlds ? 1 : 0);
-      sub.time_limit = config_.time_limit / static_cast<double>(worlds);
+      if (config_.time_limit > 0) {
+        // An equal share of the time still left, so that drawing worlds and setting up their
+        // trees count against the budget too.
+        const double left = config_.time_limit - std::chrono::duration<double>(now - start).count();
+        if (left <= 0) break;
+        sub.time_limit = left / static_cast<double>(worlds - w);
+      }
       const S world = determinize(root, player, rng);
       NodeArena arena(sub.max_memory_mb);
       UctSearch<S, Evaluator> uct(sub, max_legal_actions_, evaluator_, arena);
