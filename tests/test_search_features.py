@@ -1,4 +1,5 @@
 """Threads (root parallelism), reproducibility, the solver, tree reuse and the memory cap."""
+import json
 import os
 import subprocess
 import sys
@@ -99,6 +100,50 @@ def test_agent_starts_afresh_on_a_position_that_does_not_follow():
     agent.step(connect_four([0, 1]))
     agent.step(connect_four([6, 5]))
     assert sum(s.visits for s in agent.last_result.stats) == 2000
+
+
+def decision_point(game, seed):
+    """The first decision of new_initial_state(seed), chance resolved by the first outcomes."""
+    state = game.new_initial_state(seed)
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def searched_afresh(agent, state, iterations):
+    agent.step(state)
+    stats = agent.last_result.stats
+    return [s.action for s in stats] == state.legal_actions() and sum(s.visits for s in stats) == iterations
+
+
+@pytest.mark.parametrize("name", ts.list_games())
+def test_a_kept_tree_is_not_reused_for_the_same_history_from_another_seed(name):
+    """The seed sets the board or deal (Wetland's tiles, Gummiland's piles): the same actions from
+    another seed reach another position. Reusing the tree there handed the search actions illegal
+    in it (Wetland: 11 of 20 seeds answered with another board's moves)."""
+    game = ts.load_game(name)
+    for seed in range(5):
+        agent = mcts.Agent(iterations=300, seed=0)
+        agent.step(decision_point(game, seed))
+        assert searched_afresh(agent, decision_point(game, seed + 100), 300)
+
+
+def test_a_kept_tree_is_not_reused_for_another_position_with_the_same_seed_and_history():
+    """Positions set up from serialized fields share seed and history but not the board."""
+    game = ts.load_game("wetland")
+    doc = json.loads(game.new_initial_state(0).serialize())
+    other = dict(doc, fields=dict(doc["fields"], turns=[2]))  # two turns later: the round cap is nearer
+    agent = mcts.Agent(iterations=300, seed=0)
+    agent.step(game.deserialize_state(json.dumps(doc)))
+    assert searched_afresh(agent, game.deserialize_state(json.dumps(other)), 300)
+
+
+def test_a_kept_tree_is_not_reused_for_another_resampled_world():
+    """UCT on a game with hidden information sees a new world each move: its tree is dropped."""
+    state = ts.load_game("gummiland").new_initial_state(0)
+    agent = mcts.Agent(iterations=300, seed=0, algorithm="uct")
+    agent.step(state.resample_from_infostate(0, 1))
+    assert searched_afresh(agent, state.resample_from_infostate(0, 2), 300)
 
 
 def test_reuse_tree_is_deterministic():

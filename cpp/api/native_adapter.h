@@ -125,7 +125,9 @@ class NativeStateAdapter final : public AnyState {
 
   SearchResult search(const SearchConfig& config, SearchSession* session, AnyEvaluator* evaluator) const override {
     std::vector<NodeArena> local;
-    std::vector<NodeArena>& trees = session ? session->trees_for(game_.get(), history_, config) : local;
+    std::vector<NodeArena>& trees =
+        session ? session->trees_for(clone(), history_, config, [this](const AnyState& last) { return reached_from(last); })
+                : local;
     try {
       if (!evaluator) return run_search(state_, max_actions(), config, trees);
       auto game = game_;
@@ -157,6 +159,31 @@ class NativeStateAdapter final : public AnyState {
 
  private:
   int max_actions() const { return game_->native().max_legal_actions(); }
+
+  // True if this state is `last` followed by the actions played since: the same position, not
+  // only the same history (tree reuse must not carry a tree over to another board or world).
+  bool reached_from(const AnyState& last) const {
+    const auto* prior = dynamic_cast<const NativeStateAdapter*>(&last);
+    if (!prior || prior->game_ != game_ || prior->history_.size() > history_.size()) return false;
+    S replay = prior->state_;
+    std::vector<Action> legal(max_actions());
+    for (size_t i = prior->history_.size(); i < history_.size(); ++i) {
+      if (replay.is_terminal()) return false;
+      legal.resize(max_actions());
+      legal.resize(replay.legal_actions(legal.data()));
+      if (!std::binary_search(legal.begin(), legal.end(), history_[i])) return false;
+      replay.apply_action(history_[i]);
+    }
+    if constexpr (HasFields<S>) {
+      Fields mine, theirs;
+      FieldWriter mine_writer(mine), theirs_writer(theirs);
+      state_.write_fields(mine_writer);
+      replay.write_fields(theirs_writer);
+      return mine == theirs;  // the concrete contents, hidden parts included
+    } else {
+      return prior->seed_ == seed_;  // without fields a state is its seed and history
+    }
+  }
 
   static std::string list(const std::vector<Action>& actions) {
     if (actions.empty()) return "none";

@@ -1,9 +1,14 @@
 // Trees kept between the searches of one agent (tree reuse). Before each search the kept trees
 // are re-rooted at the new position if it follows from the position they were grown for by the
-// actions actually played; otherwise they are dropped and the search starts afresh.
+// actions actually played; otherwise they are dropped and the search starts afresh. A matching
+// history is not enough: the same actions from another seed (another board or deal), from
+// another resampled world or from other serialized fields lead elsewhere, and a tree grown there
+// would hand the search actions that are illegal here.
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -12,17 +17,22 @@
 
 namespace ts {
 
+class AnyState;
+
 class SearchSession {
  public:
-  // The trees to continue from for a search of `game` at `history` with `config`, re-rooted;
-  // empty when nothing can be reused.
-  std::vector<NodeArena>& trees_for(const void* game, const std::vector<Action>& history, const SearchConfig& config) {
-    const bool same_settings = game == game_ && config.threads == threads_ && config.max_memory_mb == memory_mb_ &&
+  // The trees to continue from for a search at `root` (whose history is `history`) with
+  // `config`, re-rooted; empty when nothing can be reused. `reached_from(last)` tells whether
+  // `root` is the last search's root `last` followed by the actions played since.
+  std::vector<NodeArena>& trees_for(std::shared_ptr<const AnyState> root, const std::vector<Action>& history,
+                                    const SearchConfig& config,
+                                    const std::function<bool(const AnyState&)>& reached_from) {
+    const bool same_settings = last_root_ && config.threads == threads_ && config.max_memory_mb == memory_mb_ &&
                                config.algorithm == algorithm_;
-    const bool follows = history.size() >= history_.size() &&
-                         std::equal(history_.begin(), history_.end(), history.begin());
-    if (!same_settings || !follows || !reroot(history)) trees_.clear();
-    game_ = game;
+    const bool follows = same_settings && history.size() >= history_.size() &&
+                         std::equal(history_.begin(), history_.end(), history.begin()) && reached_from(*last_root_);
+    if (!follows || !reroot(history)) trees_.clear();
+    last_root_ = std::move(root);
     history_ = history;
     threads_ = config.threads;
     memory_mb_ = config.max_memory_mb;
@@ -32,7 +42,7 @@ class SearchSession {
 
   void clear() {
     trees_.clear();
-    game_ = nullptr;
+    last_root_.reset();
   }
 
   int64_t nodes() const {
@@ -58,7 +68,7 @@ class SearchSession {
     return true;
   }
 
-  const void* game_ = nullptr;
+  std::shared_ptr<const AnyState> last_root_;  // the position the kept trees were grown for
   std::vector<Action> history_;
   std::vector<NodeArena> trees_;
   int threads_ = 0;
