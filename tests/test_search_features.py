@@ -164,3 +164,17 @@ def test_memory_cap_bounds_process_growth(threads):
     growth_mb, tree_mb, capped = float(out[0]), float(out[1]), out[2] == "True"
     assert capped and tree_mb <= 16
     assert growth_mb < 24, f"grew by {growth_mb:.1f} MB"
+
+
+@pytest.mark.parametrize("value, ok", [("16", True), ("0", False), ("abc", False), ("", False)])
+def test_default_tree_cap_from_the_environment(value, ok):
+    code = ("from tablesearch import mcts\nimport tablesearch as ts\n"
+            "s = ts.load_game('connect_four').new_initial_state(0)\n"
+            "r = mcts.search(s, iterations=400_000, seed=0)\n"
+            "print(mcts.DEFAULT_MAX_MEMORY_MB, r.memory_capped, r.node_bytes <= 16 * 2**20)")
+    env = dict(os.environ, TABLESEARCH_MAX_MEMORY_MB=value)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    if ok:
+        assert proc.stdout.split() == ["16", "True", "True"], proc.stderr
+    else:
+        assert proc.returncode != 0 and "TABLESEARCH_MAX_MEMORY_MB must be a positive integer" in proc.stderr

@@ -6,6 +6,7 @@ C++ with the GIL released. Ctrl-C stops a search within a few hundredths of a se
 from __future__ import annotations
 
 import math
+import os
 import random
 from dataclasses import dataclass
 from typing import Any, Optional
@@ -18,7 +19,22 @@ ALGORITHMS = ("uct", "puct", "ismcts", "mo-ismcts", "pimc")
 
 DEFAULT_ITERATIONS = 1000
 DEFAULT_UCT_C = math.sqrt(2)
-DEFAULT_MAX_MEMORY_MB = 1024
+
+
+def _default_max_memory_mb() -> int:
+    """1024, or the environment variable TABLESEARCH_MAX_MEMORY_MB (a smaller machine, or a
+    sanitizer run, where reserving a large tree up front is slow)."""
+    text = os.environ.get("TABLESEARCH_MAX_MEMORY_MB", "1024")
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value < 2**63:
+        raise ValueError(f"TABLESEARCH_MAX_MEMORY_MB must be a positive integer (MB), got {text!r}")
+    return value
+
+
+DEFAULT_MAX_MEMORY_MB = _default_max_memory_mb()
 INT32_MAX, INT64_MAX = 2**31 - 1, 2**63 - 1  # the native counts' ranges
 
 
