@@ -276,6 +276,13 @@ def test_time_budget(algorithm):
     assert 0.08 < result.elapsed < 0.5 and result.iterations > 1000
 
 
+def test_pimc_time_budget_covers_setting_up_many_worlds():
+    """Each world gets a share of the time still left: drawing worlds and reserving their trees
+    used to come on top (20,000 worlds in 0.1 s took 0.37 s)."""
+    result = mcts.search(leduc([3, 0]), time_limit=0.1, seed=0, algorithm="pimc", determinizations=20_000)
+    assert result.elapsed < 0.2
+
+
 def test_pimc_splits_iterations_between_determinizations():
     state = leduc([3, 0, 2])
     for iterations, worlds in [(10, 8), (5, 8), (1001, 3)]:

@@ -1,5 +1,6 @@
 """Misuse from Python raises a clear exception; nothing crashes the interpreter."""
 import math
+import os
 
 import pytest
 
@@ -73,6 +74,11 @@ def test_action_after_the_end(state):
     (dict(max_memory_mb=0), ValueError),
     (dict(threads=0), ValueError),
     (dict(evaluator="fast"), TypeError),
+    # Beyond the native integer types: a clear ValueError, not pybind11's "incompatible arguments".
+    (dict(iterations=2**63), ValueError),
+    (dict(max_memory_mb=2**63), ValueError),
+    (dict(determinizations=2**31, algorithm="pimc"), ValueError),
+    (dict(seed=2**64), ValueError),
 ])
 def test_bad_search_arguments(state, kwargs, error):
     kwargs.setdefault("iterations", 10)
@@ -88,6 +94,22 @@ def test_search_rejects_non_states():
 def test_bad_rollouts():
     with pytest.raises(ValueError):
         mcts.RandomRollout(rollouts=0)
+    with pytest.raises(ValueError, match="at most"):
+        mcts.RandomRollout(rollouts=2**31)
+
+
+@pytest.mark.skipif("libasan" in os.environ.get("LD_PRELOAD", ""),
+                    reason="AddressSanitizer aborts on a failed operator new instead of throwing std::bad_alloc")
+@pytest.mark.parametrize("algorithm", ["uct", "ismcts"])
+@pytest.mark.parametrize("cap", [2**43, 2**62])
+def test_huge_memory_caps_are_not_mistaken_for_small_ones(state, algorithm, cap):
+    """max_memory_mb * 2**20 used to overflow, turning a huge cap into a tiny or negative one."""
+    try:
+        result = mcts.search(state, iterations=50, max_memory_mb=cap, algorithm=algorithm)
+    except ValueError as error:  # the address space cannot be reserved on this machine
+        assert "cannot reserve" in str(error)
+    else:
+        assert result.iterations == 50 and not result.memory_capped
 
 
 @pytest.mark.parametrize("text", ["", "{", "[]", "null", '{"format": 1}', "\x00garbage",

@@ -1,4 +1,6 @@
 """Games and evaluators written in Python, searched by the native core."""
+import json
+
 import numpy as np
 import pytest
 
@@ -20,6 +22,29 @@ def test_module_factory_names_load():
     assert game.new_initial_state().legal_actions() == [0, 1, 2]
     with pytest.raises(ValueError, match="cannot load game"):
         ts.load_game("no_such_module_xyz:Game")
+
+
+def test_states_check_values_like_native_states():
+    """Python-game states take and refuse the same values as native ones."""
+    game = ts.load_game("py_nim")
+    state = game.new_initial_state(np.int64(3))  # numpy integers are ints
+    for bad in (True, 1.0, "1", None):
+        with pytest.raises(TypeError, match="action must be an int"):
+            state.action_to_string(bad)
+        with pytest.raises(TypeError, match="action must be an int"):
+            state.observed_action(0, bad)
+    with pytest.raises(ValueError, match="legal actions: 0, 1, 2"):
+        state.action_to_string(7)
+    for bad_seed, error in (("x", TypeError), (1.5, TypeError), (-1, ValueError), (2**64, ValueError)):
+        with pytest.raises(error, match="seed"):
+            state.resample_from_infostate(0, bad_seed)
+    assert state.observed_action(1, np.int64(2)) == 2  # every action public: seen as itself
+    with pytest.raises(ValueError, match="player must be in 0..1"):
+        state.observed_action(2, 0)
+    doc = json.loads(state.serialize())
+    for fmt in (True, 1.0):
+        with pytest.raises(ValueError, match="format"):
+            game.deserialize_state(json.dumps(dict(doc, format=fmt)))
 
 
 @pytest.mark.parametrize("stones, winning", [(5, 0), (6, 1), (7, 2), (13, 0), (10, 1)])

@@ -1,4 +1,5 @@
 """Threads (root parallelism), reproducibility, the solver, tree reuse and the memory cap."""
+import json
 import os
 import subprocess
 import sys
@@ -101,6 +102,54 @@ def test_agent_starts_afresh_on_a_position_that_does_not_follow():
     assert sum(s.visits for s in agent.last_result.stats) == 2000
 
 
+def decision_point(game, seed):
+    """The first decision of new_initial_state(seed), chance resolved by the first outcomes."""
+    state = game.new_initial_state(seed)
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def searched_afresh(agent, state, iterations):
+    agent.step(state)
+    stats = agent.last_result.stats
+    return [s.action for s in stats] == state.legal_actions() and sum(s.visits for s in stats) == iterations
+
+
+@pytest.mark.parametrize("name", ts.list_games())
+def test_a_kept_tree_is_not_reused_for_the_same_history_from_another_seed(name):
+    """The seed sets the board or deal (Wetland's tiles, Gummiland's piles): the same actions from
+    another seed reach another position. Reusing the tree there handed the search actions illegal
+    in it (Wetland: 11 of 20 seeds answered with another board's moves)."""
+    game = ts.load_game(name)
+    for seed in range(5):
+        first, second = decision_point(game, seed), decision_point(game, seed + 100)
+        mover = first.current_player()
+        if first.information_state_string(mover) == second.information_state_string(mover):
+            continue  # the seed changed nothing the mover can see (Leduc deals are chance nodes)
+        agent = mcts.Agent(iterations=300, seed=0)
+        agent.step(first)
+        assert searched_afresh(agent, second, 300)
+
+
+def test_a_kept_tree_is_not_reused_for_another_position_with_the_same_seed_and_history():
+    """Positions set up from serialized fields share seed and history but not the board."""
+    game = ts.load_game("wetland")
+    doc = json.loads(game.new_initial_state(0).serialize())
+    other = dict(doc, fields=dict(doc["fields"], turns=[2]))  # two turns later: the round cap is nearer
+    agent = mcts.Agent(iterations=300, seed=0)
+    agent.step(game.deserialize_state(json.dumps(doc)))
+    assert searched_afresh(agent, game.deserialize_state(json.dumps(other)), 300)
+
+
+def test_a_kept_tree_is_not_reused_for_another_resampled_world():
+    """UCT on a game with hidden information sees a new world each move: its tree is dropped."""
+    state = ts.load_game("gummiland").new_initial_state(0)
+    agent = mcts.Agent(iterations=300, seed=0, algorithm="uct")
+    agent.step(state.resample_from_infostate(0, 1))
+    assert searched_afresh(agent, state.resample_from_infostate(0, 2), 300)
+
+
 def test_reuse_tree_is_deterministic():
     def play():
         game = ts.load_game("connect_four")
@@ -111,6 +160,8 @@ def test_reuse_tree_is_deterministic():
 PROBE = os.path.join(os.path.dirname(__file__), "..", "benchmarks", "memory_probe.py")
 
 
+@pytest.mark.skipif("libasan" in os.environ.get("LD_PRELOAD", ""),
+                    reason="under AddressSanitizer the resident set also holds shadow memory and freed blocks in quarantine")
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("game, algorithm, cap_mb, iterations", [("connect_four", "uct", 16, 3_000_000),
                                                                  ("gnomi", "ismcts", 4, 400_000)])
@@ -158,3 +209,17 @@ def test_ismcts_agent_reuses_the_information_set_subtree(algorithm):
     fresh = mcts.Agent(iterations=3000, seed=0, algorithm=algorithm, reuse_tree=False)
     fresh.step(state)
     assert sum(s.visits for s in fresh.last_result.stats) == 3000
+
+
+@pytest.mark.parametrize("value, ok", [("16", True), ("0", False), ("abc", False), ("", False)])
+def test_default_tree_cap_from_the_environment(value, ok):
+    code = ("from tablesearch import mcts\nimport tablesearch as ts\n"
+            "s = ts.load_game('connect_four').new_initial_state(0)\n"
+            "r = mcts.search(s, iterations=400_000, seed=0)\n"
+            "print(mcts.DEFAULT_MAX_MEMORY_MB, r.memory_capped, r.node_bytes <= 16 * 2**20)")
+    env = dict(os.environ, TABLESEARCH_MAX_MEMORY_MB=value)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    if ok:
+        assert proc.stdout.split() == ["16", "True", "True"], proc.stderr
+    else:
+        assert proc.returncode != 0 and "TABLESEARCH_MAX_MEMORY_MB must be a positive integer" in proc.stderr

@@ -55,6 +55,14 @@ def test_resume_drops_a_cut_last_line_and_refuses_another_tournament(tmp_path):
         ts.tournament("connect_four", FAST, games=4, seed=0, out=out)
 
 
+@pytest.mark.parametrize("line", ["[1, 2]", "3", '"text"', '{"tournament": "k"}', '{"id": 5}'])
+def test_results_file_lines_that_are_not_game_records_are_refused(tmp_path, line):
+    out = tmp_path / "games.jsonl"
+    out.write_text(line + "\n")
+    with pytest.raises(ValueError, match="line 1 is not a game record"):
+        ts.tournament("tic_tac_toe", FAST, games=4, seed=0, out=out)
+
+
 def test_same_games_in_process_and_in_worker_processes(tmp_path):
     inline = ts.tournament("connect_four", FAST, games=8, seed=5, workers=1)
     pooled = ts.tournament("connect_four", FAST, games=8, seed=5, workers=2)

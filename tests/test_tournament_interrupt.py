@@ -1,16 +1,20 @@
 """Ctrl-C during a tournament in worker processes: it stops promptly, every line written still
-parses, no finished game is lost, and rerunning the command completes the set."""
+parses, no finished game is lost, and rerunning the command completes the set; with one worker
+too, where Ctrl-C lands in a search in the command's own process."""
 import json
 import signal
 import subprocess
 import sys
 import time
 
+import pytest
 
-def test_sigint_keeps_finished_games_and_rerun_completes(tmp_path):
+
+@pytest.mark.parametrize("workers", [1, 2])  # 1: the games (and Ctrl-C) run in the command's own process
+def test_sigint_keeps_finished_games_and_rerun_completes(tmp_path, workers):
     out = tmp_path / "games.jsonl"
     command = [sys.executable, "-m", "tablesearch.cli", "tournament", "connect_four", "--agents",
-               "mcts:iterations=20000", "random", "--games", "8", "--workers", "2", "--out", str(out)]
+               "mcts:iterations=20000", "random", "--games", "8", "--workers", str(workers), "--out", str(out)]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 60
     while not (out.exists() and len(out.read_text().splitlines()) >= 2):

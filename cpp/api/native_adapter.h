@@ -3,6 +3,7 @@
 #pragma once
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -126,11 +127,14 @@ class NativeStateAdapter final : public AnyState {
 
   SearchResult search(const SearchConfig& config, SearchSession* session, AnyEvaluator* evaluator) const override {
     KeptTrees local;
-    KeptTrees& trees = session ? session->trees_for(game_.get(), history_, current_player(), config, clone(),
-                                                    [this](const AnyState& previous, const std::vector<int>& owners) {
-                                                      return observed_keys_since(previous, owners);
-                                                    })
-                               : local;
+    KeptTrees& trees =
+        session ? session->trees_for(
+                      clone(), history_, current_player(), config,
+                      [this](const AnyState& previous) { return reached_from(previous); },
+                      [this](const AnyState& previous, const std::vector<int>& owners) {
+                        return observed_keys_since(previous, owners);
+                      })
+                : local;
     try {
       if (!evaluator) return run_search(state_, max_actions(), config, trees);
       auto game = game_;
@@ -158,7 +162,8 @@ class NativeStateAdapter final : public AnyState {
   }
 
   // Replays the actions played since `previous` (an earlier root of the same game) on it and
-  // returns how each owner saw them; nothing if one is not legal there (in a resampled world).
+  // returns how each owner saw them; nothing if one is not legal there (in a resampled world)
+  // or if the player to move would not see the replayed position as it sees this one.
   std::optional<std::vector<std::vector<Action>>> observed_keys_since(const AnyState& previous,
                                                                       const std::vector<int>& owners) const {
     const auto* earlier = dynamic_cast<const NativeStateAdapter*>(&previous);
@@ -174,6 +179,13 @@ class NativeStateAdapter final : public AnyState {
       for (size_t t = 0; t < owners.size(); ++t) keys[t].push_back(ts::observed_action(state, owners[t], a));
       state.apply_action(a);
     }
+    // The trees hold what the player to move knew then; they fit only if that player's view of
+    // the replayed position is the view it has now (another deal with the same history is not).
+    const int player = state_.current_player();
+    if (state.current_player() != player ||
+        state.information_state_string(player) != state_.information_state_string(player)) {
+      return std::nullopt;
+    }
     return keys;
   }
 
@@ -182,6 +194,31 @@ class NativeStateAdapter final : public AnyState {
 
  private:
   int max_actions() const { return game_->native().max_legal_actions(); }
+
+  // True if this state is `last` followed by the actions played since: the same position, not
+  // only the same history (tree reuse must not carry a tree over to another board or world).
+  bool reached_from(const AnyState& last) const {
+    const auto* prior = dynamic_cast<const NativeStateAdapter*>(&last);
+    if (!prior || prior->game_ != game_ || prior->history_.size() > history_.size()) return false;
+    S replay = prior->state_;
+    std::vector<Action> legal(max_actions());
+    for (size_t i = prior->history_.size(); i < history_.size(); ++i) {
+      if (replay.is_terminal()) return false;
+      legal.resize(max_actions());
+      legal.resize(replay.legal_actions(legal.data()));
+      if (!std::binary_search(legal.begin(), legal.end(), history_[i])) return false;
+      replay.apply_action(history_[i]);
+    }
+    if constexpr (HasFields<S>) {
+      Fields mine, theirs;
+      FieldWriter mine_writer(mine), theirs_writer(theirs);
+      state_.write_fields(mine_writer);
+      replay.write_fields(theirs_writer);
+      return mine == theirs;  // the concrete contents, hidden parts included
+    } else {
+      return prior->seed_ == seed_;  // without fields a state is its seed and history
+    }
+  }
 
   static std::string list(const std::vector<Action>& actions) {
     if (actions.empty()) return "none";
@@ -220,10 +257,13 @@ class NativeGameAdapter final : public AnyGame {
     auto state = std::make_unique<NativeStateAdapter<G>>(self(), game_.new_initial_state(seed), seed);
     if constexpr (HasFields<typename G::State>) {
       if (fields) {
-        for (Action a : history) {
-          if (a < 0) fail("history holds a negative action " + std::to_string(a));
-        }
-        state->native().read_fields(FieldReader(*fields));
+        // The fields are the position, validated in full by the game. The history cannot be
+        // replayed against them (a resampled world does not follow from its seed), so it is a
+        // record of the moves: each entry must at least be an action the game can produce.
+        check_history_record(history);
+        const FieldReader reader(*fields);
+        state->native().read_fields(reader);
+        reader.check_all_read();
         return std::make_unique<NativeStateAdapter<G>>(self(), state->native(), seed, history);
       }
     }
@@ -240,6 +280,17 @@ class NativeGameAdapter final : public AnyGame {
   const G& native() const { return game_; }
 
  private:
+  // Player actions lie in [0, num_distinct_actions); chance outcomes have no such bound.
+  void check_history_record(const std::vector<Action>& history) const {
+    const Action bound = game_.has_chance() ? std::numeric_limits<Action>::max() : game_.num_distinct_actions();
+    for (size_t i = 0; i < history.size(); ++i) {
+      if (history[i] < 0 || history[i] >= bound) {
+        fail("history entry " + std::to_string(i) + " is " + std::to_string(history[i]) +
+             ", not an action of this game (0.." + std::to_string(bound - 1) + ")");
+      }
+    }
+  }
+
   std::shared_ptr<const NativeGameAdapter> self() const {
     return std::static_pointer_cast<const NativeGameAdapter>(shared_from_this());
   }

@@ -1,9 +1,14 @@
 // Trees kept between the searches of one agent (tree reuse). Before each search the kept trees
 // are re-rooted at the new position if it follows from the position they were grown for by the
 // actions actually played; otherwise they are dropped and the search starts afresh.
-//  - UCT/PUCT trees are keyed by actions: the new root is found by walking the actions played.
-//  - ISMCTS trees are keyed by actions as each tree's owner observes them: the adapter replays
-//    the actions played on the previous root and says how each owner saw them (KeyPaths).
+//  - UCT/PUCT trees hold exact positions: a matching history is not enough, since the same
+//    actions from another seed (another board or deal), another resampled world or other
+//    serialized fields lead elsewhere, and a tree grown there would hand the search actions
+//    that are illegal here. The adapter checks the position (ReachedFrom), then the new root is
+//    found by walking the actions played.
+//  - ISMCTS trees hold information sets, keyed by actions as each tree's owner observes them:
+//    the adapter replays the actions played on the previous root and says how each owner saw
+//    them (KeyPaths).
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -21,60 +26,62 @@ namespace ts {
 
 class SearchSession {
  public:
-  // For the ISMCTS trees: given the previous root and the new actions, the keys each tree
-  // (owner: `owners[t]`) must follow, or nothing if the actions cannot be replayed there.
+  // Whether the new root is `previous` followed by the actions played since.
+  using ReachedFrom = std::function<bool(const AnyState& previous)>;
+  // The keys each ISMCTS tree (owner: `owners[t]`) must follow from `previous`, or nothing if
+  // the actions played cannot be replayed there.
   using KeyPaths = std::function<std::optional<std::vector<std::vector<Action>>>(
-      const AnyState& previous_root, const std::vector<int>& owners)>;
+      const AnyState& previous, const std::vector<int>& owners)>;
 
-  // The trees to continue from for a search of `game` at `history` (the player to move being
-  // `player`) with `config`, re-rooted; empty when nothing can be reused. `root` is kept as
-  // the previous root of the next call.
-  KeptTrees& trees_for(const void* game, const std::vector<Action>& history, int player, const SearchConfig& config,
-                       std::unique_ptr<AnyState> root, const KeyPaths& key_paths) {
-    const bool same_settings = game == game_ && config.threads == threads_ && config.max_memory_mb == memory_mb_ &&
+  // The trees to continue from for a search at `root` (whose history is `history`, the player
+  // to move `player`) with `config`, re-rooted; empty when nothing can be reused.
+  KeptTrees& trees_for(std::shared_ptr<const AnyState> root, const std::vector<Action>& history, int player,
+                       const SearchConfig& config, const ReachedFrom& reached_from, const KeyPaths& key_paths) {
+    const bool same_settings = last_root_ && config.threads == threads_ && config.max_memory_mb == memory_mb_ &&
                                config.algorithm == algorithm_;
-    const bool follows = history.size() >= history_.size() &&
+    const bool follows = same_settings && history.size() >= history_.size() &&
                          std::equal(history_.begin(), history_.end(), history.begin());
-    if (!same_settings || !follows || !reroot(history, player, key_paths)) trees_.clear();
-    game_ = game;
+    if (!follows || !reroot(history, player, reached_from, key_paths)) trees_.clear();
+    last_root_ = std::move(root);
     history_ = history;
     player_ = player;
     threads_ = config.threads;
     memory_mb_ = config.max_memory_mb;
     algorithm_ = config.algorithm;
-    previous_root_ = std::move(root);
     return trees_;
   }
 
   void clear() {
     trees_.clear();
-    game_ = nullptr;
-    previous_root_.reset();
+    last_root_.reset();
   }
 
   int64_t nodes() const { return trees_.nodes(); }
 
  private:
-  bool reroot(const std::vector<Action>& history, int player, const KeyPaths& key_paths) {
+  bool reroot(const std::vector<Action>& history, int player, const ReachedFrom& reached_from,
+              const KeyPaths& key_paths) {
     if (trees_.empty()) return false;
-    if (history.size() == history_.size()) return player == player_;
     const int64_t share = std::max<int64_t>(1, memory_mb_ / threads_);
-    for (auto& tree : trees_.uct) {
-      uint32_t node = 0;
-      for (size_t i = history_.size(); i < history.size(); ++i) {
-        node = tree.find_child(node, history[i]);
-        if (node == 0) return false;
+    if (!trees_.uct.empty()) {
+      if (!reached_from(*last_root_)) return false;
+      for (auto& tree : trees_.uct) {
+        uint32_t node = 0;
+        for (size_t i = history_.size(); i < history.size(); ++i) {
+          node = tree.find_child(node, history[i]);
+          if (node == 0) return false;
+        }
+        if (node != 0) tree = tree.extract(node, share);
       }
-      tree = tree.extract(node, share);
+      return true;
     }
-    if (trees_.info.empty()) return true;
     // One tree seen by the root player (who must be the same), or one tree per player.
     const bool multiple = algorithm_ == "mo-ismcts";
     if (!multiple && player != player_) return false;
-    std::vector<int> owners;
     const int roots = multiple ? static_cast<int>(trees_.info[0].roots()) : 1;
+    std::vector<int> owners;
     for (int t = 0; t < roots; ++t) owners.push_back(multiple ? t : player_);
-    const auto paths = previous_root_ ? key_paths(*previous_root_, owners) : std::nullopt;
+    const auto paths = key_paths(*last_root_, owners);
     if (!paths) return false;
     for (auto& tree : trees_.info) {
       std::vector<uint32_t> new_roots;
@@ -91,11 +98,10 @@ class SearchSession {
     return true;
   }
 
-  const void* game_ = nullptr;
+  std::shared_ptr<const AnyState> last_root_;  // the position the kept trees were grown for
   std::vector<Action> history_;
   int player_ = -1;
   KeptTrees trees_;
-  std::unique_ptr<AnyState> previous_root_;
   int threads_ = 0;
   int64_t memory_mb_ = 0;
   std::string algorithm_;

@@ -42,7 +42,12 @@ std::vector<Action> history_from(py::handle value) {
   std::vector<Action> out;
   for (auto item : value) {
     if (!PyLong_Check(item.ptr()) || PyBool_Check(item.ptr())) fail("serialized 'history' must hold only ints");
-    out.push_back(to_action(item));
+    const int64_t action = to_int(item, "history entry");
+    if (action < 0 || action > INT32_MAX) {
+      fail("history entry " + std::to_string(out.size()) + " is " + std::to_string(action) +
+           ", which is never a legal action");
+    }
+    out.push_back(static_cast<Action>(action));
   }
   return out;
 }
@@ -83,7 +88,9 @@ std::unique_ptr<AnyState> deserialize(const AnyGame& game, py::handle text) {
   for (const char* key : {"format", "game", "params", "seed", "history"}) {
     if (!d.contains(key)) fail(std::string("serialized state lacks '") + key + "'");
   }
-  if (!py::object(d["format"]).equal(py::int_(1))) fail("unsupported serialization format; expected 1");
+  if (!PyLong_Check(d["format"].ptr()) || PyBool_Check(d["format"].ptr()) || !py::object(d["format"]).equal(py::int_(1))) {
+    fail("unsupported serialization format " + py::repr(d["format"]).cast<std::string>() + "; expected 1");
+  }
   if (!py::object(d["game"]).equal(py::str(game.name()))) {
     fail("serialized state is for game " + py::repr(d["game"]).cast<std::string>() + ", not '" + game.name() + "'");
   }

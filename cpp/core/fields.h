@@ -27,12 +27,14 @@ class FieldWriter {
 
 class FieldReader {
  public:
-  explicit FieldReader(const Fields& in) : in_(in) {}
+  explicit FieldReader(const Fields& in) : in_(in), read_(in.size(), false) {}
 
   // The array `name`, which must have exactly `size` values (any size if size < 0), each in [lo, hi].
   const std::vector<int64_t>& get(const std::string& name, int size, int64_t lo, int64_t hi) const {
-    for (const auto& [key, values] : in_) {
+    for (size_t i = 0; i < in_.size(); ++i) {
+      const auto& [key, values] = in_[i];
       if (key != name) continue;
+      read_[i] = true;
       if (size >= 0 && static_cast<int>(values.size()) != size) {
         fail("field '" + name + "' must have " + std::to_string(size) + " values, got " +
              std::to_string(values.size()));
@@ -49,8 +51,21 @@ class FieldReader {
   }
   int64_t get_one(const std::string& name, int64_t lo, int64_t hi) const { return get(name, 1, lo, hi)[0]; }
 
+  // After the game has read its fields: any field it did not read is unknown to it, and is refused
+  // rather than silently dropped.
+  void check_all_read() const {
+    std::string known;
+    for (size_t i = 0; i < in_.size(); ++i) {
+      if (read_[i]) known += (known.empty() ? "" : ", ") + in_[i].first;
+    }
+    for (size_t i = 0; i < in_.size(); ++i) {
+      if (!read_[i]) fail("unknown field '" + in_[i].first + "'; this game's fields: " + known);
+    }
+  }
+
  private:
   const Fields& in_;
+  mutable std::vector<bool> read_;
 };
 
 }  // namespace ts

@@ -4,8 +4,11 @@
 // Nodes live in one array addressed by index, reserved up front like NodeArena; several trees
 // (one per player) can share it, their roots being the first nodes.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <new>
+#include <string>
 #include <vector>
 
 #include "core/types.h"
@@ -28,10 +31,17 @@ class InfoTree {
  public:
   InfoTree(int64_t max_memory_mb, int num_roots) {
     if (max_memory_mb <= 0) fail("max_memory_mb must be > 0, got " + std::to_string(max_memory_mb));
-    const int64_t cap = max_memory_mb * 1024 * 1024 / static_cast<int64_t>(sizeof(InfoNode));
-    capacity_ = static_cast<uint32_t>(cap > 0xFFFFFFF0LL ? 0xFFFFFFF0LL : cap);
+    // Indices are 32-bit: beyond ~128 GB the cap is the index range (and the product cannot overflow).
+    const int64_t cap =
+        std::min<int64_t>(max_memory_mb, int64_t{1} << 20) * 1024 * 1024 / static_cast<int64_t>(sizeof(InfoNode));
+    capacity_ = static_cast<uint32_t>(std::min<int64_t>(cap, 0xFFFFFFF0LL));
     if (capacity_ < static_cast<uint32_t>(num_roots)) fail("max_memory_mb is too small to hold the tree roots");
-    nodes_.reserve(capacity_);
+    try {
+      nodes_.reserve(capacity_);
+    } catch (const std::bad_alloc&) {
+      fail("cannot reserve max_memory_mb=" + std::to_string(max_memory_mb) +
+           " MB of address space for the search tree on this machine; choose a smaller max_memory_mb");
+    }
     nodes_.resize(num_roots);
     roots_ = static_cast<uint32_t>(num_roots);
   }

@@ -3,8 +3,11 @@
 // per visited node. Both arrays reserve their whole capacity up front as untouched virtual
 // memory: they never move, and the process grows only by the nodes actually used.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <new>
+#include <string>
 #include <vector>
 
 #include "core/types.h"
@@ -38,10 +41,16 @@ class NodeArena {
  public:
   explicit NodeArena(int64_t max_memory_mb) {
     if (max_memory_mb <= 0) fail("max_memory_mb must be > 0, got " + std::to_string(max_memory_mb));
-    const int64_t cap = max_memory_mb * 1024 * 1024 / kBytesPerNode;
-    capacity_ = static_cast<uint32_t>(cap > 0xFFFFFFF0LL ? 0xFFFFFFF0LL : cap);
-    nodes_.reserve(capacity_);
-    edges_.reserve(capacity_);
+    // Indices are 32-bit: beyond ~128 GB the cap is the index range (and the product cannot overflow).
+    const int64_t cap = std::min<int64_t>(max_memory_mb, int64_t{1} << 20) * 1024 * 1024 / kBytesPerNode;
+    capacity_ = static_cast<uint32_t>(std::min<int64_t>(cap, 0xFFFFFFF0LL));
+    try {
+      nodes_.reserve(capacity_);
+      edges_.reserve(capacity_);
+    } catch (const std::bad_alloc&) {
+      fail("cannot reserve max_memory_mb=" + std::to_string(max_memory_mb) +
+           " MB of address space for the search tree on this machine; choose a smaller max_memory_mb");
+    }
     nodes_.emplace_back();  // the root
     edges_.emplace_back();
   }

@@ -47,11 +47,26 @@ class PimcSearch {
     for (Action a : actions) result.stats.push_back({a, 0, 0.0});
     std::vector<double> value_sums(actions.size(), 0.0);
     result.root_values.assign(num_players, 0.0);
+    auto last_check = start;
     for (int64_t w = 0; w < worlds; ++w) {
+      // Each world's search checks for Ctrl-C only after running 20 ms, so many short worlds
+      // are checked here, between worlds.
+      if (config_.stop && config_.stop->load(std::memory_order_relaxed)) break;
+      const auto now = std::chrono::steady_clock::now();
+      if (config_.interrupt_check && now - last_check >= std::chrono::milliseconds(20)) {
+        last_check = now;
+        config_.interrupt_check();
+      }
       SearchConfig sub = config_;
       sub.seed = rng.derive();
       sub.iterations = config_.iterations / worlds + (w < config_.iterations % worlds ? 1 : 0);
-      sub.time_limit = config_.time_limit / static_cast<double>(worlds);
+      if (config_.time_limit > 0) {
+        // An equal share of the time still left, so that drawing worlds and setting up their
+        // trees count against the budget too.
+        const double left = config_.time_limit - std::chrono::duration<double>(now - start).count();
+        if (left <= 0) break;
+        sub.time_limit = left / static_cast<double>(worlds - w);
+      }
       const S world = determinize(root, player, rng);
       NodeArena arena(sub.max_memory_mb);
       UctSearch<S, Evaluator> uct(sub, max_legal_actions_, evaluator_, arena);

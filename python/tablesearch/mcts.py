@@ -6,6 +6,7 @@ C++ with the GIL released. Ctrl-C stops a search within a few hundredths of a se
 from __future__ import annotations
 
 import math
+import os
 import random
 from dataclasses import dataclass
 from typing import Any, Optional
@@ -18,7 +19,23 @@ ALGORITHMS = ("uct", "puct", "ismcts", "mo-ismcts", "pimc")
 
 DEFAULT_ITERATIONS = 1000
 DEFAULT_UCT_C = math.sqrt(2)
-DEFAULT_MAX_MEMORY_MB = 1024
+
+
+def _default_max_memory_mb() -> int:
+    """1024, or the environment variable TABLESEARCH_MAX_MEMORY_MB (a smaller machine, or a
+    sanitizer run, where reserving a large tree up front is slow)."""
+    text = os.environ.get("TABLESEARCH_MAX_MEMORY_MB", "1024")
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value < 2**63:
+        raise ValueError(f"TABLESEARCH_MAX_MEMORY_MB must be a positive integer (MB), got {text!r}")
+    return value
+
+
+DEFAULT_MAX_MEMORY_MB = _default_max_memory_mb()
+INT32_MAX, INT64_MAX = 2**31 - 1, 2**63 - 1  # the native counts' ranges
 
 
 @dataclass(frozen=True)
@@ -28,7 +45,7 @@ class RandomRollout:
     rollouts: int = 1
 
     def __post_init__(self) -> None:
-        _check_int("rollouts", self.rollouts, minimum=1)
+        _check_int("rollouts", self.rollouts, minimum=1, maximum=INT32_MAX)
 
 
 @dataclass(frozen=True)
@@ -67,11 +84,13 @@ class SearchResult:
         return self.iterations / self.elapsed if self.elapsed > 0 else float("inf")
 
 
-def _check_int(name: str, value: Any, minimum: int) -> int:
+def _check_int(name: str, value: Any, minimum: int, maximum: int = INT64_MAX) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{name} must be an int, got {type(value).__name__} {value!r}")
     if value < minimum:
         raise ValueError(f"{name} must be >= {minimum}, got {value}")
+    if value > maximum:
+        raise ValueError(f"{name} must be at most {maximum}, got {value}")
     return value
 
 
@@ -135,7 +154,7 @@ def _native_evaluator(evaluator: Any, state: Any) -> Any:
     if kind == "python":
         return _core.PyEvaluator(evaluator, 1, [])
     batch_size = getattr(evaluator, "batch_size", 16)
-    _check_int("evaluator.batch_size", batch_size, minimum=1)
+    _check_int("evaluator.batch_size", batch_size, minimum=1, maximum=INT32_MAX)
     return _core.PyEvaluator(evaluator, batch_size, _observation_shape(state))
 
 
@@ -154,9 +173,7 @@ def _native_config(state: Any, game: Any, iterations: Optional[int], time_limit:
     time_limit = 0.0 if time_limit is None else _check_float("time_limit", time_limit, 0.0, allow_equal=False)
     if seed is None:
         seed = random.getrandbits(63)
-    _check_int("seed", seed, minimum=0)
-    if seed >= 2**64:
-        raise ValueError(f"seed must be below 2**64, got {seed}")
+    _check_int("seed", seed, minimum=0, maximum=2**64 - 1)
     _check_int("threads", threads, minimum=1)
     if threads > 256:
         raise ValueError(f"threads must be at most 256, got {threads}")
@@ -165,7 +182,7 @@ def _native_config(state: Any, game: Any, iterations: Optional[int], time_limit:
     if not isinstance(solve, bool):
         raise TypeError(f"solve must be a bool, got {type(solve).__name__}")
     _check_int("max_memory_mb", max_memory_mb, minimum=1)
-    _check_int("determinizations", determinizations, minimum=1)
+    _check_int("determinizations", determinizations, minimum=1, maximum=INT32_MAX)
     algorithm = _resolve_algorithm(algorithm, game, evaluator)
     if _evaluator_kind(evaluator) == "batched" and algorithm != "puct":
         raise ValueError(f"batched evaluators need algorithm='puct', got {algorithm!r}")

@@ -6,7 +6,7 @@ whose states have the pyspiel-style methods (at least ``current_player``, ``lega
 ``has_chance()``, ``has_hidden_information()``, ``max_legal_actions()`` (a bound on legal
 actions and chance outcomes), ``num_distinct_actions()``, ``observation_shape()``, ``parameters()``.
 Optional state methods: ``is_chance_node``, ``chance_outcomes``, ``information_state_string``,
-``observation_tensor``, ``resample_from_infostate``, ``action_to_string``.
+``observation_tensor``, ``resample_from_infostate``, ``action_to_string``, ``observed_action``.
 
 ``register_game(name, factory)`` makes ``load_game(name, **params)`` return
 ``PythonGame(name, factory(**params))``: its states check actions (ValueError naming the legal
@@ -60,6 +60,23 @@ def factory_for(name: str) -> Optional[Callable[..., Any]]:
     return factory
 
 
+def _check_seed(seed: Any) -> int:
+    """`seed` as an int in [0, 2**64), or a fresh random one for None (as native games take it)."""
+    if seed is None:
+        return random.getrandbits(63)
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"seed must be an int or None, got {type(seed).__name__} {seed!r}")
+    if not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be in [0, 2**64), got {seed}")
+    return int(seed)
+
+
+def _check_action(action: Any) -> int:
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise TypeError(f"action must be an int, got {type(action).__name__} {action!r}")
+    return int(action)
+
+
 def _optional(obj: Any, method: str, default: Any) -> Any:
     return getattr(obj, method)() if hasattr(obj, method) else default
 
@@ -108,12 +125,7 @@ class PythonGame:
         return tuple(shape) if shape is not None else None
 
     def new_initial_state(self, seed: Optional[int] = None) -> "PythonState":
-        if seed is None:
-            seed = random.getrandbits(63)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
-        if not 0 <= seed < 2**64:
-            raise ValueError(f"seed must be in [0, 2**64), got {seed}")
+        seed = _check_seed(seed)
         return PythonState(self, self.game.new_initial_state(seed=seed), seed, [])
 
     def deserialize_state(self, text: str) -> "PythonState":
@@ -126,7 +138,9 @@ class PythonGame:
             raise ValueError(f"not valid JSON: {error}") from None
         if not isinstance(doc, dict) or set(doc) != {"format", "game", "params", "seed", "history"}:
             raise ValueError("a serialized state is an object with format, game, params, seed and history")
-        if doc["format"] != 1 or doc["game"] != self.name or doc["params"] != self._params:
+        if type(doc["format"]) is not int or doc["format"] != 1:
+            raise ValueError(f"unsupported serialization format {doc['format']!r}; expected 1")
+        if doc["game"] != self.name or doc["params"] != self._params:
             raise ValueError(f"serialized state is not for this game ({self.name} {self._params})")
         seed, history = doc["seed"], doc["history"]
         if isinstance(seed, bool) or not isinstance(seed, int) or not isinstance(history, list):
@@ -182,15 +196,14 @@ class PythonState:
         return sorted((int(a), float(p)) for a, p in self._state.chance_outcomes())
 
     def apply_action(self, action: int) -> None:
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-            raise TypeError(f"action must be an int, got {type(action).__name__} {action!r}")
+        action = _check_action(action)
         if self.is_terminal():
             raise ValueError(f"cannot apply action {action}: the game is over")
         legal = self.legal_actions()
         if int(action) not in legal:
             raise ValueError(f"illegal action {action}; legal actions: {', '.join(map(str, legal))}")
-        self._state.apply_action(int(action))
-        self._history.append(int(action))
+        self._state.apply_action(action)
+        self._history.append(action)
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
@@ -221,12 +234,29 @@ class PythonState:
             raise ValueError(f"player must be in 0..{self.num_players() - 1}, got {player}")
         return int(player)
 
+    def _check_legal(self, action: Any) -> int:
+        action = _check_action(action)
+        if self.is_terminal():
+            raise ValueError("the game is over: there are no actions to describe")
+        legal = self.legal_actions()
+        if action not in legal:
+            raise ValueError(f"action {action} is not legal here; legal actions: {', '.join(map(str, legal))}")
+        return action
+
     def action_to_string(self, action: int) -> str:
-        if action not in self.legal_actions():
-            raise ValueError(f"action {action} is not legal here")
+        action = self._check_legal(action)
         if hasattr(self._state, "action_to_string"):
             return str(self._state.action_to_string(action))
         return str(action)
+
+    def observed_action(self, observer: int, action: int) -> int:
+        """How the legal action `action` looks to `observer` (the action itself unless the game's
+        states define observed_action)."""
+        observer = self._check_player(observer)
+        action = self._check_legal(action)
+        if hasattr(self._state, "observed_action"):
+            return int(self._state.observed_action(observer, action))
+        return action
 
     def information_state_string(self, player: int) -> str:
         player = self._check_player(player)
@@ -245,8 +275,7 @@ class PythonState:
 
     def resample_from_infostate(self, player: int, seed: Optional[int] = None) -> "PythonState":
         player = self._check_player(player)
-        if seed is None:
-            seed = random.getrandbits(63)
+        seed = _check_seed(seed)
         if not hasattr(self._state, "resample_from_infostate"):
             return self.clone()
         return PythonState(self._game, self._state.resample_from_infostate(player, seed), self._seed,

@@ -166,6 +166,9 @@ class ResultsFile:
             except json.JSONDecodeError as error:
                 raise ValueError(f"{self.path} line {number} is not JSON ({error}); "
                                  "is it a tablesearch results file?") from None
+            if not isinstance(line, dict) or not isinstance(line.get("id"), str):
+                raise ValueError(f"{self.path} line {number} is not a game record (a JSON object with an id); "
+                                 "is it a tablesearch results file?")
             if line.get("tournament") != self.key:
                 raise ValueError(f"{self.path} holds games of another tournament (game, agents, seed, budget or "
                                  "options differ); use another --out file to start a new one")
