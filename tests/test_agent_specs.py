@@ -74,12 +74,12 @@ def test_runner_budget_fills_in_unless_the_spec_sets_its_own():
     assert own["time_limit"] == 0.2 and own["iterations"] is None
 
 
-@pytest.mark.parametrize("kind", ["ismcts", "mo-ismcts", "pimc"])
-def test_information_set_agents_map_to_the_algorithm(kind):
-    """They build mcts.Agent(algorithm=kind) where this build has the algorithm, else say so."""
-    if kind in mcts.ALGORITHMS:
-        agent = make_agent(f"{kind}:iterations=10", seed=0)
-        assert agent.search_options["algorithm"] == kind
-    else:
-        with pytest.raises(ValueError, match=f"algorithm '{kind}'.*not in this build"):
-            make_agent(f"{kind}:iterations=10", seed=0)
+@pytest.mark.parametrize("kind", ["ismcts", "mo-ismcts", "pimc", "puct"])
+def test_search_agents_map_to_the_algorithm(kind):
+    agent = make_agent(f"{kind}:iterations=10", seed=0)
+    assert agent.search_options["algorithm"] == kind
+
+
+def test_unknown_algorithm_option_names_the_available_ones():
+    with pytest.raises(ValueError, match="unknown algorithm 'alphabeta'.*available: auto, uct"):
+        make_agent("mcts:algorithm=alphabeta", seed=0)

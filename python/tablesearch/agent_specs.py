@@ -128,7 +128,7 @@ def _search_agent(spec: AgentSpec, seed: int, budget: Optional[Budget]) -> mcts.
     options = dict(spec.options)
     algorithm = options.pop("algorithm", SEARCH_KINDS[spec.kind])
     if algorithm != "auto" and algorithm not in mcts.ALGORITHMS:
-        raise ValueError(f"algorithm {algorithm!r} (agent {spec.text!r}) is not in this build; "
+        raise ValueError(f"unknown algorithm {algorithm!r} (agent {spec.text!r}); "
                          f"available: auto, {', '.join(mcts.ALGORITHMS)}")
     if "rollouts" in options:
         options["evaluator"] = mcts.RandomRollout(rollouts=options.pop("rollouts"))
