@@ -80,9 +80,9 @@ class NodeArena {
   void add_visit(uint32_t i, double value, bool puct) {
     Edge& e = edges_[i];
     e.visits += 1;
-    if (!(nodes_[i].flags & Node::kProven)) e.mean += static_cast<float>((value - e.mean) / e.visits);
-    e.weight = puct ? nodes_[i].prior / (1.0f + static_cast<float>(e.visits))
-                    : 1.0f / std::sqrt(static_cast<float>(e.visits));
+    const float n = static_cast<float>(e.visits);
+    if (!(nodes_[i].flags & Node::kProven)) e.mean += (static_cast<float>(value) - e.mean) / n;
+    e.weight = puct ? nodes_[i].prior / (1.0f + n) : 1.0f / std::sqrt(n);
   }
 
   // Virtual loss: a pending evaluation counts as a visit with the worst value, steering other

@@ -15,7 +15,7 @@ inline float sqrt_log(uint32_t n) {
     return t;
   }();
   if (n < kSize) return table[n];
-  return static_cast<float>(std::sqrt(std::log(static_cast<double>(n))));
+  return std::sqrt(std::log(static_cast<float>(n)));
 }
 
 }  // namespace ts
