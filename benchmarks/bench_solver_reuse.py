@@ -6,11 +6,13 @@ and without the solver, the smallest budget at which the chosen move is a winnin
 Tree reuse: a seeded connect four tournament at equal iterations per move, an agent that keeps
 its tree against one that does not, seats alternating.
 
-    python benchmarks/bench_solver_reuse.py [--games 40] [--iterations 2000]
+    python benchmarks/bench_solver_reuse.py [--games 200] [--iterations 2000]
 """
 from __future__ import annotations
 
 import argparse
+import math
+import statistics
 
 import tablesearch as ts
 from tablesearch import mcts
@@ -58,21 +60,24 @@ def solver_section() -> None:
 
 def reuse_section(games: int, iterations: int) -> None:
     game = ts.load_game("connect_four")
-    score = 0.0
+    scores = []
     for seed in range(games):
         reuse_seat = seed % 2
         agents = [None, None]
         agents[reuse_seat] = mcts.Agent(iterations=iterations, seed=seed, reuse_tree=True)
         agents[1 - reuse_seat] = mcts.Agent(iterations=iterations, seed=seed + 10_000, reuse_tree=False)
         record = ts.play_game(game, agents, seed=seed)
-        score += (record.returns[reuse_seat] + 1) / 2
+        scores.append((record.returns[reuse_seat] + 1) / 2)
+    mean = statistics.fmean(scores)
+    half_width = 1.96 * statistics.stdev(scores) / math.sqrt(games) if games > 1 else 1.0
     print(f"tree reuse vs none, connect four, {iterations} iterations per move, {games} games: "
-          f"reuse scores {score:.1f} / {games} ({score / games:.1%})")
+          f"reuse scores {sum(scores):.1f} / {games} ({mean:.1%}, 95% interval {mean - half_width:.1%} "
+          f"to {mean + half_width:.1%})")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--iterations", type=int, default=2000)
     args = parser.parse_args()
     solver_section()
