@@ -8,6 +8,8 @@ import time
 
 import pytest
 
+import ctrl_c
+
 TESTS_DIR = os.path.dirname(os.path.abspath(__file__))
 
 SCRIPT = """
@@ -46,7 +48,7 @@ SEARCHES = [
 @pytest.mark.parametrize("game, options", SEARCHES, ids=[f"{g}-{o}" for g, o in SEARCHES])
 def test_sigint_stops_search_within_a_second(game, options):
     script = SCRIPT.format(tests=TESTS_DIR, game=game, options=options)
-    with subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True) as proc:
+    with ctrl_c.popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True) as proc:
         try:
             while proc.stdout.readline().strip() != "searching":  # skip any build chatter
                 assert proc.poll() is None, "the search process died before searching"

@@ -9,13 +9,15 @@ import time
 
 import pytest
 
+import ctrl_c
+
 
 @pytest.mark.parametrize("workers", [1, 2])  # 1: the games (and Ctrl-C) run in the command's own process
 def test_sigint_keeps_finished_games_and_rerun_completes(tmp_path, workers):
     out = tmp_path / "games.jsonl"
     command = [sys.executable, "-m", "tablesearch.cli", "tournament", "connect_four", "--agents",
                "mcts:iterations=20000", "random", "--games", "8", "--workers", str(workers), "--out", str(out)]
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = ctrl_c.popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 60
     while not (out.exists() and len(out.read_text().splitlines()) >= 2):
         assert proc.poll() is None, "the tournament ended before it could be interrupted"
