@@ -22,6 +22,60 @@ uint64_t mix_action(uint64_t h, Action a) {
   return z ^ (z >> 31) ^ (h << 1);
 }
 
+// One kind of card sorted for a deal: golden cards stay with their holders (or in the reserve);
+// every other card goes into the deck, shuffled.
+template <int N>
+struct DealSort {
+  std::array<std::array<int8_t, N>, GnomiState::kSeats> kept{};
+  std::array<int, GnomiState::kSeats> kept_count{};
+  std::array<int8_t, N> reserve{}, deck{};
+  int reserve_count = 0, deck_count = 0;
+};
+
+template <int N, class IsGolden>
+DealSort<N> sort_for_deal(const GnomiState::Cards<N>& cards, IsGolden is_golden, Rng& rng) {
+  DealSort<N> d;
+  for (int c = 0; c < N; ++c) {
+    const int8_t face = cards.face[c], holder = cards.holder[c];
+    if (!is_golden(face)) {
+      d.deck[d.deck_count++] = face;
+    } else if (holder >= 0) {
+      d.kept[holder][d.kept_count[holder]++] = face;
+    } else {
+      d.reserve[d.reserve_count++] = face;
+    }
+  }
+  rng.shuffle(d.deck.data(), d.deck_count);
+  return d;
+}
+
+template <int N>
+void place(GnomiState::Cards<N>& cards, int id, int8_t face, int8_t holder, uint8_t up, uint8_t known) {
+  cards.face[id] = face;
+  cards.holder[id] = holder;
+  cards.up[id] = up;
+  cards.known[id] = known;
+}
+
+// Deals every hand up to `hand_size` (its kept cards, then from the deck; each hand shuffled),
+// then the rest of the deck to the pool and the reserve after it. known(face, seat): who knows
+// the face of a dealt card; everyone knows the reserve.
+template <int N, class Known>
+void deal_hands(GnomiState::Cards<N>& cards, const DealSort<N>& d, int players, int hand_size, uint8_t everyone,
+                Known known, Rng& rng) {
+  int id = 0, next = 0;
+  for (int s = 0; s < players; ++s) {
+    std::array<int8_t, N> hand{};
+    int h = 0;
+    for (int i = 0; i < d.kept_count[s]; ++i) hand[h++] = d.kept[s][i];
+    while (h < hand_size) hand[h++] = d.deck[next++];
+    rng.shuffle(hand.data(), h);
+    for (int i = 0; i < h; ++i) place(cards, id++, hand[i], static_cast<int8_t>(s), 1, known(hand[i], s));
+  }
+  for (; next < d.deck_count; ++next) place(cards, id++, d.deck[next], GnomiState::kPool, 0, 0);
+  for (int i = 0; i < d.reserve_count; ++i) place(cards, id++, d.reserve[i], GnomiState::kReserve, 0, everyone);
+}
+
 }  // namespace
 
 std::vector<ParamSpec> Gnomi::param_spec() {
@@ -74,89 +128,14 @@ void GnomiState::deal(uint64_t seed) {
 void GnomiState::redeal() {
   Rng rng(deal_seed_ + 0x632BE59BD9B4E019ULL * static_cast<uint64_t>(game_));
   deal_seed_ = rng.next();
-  std::array<std::array<int8_t, kG>, kSeats> kept_gnomes{};
-  std::array<std::array<int8_t, kM>, kSeats> kept_mush{};
-  std::array<int, kSeats> kept_g{}, kept_m{};
-  std::array<int8_t, kG> reserve_g{}, deck_g{};
-  std::array<int8_t, kM> reserve_m{}, deck_m{};
-  int nrg = 0, ndg = 0, nrm = 0, ndm = 0;
-  for (int g = 0; g < kG; ++g) {
-    const int8_t f = gnome_.face[g];
-    if (!gnomi::golden_gnome(f)) {
-      deck_g[ndg++] = f;
-    } else if (gnome_.holder[g] >= 0) {
-      kept_gnomes[gnome_.holder[g]][kept_g[gnome_.holder[g]]++] = f;
-    } else {
-      reserve_g[nrg++] = f;
-    }
-  }
-  for (int m = 0; m < kM; ++m) {
-    const int8_t f = mush_.face[m];
-    if (!gnomi::golden_mushroom(f)) {
-      deck_m[ndm++] = f;
-    } else if (mush_.holder[m] >= 0) {
-      kept_mush[mush_.holder[m]][kept_m[mush_.holder[m]]++] = f;
-    } else {
-      reserve_m[nrm++] = f;
-    }
-  }
-  rng.shuffle(deck_g.data(), ndg);
-  rng.shuffle(deck_m.data(), ndm);
-
-  int id = 0, next = 0;
-  for (int s = 0; s < n_; ++s) {
-    std::array<int8_t, kG> hand{};
-    int h = 0;
-    for (int i = 0; i < kept_g[s]; ++i) hand[h++] = kept_gnomes[s][i];
-    while (h < gnomi::kHandGnomes) hand[h++] = deck_g[next++];
-    rng.shuffle(hand.data(), h);
-    for (int i = 0; i < h; ++i, ++id) {
-      gnome_.face[id] = hand[i];
-      gnome_.holder[id] = static_cast<int8_t>(s);
-      gnome_.up[id] = 1;
-      gnome_.known[id] = bit(s);
-    }
-  }
-  for (; next < ndg; ++next, ++id) {
-    gnome_.face[id] = deck_g[next];
-    gnome_.holder[id] = kPool;
-    gnome_.up[id] = 0;
-    gnome_.known[id] = 0;
-  }
-  for (int i = 0; i < nrg; ++i, ++id) {
-    gnome_.face[id] = reserve_g[i];
-    gnome_.holder[id] = kReserve;
-    gnome_.up[id] = 0;
-    gnome_.known[id] = all_mask();
-  }
-
-  id = 0;
-  next = 0;
-  for (int s = 0; s < n_; ++s) {
-    std::array<int8_t, kM> hand{};
-    int h = 0;
-    for (int i = 0; i < kept_m[s]; ++i) hand[h++] = kept_mush[s][i];
-    while (h < gnomi::kHandMushrooms) hand[h++] = deck_m[next++];
-    rng.shuffle(hand.data(), h);
-    for (int i = 0; i < h; ++i, ++id) {
-      mush_.face[id] = hand[i];
-      mush_.holder[id] = static_cast<int8_t>(s);
-      mush_.up[id] = 1;
-      mush_.known[id] = gnomi::golden_mushroom(hand[i]) ? all_mask() : bit(s);
-    }
-  }
-  for (; next < ndm; ++next, ++id) {
-    mush_.face[id] = deck_m[next];
-    mush_.holder[id] = kPool;
-    mush_.up[id] = 0;
-    mush_.known[id] = 0;
-  }
-  for (int i = 0; i < nrm; ++i, ++id) {
-    mush_.face[id] = reserve_m[i];
-    mush_.holder[id] = kReserve;
-    mush_.up[id] = 0;
-    mush_.known[id] = all_mask();
-  }
+  // Both kinds are sorted (and their decks shuffled) before either is dealt: the order of draws
+  // from rng fixes the deal for a seed.
+  const auto gnomes = sort_for_deal(gnome_, gnomi::golden_gnome, rng);
+  const auto mushrooms = sort_for_deal(mush_, gnomi::golden_mushroom, rng);
+  const uint8_t everyone = all_mask();
+  deal_hands(gnome_, gnomes, n_, gnomi::kHandGnomes, everyone, [](int8_t, int s) { return bit(s); }, rng);
+  deal_hands(mush_, mushrooms, n_, gnomi::kHandMushrooms, everyone,
+       [everyone](int8_t face, int s) { return gnomi::golden_mushroom(face) ? everyone : bit(s); }, rng);
   round_ = 0;
   out_ = last_out_ = prev_out_ = 0;
   turn_ = first_;
