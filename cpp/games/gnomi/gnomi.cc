@@ -136,6 +136,7 @@ void GnomiState::redeal() {
   deal_hands(gnome_, gnomes, n_, gnomi::kHandGnomes, everyone, [](int8_t, int s) { return bit(s); }, rng);
   deal_hands(mush_, mushrooms, n_, gnomi::kHandMushrooms, everyone,
        [everyone](int8_t face, int s) { return gnomi::golden_mushroom(face) ? everyone : bit(s); }, rng);
+  not_colour_.fill(0);
   round_ = 0;
   out_ = last_out_ = prev_out_ = 0;
   turn_ = first_;
@@ -479,6 +480,16 @@ void GnomiState::resolve_effect() {
           best = m;
         }
       }
+      // What everyone learns: no mushroom the target would have given before this one (all of
+      // them, when nothing is given) has the colour.
+      for (int m = 0; m < kM; ++m) {
+        if (!up_mushroom(m, t) || m == best) continue;
+        const int known_m = std::popcount(mush_.known[m]);
+        const int known_best = best >= 0 ? std::popcount(mush_.known[best]) : -1;
+        if (best < 0 || known_m > known_best || (known_m == known_best && m < best)) {
+          not_colour_[m] |= bit(colour_);
+        }
+      }
       if (best >= 0) move_mushroom(best, turn_, all_mask());
       break;
     }
@@ -544,6 +555,7 @@ void GnomiState::resolve_effect() {
           mush_.up[m] = 0;
         }
       }
+      exclude_colour_of_up(t, colour_);
       continue_hans();
       return;
     case kNoEffect: break;
@@ -566,8 +578,17 @@ void GnomiState::continue_hans() {
         mush_.up[m] = 0;
       }
     }
+    exclude_colour_of_up(t, colour_);
   }
   finish_move();
+}
+
+// After hans composted every right-side-up mushroom of `colour` of player s, everyone knows the
+// ones left are not of that colour.
+void GnomiState::exclude_colour_of_up(int s, int colour) {
+  for (int m = 0; m < kM; ++m) {
+    if (up_mushroom(m, s)) not_colour_[m] |= bit(colour);
+  }
 }
 
 // Two revealed cards of one colour are alike in every respect: the lower-numbered is taken.

@@ -21,9 +21,15 @@
 // target, a single card) are made automatically; the lowest-numbered of several winners moves last
 // in the next golden game, and golden cards are awarded in seat order; golden mushrooms are public,
 // a golden gnome's face is known to its owner only, and the golden re-deals are drawn from a seed
-// kept in the state (hidden from everyone, re-drawn by resampling). The knowledge model tracks
-// known faces only: what absence reveals (a failed "use 1", the colours hans left) does not
-// constrain determinizations.
+// kept in the state (hidden from everyone, re-drawn by resampling).
+//
+// Besides known faces, the state tracks what absence reveals, as public per-card exclusions
+// (`not_colour_`, a card's face never changes within a game): a "use 1" of colour c that gives
+// nothing shows that none of the target's right-side-up mushrooms is c; a give shows that no
+// mushroom the target would have given first (known to more players, or numbered lower on a tie)
+// is c; hans naming c shows that none of a hit player's remaining right-side-up mushrooms is c.
+// Determinizations draw unknown faces uniformly among the assignments that respect every known
+// face and every exclusion (core/constrained_deal.h), so they agree with everything a player saw.
 //
 // Action numbering (legal lists are short: each decision picks one thing):
 //   [0,28)    use 1 mushroom: reveal and compost card m, then pick a target
@@ -163,8 +169,11 @@ class GnomiState {
   std::string card_label(bool mushroom, int id, int viewer) const;
   std::string face_name(bool mushroom, int id) const;
 
+  void exclude_colour_of_up(int s, int colour);
+
   Cards<kM> mush_;
   Cards<kG> gnome_;
+  std::array<uint8_t, kM> not_colour_{};  // bit c: everyone knows this mushroom is not colour c
   std::array<int8_t, kSeats> golden_gnomes_{};  // golden gnomes held: a public count
   uint64_t deal_seed_ = 0;                       // draws the golden re-deals; hidden from everyone
   uint64_t history_hash_ = 0;                    // every action so far (all are public)

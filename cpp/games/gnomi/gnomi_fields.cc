@@ -41,6 +41,7 @@ void get_cards(const FieldReader& r, const std::string& prefix, Cards& c, int fa
 void GnomiState::write_fields(FieldWriter& w) const {
   put_cards(w, "mushroom", mush_);
   put_cards(w, "gnome", gnome_);
+  w.put("mushroom_not", not_colour_.begin(), not_colour_.end());
   w.put("golden_gnomes", golden_gnomes_.begin(), golden_gnomes_.begin() + n_);
   w.put("deal_seed", static_cast<int64_t>(deal_seed_));
   w.put("history_hash", static_cast<int64_t>(history_hash_));
@@ -68,6 +69,8 @@ void GnomiState::read_fields(const FieldReader& r) {
   constexpr int64_t lo = std::numeric_limits<int64_t>::min(), hi = std::numeric_limits<int64_t>::max();
   get_cards(r, "mushroom", s.mush_, kColours, n);
   get_cards(r, "gnome", s.gnome_, gnomi::kNumGnomeFaces, n);
+  const auto& excluded = r.get("mushroom_not", kM, 0, (1 << kColours) - 1);
+  for (int m = 0; m < kM; ++m) s.not_colour_[m] = static_cast<uint8_t>(excluded[m]);
   const auto& golden = r.get("golden_gnomes", n, 0, gnomi::kGoldenGnomes);
   s.golden_gnomes_.fill(0);
   for (int p = 0; p < n; ++p) s.golden_gnomes_[p] = static_cast<int8_t>(golden[p]);
@@ -111,6 +114,8 @@ void GnomiState::validate() const {
     if (h == kPool && (mush_.up[m] || mush_.known[m])) fail(card + ": pool cards are face down and unseen");
     if (h >= 0 && !((mush_.known[m] >> h) & 1)) fail(card + ": its holder must know it");
     if (h >= 0 && gold && mush_.known[m] != all) fail(card + ": golden mushrooms in play are known to all");
+    if ((not_colour_[m] >> f) & 1) fail(card + ": mushroom_not rules out its own colour");
+    if (h < 0 && not_colour_[m]) fail(card + ": only mushrooms in play can have colours ruled out");
     pool_m += h == kPool;
   }
   for (int g = 0; g < kG; ++g) {

@@ -3,6 +3,7 @@
 #include <bit>
 #include <cstdio>
 
+#include "core/constrained_deal.h"
 #include "games/gnomi/gnomi.h"
 
 namespace ts {
@@ -94,6 +95,13 @@ std::string GnomiState::card_label(bool mushroom, int id, int viewer) const {
     out += '?';
   } else {
     out += face_name(mushroom, id);
+  }
+  if (mushroom && not_colour_[id] && known != all_mask()) {  // public: what absence revealed
+    out += "(not";
+    for (int c = 0; c < kColours; ++c) {
+      if ((not_colour_[id] >> c) & 1) out += std::string(" ") + kMushrooms[c].colour;
+    }
+    out += ')';
   }
   out += '{';
   out += seats(known);
@@ -194,7 +202,8 @@ void GnomiState::observation_tensor(int player, float* out) const {
 }
 
 // A world for `player`: every face the player does not know is re-drawn uniformly from the faces
-// the player has not seen, so that it agrees with everything the player knows. Only public data
+// the player has not seen, among the assignments that respect the public exclusions, so that it
+// agrees with everything the player saw. Only public data
 // (holders, sides, knowledge masks, golden gnome counts) and the player's known faces are read.
 // The one public constraint beyond faces: each player holds their (publicly counted) golden
 // gnomes, so those are placed first among that player's unknown gnome cards.
@@ -202,8 +211,11 @@ GnomiState GnomiState::resample_from_infostate(int player, Rng& rng, std::vector
   GnomiState w = *this;
   const uint8_t me = static_cast<uint8_t>(1u << player);
 
-  std::array<int, kColours> unseen_m{};
+  // Mushrooms: the faces not seen, over the slots not known, each slot avoiding the colours
+  // everyone knows it is not (uniform over the assignments that agree with all of it).
+  std::vector<int> unseen_m(kColours);
   for (int f = 0; f < kColours; ++f) unseen_m[f] = kMushrooms[f].copies;
+  std::vector<uint8_t> allowed_m;
   std::array<int8_t, kM> slots_m{};
   int nm = 0;
   for (int m = 0; m < kM; ++m) {
@@ -211,16 +223,14 @@ GnomiState GnomiState::resample_from_infostate(int player, Rng& rng, std::vector
       --unseen_m[mush_.face[m]];
     } else {
       slots_m[nm++] = static_cast<int8_t>(m);
+      allowed_m.push_back(static_cast<uint8_t>(~not_colour_[m] & ((1u << kColours) - 1)));
     }
   }
   std::array<int8_t, kM> faces_m{};
-  int k = 0;
-  for (int f = 0; f < kColours; ++f) {
-    for (int c = 0; c < unseen_m[f]; ++c) faces_m[k++] = static_cast<int8_t>(f);
-  }
-  rng.shuffle(faces_m.data(), k);
-  for (int i = 0; i < nm && i < k; ++i) w.mush_.face[slots_m[i]] = faces_m[i];
+  ConstrainedDeal::sample(unseen_m, allowed_m, rng, faces_m.data());
+  for (int i = 0; i < nm; ++i) w.mush_.face[slots_m[i]] = faces_m[i];
 
+  int k = 0;
   std::array<int, gnomi::kNumGnomeFaces> unseen_g{};
   for (int f = 0; f < gnomi::kNumGnomeFaces; ++f) unseen_g[f] = kGnomes[f].copies;
   std::array<int, kSeats> golden_needed{};

@@ -174,11 +174,13 @@ bool GummilandState::usable(int reward, int taken) const {
   }
 }
 
-// Whether a Chewing gum can copy a tile of class `cls` in front (`taken`: 1 while the gum is still
-// in front, 0 once it is in use).
-bool GummilandState::gum_can_copy(int cls, int taken) const {
+// Whether a Chewing gum can copy `tile`, in front of the current player (`taken`: 1 while the
+// gum is still in front, 0 once it is in use). Reading: not a special whose tile was used this
+// turn, since that tile's reward cannot be used again this turn either.
+bool GummilandState::gum_can_copy(int tile, int taken) const {
+  const int cls = front_class(current_, tile);
   if (cls >= kS && cls <= kM) return true;
-  return cls >= kTaste && cls <= kSelection && cls != kGum && usable(cls, taken);
+  return cls >= kTaste && cls <= kSelection && cls != kGum && !is_used(tile) && usable(cls, taken);
 }
 
 template <class F>
@@ -230,7 +232,7 @@ int GummilandState::legal_actions(Action* out) const {
         bool ok = false;
         if (reward == kGum) {
           for (int j = 0; j < front.size && !ok; ++j) {
-            ok = j != i && gum_can_copy(front_class(current_, front.t[j]), 1);
+            ok = j != i && gum_can_copy(front.t[j], 1);
           }
         } else {
           ok = usable(reward, 1);
@@ -262,9 +264,12 @@ int GummilandState::legal_actions(Action* out) const {
       break;
     }
     case kGumCopy: {
-      const uint32_t mask = front_classes(current_);
+      uint32_t mask = 0;
+      for (int i = 0; i < front.size; ++i) {
+        if (gum_can_copy(front.t[i], 0)) mask |= 1u << front_class(current_, front.t[i]);
+      }
       for (int cls = 0; cls < kNumClasses; ++cls) {
-        if ((mask >> cls & 1) && gum_can_copy(cls, 0)) out[n++] = kClassAction + cls;
+        if (mask >> cls & 1) out[n++] = kClassAction + cls;
       }
       break;
     }
@@ -362,6 +367,7 @@ void GummilandState::finish_exchange() {
 void GummilandState::complete_capture() {
   PileList& pile = piles_[target_];
   const int tile = pile.remove_at(pile.size - 1);
+  if (pile_seen_[target_] > 0) --pile_seen_[target_];  // the tile below the top is now the top
   if (row_of(tile).kind == Kind::kExoticWild) {
     pile_exotic_[target_] &= static_cast<uint8_t>(~(1 << row_of(tile).region));
   }
@@ -376,6 +382,7 @@ void GummilandState::complete_capture() {
     for (int i = 0; i < pending_.size; ++i) box_[current_].push(pending_.t[i]);
     pending_.size = 0;
     phase_ = kMain;
+    gum_as_ = 0;  // the turn ends with the game: a copy lasts until the end of the turn
     used_ = {0, 0};
     over_ = true;
     return;
@@ -497,10 +504,14 @@ void GummilandState::apply_action(Action action) {
       break;
     case kSelectTile: {
       // The chosen kind's copy nearest the top moves to the top; the rest keep their order.
+      // Everyone sees which kind goes on top. Watchers who knew the tiles below the top (the
+      // old top, earlier Selections) can tell whether it came from there; if not, it came from
+      // the hidden part, and the tile that was on top is now known to lie just below it.
       PileList& pile = piles_[target_];
       const int row = action - kTypeAction;
       for (int i = pile.size - 1; i >= 0; --i) {
         if (kTiles[pile.t[i]].row == row) {
+          if (i < pile.size - 1 - pile_seen_[target_]) ++pile_seen_[target_];
           pile.push(pile.remove_at(i));
           break;
         }

@@ -31,7 +31,13 @@
 //   gives its special at most once per turn, so every turn ends.
 // - Selection's choice is public: the chosen tile goes on top, so only the rest of the pile's order
 //   is private. Its user knows that pile's order for the rest of the game (piles never reshuffle,
-//   and every later change to a pile is public).
+//   and every later change to a pile is public). Everyone else knows the old top now lies just
+//   below the new one (unless the chosen kind was already known to lie there): `pile_seen_` counts
+//   the tiles below each top whose order is public, and determinizations keep them in place.
+// - Chewing gum cannot copy a special whose tile was used this turn (Reading), but a special
+//   copied by the gum can still be used by its own tile afterwards (its tile was not used).
+// - A Chewing gum copying a fruit is cleared when the capture of the last wild tile ends the game
+//   (the turn ends with it), so every finished state round-trips through serialization.
 // - When every player ties on Gummiz and specials, the game is a draw (all returns zero).
 // - When the last wild tile is captured, the game ends at once; the captured and paying tiles go
 //   into the box in the order they were paid.
@@ -39,9 +45,11 @@
 // Information state of player p: everything public (piles' sizes and top tiles, which regions'
 // exotic tiles are still in each pile, every player's tiles in front, each box's known part in
 // order and the set of its unknown starting tiles, the multiset of hidden pile tiles, the phase)
-// plus the order of the piles p looked through. Resampling shuffles the unknown part of every box
-// and deals the hidden tiles of the piles p does not know back into them, keeping pile sizes and
-// one exotic wild tile per region in each pile that still holds one. Every action is public, so
+// plus the order of the piles p looked through, and the public order of the tiles just below each
+// top (watched Selections). Resampling shuffles the unknown part of every box and deals the hidden
+// tiles of the piles p does not know back below their known tops, keeping pile sizes and one exotic
+// wild tile per region in each pile that still holds one; the result is uniform over the worlds
+// that agree with everything p saw. Every action is public, so
 // the history needs no rewriting and no observed_action is needed.
 //
 // Observation tensor (shape {50 * players + 112}, for player p; seats relative to p):
@@ -153,7 +161,7 @@ class GummilandState {
   gummiland::Fruits paid() const;
   bool can_pay(int tile, const gummiland::Fruits& paid, const gummiland::Fruits& available) const;
   bool usable(int reward, int taken) const;
-  bool gum_can_copy(int cls, int taken) const;
+  bool gum_can_copy(int tile, int taken) const;
   int find_front(int player, int cls) const;  // index of the first tile of the class, or -1
   int usable_special_index(int reward) const;
   int nonempty_piles() const;
@@ -194,6 +202,8 @@ class GummilandState {
   bool over_ = false;
   std::array<PileList, gummiland::kNumPiles> piles_{};
   std::array<uint8_t, gummiland::kNumPiles> pile_known_{};   // bit q: player q knows the order
+  // Tiles just below each pile's top whose order everyone knows (watched Selections put them there).
+  std::array<int8_t, gummiland::kNumPiles> pile_seen_{};
   std::array<uint8_t, gummiland::kNumPiles> pile_exotic_{};  // bit r: region r's exotic tile is here
   std::array<OwnList, gummiland::kMaxSeats> box_{};          // index 0 comes out next
   std::array<uint8_t, gummiland::kMaxSeats> box_unknown_{};  // starting tiles of unknown order at the bottom

@@ -47,6 +47,7 @@ void GummilandState::write_fields(FieldWriter& w) const {
   for (int k = 0; k < kNumPiles; ++k) w.put(pile_field(k), piles_[k].t.begin(), piles_[k].t.begin() + piles_[k].size);
   w.put("pile_known", pile_known_.begin(), pile_known_.end());
   w.put("pile_exotic", pile_exotic_.begin(), pile_exotic_.end());
+  w.put("pile_seen", pile_seen_.begin(), pile_seen_.end());
   for (int q = 0; q < num_players_; ++q) w.put(box_field(q), box_[q].t.begin(), box_[q].t.begin() + box_[q].size);
   w.put("box_unknown", box_unknown_.begin(), box_unknown_.begin() + num_players_);
   for (int q = 0; q < num_players_; ++q) {
@@ -76,9 +77,11 @@ void GummilandState::read_fields(const FieldReader& r) {
   for (int k = 0; k < kNumPiles; ++k) read_list(r, pile_field(k), s.piles_[k]);
   const auto& known = r.get("pile_known", kNumPiles, 0, (1 << n) - 1);
   const auto& exotic = r.get("pile_exotic", kNumPiles, 0, regions_);
+  const auto& seen = r.get("pile_seen", kNumPiles, 0, kPileCap - 1);
   for (int k = 0; k < kNumPiles; ++k) {
     s.pile_known_[k] = static_cast<uint8_t>(known[k]);
     s.pile_exotic_[k] = static_cast<uint8_t>(exotic[k]);
+    s.pile_seen_[k] = static_cast<int8_t>(seen[k]);
   }
   for (int q = 0; q < n; ++q) {
     read_list(r, box_field(q), s.box_[q]);
@@ -121,6 +124,9 @@ void GummilandState::validate() const {
     const PileList& pile = piles_[k];
     if (pile.size > 8 + kNumRegions) {
       fail("pile " + std::to_string(k) + " holds more than " + std::to_string(8 + kNumRegions) + " tiles");
+    }
+    if (pile_seen_[k] > std::max(0, pile.size - 1)) {
+      fail("pile_seen of pile " + std::to_string(k) + " exceeds the tiles below its top");
     }
     int per_region[kNumRegions] = {};
     for (int i = 0; i < pile.size; ++i) {
@@ -217,14 +223,17 @@ GummilandState GummilandState::resample_from_infostate(int player, Rng& rng, std
   GummilandState world = *this;
   // Nobody knows the order of the starting tiles still in a box.
   for (int q = 0; q < num_players_; ++q) canonical_shuffle(world.box_[q].t.data(), box_unknown_[q], rng);
-  // The tiles below the tops of the piles `player` has not looked through, dealt back keeping
-  // each pile's size and its exotic tiles per region (public: one per region until captured).
+  // The tiles below the known tops (the top and the publicly known tiles under it) of the piles
+  // `player` has not looked through, dealt back keeping each pile's size and its exotic tiles per
+  // region (public: one per region until captured).
+  auto hidden_size = [&](int k) {
+    return (pile_known_[k] >> player & 1) ? 0 : std::max(0, piles_[k].size - 1 - pile_seen_[k]);
+  };
   int8_t standard[kNumPiles * kPileCap];
   int8_t exotic[kNumRegions][kNumPiles];
   int num_standard = 0, num_exotic[kNumRegions] = {};
   for (int k = 0; k < kNumPiles; ++k) {
-    if (pile_known_[k] >> player & 1) continue;
-    for (int i = 0; i + 1 < piles_[k].size; ++i) {
+    for (int i = 0; i < hidden_size(k); ++i) {
       const int tile = piles_[k].t[i];
       if (row_of(tile).kind == Kind::kExoticWild) {
         const int reg = row_of(tile).region;
@@ -237,18 +246,19 @@ GummilandState GummilandState::resample_from_infostate(int player, Rng& rng, std
   canonical_shuffle(standard, num_standard, rng);
   for (int reg = 0; reg < kNumRegions; ++reg) canonical_shuffle(exotic[reg], num_exotic[reg], rng);
   for (int k = 0; k < kNumPiles; ++k) {
+    const int hidden = hidden_size(k);
+    if (hidden == 0) continue;
     PileList& pile = world.piles_[k];
-    if ((pile_known_[k] >> player & 1) || pile.size < 2) continue;
-    const int top = pile.top();
     int owed = pile_exotic_[k];
-    if (row_of(top).kind == Kind::kExoticWild) owed &= ~(1 << row_of(top).region);
-    int hidden = 0;
-    for (int reg = 0; reg < kNumRegions; ++reg) {
-      if (owed >> reg & 1) pile.t[hidden++] = exotic[reg][--num_exotic[reg]];
+    for (int i = hidden; i < pile.size; ++i) {
+      if (row_of(pile.t[i]).kind == Kind::kExoticWild) owed &= ~(1 << row_of(pile.t[i]).region);
     }
-    while (hidden < pile.size - 1) pile.t[hidden++] = standard[--num_standard];
+    int placed = 0;
+    for (int reg = 0; reg < kNumRegions; ++reg) {
+      if (owed >> reg & 1) pile.t[placed++] = exotic[reg][--num_exotic[reg]];
+    }
+    while (placed < hidden) pile.t[placed++] = standard[--num_standard];
     rng.shuffle(pile.t.data(), hidden);
-    pile.t[hidden] = static_cast<int8_t>(top);
   }
   return world;
 }

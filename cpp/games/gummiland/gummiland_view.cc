@@ -125,7 +125,12 @@ std::string GummilandState::describe(int viewer) const {
       out += "; order (bottom first):";
       for (int i = 0; i < pile.size; ++i) append_tile(out, pile.t[i]);
     } else {
-      for (int i = 0; i + 1 < pile.size; ++i) hidden.push_back(pile.t[i]);
+      const int below = pile.size - 1 - pile_seen_[k];
+      if (pile_seen_[k] > 0) {
+        out += "; known below the top (bottom first):";
+        for (int i = below; i + 1 < pile.size; ++i) append_tile(out, pile.t[i]);
+      }
+      for (int i = 0; i < below; ++i) hidden.push_back(pile.t[i]);
     }
     out += "\n";
   }
