@@ -729,3 +729,106 @@ def test_observation_layout():
     turn = obs[215:]
     assert list(turn[:3]) == [0, 1, 0]  # player 0 to move, one seat after the observer
     assert turn[3 + 0] == 1  # phase: main
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 17: the gum copy at the end of the game, once-per-turn specials and the gum; Issue 13:
+# what everyone learns from a Selection.
+
+def test_capturing_the_last_wild_tile_clears_the_gum_copy_and_the_end_round_trips():
+    """The copy lasts until the end of the turn, and the turn ends with the game."""
+    state = position(fronts={0: ["Gum:1", "S:1", "A:1"]}, piles=[["S>A:1"], [], [], []], spare=1)
+    play(state, USE["Gum"], CLS["A"], PILE[0], CLS["S"])
+    assert state.is_terminal() and fields(state)["gum_as"] == [0]
+    restored = state.get_game().deserialize_state(state.serialize())
+    assert restored.serialize() == state.serialize() and restored.returns() == state.returns()
+
+
+def test_gum_cannot_copy_a_special_whose_tile_was_used_this_turn():
+    """Reading: each special tile's reward at most once per turn; the gum cannot copy one used."""
+    state = position(fronts={0: ["Taste:1", "Exchange:1", "S:1", "L:1", "Gum:1"]}, boxes={0: ["A:1"]},
+                     piles=stall_piles(), spare=1)
+    play(state, USE["Taste"])                      # A comes out, Taste goes into the box
+    play(state, USE["Exchange"], CLS["S"], END)    # S in, one out: the spent Taste is back in front
+    assert "Taste:1" in names(fields(state)["front0"])
+    assert USE["Taste"] not in state.legal_actions()
+    play(state, USE["Gum"])
+    assert state.legal_actions() == [CLS["A"], CLS["L"]]  # fruits only: the Taste tile is spent
+    # Without the spent Taste, a Taste is copyable (the box is not empty).
+    state = position(fronts={0: ["Taste:1", "Gum:1"]}, boxes={0: ["A:1"]}, piles=stall_piles(), spare=1)
+    play(state, USE["Gum"])
+    assert state.legal_actions() == [CLS["Taste"]]
+
+
+def test_gum_copying_a_special_leaves_the_copied_tile_usable_once():
+    """Decision (docs/game-notes.md): the gum's copy uses the gum's reward, not the copied tile's."""
+    state = position(fronts={0: ["Gum:1", "Taste:1"]}, boxes={0: ["S:1", "A:1", "L:1", "SS>A:2"]},
+                     piles=stall_piles(), spare=1)
+    play(state, USE["Gum"], CLS["Taste"], USE["Taste"])
+    assert USE["Taste"] not in state.legal_actions() and USE["Gum"] not in state.legal_actions()
+
+
+def test_an_active_gum_is_spent_for_the_turn():
+    """Reading: the gum's own reward is used once per turn too (here to copy a fruit)."""
+    state = position(fronts={0: ["Gum:1", "S:1", "Taste:1"]}, boxes={0: ["A:1", "L:1"]},
+                     piles=stall_piles(), spare=1)
+    play(state, USE["Gum"], CLS["S"])
+    assert USE["Gum"] not in state.legal_actions()
+
+
+def test_exchange_of_no_tile_is_no_move():
+    """Reading: an Exchange puts at least one tile into the box, and needs another tile in front."""
+    state = position(fronts={0: ["Exchange:1"]}, boxes={0: ["S:1"]}, piles=stall_piles(), spare=1)
+    assert USE["Exchange"] not in state.legal_actions()
+    state = position(fronts={0: ["Exchange:1", "S:1"]}, boxes={0: ["A:1"]}, piles=stall_piles(), spare=1)
+    play(state, USE["Exchange"])
+    assert state.legal_actions() == [CLS["S"]]  # stopping (END) only after one tile
+    play(state, CLS["S"])  # no tile left in front: the exchange ends by itself
+    assert fields(state)["phase"] == [PHASES["main"]]
+
+
+def selection_watched():
+    """P0 looks through pile 0 (bottom first: SS>A, LL>S, AAA, S>A on top) and puts LL>S on top,
+    seen by P1: the old top S>A now lies just below it."""
+    piles = [["SS>A:2", "LL>S:2", "AAA:4", "S>A:1"], ["SSS:4", "AA>L:2", "LLL:4"], ["A>L:1", "LL>A:2"], []]
+    state = position(regions="blackberry", fronts={0: ["Selection:1", "S:1"]}, piles=piles, spare=1)
+    play(state, USE["Selection"], PILE[0], TYPE("LL>S:2"))
+    return state
+
+
+def test_watchers_of_a_selection_know_the_old_top_lies_below_the_new_one():
+    """Issue 13: 27 of 200 of P1's worlds kept the old top second; now all 200 do."""
+    state = selection_watched()
+    assert fields(state)["pile_seen"] == [1, 0, 0, 0]
+    assert "known below the top (bottom first): S>A:1" in state.information_state_string(1)
+    kept = sum(names(fields(state.resample_from_infostate(1, seed))["pile0"])[-2:] == ["S>A:1", "LL>S:2"]
+               for seed in range(200))
+    assert kept == 200
+    # The rest of the pile still varies, and the tiles below stay hidden.
+    bottoms = {tuple(fields(state.resample_from_infostate(1, seed))["pile0"][:2]) for seed in range(40)}
+    assert len(bottoms) > 5
+
+
+def test_selection_from_the_known_part_adds_nothing_and_from_the_hidden_part_one():
+    piles = [["SS>A:2", "AAA:4", "S>A:1", "LL>S:2"], ["SSS:4"], ["LLL:4"], ["SAL:4"]]
+    state = position(regions="blackberry", fronts={0: ["Selection:1"]}, piles=piles, spare=1, pile_seen=[1, 0, 0, 0])
+    play(state, USE["Selection"], PILE[0], TYPE("S>A:1"))  # the known tile below comes up
+    f = fields(state)
+    assert names(f["pile0"]) == ["SS>A:2", "AAA:4", "LL>S:2", "S>A:1"] and f["pile_seen"] == [1, 0, 0, 0]
+    state = position(regions="blackberry", fronts={0: ["Selection:1"]}, piles=piles, spare=1, pile_seen=[1, 0, 0, 0])
+    play(state, USE["Selection"], PILE[0], TYPE("AAA:4"))  # from the hidden part
+    f = fields(state)
+    assert names(f["pile0"]) == ["SS>A:2", "S>A:1", "LL>S:2", "AAA:4"] and f["pile_seen"] == [2, 0, 0, 0]
+    assert "known below the top (bottom first): S>A:1 LL>S:2" in state.information_state_string(1)
+
+
+def test_capturing_the_top_uncovers_the_known_tile_below():
+    state = position(regions="blackberry", fronts={0: ["L:1", "A:1"]},
+                     piles=[["SS>A:2", "AAA:4", "S>A:1", "LL>S:2", "A>L:1"], ["SSS:4"], ["LLL:4"], ["SAL:4"]],
+                     spare=1, pile_seen=[2, 0, 0, 0])
+    assert "known below the top (bottom first): S>A:1 LL>S:2" in state.information_state_string(1)
+    capture(state, 0, "A")
+    assert fields(state)["pile_seen"] == [1, 0, 0, 0]
+    assert "known below the top (bottom first): S>A:1" in state.information_state_string(1)
+    with pytest.raises(ValueError, match="pile_seen"):
+        restore(state.get_game(), {**fields(state), "pile_seen": [4, 0, 0, 0]})
