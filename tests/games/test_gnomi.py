@@ -831,3 +831,130 @@ def test_fields_are_validated(change, message):
     change(doc["fields"])
     with pytest.raises(ValueError, match=message):
         state.get_game().deserialize_state(json.dumps(doc))
+
+
+# ------------------------------------------------------------------------------------------------
+# What absence reveals (issue 13): worlds agree with failed asks, gives and hans
+
+RED = M_FACES.index("red")
+
+
+def up_faces_of(f, seat):
+    return [f["mushroom_face"][m] for m in range(len(f["mushroom_face"]))
+            if f["mushroom_holder"][m] == seat and f["mushroom_up"][m]]
+
+
+def failed_ask():
+    """P0 asks P1 for red; P1 (white, orange, blue, purple right side up) has none."""
+    hands = [dict(up=["red", "blue"], awake=["wake"] * 3),
+             dict(up=["white", "orange", "blue", "purple"], awake=["sprout"] * 3)]
+    state = build(hands, pad=0)
+    act(state, "use 1 red (m0)")
+    act(state, "no reaction")
+    assert holder(state, "m2") == 1 and state.current_player() == 1
+    return state
+
+
+def test_a_failed_ask_rules_the_colour_out_of_every_world():
+    """Issue 13: after P1 answered "use 1 red" with no card, 117 of 200 of P0's worlds still gave
+    P1 a red; now none of 200 does, and P0's information state says so."""
+    state = failed_ask()
+    assert fields(state)["mushroom_not"][2:6] == [1 << RED] * 4
+    assert "m2 ?(not red)" in state.information_state_string(0)
+    worlds = [fields(state.resample_from_infostate(0, seed)) for seed in range(200)]
+    assert sum(RED in up_faces_of(w, 1) for w in worlds) == 0
+
+
+def test_resample_is_uniform_over_the_worlds_a_failed_ask_allows():
+    """P0 saw its 4 mushrooms (red, blue up; pad: orange, white composted); P1's 4 right-side-up
+    cards are not red. Exact law of P1's first card m2, counted by enumerating P1's four faces
+    (each weighted by the arrangements of the other 17 unseen faces in the pool). 3000 draws;
+    chi-square with 3 degrees of freedom (red has probability 0), 16.27 being its 0.999 quantile."""
+    import itertools
+    import math
+    state = failed_ask()
+    f = fields(state)
+    unseen = Counter({c: 5 for c in range(5)}) - Counter(f["mushroom_face"][m] for m in range(28)
+                                                           if f["mushroom_holder"][m] == 0)
+    weight = Counter()
+    for faces in itertools.product([c for c in range(5) if c != RED], repeat=4):
+        if any(Counter(faces)[c] > unseen[c] for c in range(5)):
+            continue
+        left = unseen - Counter(faces)
+        rest = math.factorial(sum(left.values()))
+        for c in range(5):
+            rest //= math.factorial(left[c])
+        weight[faces[0]] += rest
+    total = sum(weight.values())
+    n = 3000
+    counts = Counter(fields(state.resample_from_infostate(0, seed))["mushroom_face"][2] for seed in range(n))
+    assert counts[RED] == 0
+    chi2 = sum((counts[c] - n * weight[c] / total) ** 2 / (n * weight[c] / total) for c in weight)
+    assert chi2 < 16.27
+
+
+def test_a_give_rules_the_colour_out_of_the_cards_that_would_have_gone_first():
+    """P1 holds m2 white and m3 red (each known to P1 only): giving m3 shows m2 is not red."""
+    hands = [dict(up=["red", "blue"], awake=["wake"] * 3),
+             dict(up=["white", "red", "orange"], awake=["sprout"] * 3)]
+    state = build(hands, pad=0)
+    act(state, "use 1 red (m0)")
+    act(state, "no reaction")
+    assert holder(state, "m3") == 0
+    f = fields(state)
+    assert f["mushroom_not"][2] == 1 << RED and f["mushroom_not"][4] == 0  # m4 comes after m3
+    for seed in range(100):
+        assert fields(state.resample_from_infostate(0, seed))["mushroom_face"][2] != RED
+
+
+def test_hans_rules_its_colour_out_of_the_mushrooms_it_left():
+    """Issue 13: after a hans naming red, 145 of 200 worlds gave an opponent a red; now none."""
+    hands = [dict(up=["blue"], awake=["hans", "wake", "wake"]),
+             dict(up=["red", "white", "orange"], awake=["sprout"] * 3),
+             dict(up=["blue", "purple"], awake=["thief"] * 3)]
+    state = build(hands, pad=2)
+    act(state, "use hans (g0)")
+    act(state, "hans: name red")
+    while state.current_player() in (1, 2) and "no reaction" in legal_strings(state):
+        act(state, "no reaction")
+    assert not is_up(state, "m1") and knowers(state, "m1") == {0, 1, 2}  # P1's red, composted
+    worlds = [fields(state.resample_from_infostate(0, seed)) for seed in range(200)]
+    assert sum(RED in up_faces_of(w, 1) or RED in up_faces_of(w, 2) for w in worlds) == 0
+    assert "?(not red)" in state.information_state_string(0)
+
+
+def test_an_earmuffed_ask_reveals_nothing_about_mushrooms():
+    hands = [dict(up=["red", "blue"], awake=["wake"] * 3),
+             dict(up=["white", "orange", "blue", "purple"], awake=["earmuffs", "sprout", "sprout"])]
+    state = build(hands, pad=0)
+    act(state, "use 1 red (m0)")
+    act(state, "earmuffs (g3): cancel")
+    assert fields(state)["mushroom_not"] == [0] * 28
+
+
+def test_mushroom_not_is_validated():
+    state = failed_ask()
+    f = fields(state)
+    bad = list(f["mushroom_not"])
+    bad[2] |= 1 << f["mushroom_face"][2]
+    with pytest.raises(ValueError, match="rules out its own colour"):
+        with_fields(state, mushroom_not=bad)
+
+
+def test_elimination_waits_until_the_ask_is_answered():
+    """Reading: P0 spends its last right-side-up card on "use 1 red"; P1 gives a red in return,
+    so P0 stays in. Without a red to give, P0 is out and P1 wins."""
+    hands = [dict(up=["red"], asleep=["wake"] * 3),
+             dict(up=["red", "white"], awake=["sprout"] * 3),
+             dict(up=["orange"], awake=["thief"] * 3)]
+    state = build(hands, pad=2)
+    act(state, "use 1 red (m0)")
+    act(state, "use 1 red -> P1")
+    act(state, "no reaction")
+    assert holder(state, "m1") == 0 and is_up(state, "m1")
+    assert fields(state)["out"] == [0] and state.current_player() == 1
+    state = build(hands, pad=2)
+    act(state, "use 1 red (m0)")
+    act(state, "use 1 red -> P2")
+    act(state, "no reaction")
+    assert fields(state)["out"] == [1] and state.current_player() == 1
