@@ -34,6 +34,12 @@ class AnyGame : public std::enable_shared_from_this<AnyGame> {
   virtual std::unique_ptr<AnyState> restore(uint64_t seed, const std::vector<Action>& history,
                                             const Fields* fields) const = 0;
   virtual bool serializes_fields() const = 0;
+  // Random games checking the rules' invariants after every legal action at every step (see
+  // api/rule_fuzz.h): {games, plies, checks, round_trips}. Fails naming the first broken invariant.
+  virtual std::vector<int64_t> fuzz_rules(int64_t games, uint64_t seed) const {
+    (void)games, (void)seed;
+    fail(name() + " has no rule checks");
+  }
 };
 
 class AnyState {

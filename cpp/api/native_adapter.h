@@ -12,6 +12,7 @@
 
 #include "api/any_evaluator.h"
 #include "api/any_game.h"
+#include "api/rule_fuzz.h"
 #include "api/search_session.h"
 #include "core/game.h"
 #include "search/dispatch.h"
@@ -247,6 +248,11 @@ class NativeGameAdapter final : public AnyGame {
   bool has_hidden_information() const override { return game_.has_hidden_information(); }
   std::vector<int> observation_shape() const override { return game_.observation_shape(); }
   bool serializes_fields() const override { return HasFields<typename G::State>; }
+
+  std::vector<int64_t> fuzz_rules(int64_t games, uint64_t seed) const override {
+    const FuzzCounts c = ts::fuzz_rules(game_, games, seed);
+    return {c.games, c.plies, c.checks, c.round_trips};
+  }
 
   std::unique_ptr<AnyState> new_initial_state(uint64_t seed) const override {
     return std::make_unique<NativeStateAdapter<G>>(self(), game_.new_initial_state(seed), seed);

@@ -137,6 +137,28 @@ void bind_games(py::module_& m) {
       .def("parameters", &params_dict, "The parameters in force, defaults included.")
       .def("has_chance", &AnyGame::has_chance)
       .def("has_hidden_information", &AnyGame::has_hidden_information)
+      .def(
+          "fuzz_rules",
+          [](const AnyGame& g, py::handle games, py::object seed) {
+            const int64_t n = to_int(games, "games");
+            if (n < 0) fail("games must be >= 0, got " + std::to_string(n));
+            const uint64_t sd = to_seed(seed);
+            std::vector<int64_t> c;
+            {
+              py::gil_scoped_release release;
+              c = g.fuzz_rules(n, sd);
+            }
+            py::dict out;
+            out["games"] = c[0];
+            out["plies"] = c[1];
+            out["checks"] = c[2];
+            out["round_trips"] = c[3];
+            return out;
+          },
+          py::arg("games"), py::arg("seed") = 0,
+          "Plays `games` random games trying every legal action at every step and checking the "
+          "rules' invariants after each (native games with rule checks: gummiland, gnomi); every end "
+          "position is serialized and read back. Returns {'games', 'plies', 'checks', 'round_trips'}; raises ValueError naming the first broken invariant.")
       .def("max_legal_actions", &AnyGame::max_legal_actions)
       .def("num_distinct_actions", &AnyGame::num_distinct_actions)
       .def("observation_shape", [](const AnyGame& g) { return py::tuple(py::cast(g.observation_shape())); })

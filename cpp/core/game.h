@@ -79,6 +79,14 @@ concept ObservesActions = requires(const S c, int observer, Action a) {
   { c.observed_action(observer, a) } -> std::same_as<Action>;
 };
 
+// Optional: rule-level invariants for fuzzing. check_step(before, action) is called on the state
+// reached by applying `action` to `before`, and fails (ts::fail) naming the first invariant the
+// step broke (conservation of components, turn order, who may act, the end conditions, ...).
+template <class S>
+concept ChecksRules = requires(const S c, const S& before, Action a) {
+  { c.check_step(before, a) };
+};
+
 // Optional: per-player scores (for example points), reported beside the zero-sum returns.
 template <class S>
 concept HasScores = requires(const S c, double* values) {

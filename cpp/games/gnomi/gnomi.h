@@ -129,6 +129,8 @@ class GnomiState {
   GnomiState resample_from_infostate(int player, Rng& rng, std::vector<Action>* history) const;
   void write_fields(FieldWriter& w) const;
   void read_fields(const FieldReader& r);
+  // Rule-level invariants across the step from `before` by `action` (gnomi_invariants.cc).
+  void check_step(const GnomiState& before, Action action) const;
 
   static int observation_size(int players) { return 38 * players + kNumPhases + kColours + 3 + 1; }
 

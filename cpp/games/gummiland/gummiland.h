@@ -150,6 +150,8 @@ class GummilandState {
   GummilandState resample_from_infostate(int player, Rng& rng, std::vector<Action>* history) const;
   void write_fields(FieldWriter& w) const;
   void read_fields(const FieldReader& r);
+  // Rule-level invariants across the step from `before` by `action` (gummiland_invariants.cc).
+  void check_step(const GummilandState& before, Action action) const;
 
   static int observation_size(int players) { return 50 * players + 112; }
 
