@@ -102,7 +102,8 @@ def position(players=2, regions="", piles=None, fronts=None, boxes=None, unknown
     fields = {
         "round": [0], "current": [0], "over": [0], "phase": [0], "captures_left": [1], "doubled": [0],
         "gum_as": [0], "target": [-1], "exchanged": [0], "in_use": [-1],
-        "pile_known": [0, 0, 0, 0], "pile_exotic": exotic, "pile_seen": [0, 0, 0, 0], "box_unknown": list(unknown or [0] * players),
+        "pile_known": [0, 0, 0, 0], "pile_exotic": exotic, "pile_seen": [0, 0, 0, 0],
+        "box_unknown": list(unknown or [0] * players),
         "pending": [], "used": [],
     }
     for k in range(4):
