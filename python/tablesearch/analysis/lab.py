@@ -25,6 +25,7 @@ from typing import Any, Callable, Mapping, Optional, Sequence, Union
 from tablesearch.analysis import exact, metrics, variants, verdicts
 from tablesearch.analysis.replay import replay
 from tablesearch.analysis.report import BalanceReport
+from tablesearch.agent_specs import spec_name
 
 DEFAULT_AGENTS = ("mcts:iterations=1000", "random")
 
@@ -38,15 +39,17 @@ class AnalysisError(RuntimeError):
         self.kept = kept
 
 
-def _agents(agents: Union[None, str, Sequence[str]]) -> list[str]:
+def _agents(agents: Union[None, str, Sequence[Any]]) -> list[Any]:
+    """[self-play agent, skill opponent] as specs (text) or factories called as factory(seed=S)."""
     if agents is None:
         return list(DEFAULT_AGENTS)
     if isinstance(agents, str):
         from tablesearch.agent_specs import split_agent_list
         agents = split_agent_list(agents)
-    specs = [str(a).strip() for a in agents]
+    specs = [a.strip() if isinstance(a, str) else a for a in agents]
     if not 1 <= len(specs) <= 2:
-        raise ValueError(f"analyze takes one or two agents (self-play agent, then its skill opponent), got {specs}")
+        raise ValueError(f"analyze takes one or two agents (self-play agent, then its skill opponent), "
+                         f"got {len(specs)}: {[spec_name(s) for s in specs]}")
     if len(specs) == 1:
         specs.append(DEFAULT_AGENTS[1])
     return specs
@@ -112,7 +115,8 @@ def analyze(game: str, params: Optional[Mapping[str, Any]] = None, *,
     base = dict(params or {})
     all_params = variants.variant_params(base, sweeps)
     loaded = variants.load_variants(game, all_params, swept)
-    self_only = specs[0] == specs[1]
+    names = [spec_name(s) for s in specs]
+    self_only = specs[0] is specs[1] or (isinstance(specs[0], str) and specs[0] == specs[1])
     temporary = out is None
     directory = tempfile.mkdtemp(prefix="tablesearch-analyze-") if temporary else os.fspath(out)
     os.makedirs(directory, exist_ok=True)
@@ -124,7 +128,7 @@ def analyze(game: str, params: Optional[Mapping[str, Any]] = None, *,
         for params, game_obj in zip(all_params, loaded):
             name = variants.label(params, swept)
             full = dict(game_obj.parameters())
-            ident = {"agents": specs, "seed": seed, "budget": dict(budget or {}), "max_plies": max_plies,
+            ident = {"agents": names, "seed": seed, "budget": dict(budget or {}), "max_plies": max_plies,
                      "hide_information": hide_information, "params": full}
             roles = [("self-play", [specs[0]])] + ([] if self_only else [("skill", specs)])
             outcome: dict[str, Any] = {}
@@ -132,7 +136,7 @@ def analyze(game: str, params: Optional[Mapping[str, Any]] = None, *,
                 step += 1
                 path = _run_file(directory, game, name, role, {**ident, "role": role})
                 show(f"[{step}/{runs}] {game} {name}: {role}, "
-                     + (f"{lineup[0]} in every seat" if role == "self-play" else f"{lineup[0]} against {lineup[1]}")
+                     + (f"{names[0]} in every seat" if role == "self-play" else f"{names[0]} against {names[1]}")
                      + f", {games} games")
                 try:
                     outcome[role] = tournament(game, lineup, games, seed=seed, params=params, executor=executor,
@@ -159,7 +163,7 @@ def analyze(game: str, params: Optional[Mapping[str, Any]] = None, *,
             shutil.rmtree(directory, ignore_errors=True)
     comparisons = variants.compare(results) if len(results) > 1 else []
     return BalanceReport(
-        game=game, agents=specs, variants=results, comparisons=comparisons,
+        game=game, agents=names, variants=results, comparisons=comparisons,
         verdicts=[v for variant in results for v in variant["verdicts"]] + verdicts.comparison_verdicts(comparisons),
         settings={"games": games, "seed": seed, "swept": swept, "budget": dict(budget) if budget else None,
                   "max_plies": max_plies, "hide_information": hide_information,
