@@ -25,7 +25,9 @@ def wilson(successes: float, trials: int) -> tuple[float, float]:
     p = successes / trials
     centre = (p + Z * Z / (2 * trials)) / (1 + Z * Z / trials)
     half = Z * math.sqrt(p * (1 - p) / trials + Z * Z / (4 * trials * trials)) / (1 + Z * Z / trials)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if successes <= 0 else max(0.0, min(p, centre - half))
+    high = 1.0 if successes >= trials else min(1.0, max(p, centre + half))
+    return low, high
 
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:

@@ -24,7 +24,7 @@ def plot_report(data: Mapping[str, Any], path: Union[str, os.PathLike]) -> None:
         rate = np.array([s["win_rate"] or 0.0 for s in seats])
         low = np.array([s["low"] if s["low"] is not None else r for s, r in zip(seats, rate)])
         high = np.array([s["high"] if s["high"] is not None else r for s, r in zip(seats, rate)])
-        left.bar(x, rate, yerr=[rate - low, high - rate], capsize=4)
+        left.bar(x, rate, yerr=[np.maximum(rate - low, 0), np.maximum(high - rate, 0)], capsize=4)
         fair = (1 - (v["draw_rate"] or 0.0)) / v["num_players"]
         left.axhline(fair, color="grey", ls="--", lw=0.8, label="fair share")
         left.set_xticks(x, [f"seat {s['seat']}" for s in seats])
