@@ -8,8 +8,8 @@ from typing import Any, Optional, Sequence
 
 import tablesearch as ts
 from tablesearch import mcts
-from tablesearch.agent_specs import make_agent, parse_agent_spec, parse_value, spec_name, split_agent_list
-from tablesearch.schedule import derive_seed
+from tablesearch.agents.specs import make_agent, parse_agent_spec, parse_value, spec_name, split_agent_list
+from tablesearch.tournaments.schedule import derive_seed
 
 __all__ = ["build_parser", "main", "parse_value"]
 
@@ -165,12 +165,12 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if args.sprt:
         sprt = dict(elo0=args.elo0, elo1=args.elo1, alpha=args.alpha, beta=args.beta)
     result = _run_tournament(args, specs, sprt=sprt, resamples=args.resamples)
-    from tablesearch.report import render_tournament
+    from tablesearch.tournaments.report import render_tournament
     render_tournament(result, _console())
     if args.out:
         print(f"games: {args.out}")
     if args.plot:
-        from tablesearch.plots import plot_tournament
+        from tablesearch.tournaments.plots import plot_tournament
         plot_tournament(result, args.plot)
         print(f"plot: {args.plot}")
     return 0
@@ -219,7 +219,7 @@ def _exact(args: argparse.Namespace) -> int:
         raise ValueError(f"--exact is available for candyland only, not {args.game!r}")
     from tablesearch.analysis.exact import candyland_scope
     from tablesearch.analysis.variants import parameter_defaults, parse_sweeps, variant_params
-    from tablesearch import candyland_exact
+    from tablesearch.games import candyland_exact
 
     sweeps = parse_sweeps(args.game, args.sweep)
     defaults = parameter_defaults(args.game)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import tablesearch as ts
-from tablesearch import candyland_exact
+from tablesearch.games import candyland_exact
 
 GAMES = 300
 

@@ -97,7 +97,6 @@ def _check_shown(text, value):
 def test_every_number_in_the_html_equals_the_json(which, request):
     report = request.getfixturevalue(which)
     data = json.loads(report.to_json())
-    page = report_html = None
     from tablesearch.analysis.report_html import render_html
     page = render_html(data)
     parser = _Figures()

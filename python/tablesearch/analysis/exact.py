@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from tablesearch import candyland_exact
+from tablesearch.games import candyland_exact
 
 EXACT_PARAMS = ("players", "deck", "draw", "max_plies")  # what the Candy Land figures can honour
 NEGLIGIBLE = 1e-12  # a ply cap is honoured when the games it would stop have at most this probability

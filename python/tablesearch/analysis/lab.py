@@ -25,7 +25,7 @@ from typing import Any, Callable, Mapping, Optional, Sequence, Union
 from tablesearch.analysis import exact, metrics, variants, verdicts
 from tablesearch.analysis.replay import replay
 from tablesearch.analysis.report import BalanceReport
-from tablesearch.agent_specs import spec_name
+from tablesearch.agents.specs import spec_name
 
 DEFAULT_AGENTS = ("mcts:iterations=1000", "random")
 
@@ -44,7 +44,7 @@ def _agents(agents: Union[None, str, Sequence[Any]]) -> list[Any]:
     if agents is None:
         return list(DEFAULT_AGENTS)
     if isinstance(agents, str):
-        from tablesearch.agent_specs import split_agent_list
+        from tablesearch.agents.specs import split_agent_list
         agents = split_agent_list(agents)
     specs = [a.strip() if isinstance(a, str) else a for a in agents]
     if not 1 <= len(specs) <= 2:
@@ -105,7 +105,7 @@ def analyze(game: str, params: Optional[Mapping[str, Any]] = None, *,
     load or agent; AnalysisError (naming the file that keeps the games played so far) when a run
     fails midway, for example an agent that raises; KeyboardInterrupt on Ctrl-C, games kept.
     """
-    from tablesearch.tournament import tournament
+    from tablesearch.tournaments import tournament
 
     if not isinstance(game, str):
         raise TypeError(f"analyze takes a game name (variants are loaded by name), got {game!r}")

@@ -13,7 +13,7 @@ import itertools
 from typing import Any, Mapping, Optional, Sequence
 
 from tablesearch.analysis.intervals import difference_test, holm
-from tablesearch.registry import list_games, load_game, parameter_specs
+from tablesearch.games.registry import list_games, load_game, parameter_specs
 
 ALPHA = 0.05
 
