@@ -68,3 +68,19 @@ def test_exact_scope_honours_a_harmless_cap():
     assert candyland_scope({"draw": "replacement", "max_plies": 5000}, defaults)[:2] == (2, "64")
     with pytest.raises(ValueError, match="honours only players, deck, draw, max_plies"):
         candyland_scope({"colour": 1}, defaults)
+
+
+def test_an_agent_crash_is_a_message_and_the_games_stay(tmp_path, capsys):
+    from helpers import crash_agent
+    crash_agent.ARMED, crash_agent.moves = True, 0
+    args = ["analyze", "tic_tac_toe", "--agents", "random,helpers.crash_agent:make", "--games", "20",
+            "--workers", "1", "--out", str(tmp_path)]
+    assert cli.main(args) == 1
+    err = capsys.readouterr().err
+    assert "skill run failed after" in err and "the agent's model file is corrupt" in err
+    assert "run the same command to resume" in err and str(tmp_path) in err
+    kept = [p for p in tmp_path.iterdir() if ".skill." in p.name]
+    assert len(kept) == 1 and 0 < len(kept[0].read_text().splitlines()) < 20
+    crash_agent.ARMED = False
+    assert cli.main(args) == 0
+    assert len(kept[0].read_text().splitlines()) == 20
