@@ -3,7 +3,7 @@ it comes from and its exact JSON value, so a test (and a reader's script) can ch
 shown is what the JSON holds.
 
 In HTML text a figure is ``<data value="0.7181" data-key="variants.0.seats.1.win_rate">71.8%</data>``;
-inside SVG, ``<tspan data-key=... data-value=...>``. Formats: "pct" (x 100, one decimal, %),
+inside SVG, ``<tspan data-key=... data-value=...>``. Formats: "pct" (x 100, one decimal, %), "pct0" (x 100, no decimal, %),
 "f0".."f4" (fixed decimals), "int". Text copied from the JSON (labels, verdicts) is an element with
 a data-key and no value, whose text is the JSON string.
 """
@@ -25,6 +25,8 @@ def format_value(value: Any, kind: str) -> str:
         return "true" if value else "false"
     if kind == "pct":
         return f"{100 * value:.1f}%"
+    if kind == "pct0":
+        return f"{100 * value:.0f}%"
     if kind == "int":
         return f"{int(value)}"
     if kind.startswith("f"):

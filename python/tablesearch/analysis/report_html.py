@@ -125,21 +125,23 @@ def _comparisons(rows: list[Mapping[str, Any]], alpha: float) -> str:
         body.append(f"<tr class='{'real' if row['real'] else ''}'><td>{text(f'{k}.metric', row['metric'])}</td>"
                     f"<td>{text(f'{k}.a', row['a'])}</td><td>{text(f'{k}.b', row['b'])}</td>"
                     f"<td>{ci(f'{k}.difference', row['difference'], row['low'], row['high'], 'f3')}</td>"
-                    f"<td>{fig(f'{k}.p_holm', row['p_holm'], 'f4')}</td><td>{'real' if row['real'] else 'not shown'}</td></tr>")
+                    f"<td>{fig(f'{k}.p_holm', row['p_holm'], 'f4')}</td><td>{'real' if row['real'] else 'no'}</td></tr>")
     return ("<section><h2>Differences between variants</h2><p class='note'>second minus first, with its interval; "
             f"p-values adjusted together by Holm's method; real when below {fig('alpha', alpha, 'f2')}</p><table><tr><th>figure"
-            "</th><th>first</th><th>second</th><th>difference</th><th>p (Holm)</th><th></th></tr>"
+            "</th><th>first</th><th>second</th><th>difference</th><th>p (Holm)</th><th>real?</th></tr>"
             + "".join(body) + "</table></section>")
 
 
 def render_html(data: Mapping[str, Any]) -> str:
     """The HTML page of a report's JSON data."""
     title = f"Balance of {data['game']}"
+    measured = any(v.get("skill") for v in data["variants"])
+    gap = (f"the skill gap is {text('agents.0', data['agents'][0])} against {text('agents.1', data['agents'][1])}, "
+           "seats rotated over duplicate deals" if measured else "the skill gap is not measured (one agent)")
     head = (f"<h1>Balance of {text('game', data['game'])}</h1><p>{text('agents.0', data['agents'][0])} plays "
-            f"itself in every seat; the skill gap is {text('agents.0', data['agents'][0])} against "
-            f"{text('agents.1', data['agents'][1])}, seats rotated over duplicate deals. Intervals are "
-            f"{fig('confidence', data['confidence'], 'pct')} intervals, shown in brackets after each figure; the "
-            "median and deciles of a length are sample quantiles with distribution-free intervals.</p>")
+            f"itself in every seat; {gap}. Intervals are {fig('confidence', data['confidence'], 'pct0')} intervals, "
+            "shown in brackets after each figure; the median and deciles of a length are sample quantiles with "
+            "distribution-free intervals.</p>")
     skill = ""
     if any(v.get("skill") for v in data["variants"]):
         skill = f"<section><h2>Skill gap by variant</h2>{skill_chart(data['variants'])}</section>"

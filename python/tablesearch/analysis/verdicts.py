@@ -75,8 +75,8 @@ def variant_verdicts(v: Mapping[str, Any], num_players: int) -> list[str]:
             if verdict != "fair":
                 flagged.append(f"seat {row['seat']} wins {pct(row['win_rate'])}{interval(row['low'], row['high'])}"
                                f"{where} (fair share {pct(fair)}): {verdict}")
-        out += flagged or [f"seats are balanced{where}: every seat's interval is within {pct(THRESHOLDS['seat_tolerance'])} "
-                           f"of its fair share {pct(fair)} or contains it"]
+        out += flagged or [f"no seat is flagged{where}: every seat wins about its fair share {pct(fair)} "
+                           f"(no interval lies outside {pct(THRESHOLDS['seat_tolerance'])} of it)"]
         fpa = v.get("first_player_advantage")
         if fpa and fpa["value"] is not None and fpa["low"] is not None:
             score = f"the first player scores {pct(0.5 + fpa['value'])}{interval(0.5 + fpa['low'], 0.5 + fpa['high'])}"
