@@ -297,7 +297,7 @@ def build_parser() -> argparse.ArgumentParser:
     analyze = sub.add_parser("analyze", help="balance lab: seats, draws, lengths, skill gap, variants (docs/balance.md)")
     _add_game_options(analyze)
     _add_agent_options(analyze, "one or two: the first plays itself, then the second (default random) for the "
-                       "skill gap; default mcts:iterations=1000,random")
+                       "skill gap; default mcts (1,000 iterations a move unless --iterations or --time-limit) and random")
     analyze.add_argument("--games", type=int, default=100,
                          help="games per tournament: self-play and skill, per variant (rounded up to whole deals)")
     analyze.add_argument("--sweep", action="append", default=[], metavar="NAME=V1,V2,...",

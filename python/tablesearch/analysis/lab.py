@@ -27,7 +27,7 @@ from tablesearch.analysis.replay import replay
 from tablesearch.analysis.report import BalanceReport
 from tablesearch.agents.specs import spec_name
 
-DEFAULT_AGENTS = ("mcts:iterations=1000", "random")
+DEFAULT_AGENTS = ("mcts", "random")  # mcts: the default MCTS agent, 1,000 iterations a move unless a budget says otherwise
 
 
 class AnalysisError(RuntimeError):
@@ -95,7 +95,8 @@ def analyze(game: str, params: Optional[Mapping[str, Any]] = None, *,
     (``.to_json()``, ``.write_html(path)``, ``str(report)``).
 
     `agents`: one or two specs; the first plays itself (balance) and the second (default
-    ``random``) for the skill gap; default ``mcts:iterations=1000`` then ``random``. `games`:
+    ``random``) for the skill gap; default ``mcts`` (1,000 iterations a move unless `budget` says
+    otherwise) then ``random``. `games`:
     games per tournament (two per variant: self-play and skill), rounded up to whole deals.
     `workers`/`executor`/`budget`/`max_plies`/`hide_information`/`progress` go to
     `tablesearch.tournament`. `out`: a directory for the games (one JSON lines file per
