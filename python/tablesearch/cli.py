@@ -4,7 +4,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any, Optional
 
 import tablesearch as ts
 from tablesearch import mcts
@@ -294,10 +295,11 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples of the rating intervals")
     tour.set_defaults(run=cmd_tournament)
 
-    analyze = sub.add_parser("analyze", help="balance lab: seats, draws, lengths, skill gap, variants (docs/balance.md)")
+    analyze = sub.add_parser("analyze", help="balance lab: seats, draws, lengths, skill, variants (docs/balance.md)")
     _add_game_options(analyze)
     _add_agent_options(analyze, "one or two: the first plays itself, then the second (default random) for the "
-                       "skill gap; default mcts (1,000 iterations a move unless --iterations or --time-limit) and random")
+                       "skill gap; default mcts (1,000 iterations a move unless --iterations or --time-limit) "
+                       "and random")
     analyze.add_argument("--games", type=int, default=100,
                          help="games per tournament: self-play and skill, per variant (rounded up to whole deals)")
     analyze.add_argument("--sweep", action="append", default=[], metavar="NAME=V1,V2,...",

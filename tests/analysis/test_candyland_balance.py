@@ -50,7 +50,8 @@ def test_the_deck_sweep_orders_decks_as_the_exact_figures(decks):
     means = {v["params"]["deck"]: v["length"]["plies"]["mean"] for v in decks["variants"]}
     exact = {deck: candyland_exact.length_summary(2, deck)["mean"] for deck in means}
     assert min(means, key=means.get) == min(exact, key=exact.get) == "64-later"
-    real = {(row["a"], row["b"]) for row in decks["comparisons"] if row["metric"] == "mean length (plies)" and row["real"]}
+    real = {(row["a"], row["b"]) for row in decks["comparisons"]
+            if row["metric"] == "mean length (plies)" and row["real"]}
     # 64-later is shorter than both others by ~10 plies, far beyond chance at 300 games each;
     # 64 and 66 differ by 0.08 plies exactly, far below what 300 games resolve, so no
     # difference between them is called real.

@@ -58,7 +58,8 @@ def test_exact_says_which_parameters_it_used(capsys):
                      "draw=replacement; the game's default is draw=deck)")
     assert rest.strip() == candyland_exact.report(3, "66").strip()
     assert "39.16" in rest  # the mean number of turns with the 66-card deck
-    assert cli.main(["analyze", "candyland", "--exact", "--param", "draw=replacement", "--sweep", "deck=64,64-later"]) == 0
+    args = ["analyze", "candyland", "--exact", "--param", "draw=replacement", "--sweep", "deck=64,64-later"]
+    assert cli.main(args) == 0
     out = capsys.readouterr().out
     assert out.count("Parameters used: players=2, deck=") == 2 and "default is" not in out
 

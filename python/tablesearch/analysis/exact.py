@@ -7,7 +7,8 @@ on the whole history, so there is no exact figure and none is claimed.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional
+from collections.abc import Mapping
+from typing import Any, Optional
 
 from tablesearch.games import candyland_exact
 

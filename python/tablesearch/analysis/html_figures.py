@@ -2,10 +2,10 @@
 it comes from and its exact JSON value, so a test (and a reader's script) can check that what is
 shown is what the JSON holds.
 
-In HTML text a figure is ``<data value="0.7181" data-key="variants.0.seats.1.win_rate">71.8%</data>``;
-inside SVG, ``<tspan data-key=... data-value=...>``. Formats: "pct" (x 100, one decimal, %), "pct0" (x 100, no decimal, %),
-"f0".."f4" (fixed decimals), "int". Text copied from the JSON (labels, verdicts) is an element with
-a data-key and no value, whose text is the JSON string.
+In HTML text a figure is ``<data value="0.718" data-key="variants.0.seats.1.win_rate">71.8%</data>``;
+inside SVG, ``<tspan data-key=... data-value=...>``. Formats: "pct" (x 100, one decimal, %),
+"pct0" (x 100, no decimal, %), "f0".."f4" (fixed decimals), "int". Text copied from the JSON
+(labels, verdicts) is an element with a data-key and no value, whose text is the JSON string.
 """
 from __future__ import annotations
 

@@ -9,13 +9,14 @@ inside [0, 1] and behaves at 0% and 100%.
 from __future__ import annotations
 
 import math
-from typing import Optional, Sequence
+from collections.abc import Sequence
+from typing import Optional
 
 import numpy as np
-from scipy import stats
+from numpy.typing import ArrayLike
 
 LEVEL = 0.95
-Z = float(stats.norm.ppf(0.5 + LEVEL / 2))  # 1.959964...
+Z = 1.959963984540054  # the normal quantile of 0.975 (scipy.stats is imported only where needed: it is slow)
 
 
 def wilson(successes: float, trials: int) -> tuple[float, float]:
@@ -42,7 +43,7 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def ratio_interval(numerators: Sequence[float], denominators: Sequence[float]) -> tuple[float, float, float]:
+def ratio_interval(numerators: ArrayLike, denominators: ArrayLike) -> tuple[float, float, float]:
     """(ratio, low, high) for sum(numerators) / sum(denominators), one pair per cluster (a deal or
     a game), with the delta-method standard error of a ratio estimator over clusters."""
     y = np.asarray(numerators, dtype=float)
@@ -66,6 +67,8 @@ def quantile_interval(values: Sequence[float], q: float) -> tuple[float, float, 
     n = len(x)
     if n == 0:
         return math.nan, math.nan, math.nan
+    from scipy import stats
+
     value = float(np.quantile(x, q))
     lower_rank = int(stats.binom.ppf((1 - LEVEL) / 2, n, q))      # 0-based index of the lower bound
     upper_rank = int(stats.binom.ppf(0.5 + LEVEL / 2, n, q))      # 0-based index of the upper bound
@@ -85,7 +88,7 @@ def difference_test(a: tuple[float, float, float], b: tuple[float, float, float]
         return math.nan, math.nan, math.nan, math.nan
     if se == 0:
         return value, value, value, 0.0 if value != 0 else 1.0
-    p = float(2 * stats.norm.sf(abs(value) / se))
+    p = math.erfc(abs(value) / se / math.sqrt(2))  # two-sided normal tail
     return value, value - Z * se, value + Z * se, p
 
 
@@ -103,7 +106,7 @@ def holm(p_values: Sequence[Optional[float]]) -> list[Optional[float]]:
     return adjusted
 
 
-def proportion_ratio_interval(numerators: Sequence[float], denominators: Sequence[float]) -> tuple[float, float, float]:
+def proportion_ratio_interval(numerators: ArrayLike, denominators: ArrayLike) -> tuple[float, float, float]:
     """Like ratio_interval, for a ratio that is a proportion (0..1): Wilson's interval at the
     effective sample size p (1 - p) / se**2 that the clustered standard error implies, so the
     interval stays inside [0, 1]. At p = 0 or 1 (no spread to measure) it is Wilson's interval

@@ -12,6 +12,7 @@ fails mid-run the games played so far stay on disk and the same call resumes the
 """
 from __future__ import annotations
 
+import concurrent.futures as cf
 import hashlib
 import json
 import os
@@ -19,15 +20,16 @@ import re
 import shutil
 import sys
 import tempfile
-import concurrent.futures as cf
-from typing import Any, Callable, Mapping, Optional, Sequence, Union
+from collections.abc import Mapping, Sequence
+from typing import Any, Callable, Optional, Union
 
+from tablesearch.agents.specs import spec_name
 from tablesearch.analysis import exact, metrics, variants, verdicts
 from tablesearch.analysis.replay import replay
 from tablesearch.analysis.report import BalanceReport
-from tablesearch.agents.specs import spec_name
 
-DEFAULT_AGENTS = ("mcts", "random")  # mcts: the default MCTS agent, 1,000 iterations a move unless a budget says otherwise
+# mcts: the default MCTS agent, 1,000 iterations a move unless a budget says otherwise.
+DEFAULT_AGENTS = ("mcts", "random")
 
 
 class AnalysisError(RuntimeError):
@@ -87,7 +89,7 @@ def analyze(game: str, params: Optional[Mapping[str, Any]] = None, *,
             agents: Union[None, str, Sequence[str]] = None, games: int = 100,
             sweep: Union[None, str, Sequence[str], Mapping[str, Sequence[Any]]] = None,
             seed: int = 0, workers: Optional[int] = None, executor: Optional[cf.Executor] = None,
-            out: Union[None, str, os.PathLike] = None, budget: Optional[Mapping[str, Any]] = None,
+            out: Union[None, str, os.PathLike[str]] = None, budget: Optional[Mapping[str, Any]] = None,
             max_plies: Optional[int] = None, hide_information: bool = True,
             progress: Optional[bool] = None) -> BalanceReport:
     """Measures the balance of `game` (a registered name) with `params`, for each variant of
@@ -119,7 +121,7 @@ def analyze(game: str, params: Optional[Mapping[str, Any]] = None, *,
     names = [spec_name(s) for s in specs]
     self_only = specs[0] is specs[1] or (isinstance(specs[0], str) and specs[0] == specs[1])
     temporary = out is None
-    directory = tempfile.mkdtemp(prefix="tablesearch-analyze-") if temporary else os.fspath(out)
+    directory = tempfile.mkdtemp(prefix="tablesearch-analyze-") if out is None else os.fspath(out)
     os.makedirs(directory, exist_ok=True)
     runs = len(loaded) * (1 if self_only else 2)
     show = _announcer(progress)

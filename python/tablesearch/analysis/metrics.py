@@ -20,11 +20,18 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from typing import Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any, Optional
 
 import numpy as np
 
-from tablesearch.analysis.intervals import mean_interval, proportion_ratio_interval, quantile_interval, ratio_interval, wilson
+from tablesearch.analysis.intervals import (
+    mean_interval,
+    proportion_ratio_interval,
+    quantile_interval,
+    ratio_interval,
+    wilson,
+)
 from tablesearch.analysis.replay import GameFacts
 
 QUANTILES = (("median", 0.5), ("p10", 0.1), ("p90", 0.9))

@@ -3,12 +3,13 @@ one row per variant (matplotlib, the `plot` extra), drawn from the report's JSON
 from __future__ import annotations
 
 import os
-from typing import Any, Mapping, Union
+from collections.abc import Mapping
+from typing import Any, Union
 
 import numpy as np
 
 
-def plot_report(data: Mapping[str, Any], path: Union[str, os.PathLike]) -> None:
+def plot_report(data: Mapping[str, Any], path: Union[str, os.PathLike[str]]) -> None:
     try:
         import matplotlib
     except ImportError:

@@ -23,7 +23,7 @@ GNOMI_SEAT_FLOATS = 38  # Gnomi's observation: 38 floats per seat from the obser
 
 
 def _player_to_move(state: Any) -> int:
-    return state.current_player()
+    return int(state.current_player())
 
 
 def _gnomi_turn_holder(state: Any) -> int:
@@ -31,7 +31,7 @@ def _gnomi_turn_holder(state: Any) -> int:
     tensor = np.asarray(state.observation_tensor(0), dtype=float)
     flags = tensor[1 : GNOMI_SEAT_FLOATS * state.num_players() : GNOMI_SEAT_FLOATS]
     holders = np.flatnonzero(flags > 0.5)
-    return int(holders[0]) if len(holders) else state.current_player()
+    return int(holders[0]) if len(holders) else int(state.current_player())
 
 
 TURN_HOLDERS: dict[str, Callable[[Any], int]] = {"gnomi": _gnomi_turn_holder}

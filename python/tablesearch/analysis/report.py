@@ -34,9 +34,10 @@ class BalanceReport:
         data = {"format": FORMAT, "version": VERSION, "game": self.game, "agents": list(self.agents),
                 "confidence": LEVEL, "alpha": ALPHA, "settings": self.settings, "thresholds": THRESHOLDS,
                 "variants": self.variants, "comparisons": self.comparisons, "verdicts": self.verdicts}
-        return json.loads(json.dumps(data, allow_nan=False))
+        copy: dict[str, Any] = json.loads(json.dumps(data, allow_nan=False))
+        return copy
 
-    def to_json(self, path: Union[None, str, os.PathLike] = None, indent: Optional[int] = 2) -> str:
+    def to_json(self, path: Union[None, str, os.PathLike[str]] = None, indent: Optional[int] = 2) -> str:
         """The report as JSON text; also written to `path` when given."""
         text = json.dumps(self.to_dict(), indent=indent, allow_nan=False)
         if path is not None:
@@ -44,7 +45,7 @@ class BalanceReport:
                 f.write(text + "\n")
         return text
 
-    def write_html(self, path: Union[str, os.PathLike]) -> None:
+    def write_html(self, path: Union[str, os.PathLike[str]]) -> None:
         """One self-contained HTML file (inline CSS and SVG plots, no scripts, no network)."""
         from tablesearch.analysis.report_html import render_html
         with open(path, "w", encoding="utf-8") as f:

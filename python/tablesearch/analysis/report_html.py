@@ -4,7 +4,8 @@ key (see `html_figures`), so the page shows exactly the numbers of ``report.to_j
 from __future__ import annotations
 
 import html
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from tablesearch.analysis.html_figures import ci, fig, text
 from tablesearch.analysis.svg_charts import histogram_chart, seat_chart, skill_chart
@@ -49,10 +50,16 @@ def _lengths(v: Mapping[str, Any], key: str) -> str:
             "<th>upper decile</th><th>min</th><th>max</th></tr>" + "".join(rows) + "</table>")
 
 
+def _scalar(v: Mapping[str, Any], key: str, name: str, kind: str) -> str:
+    """A variant-level figure with its `name_low`/`name_high` siblings."""
+    return ci(f"{key}.{name}", v[name], v[f"{name}_low"], v[f"{name}_high"], kind, f"{key}.{name}_low",
+              f"{key}.{name}_high")
+
+
 def _figures(v: Mapping[str, Any], key: str) -> str:
-    items = [f"draw rate {ci(f'{key}.draw_rate', v['draw_rate'], v['draw_rate_low'], v['draw_rate_high'], 'pct', f'{key}.draw_rate_low', f'{key}.draw_rate_high')}",
-             f"games that hit a cap {ci(f'{key}.capped_rate', v['capped_rate'], v['capped_rate_low'], v['capped_rate_high'], 'pct', f'{key}.capped_rate_low', f'{key}.capped_rate_high')}",
-             f"branching (mean legal actions at decisions) {ci(f'{key}.branching', v['branching'], v['branching_low'], v['branching_high'], 'f2', f'{key}.branching_low', f'{key}.branching_high')}",
+    items = [f"draw rate {_scalar(v, key, 'draw_rate', 'pct')}",
+             f"games that hit a cap {_scalar(v, key, 'capped_rate', 'pct')}",
+             f"branching (mean legal actions at decisions) {_scalar(v, key, 'branching', 'f2')}",
              f"plies with one legal action {fig(f'{key}.forced_share', v['forced_share'], 'pct')}"]
     fpa = v.get("first_player_advantage")
     if fpa:
@@ -63,7 +70,8 @@ def _figures(v: Mapping[str, Any], key: str) -> str:
         k = f"{key}.skill"
         items.append(f"skill: {text(f'{k}.agents.0', skill['agents'][0])} scores "
                      f"{ci(f'{k}.score', skill['score'], skill['low'], skill['high'])} against "
-                     f"{text(f'{k}.agents.1', skill['agents'][1])} over {fig(f'{k}.games', skill['games'], 'int')} games")
+                     f"{text(f'{k}.agents.1', skill['agents'][1])} over "
+                     f"{fig(f'{k}.games', skill['games'], 'int')} games")
         items.append(f"luck share (the weaker agent, {text(f'{k}.weaker', skill['weaker'])}, finishes ahead) "
                      + ci(f"{k}.luck_share", skill["luck_share"], skill["luck_share_low"], skill["luck_share_high"],
                           "pct", f"{k}.luck_share_low", f"{k}.luck_share_high"))
@@ -76,7 +84,8 @@ def _figures(v: Mapping[str, Any], key: str) -> str:
                      + ci(f"{k}.winner_leads_from.mean", drama["winner_leads_from"]["mean"],
                           drama["winner_leads_from"]["low"], drama["winner_leads_from"]["high"], "pct"))
         items.append("final margin (winner's score minus the next best) "
-                     + ci(f"{k}.margin.mean", drama["margin"]["mean"], drama["margin"]["low"], drama["margin"]["high"], "f2"))
+                     + ci(f"{k}.margin.mean", drama["margin"]["mean"], drama["margin"]["low"], drama["margin"]["high"],
+                          "f2"))
     return "<ul>" + "".join(f"<li>{item}</li>" for item in items) + "</ul>"
 
 
@@ -99,9 +108,10 @@ def _exact(v: Mapping[str, Any], key: str) -> str:
 
 def _variant(v: Mapping[str, Any], i: int) -> str:
     key = f"variants.{i}"
-    params = ", ".join(f"{html.escape(name)}=" + (text(f"{key}.params.{name}", value) if isinstance(value, str) else
-                                                  fig(f"{key}.params.{name}", value, "f3" if isinstance(value, float) else "int"))
-                       for name, value in v["params"].items())
+    params = ", ".join(
+        f"{html.escape(name)}=" + (text(f"{key}.params.{name}", value) if isinstance(value, str)
+                                   else fig(f"{key}.params.{name}", value, "f3" if isinstance(value, float) else "int"))
+        for name, value in v["params"].items())
     verdicts = "".join(text(f"{key}.verdicts.{j}", verdict, tag="li") for j, verdict in enumerate(v["verdicts"]))
     charts = []
     if v["num_players"] > 1:
@@ -125,10 +135,12 @@ def _comparisons(rows: list[Mapping[str, Any]], alpha: float) -> str:
         body.append(f"<tr class='{'real' if row['real'] else ''}'><td>{text(f'{k}.metric', row['metric'])}</td>"
                     f"<td>{text(f'{k}.a', row['a'])}</td><td>{text(f'{k}.b', row['b'])}</td>"
                     f"<td>{ci(f'{k}.difference', row['difference'], row['low'], row['high'], 'f3')}</td>"
-                    f"<td>{fig(f'{k}.p_holm', row['p_holm'], 'f4')}</td><td>{'real' if row['real'] else 'no'}</td></tr>")
+                    f"<td>{fig(f'{k}.p_holm', row['p_holm'], 'f4')}</td>"
+                    f"<td>{'real' if row['real'] else 'no'}</td></tr>")
     return ("<section><h2>Differences between variants</h2><p class='note'>second minus first, with its interval; "
-            f"p-values adjusted together by Holm's method; real when below {fig('alpha', alpha, 'f2')}</p><table><tr><th>figure"
-            "</th><th>first</th><th>second</th><th>difference</th><th>p (Holm)</th><th>real?</th></tr>"
+            f"p-values adjusted together by Holm's method; real when below {fig('alpha', alpha, 'f2')}</p>"
+            "<table><tr><th>figure</th><th>first</th><th>second</th><th>difference</th><th>p (Holm)</th>"
+            "<th>real?</th></tr>"
             + "".join(body) + "</table></section>")
 
 
@@ -147,6 +159,7 @@ def render_html(data: Mapping[str, Any]) -> str:
         skill = f"<section><h2>Skill gap by variant</h2>{skill_chart(data['variants'])}</section>"
     verdicts = "".join(text(f"verdicts.{j}", verdict, tag="li") for j, verdict in enumerate(data["verdicts"]))
     body = (head + f"<section><h2>Findings</h2><ul class='verdicts'>{verdicts}</ul></section>" + skill
-            + "".join(_variant(v, i) for i, v in enumerate(data["variants"])) + _comparisons(data["comparisons"], data["alpha"]))
+            + "".join(_variant(v, i) for i, v in enumerate(data["variants"]))
+            + _comparisons(data["comparisons"], data["alpha"]))
     return (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
             f"<style>{STYLE}</style></head><body>{body}</body></html>\n")

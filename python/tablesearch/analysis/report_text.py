@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import io
-from typing import Any, Mapping, Optional
+from collections.abc import Mapping
+from typing import Any, Optional
 
 from rich import box
 from rich.console import Console

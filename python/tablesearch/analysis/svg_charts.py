@@ -5,7 +5,8 @@ chart is a `html_figures.fig(..., tag="tspan")` tied to its JSON key.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from tablesearch.analysis.html_figures import fig, text
 

@@ -10,7 +10,8 @@ called real when its adjusted p-value is below `ALPHA`.
 from __future__ import annotations
 
 import itertools
-from typing import Any, Mapping, Optional, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any, Optional
 
 from tablesearch.analysis.intervals import difference_test, holm
 from tablesearch.games.registry import list_games, load_game, parameter_specs

@@ -17,7 +17,8 @@ early" when the winner leads for good before `decided_early` of the turns, on av
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional
+from collections.abc import Mapping, Sequence
+from typing import Any, Optional
 
 THRESHOLDS: dict[str, Any] = {
     "seat_tolerance": 0.2,
@@ -146,7 +147,7 @@ def variant_verdicts(v: Mapping[str, Any], num_players: int) -> list[str]:
     return out
 
 
-def comparison_verdicts(rows: list[Mapping[str, Any]], percent_metrics: tuple[str, ...] = (
+def comparison_verdicts(rows: Sequence[Mapping[str, Any]], percent_metrics: tuple[str, ...] = (
         "draw rate", "first-player advantage", "skill score")) -> list[str]:
     """One line per real difference between variants."""
     out = []
@@ -157,5 +158,6 @@ def comparison_verdicts(rows: list[Mapping[str, Any]], percent_metrics: tuple[st
             diff = f"{100 * row['difference']:+.1f} points [{100 * row['low']:+.1f}, {100 * row['high']:+.1f}]"
         else:
             diff = f"{row['difference']:+.2f} [{row['low']:+.2f}, {row['high']:+.2f}]"
-        out.append(f"{row['metric']}: {row['b']} differs from {row['a']} by {diff} (Holm-adjusted p = {row['p_holm']:.2g})")
+        out.append(f"{row['metric']}: {row['b']} differs from {row['a']} by {diff} "
+                   f"(Holm-adjusted p = {row['p_holm']:.2g})")
     return out

@@ -20,8 +20,8 @@ native game's default cap (10,000 plies, 5,000 turns) changes them by less than 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Optional
+from functools import cache
+from typing import Any, Optional
 
 import numpy as np
 
@@ -64,7 +64,7 @@ class TurnDistribution:
         return np.cumsum(self.pmf)
 
 
-def _cell(state) -> int:
+def _cell(state: Any) -> int:
     return int(np.argmax(state.observation_tensor(0)[:NUM_CELLS]))
 
 
@@ -72,7 +72,7 @@ def _check_deck(deck: str) -> None:
     load_game("candyland", deck=deck)  # ValueError naming the valid decks
 
 
-@lru_cache(maxsize=None)
+@cache
 def chain(deck: str = "64") -> Chain:
     """The transition matrix of one player's piece under replacement draws from `deck`.
 
@@ -133,7 +133,7 @@ def turn_distribution(deck: str = "64", max_turns: Optional[int] = None) -> Turn
     return TurnDistribution(np.array(pmf), float(max(mass.sum(), 0.0)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _moments(deck: str) -> tuple[float, float]:
     """E[T] and E[T^2] from START, through the fundamental matrix F = (I - Q)^-1:
     m = F 1 and E[T^2] = F (1 + 2 Q m)."""

@@ -5,10 +5,9 @@ import io
 import math
 from typing import TYPE_CHECKING, Any, Optional
 
-from rich.console import Console
 from rich import box
+from rich.console import Console
 from rich.table import Table
-
 
 if TYPE_CHECKING:  # summary renders itself with this module
     from tablesearch.tournaments.summary import TournamentResult
