@@ -12,7 +12,8 @@ Self-play games (the first agent in every seat; one game per deal, so games are 
 - branching: mean legal actions at decisions (plies with a choice), pooled, clustered by game;
 - drama (games that report scores): lead changes, when the winner leads for good, the margin.
 Skill games (first agent against the second, seats rotated over duplicate deals):
-- skill: the first agent's score against the second (head-to-head seat pairs, ties half);
+- skill: the first agent's score against the second over head-to-head seat pairs (a pair level
+  in a drawn game counts half; a pair tied behind another seat's win is not counted);
 - luck_share: the share of head-to-head pairs that the weaker agent (the lower score) won.
 Both are ratio estimates clustered by deal, since the games of a deal share its cards and dice.
 """
@@ -71,18 +72,24 @@ def seats(lines: Sequence[dict[str, Any]], num_players: int) -> list[dict[str, A
     return rows
 
 
+def _turn_positions(fact: GameFacts, num_players: int) -> list[int]:
+    """Seats by turn order; seats that never took a turn (the game ended first) follow in seat
+    order after the last seat that did, as they would have played."""
+    order = list(fact.turn_order)
+    start = order[-1] + 1 if order else 0
+    order += [s % num_players for s in range(start, start + num_players) if s % num_players not in order]
+    return order
+
+
 def positions(lines: Sequence[dict[str, Any]], facts: Sequence[GameFacts], num_players: int) -> list[dict[str, Any]]:
     """Win rate by turn order: position p is the seat that took the p-th first turn."""
+    orders = [_turn_positions(fact, num_players) for fact in facts]
     rows = []
     for position in range(num_players):
-        wins = played = 0
-        for line, fact in zip(lines, facts):
-            if position < len(fact.turn_order):
-                played += 1
-                wins += fact.turn_order[position] in line["winners"]
-        low, high = wilson(wins, played)
-        rows.append({"position": position, "win_rate": _num(wins / played if played else math.nan),
-                     "low": _num(low), "high": _num(high), "wins": wins, "games": played})
+        wins = sum(order[position] in line["winners"] for line, order in zip(lines, orders))
+        low, high = wilson(wins, len(lines))
+        rows.append({"position": position, "win_rate": _num(wins / len(lines) if lines else math.nan),
+                     "low": _num(low), "high": _num(high), "wins": wins, "games": len(lines)})
     return rows
 
 
@@ -165,15 +172,18 @@ def self_play_metrics(lines: Sequence[dict[str, Any]], facts: Sequence[GameFacts
 
 
 def _head_to_head(line: dict[str, Any], first: str, second: str) -> tuple[float, int, int, int]:
-    """(first's score, pairs, pairs first won, pairs second won) over the game's seat pairs
-    (a seat of the first agent, a seat of the second); a tie scores 1/2."""
+    """(first's score, pairs, pairs first won, pairs second won) over the game's seat pairs (a
+    seat of the first agent, a seat of the second). A pair finishing level counts half in a drawn
+    game and not at all in a game someone else won (two losers tied behind the winner did not
+    play each other to a draw: counting them would pull every score towards 1/2 at 3+ players)."""
     ranks = line["ranks"]
+    drawn = not line["winners"]
     seats_a = [s for s, a in enumerate(line["agents"]) if a == first]
     seats_b = [s for s, a in enumerate(line["agents"]) if a == second]
-    pairs = len(seats_a) * len(seats_b)
     first_won = sum(ranks[a] < ranks[b] for a in seats_a for b in seats_b)
     second_won = sum(ranks[b] < ranks[a] for a in seats_a for b in seats_b)
-    return first_won + 0.5 * (pairs - first_won - second_won), pairs, first_won, second_won
+    level = len(seats_a) * len(seats_b) - first_won - second_won if drawn else 0
+    return first_won + 0.5 * level, first_won + second_won + level, first_won, second_won
 
 
 def skill_metrics(lines: Sequence[dict[str, Any]], first: str, second: str) -> dict[str, Any]:
