@@ -16,8 +16,11 @@ from tablesearch.games import list_games, load_game, parameter_specs, register_g
 from tablesearch import agents, mcts
 from tablesearch.match import GameRecord, play_game
 from tablesearch.tournaments import TournamentResult, tournament
+from tablesearch.analysis import AnalysisError, BalanceReport, analyze
 
 __all__ = [
+    "AnalysisError",
+    "BalanceReport",
     "CHANCE",
     "TERMINAL",
     "Game",
@@ -25,6 +28,7 @@ __all__ = [
     "State",
     "TournamentResult",
     "agents",
+    "analyze",
     "list_games",
     "load_game",
     "parameter_specs",

@@ -4,7 +4,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any, Optional
 
 import tablesearch as ts
 from tablesearch import mcts
@@ -177,28 +178,58 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
+    from tablesearch.analysis import DEFAULT_AGENTS, analyze
     if args.exact:
         return _exact(args)
-    specs = agent_list(args, default=["random"])
-    result = _run_tournament(args, specs, resamples=0)
-    from tablesearch.tournaments.report import render_analysis
-    render_analysis(result, _console())
+    specs = agent_list(args, default=list(DEFAULT_AGENTS))
+    out = args.out or _default_out(args)
+    executor, workers, client = _executor(args)
+    try:
+        report = analyze(args.game, parse_params(args.game, args.param), agents=specs, games=args.games,
+                         sweep=args.sweep, seed=args.seed, workers=workers, executor=executor, out=out,
+                         budget=budget_of(args), max_plies=args.max_plies, hide_information=not args.reveal)
+    finally:
+        if client is not None:
+            client.close()
+    from tablesearch.analysis.report_text import render
+    render(report.to_dict(), _console())
+    print(f"games: {out}")
+    if args.json:
+        report.to_json(args.json)
+        print(f"json: {args.json}")
+    if args.report:
+        report.write_html(args.report)
+        print(f"report: {args.report}")
     if args.plot:
-        from tablesearch.tournaments.plots import plot_analysis
-        plot_analysis(result, args.plot)
+        from tablesearch.analysis.plot_png import plot_report
+        plot_report(report.to_dict(), args.plot)
         print(f"plot: {args.plot}")
     return 0
 
 
+def _default_out(args: argparse.Namespace) -> str:
+    """Where the games go without --out: beside the JSON or HTML report, else in this directory."""
+    named = args.json or args.report
+    stem = os.path.splitext(named)[0] if named else f"analyze-{args.game}"
+    return stem + ".games"
+
+
 def _exact(args: argparse.Namespace) -> int:
+    """Exact figures (Candy Land): refuses parameters they cannot honour and says which it used."""
     if args.game != "candyland":
         raise ValueError(f"--exact is available for candyland only, not {args.game!r}")
+    from tablesearch.analysis.exact import candyland_scope
+    from tablesearch.analysis.variants import parameter_defaults, parse_sweeps, variant_params
     from tablesearch.games import candyland_exact
 
-    game = ts.load_game(args.game, **parse_params(args.game, args.param))
-    report = candyland_exact.report(game.num_players(), game.parameters().get("deck"))
-    if report is not None:
-        print(report)
+    sweeps = parse_sweeps(args.game, args.sweep)
+    defaults = parameter_defaults(args.game)
+    reports = []
+    for params in variant_params(parse_params(args.game, args.param), sweeps):
+        ts.load_game(args.game, **params)  # refuses values out of range, naming the valid ones
+        players, deck, used = candyland_scope(params, defaults)
+        reports.append(f"Parameters used: {used}\n\n" + candyland_exact.report(players, deck))
+    print("\n\n".join(reports))
     return 0
 
 
@@ -264,11 +295,28 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples of the rating intervals")
     tour.set_defaults(run=cmd_tournament)
 
-    analyze = sub.add_parser("analyze", help="balance report: seat win rates, draws, game lengths")
+    analyze = sub.add_parser("analyze", help="balance lab: seats, draws, lengths, skill, variants (docs/balance.md)")
     _add_game_options(analyze)
-    _add_agent_options(analyze, "default: random in every seat")
-    _add_run_options(analyze)
-    analyze.add_argument("--exact", action="store_true", help="candyland: the exact analysis instead of games")
+    _add_agent_options(analyze, "one or two: the first plays itself, then the second (default random) for the "
+                       "skill gap; default mcts (1,000 iterations a move unless --iterations or --time-limit) "
+                       "and random")
+    analyze.add_argument("--games", type=int, default=100,
+                         help="games per tournament: self-play and skill, per variant (rounded up to whole deals)")
+    analyze.add_argument("--sweep", action="append", default=[], metavar="NAME=V1,V2,...",
+                         help="compare variants of a parameter (repeatable: every combination)")
+    analyze.add_argument("--report", default=None, metavar="FILE.html", help="write a self-contained HTML report")
+    analyze.add_argument("--json", default=None, metavar="FILE.json", help="write the report's numbers as JSON")
+    analyze.add_argument("--plot", default=None, metavar="FILE.png", help="write figures (matplotlib)")
+    analyze.add_argument("--out", default=None, metavar="DIR",
+                         help="directory of the games, one JSON lines file per tournament; a rerun resumes "
+                              "(default: beside --json/--report, else analyze-GAME.games)")
+    analyze.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="local worker processes")
+    analyze.add_argument("--scheduler", default=None, metavar="ADDRESS", help="run on this Dask scheduler instead")
+    analyze.add_argument("--max-plies", type=int, default=None, help="stop a game after this many decisions (a draw)")
+    analyze.add_argument("--reveal", action="store_true",
+                         help="hand agents the true state on hidden-information games (default: a re-drawn one)")
+    analyze.add_argument("--exact", action="store_true",
+                         help="candyland: the exact analysis (draw=replacement) instead of games")
     analyze.set_defaults(run=cmd_analyze)
     return parser
 
@@ -280,6 +328,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except (ValueError, TypeError) as error:
         print(f"tablesearch: error: {error}", file=sys.stderr)
         return 2
+    except ts.AnalysisError as error:
+        print(f"tablesearch: error: {error}", file=sys.stderr)
+        return 1
     except EOFError as error:
         print(f"tablesearch: {error}", file=sys.stderr)
         return 1

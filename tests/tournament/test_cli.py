@@ -98,25 +98,6 @@ def test_play_against_the_ai_with_piped_input(monkeypatch, capsys):
     assert "input ended" in capsys.readouterr().err
 
 
-def test_analyze_reports_seats_draws_and_lengths(tmp_path, capsys):
-    plot = tmp_path / "balance.png"
-    assert cli.main(["analyze", "tic_tac_toe", "--games", "100", "--workers", "1", "--plot", str(plot)]) == 0
-    text = capsys.readouterr().out
-    assert "agents: random" in text and "Win rate by seat" in text
-    assert "Draws:" in text and "Game length in plies" in text
-    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-
-
-def test_analyze_exact_prints_the_exact_candyland_figures(capsys):
-    assert cli.main(["analyze", "tic_tac_toe", "--exact"]) == 2
-    assert "candyland only" in capsys.readouterr().err
-    assert cli.main(["analyze", "candyland", "--exact", "--param", "players=3", "--param", "deck=66"]) == 0
-    out = capsys.readouterr().out
-    from tablesearch.games import candyland_exact
-    assert out.strip() == candyland_exact.report(3, "66").strip()
-    assert "39.16" in out  # the mean number of turns with the 66-card deck
-
-
 def test_command_errors_are_messages(capsys):
     assert cli.main(["tournament", "tic_tac_toe", "--agents", "random,alphazero", "--games", "2"]) == 2
     assert "unknown agent 'alphazero'" in capsys.readouterr().err

@@ -20,8 +20,8 @@ native game's default cap (10,000 plies, 5,000 turns) changes them by less than 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Optional
+from functools import cache
+from typing import Any, Optional
 
 import numpy as np
 
@@ -64,7 +64,7 @@ class TurnDistribution:
         return np.cumsum(self.pmf)
 
 
-def _cell(state) -> int:
+def _cell(state: Any) -> int:
     return int(np.argmax(state.observation_tensor(0)[:NUM_CELLS]))
 
 
@@ -72,7 +72,7 @@ def _check_deck(deck: str) -> None:
     load_game("candyland", deck=deck)  # ValueError naming the valid decks
 
 
-@lru_cache(maxsize=None)
+@cache
 def chain(deck: str = "64") -> Chain:
     """The transition matrix of one player's piece under replacement draws from `deck`.
 
@@ -133,7 +133,7 @@ def turn_distribution(deck: str = "64", max_turns: Optional[int] = None) -> Turn
     return TurnDistribution(np.array(pmf), float(max(mass.sum(), 0.0)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _moments(deck: str) -> tuple[float, float]:
     """E[T] and E[T^2] from START, through the fundamental matrix F = (I - Q)^-1:
     m = F 1 and E[T^2] = F (1 + 2 Q m)."""
@@ -208,3 +208,40 @@ def report(players: int, deck: str = "64") -> str:
     lines += ["", f"Win probability by seat, {players} player{'s' if players > 1 else ''} (seat 0 draws first)"]
     lines += [f"  seat {i}  {p:.8f}" for i, p in enumerate(probabilities)]
     return "\n".join(lines)
+
+
+def game_length_distribution(players: int, deck: str = "64") -> np.ndarray:
+    """P(the game lasts k draws) for k = 0, 1, ...: the game ends at the winner's finishing draw.
+
+    Seat i winning on its turn t ends the game after n(t - 1) + i + 1 draws (every seat draws
+    once per round, seat 0 first), with probability f(t) * S(t)**i * S(t - 1)**(n - 1 - i) as in
+    win_probabilities. Each draw is one decision (the one legal action) and one turn.
+
+    Raises ValueError for a player count outside 1..4 or an unknown deck."""
+    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
+        raise ValueError(f"players must be an int between 1 and 4, got {players!r}")
+    f = turn_distribution(deck).pmf
+    after = np.clip(1.0 - np.cumsum(f), 0.0, 1.0)
+    before = np.concatenate(([1.0], after[:-1]))
+    pmf = np.zeros(players * len(f) + 1)
+    for t in range(1, len(f)):
+        for i in range(players):
+            pmf[players * (t - 1) + i + 1] += f[t] * after[t] ** i * before[t] ** (players - 1 - i)
+    return pmf
+
+
+def length_summary(players: int, deck: str = "64") -> dict[str, float]:
+    """Mean, median, 10th and 90th percentile of the game length in draws (exact; a quantile is
+    the smallest length whose cumulative probability reaches it)."""
+    pmf = game_length_distribution(players, deck)
+    cdf = np.cumsum(pmf)
+    out = {"mean": float(np.arange(len(pmf)) @ pmf)}
+    for name, q in (("median", 0.5), ("p10", 0.1), ("p90", 0.9)):
+        out[name] = float(np.searchsorted(cdf, q))
+    return out
+
+
+def tail_beyond(players: int, deck: str, draws: int) -> float:
+    """P(the game needs more than `draws` draws)."""
+    pmf = game_length_distribution(players, deck)
+    return float(max(0.0, 1.0 - pmf[: draws + 1].sum()))

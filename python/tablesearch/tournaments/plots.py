@@ -1,4 +1,4 @@
-"""Figures of a tournament or a balance analysis (matplotlib, the `plot` extra), written to a file."""
+"""Figures of a tournament (matplotlib, the `plot` extra), written to a file. Balance reports: tablesearch.analysis."""
 from __future__ import annotations
 
 import os
@@ -44,31 +44,6 @@ def plot_tournament(result: TournamentResult, path: str | os.PathLike) -> None:
                 right.text(j, i, f"{100 * matrix[i, j]:.0f}%", ha="center", va="center", fontsize=8)
     right.set_title("score of row against column")
     fig.colorbar(image, ax=right, fraction=0.046)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-
-
-def plot_analysis(result: TournamentResult, path: str | os.PathLike) -> None:
-    """Win rate by seat with 95% intervals, and the distribution of game lengths."""
-    plt = _pyplot()
-    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
-    seats = result.seats
-    x = np.arange(len(seats))
-    rate = np.array([s["win_rate"] for s in seats])
-    errors = np.array([[s["win_rate"] - s["win_rate_low"] for s in seats], [s["win_rate_high"] - s["win_rate"] for s in seats]])
-    left.bar(x, rate, yerr=errors, capsize=4)
-    left.axhline(1.0 / result.num_players, color="grey", ls="--", lw=0.8, label="1 / players")
-    left.set_xticks(x, [f"seat {s['seat']}" for s in seats])
-    left.set_ylabel("win rate (95% Wilson interval)")
-    left.set_title(f"{result.game}: {result.games} games, {result.draws} draws")
-    left.legend()
-    plies = [line["plies"] for line in result.lines]
-    step = max(1, -(-(max(plies) - min(plies) + 1) // 40))  # whole plies per bar, at most ~40 bars
-    right.hist(plies, bins=np.arange(min(plies), max(plies) + step + 1, step) - 0.5)
-    right.set_xlabel("plies (decisions)")
-    right.set_ylabel("games")
-    right.set_title("game length")
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)

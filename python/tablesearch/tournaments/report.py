@@ -1,16 +1,13 @@
-"""Tables of a tournament or a balance analysis, drawn with rich (plain text when piped)."""
+"""Tables of a tournament, drawn with rich (plain text when piped). Balance reports: tablesearch.analysis."""
 from __future__ import annotations
 
 import io
 import math
 from typing import TYPE_CHECKING, Any, Optional
 
-import numpy as np
-from rich.console import Console
 from rich import box
+from rich.console import Console
 from rich.table import Table
-
-from tablesearch.tournaments.ratings import wilson_interval
 
 if TYPE_CHECKING:  # summary renders itself with this module
     from tablesearch.tournaments.summary import TournamentResult
@@ -109,39 +106,6 @@ def render_tournament(result: TournamentResult, console: Console) -> None:
     line = sprt_line(result)
     if line:
         console.print(line)
-
-
-def length_histogram(plies: list[int], width: int = 40, max_bins: int = 20) -> list[str]:
-    """Text bars of the game length distribution: one bar per length, or per range of lengths."""
-    if not plies:
-        return []
-    lo, hi = min(plies), max(plies)
-    step = max(1, math.ceil((hi - lo + 1) / max_bins))
-    counts = np.bincount([(p - lo) // step for p in plies])
-    top = counts.max()
-    bars = []
-    for i, count in enumerate(counts):
-        start, end = lo + i * step, lo + (i + 1) * step - 1
-        label = f"{start}" if step == 1 else f"{start}-{end}"
-        bars.append(f"{label:>11} {'#' * int(round(width * count / top)):<{width}} {count}")
-    return bars
-
-
-def render_analysis(result: TournamentResult, console: Console) -> None:
-    console.print(_header(result) + ", agents: " + ", ".join(result.agents))
-    console.print(seats_table(result, per_agent=len(result.agents) > 1))
-    low, high = wilson_interval(result.draws, result.games)
-    console.print(f"Draws: {result.draws} of {result.games} ({_pct(result.draws / result.games)}, "
-                  f"95% CI [{100 * low:.1f}, {100 * high:.1f}])")
-    unfinished = sum(not line.get("finished", True) for line in result.lines)
-    if unfinished:
-        console.print(f"Stopped by the ply cap (counted as draws): {unfinished}")
-    lengths = result.lengths
-    console.print(f"Game length in plies (decisions, chance excluded): mean {lengths['mean']:.1f}, "
-                  f"min {lengths['min']:.0f}, 10% {lengths['p10']:.0f}, median {lengths['median']:.0f}, "
-                  f"90% {lengths['p90']:.0f}, max {lengths['max']:.0f}")
-    for bar in length_histogram([line["plies"] for line in result.lines]):
-        console.print(bar, highlight=False)
 
 
 def render_text(result: TournamentResult, width: int = 110) -> str:

@@ -1,0 +1,196 @@
+"""``analyze(game, ...)``: plays every variant through the tournament runner and measures it.
+
+For each variant two tournaments run (`tablesearch.tournament`, so duplicate deals, seat
+rotation, worker processes, Dask executors and resuming all come from the runner):
+- self-play: the first agent in every seat, for seat balance, draws, caps, lengths, branching,
+  drama;
+- skill: the first agent against the second, seats rotated over duplicate deals, for the skill
+  gap and the luck share (skipped when both agents are the same spec).
+Every game is appended to a JSON lines file as soon as it ends (in `out`, a directory; without
+one, a fresh temporary directory that is removed after a successful run), so when something
+fails mid-run the games played so far stay on disk and the same call resumes them.
+"""
+from __future__ import annotations
+
+import concurrent.futures as cf
+import hashlib
+import json
+import os
+import re
+import shutil
+import sys
+import tempfile
+from collections.abc import Mapping, Sequence
+from typing import Any, Callable, Optional, Union
+
+from tablesearch.agents.specs import spec_name
+from tablesearch.analysis import exact, metrics, variants, verdicts
+from tablesearch.analysis.replay import replay
+from tablesearch.analysis.report import BalanceReport
+
+# mcts: the default MCTS agent, 1,000 iterations a move unless a budget says otherwise.
+DEFAULT_AGENTS = ("mcts", "random")
+
+
+class AnalysisError(RuntimeError):
+    """A run failed after games were played; `path` holds them, and `kept` counts them."""
+
+    def __init__(self, message: str, path: Optional[str] = None, kept: int = 0) -> None:
+        super().__init__(message)
+        self.path = path
+        self.kept = kept
+
+
+def _agents(agents: Union[None, str, Sequence[Any]]) -> list[Any]:
+    """[self-play agent, skill opponent] as specs (text) or factories called as factory(seed=S)."""
+    if agents is None:
+        return list(DEFAULT_AGENTS)
+    if isinstance(agents, str):
+        from tablesearch.agents.specs import split_agent_list
+        agents = split_agent_list(agents)
+    specs = [a.strip() if isinstance(a, str) else a for a in agents]
+    if not 1 <= len(specs) <= 2:
+        raise ValueError(f"analyze takes one or two agents (self-play agent, then its skill opponent), "
+                         f"got {len(specs)}: {[spec_name(s) for s in specs]}")
+    if len(specs) == 1:
+        specs.append(DEFAULT_AGENTS[1])
+    return specs
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9.=-]+", "_", text).strip("_") or "base"
+
+
+def _run_file(directory: str, game: str, label: str, role: str, ident: Mapping[str, Any]) -> str:
+    digest = hashlib.sha256(json.dumps(ident, sort_keys=True, default=str).encode()).hexdigest()[:10]
+    return os.path.join(directory, f"{_slug(game)}.{_slug(label)}.{role}.{digest}.jsonl")
+
+
+def _count_lines(path: str) -> int:
+    if not os.path.exists(path):
+        return 0
+    with open(path, "rb") as f:
+        return sum(1 for raw in f if raw.endswith(b"\n") and raw.strip())
+
+
+def _normalize_sweep(game: str, sweep: Any) -> list[tuple[str, list[Any]]]:
+    if not sweep:
+        return []
+    if isinstance(sweep, str):
+        sweep = [sweep]
+    if isinstance(sweep, Mapping):
+        items = [f"{k}={','.join(str(v) for v in values)}" for k, values in sweep.items()]
+    else:
+        items = list(sweep)
+    return variants.parse_sweeps(game, items)
+
+
+def analyze(game: str, params: Optional[Mapping[str, Any]] = None, *,
+            agents: Union[None, str, Sequence[str]] = None, games: int = 100,
+            sweep: Union[None, str, Sequence[str], Mapping[str, Sequence[Any]]] = None,
+            seed: int = 0, workers: Optional[int] = None, executor: Optional[cf.Executor] = None,
+            out: Union[None, str, os.PathLike[str]] = None, budget: Optional[Mapping[str, Any]] = None,
+            max_plies: Optional[int] = None, hide_information: bool = True,
+            progress: Optional[bool] = None) -> BalanceReport:
+    """Measures the balance of `game` (a registered name) with `params`, for each variant of
+    `sweep` (``{"players": [2, 3, 4]}`` or ``["players=2,3,4"]``), and returns a BalanceReport
+    (``.to_json()``, ``.write_html(path)``, ``str(report)``).
+
+    `agents`: one or two specs; the first plays itself (balance) and the second (default
+    ``random``) for the skill gap; default ``mcts`` (1,000 iterations a move unless `budget` says
+    otherwise) then ``random``. `games`:
+    games per tournament (two per variant: self-play and skill), rounded up to whole deals.
+    `workers`/`executor`/`budget`/`max_plies`/`hide_information`/`progress` go to
+    `tablesearch.tournament`. `out`: a directory for the games (one JSON lines file per
+    tournament; a rerun resumes them).
+
+    Raises ValueError naming what is wrong for a bad game, parameter, sweep, variant that does not
+    load or agent; AnalysisError (naming the file that keeps the games played so far) when a run
+    fails midway, for example an agent that raises; KeyboardInterrupt on Ctrl-C, games kept.
+    """
+    from tablesearch.tournaments import tournament
+
+    if not isinstance(game, str):
+        raise TypeError(f"analyze takes a game name (variants are loaded by name), got {game!r}")
+    specs = _agents(agents)
+    sweeps = _normalize_sweep(game, sweep)
+    swept = [name for name, _ in sweeps]
+    base = dict(params or {})
+    all_params = variants.variant_params(base, sweeps)
+    loaded = variants.load_variants(game, all_params, swept)
+    names = [spec_name(s) for s in specs]
+    self_only = specs[0] is specs[1] or (isinstance(specs[0], str) and specs[0] == specs[1])
+    temporary = out is None
+    directory = tempfile.mkdtemp(prefix="tablesearch-analyze-") if out is None else os.fspath(out)
+    os.makedirs(directory, exist_ok=True)
+    runs = len(loaded) * (1 if self_only else 2)
+    show = _announcer(progress)
+    results: list[dict[str, Any]] = []
+    step = 0
+    try:
+        for params, game_obj in zip(all_params, loaded):
+            name = variants.label(params, swept)
+            full = dict(game_obj.parameters())
+            ident = {"agents": names, "seed": seed, "budget": dict(budget or {}), "max_plies": max_plies,
+                     "hide_information": hide_information, "params": full}
+            roles = [("self-play", [specs[0]])] + ([] if self_only else [("skill", specs)])
+            outcome: dict[str, Any] = {}
+            for role, lineup in roles:
+                step += 1
+                path = _run_file(directory, game, name, role, {**ident, "role": role})
+                show(f"[{step}/{runs}] {game} {name}: {role}, "
+                     + (f"{names[0]} in every seat" if role == "self-play" else f"{names[0]} against {names[1]}")
+                     + f", {games} games")
+                try:
+                    outcome[role] = tournament(game, lineup, games, seed=seed, params=params, executor=executor,
+                                               workers=workers, out=path, budget=budget, max_plies=max_plies,
+                                               hide_information=hide_information, progress=progress, resamples=0)
+                except KeyboardInterrupt:
+                    raise KeyboardInterrupt(f"interrupted; the games played so far are kept in {directory}: "
+                                            "run the same command to resume") from None
+                except Exception as error:
+                    kept = _count_lines(path)
+                    if kept == 0 and isinstance(error, (ValueError, TypeError)):
+                        raise  # bad input found before any game was played
+                    temporary = False  # keep the files
+                    raise AnalysisError(
+                        f"{game} {name}, {role} run failed after {kept} games: {type(error).__name__}: {error}. "
+                        f"The {kept} games of this run are kept in {path} (and earlier runs beside it); "
+                        "fix the cause and run the same command to resume", path, kept) from error
+            results.append(_measure(game, name, full, game_obj, outcome))
+    except BaseException:
+        temporary = False
+        raise
+    finally:
+        if temporary:
+            shutil.rmtree(directory, ignore_errors=True)
+    comparisons = variants.compare(results) if len(results) > 1 else []
+    return BalanceReport(
+        game=game, agents=names, variants=results, comparisons=comparisons,
+        verdicts=[v for variant in results for v in variant["verdicts"]] + verdicts.comparison_verdicts(comparisons),
+        settings={"games": games, "seed": seed, "swept": swept, "budget": dict(budget) if budget else None,
+                  "max_plies": max_plies, "hide_information": hide_information,
+                  "out": None if out is None else os.fspath(out)})
+
+
+def _measure(game: str, name: str, params: dict[str, Any], game_obj: Any, outcome: Mapping[str, Any]) -> dict[str, Any]:
+    self_play = outcome["self-play"]
+    lines = self_play.lines
+    facts = [replay(game_obj, line) for line in lines]
+    n = game_obj.num_players()
+    variant: dict[str, Any] = {"label": name, "params": params, "num_players": n,
+                               **metrics.self_play_metrics(lines, facts, n, params)}
+    skill = outcome.get("skill")
+    variant["skill"] = metrics.skill_metrics(skill.lines, skill.agents[0], skill.agents[1]) \
+        if skill is not None and n > 1 else None
+    figures = exact.figures(game, params)
+    variant["exact"] = figures
+    variant["exact_agreement"] = exact.agreement(variant, figures) if figures else None
+    variant["verdicts"] = verdicts.variant_verdicts(variant, n)
+    return variant
+
+
+def _announcer(progress: Optional[bool]) -> Callable[[str], None]:
+    """Prints one line per run on stderr when a progress bar would show (a terminal, or progress=True)."""
+    enabled = progress if progress is not None else sys.stderr.isatty()
+    return (lambda text: print(text, file=sys.stderr, flush=True)) if enabled else (lambda text: None)

@@ -1,0 +1,163 @@
+"""Verdicts in words beside the numbers, with the thresholds they use (documented in
+docs/balance.md; every threshold is in `THRESHOLDS`, which the JSON report carries too).
+
+Seats: with draw rate d and n players, a seat's fair share of wins is f = (1 - d) / n. A seat is
+"unbalanced" when its whole 95% interval lies outside [f (1 - t), f (1 + t)] (t = seat_tolerance:
+more than 20% off its fair share for certain), "slightly favoured"/"slightly handicapped" when
+its interval excludes f but not the whole band (a real but possibly small difference), and fair
+otherwise. The first-player advantage (score of the first to move minus 1/2) is "none detected"
+when its interval contains 0, "large" when its value is at least `large_first_player_advantage`,
+"small" otherwise. Skill: "no skill" when the first agent's score interval contains 1/2; else
+little / clear / dominant skill by the score's value against `skill_levels`. Luck decides often
+when the luck share is at least `luck_often`, rarely below `luck_rarely`. A game "drags" when its
+90th percentile length is at least `drag_ratio` times its median. It is "drawish" at a draw rate
+of `drawish` or more. Caps: flagged when more than `capped` of games hit one. Drama: "decided
+early" when the winner leads for good before `decided_early` of the turns, on average;
+"tense" when only after `tense`.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Optional
+
+THRESHOLDS: dict[str, Any] = {
+    "seat_tolerance": 0.2,
+    "large_first_player_advantage": 0.1,
+    "skill_levels": {"little": 0.5, "clear": 0.6, "dominant": 0.8},
+    "luck_often": 0.3,
+    "luck_rarely": 0.1,
+    "drag_ratio": 2.0,
+    "drawish": 0.5,
+    "capped": 0.01,
+    "decided_early": 0.25,
+    "tense": 0.75,
+}
+
+
+def pct(value: Optional[float]) -> str:
+    return "-" if value is None else f"{100 * value:.1f}%"
+
+
+def interval(low: Optional[float], high: Optional[float]) -> str:
+    return "" if low is None or high is None else f" [{100 * low:.1f}, {100 * high:.1f}]"
+
+
+def num(value: Optional[float], digits: int = 1) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def seat_verdict(row: Mapping[str, Any], fair: float) -> str:
+    """"unbalanced", "slightly favoured", "slightly handicapped" or "fair" (see the module)."""
+    t = THRESHOLDS["seat_tolerance"]
+    low, high = row["low"], row["high"]
+    if low is None or high is None:
+        return "fair"
+    if low > fair * (1 + t):
+        return "unbalanced: favoured"
+    if high < fair * (1 - t):
+        return "unbalanced: handicapped"
+    if low > fair:
+        return "slightly favoured"
+    if high < fair:
+        return "slightly handicapped"
+    return "fair"
+
+
+def variant_verdicts(v: Mapping[str, Any], num_players: int) -> list[str]:
+    """The verdicts of one variant, most important first."""
+    out: list[str] = []
+    where = f" at {v['label']}" if v["label"] != "base" else ""
+    draw = v.get("draw_rate") or 0.0
+    fair = (1 - draw) / num_players
+    if num_players > 1:
+        flagged = []
+        for row in v["seats"]:
+            verdict = seat_verdict(row, fair)
+            if verdict != "fair":
+                flagged.append(f"seat {row['seat']} wins {pct(row['win_rate'])}{interval(row['low'], row['high'])}"
+                               f"{where} (fair share {pct(fair)}): {verdict}")
+        out += flagged or [f"no seat is flagged{where}: every seat wins about its fair share {pct(fair)} "
+                           f"(no interval lies outside {pct(THRESHOLDS['seat_tolerance'])} of it)"]
+        fpa = v.get("first_player_advantage")
+        if fpa and fpa["value"] is not None and fpa["low"] is not None:
+            score = f"the first player scores {pct(0.5 + fpa['value'])}{interval(0.5 + fpa['low'], 0.5 + fpa['high'])}"
+            if fpa["low"] <= 0 <= fpa["high"]:
+                out.append(f"no first-player advantage detected{where}: {score}")
+            elif abs(fpa["value"]) >= THRESHOLDS["large_first_player_advantage"]:
+                side = "advantage" if fpa["value"] > 0 else "disadvantage"
+                out.append(f"large first-player {side}{where}: {score}")
+            else:
+                side = "advantage" if fpa["value"] > 0 else "disadvantage"
+                out.append(f"small first-player {side}{where}: {score}")
+    skill = v.get("skill")
+    if skill and skill["score"] is not None:
+        first, second = skill["agents"]
+        levels = THRESHOLDS["skill_levels"]
+        text = f"{first} scores {pct(skill['score'])}{interval(skill['low'], skill['high'])} against {second}{where}"
+        if skill["low"] is not None and skill["low"] <= 0.5 <= skill["high"]:
+            out.append(f"no skill: {text}")
+        elif skill["score"] < 0.5:
+            out.append(f"the second agent is stronger: {text}")
+        elif skill["score"] >= levels["dominant"]:
+            out.append(f"skill dominates: {text}")
+        elif skill["score"] >= levels["clear"]:
+            out.append(f"skill matters: {text}")
+        else:
+            out.append(f"little skill: {text}")
+        luck = skill.get("luck_share")
+        if luck is not None:
+            luck_text = (f"the weaker agent ({skill['weaker']}) still wins {pct(luck)}"
+                         f"{interval(skill['luck_share_low'], skill['luck_share_high'])} of head-to-head pairs{where}")
+            if luck >= THRESHOLDS["luck_often"]:
+                out.append(f"luck often decides: {luck_text}")
+            elif luck < THRESHOLDS["luck_rarely"]:
+                out.append(f"luck rarely overturns skill: {luck_text}")
+            else:
+                out.append(f"luck sometimes decides: {luck_text}")
+    if draw >= THRESHOLDS["drawish"]:
+        out.append(f"drawish{where}: {pct(draw)}{interval(v['draw_rate_low'], v['draw_rate_high'])} of games are drawn")
+    if (v.get("capped_rate") or 0.0) > THRESHOLDS["capped"]:
+        out.append(f"{pct(v['capped_rate'])}{interval(v['capped_rate_low'], v['capped_rate_high'])} of games hit a cap"
+                   f"{where}: the game can stall")
+    plies = v["length"]["plies"]
+    if plies.get("median") and plies["p90"] >= THRESHOLDS["drag_ratio"] * plies["median"]:
+        out.append(f"drags{where}: one game in ten lasts {num(plies['p90'], 0)} plies or more, "
+                   f"{num(plies['p90'] / plies['median'])} times the median {num(plies['median'], 0)}")
+    if v.get("decisions_per_game") == 0 or (v["length"]["decisions"].get("max") == 0):
+        out.append(f"no decisions{where}: every ply has one legal action, so play cannot matter")
+    drama = v.get("drama")
+    if drama and drama["winner_leads_from"]["mean"] is not None:
+        lead = drama["winner_leads_from"]
+        text = (f"the winner leads for good from {pct(lead['mean'])}{interval(lead['low'], lead['high'])} of the turns"
+                f" on average, with {num(drama['lead_changes']['mean'])} lead changes per game{where}")
+        if lead["mean"] < THRESHOLDS["decided_early"]:
+            out.append(f"decided early: {text}")
+        elif lead["mean"] >= THRESHOLDS["tense"]:
+            out.append(f"tense: {text}")
+        else:
+            out.append(f"lead settles mid-game: {text}")
+    checks = v.get("exact_agreement")
+    if checks:
+        missed = [name for name, ok in checks.items() if not ok]
+        if missed:
+            out.append(f"exact figures outside the simulated 95% intervals{where}: {', '.join(missed)} "
+                       f"(about 1 in 20 such checks misses by chance)")
+        else:
+            out.append(f"all {len(checks)} exact figures lie inside the simulated 95% intervals{where}")
+    return out
+
+
+def comparison_verdicts(rows: Sequence[Mapping[str, Any]], percent_metrics: tuple[str, ...] = (
+        "draw rate", "first-player advantage", "skill score")) -> list[str]:
+    """One line per real difference between variants."""
+    out = []
+    for row in rows:
+        if not row["real"]:
+            continue
+        if row["metric"] in percent_metrics:
+            diff = f"{100 * row['difference']:+.1f} points [{100 * row['low']:+.1f}, {100 * row['high']:+.1f}]"
+        else:
+            diff = f"{row['difference']:+.2f} [{row['low']:+.2f}, {row['high']:+.2f}]"
+        out.append(f"{row['metric']}: {row['b']} differs from {row['a']} by {diff} "
+                   f"(Holm-adjusted p = {row['p_holm']:.2g})")
+    return out

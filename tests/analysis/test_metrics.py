@@ -1,0 +1,41 @@
+"""The skill score and turn positions on hand-made game lines."""
+from __future__ import annotations
+
+import pytest
+
+from tablesearch.analysis import metrics
+from tablesearch.analysis.replay import GameFacts
+
+
+def _line(deal, agents, ranks, winners):
+    return {"deal": deal, "agents": agents, "ranks": ranks, "winners": winners}
+
+
+def test_losers_tied_behind_a_winner_do_not_count_and_draws_count_half():
+    lines = [
+        # 4 players, A A B B: A's seat 0 wins; A's seat 1 and both B seats tie behind it.
+        _line(0, ["A", "A", "B", "B"], [1, 2, 2, 2], [0]),
+        # B's seat 3 wins: it beats both A seats; the other pairs tie behind it.
+        _line(0, ["A", "A", "B", "B"], [2, 2, 2, 1], [3]),
+        # A drawn game: all four pairs count half.
+        _line(1, ["A", "B", "A", "B"], [1, 1, 1, 1], []),
+    ]
+    skill = metrics.skill_metrics(lines, "A", "B")
+    # Counted pairs: 2 (A won) + 2 (B won) + 4 (drawn) = 8; A's score (2 + 0 + 2) / 8.
+    assert skill["score"] == pytest.approx(0.5)
+    assert skill["luck_share"] == pytest.approx(2 / 8)  # the weaker (B at exactly 1/2) won 2 pairs
+    lines[1] = _line(0, ["A", "A", "B", "B"], [2, 1, 2, 2], [1])
+    assert metrics.skill_metrics(lines, "A", "B")["score"] == pytest.approx(6 / 8)
+
+
+def _facts(order):
+    return GameFacts(plies=1, decisions=0, turns=len(order), legal_at_decisions=0, turn_order=order, rounds=1,
+                     scored=False, lead_changes=None, winner_leads_from=None, margin=None)
+
+
+def test_positions_count_every_game_even_one_that_ends_before_a_seat_moves():
+    lines = [_line(0, ["A"] * 3, [1, 2, 2], [0]), _line(1, ["A"] * 3, [2, 1, 2], [1])]
+    facts = [_facts([0]), _facts([1, 2, 0])]  # the first game ended in seat 0's first turn
+    rows = metrics.positions(lines, facts, 3)
+    assert [r["games"] for r in rows] == [2, 2, 2]
+    assert [r["wins"] for r in rows] == [2, 0, 0]
