@@ -10,12 +10,10 @@ True
 from __future__ import annotations
 
 from tablesearch._core import CHANCE, TERMINAL, Game, State
-from tablesearch.python_games import register_game
-from tablesearch.registry import list_games, load_game, parameter_specs
+from tablesearch.games import list_games, load_game, parameter_specs, register_game
 from tablesearch import agents, mcts
 from tablesearch.match import GameRecord, play_game
-from tablesearch.summary import TournamentResult
-from tablesearch.tournament import tournament
+from tablesearch.tournaments import TournamentResult, tournament
 
 __all__ = [
     "CHANCE",
