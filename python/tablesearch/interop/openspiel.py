@@ -8,11 +8,13 @@
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import re
+import sys
 import zlib
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterator, Optional
 
 import numpy as np
 
@@ -106,7 +108,7 @@ def to_pyspiel(game: Any, **facts: Any) -> Any:
 
     Raises ImportError without pyspiel, ValueError for a game pyspiel cannot describe.
     """
-    from tablesearch.registry import load_game
+    from tablesearch.games.registry import load_game
     if isinstance(game, str):
         game = load_game(game)
     inner = getattr(game, "game", None)
@@ -127,7 +129,7 @@ def to_pyspiel(game: Any, **facts: Any) -> Any:
 
 
 def _register(ts_game: Any, short: str, facts: dict) -> Any:
-    from tablesearch.registry import load_game, parameter_specs
+    from tablesearch.games.registry import load_game, parameter_specs
     name = ts_game.name
     native = isinstance(ts_game, _core.Game)
     specs = {s["name"]: s for s in parameter_specs(name)} if native else {}
@@ -290,13 +292,16 @@ class OpenSpielGame:
         if not isinstance(game_string, str) or not game_string:
             raise ValueError(f"an OpenSpiel game string is NAME or NAME(key=value,...), got {game_string!r}")
         try:
-            parsed = dict(pyspiel.game_parameters_from_string(game_string))
-            base = parsed.pop("name")
-            game = pyspiel.load_game(base, {**parsed, **params})
+            with _quiet_stderr():  # pyspiel also prints each error it raises
+                parsed = dict(pyspiel.game_parameters_from_string(game_string))
+                base = parsed.pop("name")
+                game = pyspiel.load_game(base, {**parsed, **params})
         except pyspiel.SpielError as error:
-            known = ", ".join(sorted(pyspiel.registered_names()))
-            raise ValueError(f"OpenSpiel cannot load {game_string!r} with {params}: {error}; "
-                             f"OpenSpiel's games: {known}") from None
+            reason = str(error).splitlines()[0]
+            if reason.startswith("Unknown game"):
+                reason += " " + ", ".join(sorted(pyspiel.registered_names()))
+            raise ValueError(f"OpenSpiel cannot load {game_string!r}" + (f" with {params}" if params else "")
+                             + f": {reason}") from None
         T = pyspiel.GameType
         kind = game.get_type()
         if kind.dynamics == T.Dynamics.SIMULTANEOUS:
@@ -375,6 +380,9 @@ class OpenSpielState:
     def clone(self) -> "OpenSpielState":
         return OpenSpielState(self._game, self.pyspiel_state.clone())
 
+    def history(self) -> list[int]:
+        return list(self.pyspiel_state.history())
+
     def action_to_string(self, action: int) -> str:
         return self.pyspiel_state.action_to_string(self.pyspiel_state.current_player(), action)
 
@@ -415,21 +423,31 @@ class OpenSpielState:
         return str(self.pyspiel_state)
 
 
-def _resamples(state: Any, player: int) -> bool:
-    """Whether the game implements ResampleFromInfostate (its error message goes to a null stderr)."""
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Sends file descriptor 2 to /dev/null: pyspiel prints every SpielError it raises, even
+    those the caller handles."""
+    sys.stderr.flush()
     saved = os.dup(2)
     try:
         with open(os.devnull, "w") as null:
             os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def _resamples(state: Any, player: int) -> bool:
+    """Whether the game implements ResampleFromInfostate."""
+    try:
+        with _quiet_stderr():
             state.resample_from_infostate(player, random.Random(0).random)
         return True
     except pyspiel.SpielError as error:
         if "not implemented" not in str(error):
             raise
         return False
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
 
 
 def _consistent_world(game: Any, state: Any, player: int, rng: random.Random) -> Any:
@@ -475,7 +493,9 @@ def _candidates(state: Any, true_action: int, player: int, rng: random.Random) -
 
 
 def game_factory(game_string: str) -> Callable[..., OpenSpielGame]:
-    """What ``load_game("openspiel:" + game_string, **params)`` builds its game with."""
+    """What ``load_game("openspiel:" + game_string, **params)`` builds its game with. Raises
+    ValueError at once for a game string OpenSpiel cannot load or tablesearch cannot play."""
+    OpenSpielGame(game_string)
 
     def factory(**params: Any) -> OpenSpielGame:
         return OpenSpielGame(game_string, **params)
