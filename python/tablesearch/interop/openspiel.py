@@ -407,15 +407,24 @@ class OpenSpielState:
         """A world `player` cannot tell from this one: OpenSpiel's ResampleFromInfostate where the
         game has it, else a replay of the history that redraws every chance outcome and other
         player's action (random order, chance by probability, backtracking on a mismatch) while
-        `player`'s information-state string stays the one it saw at each step."""
+        `player`'s information-state string and the player to move stay what they were at each
+        step. OpenSpiel's own result is checked the same way, and replaced by the replay where it
+        fails (some games' own resampling breaks before the deal or at the end)."""
         rng = random.Random(seed)
         if not self._game._hidden:
             return self.clone()
         if self._game._own_resampling is None:  # probe once: pyspiel prints each "not implemented"
             self._game._own_resampling = _resamples(self.pyspiel_state, player)
+        world = None
         if self._game._own_resampling:
-            world = self.pyspiel_state.resample_from_infostate(player, rng.random)
-        else:
+            try:
+                with _quiet_stderr():
+                    world = self.pyspiel_state.resample_from_infostate(player, rng.random)
+            except (pyspiel.SpielError, IndexError, RuntimeError):  # e.g. before the deal, in some games
+                world = None
+            if world is not None and not _same_view(world, self.pyspiel_state, player):
+                world = None  # some games' own resampling misses states (before the deal, at the end)
+        if world is None:
             world = _consistent_world(self._game.pyspiel_game, self.pyspiel_state, player, rng)
         return OpenSpielState(self._game, world)
 
@@ -438,25 +447,34 @@ def _quiet_stderr() -> Iterator[None]:
         os.close(saved)
 
 
-def _resamples(state: Any, player: int) -> bool:
-    """Whether the game implements ResampleFromInfostate."""
+def _resamples(state: Any, player: int) -> Optional[bool]:
+    """Whether the game implements ResampleFromInfostate (None: cannot tell from this state)."""
     try:
         with _quiet_stderr():
             state.resample_from_infostate(player, random.Random(0).random)
         return True
     except pyspiel.SpielError as error:
-        if "not implemented" not in str(error):
-            raise
-        return False
+        return False if "not implemented" in str(error) else None
+    except (IndexError, RuntimeError):
+        return None
+
+
+def _view(state: Any, player: int) -> tuple[str, int]:
+    """What `player` knows of `state`: its information-state string and who is to move."""
+    return state.information_state_string(player), state.current_player()
+
+
+def _same_view(world: Any, state: Any, player: int) -> bool:
+    return _view(world, player) == _view(state, player)
 
 
 def _consistent_world(game: Any, state: Any, player: int, rng: random.Random) -> Any:
     history = state.history()
-    seen = []  # the player's information-state string after each step of the true history
+    seen = []  # the player's view (_view) after each step of the true history
     replay = game.new_initial_state()
     for action in history:
         replay.apply_action(action)
-        seen.append(replay.information_state_string(player))
+        seen.append(_view(replay, player))
     # Depth-first with an explicit stack of (state, untried candidates) per step.
     start = game.new_initial_state()
     stack = [(start, _candidates(start, history[0], player, rng))] if history else []
@@ -467,7 +485,7 @@ def _consistent_world(game: Any, state: Any, player: int, rng: random.Random) ->
             continue
         child = node.child(candidates.pop())
         step = len(stack) - 1
-        if child.information_state_string(player) != seen[step]:
+        if _view(child, player) != seen[step]:
             continue
         if step + 1 == len(history):
             return child
