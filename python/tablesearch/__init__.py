@@ -9,6 +9,8 @@ True
 """
 from __future__ import annotations
 
+from importlib import metadata as _metadata
+
 from tablesearch._core import CHANCE, TERMINAL, Game, State
 from tablesearch.games import list_games, load_game, parameter_specs, register_game
 from tablesearch import agents, mcts
@@ -31,4 +33,4 @@ __all__ = [
     "register_game",
     "tournament",
 ]
-__version__ = "0.1.0"
+__version__ = _metadata.version("tablesearch")  # defined once, in pyproject.toml

@@ -45,6 +45,7 @@ SEARCHES = [
 ]
 
 
+@pytest.mark.timing
 @pytest.mark.parametrize("game, options", SEARCHES, ids=[f"{g}-{o}" for g, o in SEARCHES])
 def test_sigint_stops_search_within_a_second(game, options):
     script = SCRIPT.format(tests=TESTS_DIR, game=game, options=options)

@@ -270,12 +270,14 @@ def test_memory_cap_stops_growth_but_search_goes_on(algorithm):
     assert result.best_action in range(7)
 
 
+@pytest.mark.timing
 @pytest.mark.parametrize("algorithm", HIDDEN_ALGORITHMS)
 def test_time_budget(algorithm):
     result = mcts.search(leduc([3, 0]), time_limit=0.1, seed=0, algorithm=algorithm)
     assert 0.08 < result.elapsed < 0.5 and result.iterations > 1000
 
 
+@pytest.mark.timing
 def test_pimc_time_budget_covers_setting_up_many_worlds():
     """Each world gets a share of the time still left: drawing worlds and reserving their trees
     used to come on top (20,000 worlds in 0.1 s took 0.37 s)."""

@@ -70,6 +70,7 @@ def test_best_action_is_most_visited():
     assert result.best_action in [s.action for s in result.stats if s.visits == top]
 
 
+@pytest.mark.timing
 def test_time_budget_is_honoured():
     result = mcts.search(state_after("connect_four", []), time_limit=0.2, seed=0)
     assert 0.15 < result.elapsed < 0.6
