@@ -19,9 +19,9 @@ from open_spiel.python.algorithms import exploitability
 from tablesearch.interop.openspiel import to_pyspiel
 
 
-def timed(fn: Callable[[], Any]) -> tuple[Any, float]:
+def timed(task: Callable[[Any], Any], game: Any) -> tuple[Any, float]:
     start = time.perf_counter()
-    value = fn()
+    value = task(game)
     return value, time.perf_counter() - start
 
 
@@ -37,7 +37,8 @@ def main() -> None:
     parser.add_argument("--cfr-iterations", type=int, default=10)
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
-    games = {"to_pyspiel(leduc_poker)": to_pyspiel("leduc_poker"), "OpenSpiel leduc_poker": pyspiel.load_game("leduc_poker")}
+    games = {"to_pyspiel(leduc_poker)": to_pyspiel("leduc_poker"),
+             "OpenSpiel leduc_poker": pyspiel.load_game("leduc_poker")}
     tasks = {
         "exploitability of the uniform policy (Python module)":
             lambda g: exploitability.exploitability(g, os_policy.UniformRandomPolicy(g)),
@@ -52,7 +53,7 @@ def main() -> None:
         seconds: dict[str, list[float]] = {name: [] for name in games}
         for _ in range(args.repeats):
             for name, game in games.items():  # alternate the sides
-                value, elapsed = timed(lambda: task(game))
+                value, elapsed = timed(task, game)
                 values[name].append(value)
                 seconds[name].append(elapsed)
         for name in games:

@@ -10,11 +10,12 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="needs the openspiel extra: pip install 'tablesearch[openspiel]'")
 
+from open_spiel.python import policy as os_policy  # noqa: E402
+from open_spiel.python.algorithms import best_response, exploitability  # noqa: E402
+
 import tablesearch as ts  # noqa: E402
 from tablesearch import cli, mcts  # noqa: E402
 from tablesearch.interop.openspiel import to_pyspiel  # noqa: E402
-from open_spiel.python import policy as os_policy  # noqa: E402
-from open_spiel.python.algorithms import best_response, exploitability  # noqa: E402
 
 NATIVE = ["tic_tac_toe", "connect_four", "leduc_poker", "candyland", "wetland", "gnomi", "gummiland"]
 

@@ -7,9 +7,10 @@ import pytest
 
 pytest.importorskip("pettingzoo", reason="needs the pettingzoo extra: pip install 'tablesearch[pettingzoo]'")
 
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
 import tablesearch as ts  # noqa: E402
 from helpers.game_configs import CONFIGS, IDS  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
 from tablesearch.interop.pettingzoo import env, raw_env  # noqa: E402
 
 # PettingZoo's api_test warns about any Dict observation space, although action masks need one

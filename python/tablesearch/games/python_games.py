@@ -58,6 +58,7 @@ def factory_for(name: str) -> Optional[Callable[..., Any]]:
     module_name, sep, attribute = name.partition(":")
     if not sep or not module_name or not attribute:
         return None
+    factory: Callable[..., Any]
     if module_name in GAME_SCHEMES:
         maker_module, _, maker = GAME_SCHEMES[module_name].partition(":")
         try:
@@ -138,11 +139,11 @@ class PythonGame:
         shape = _optional(self.game, "observation_shape", None)
         return tuple(shape) if shape is not None else None
 
-    def new_initial_state(self, seed: Optional[int] = None) -> "PythonState":
+    def new_initial_state(self, seed: Optional[int] = None) -> PythonState:
         seed = _check_seed(seed)
         return PythonState(self, self.game.new_initial_state(seed=seed), seed, [])
 
-    def deserialize_state(self, text: str) -> "PythonState":
+    def deserialize_state(self, text: str) -> PythonState:
         """Rebuilds a state from PythonState.serialize(), replaying its history through the rules."""
         if not isinstance(text, str):
             raise TypeError("deserialize_state expects a JSON str")
@@ -227,12 +228,12 @@ class PythonState:
     def scores(self) -> list[float]:
         return self.returns()
 
-    def clone(self) -> "PythonState":
+    def clone(self) -> PythonState:
         return PythonState(self._game, self._state.clone(), self._seed, list(self._history))
 
     __copy__ = clone
 
-    def __deepcopy__(self, memo: Any) -> "PythonState":
+    def __deepcopy__(self, memo: Any) -> PythonState:
         return self.clone()
 
     def history(self) -> list[int]:
@@ -287,7 +288,7 @@ class PythonState:
             raise TypeError(f"{self._game.name} has no observation tensors")
         return np.asarray(self._state.observation_tensor(player), dtype=np.float32).reshape(shape)
 
-    def resample_from_infostate(self, player: int, seed: Optional[int] = None) -> "PythonState":
+    def resample_from_infostate(self, player: int, seed: Optional[int] = None) -> PythonState:
         player = self._check_player(player)
         seed = _check_seed(seed)
         if not hasattr(self._state, "resample_from_infostate"):

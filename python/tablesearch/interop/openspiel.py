@@ -14,7 +14,8 @@ import random
 import re
 import sys
 import zlib
-from typing import Any, Callable, Iterator, Optional
+from collections.abc import Iterator
+from typing import Any, Callable, Optional
 
 import numpy as np
 
@@ -36,7 +37,7 @@ assert (_core.CHANCE, _core.TERMINAL) == (int(pyspiel.PlayerId.CHANCE), int(pysp
 # tablesearch games as pyspiel games
 # --------------------------------------------------------------------------------------------
 
-def _native_facts(name: str, params: dict) -> tuple[float, float, int]:
+def _native_facts(name: str, params: dict[str, Any]) -> tuple[float, float, int]:
     """(min utility, max utility, max game length) of a native game, which pyspiel's GameInfo needs
     and tablesearch's Game does not expose. Every native game is zero-sum (returns add up to 0);
     lengths are OpenSpiel's where the game is OpenSpiel's, else an upper bound from the ply or
@@ -60,7 +61,7 @@ def _native_facts(name: str, params: dict) -> tuple[float, float, int]:
                      f"add them to _native_facts in {__name__}")
 
 
-def _python_facts(game: Any, overrides: dict) -> tuple[float, float, Optional[float], int]:
+def _python_facts(game: Any, overrides: dict[str, Any]) -> tuple[float, float, Optional[float], int]:
     """(min utility, max utility, utility sum or None, max game length) of a Python game: keywords
     given to to_pyspiel, else the game object's own methods of those names."""
     inner = getattr(game, "game", game)
@@ -128,7 +129,7 @@ def to_pyspiel(game: Any, **facts: Any) -> Any:
     return pyspiel.load_game(short, params) if params else pyspiel.load_game(short)
 
 
-def _register(ts_game: Any, short: str, facts: dict) -> Any:
+def _register(ts_game: Any, short: str, facts: dict[str, Any]) -> Any:
     from tablesearch.games.registry import load_game, parameter_specs
     name = ts_game.name
     native = isinstance(ts_game, _core.Game)
@@ -149,11 +150,11 @@ def _register(ts_game: Any, short: str, facts: dict) -> Any:
         chance_mode = T.ChanceMode.EXPLICIT_STOCHASTIC
     else:
         chance_mode = T.ChanceMode.DETERMINISTIC
-    python_facts = None if native else _python_facts(ts_game, facts)
-    if native or python_facts[2] is not None:
-        utility = T.Utility.ZERO_SUM if native or python_facts[2] == 0 else T.Utility.CONSTANT_SUM
-    else:
+    total_utility: Optional[float] = 0.0 if native else _python_facts(ts_game, facts)[2]
+    if total_utility is None:
         utility = T.Utility.GENERAL_SUM
+    else:
+        utility = T.Utility.ZERO_SUM if total_utility == 0 else T.Utility.CONSTANT_SUM
     game_type = T(
         short_name=short, long_name=f"tablesearch {name}", dynamics=T.Dynamics.SEQUENTIAL,
         chance_mode=chance_mode,
@@ -164,10 +165,10 @@ def _register(ts_game: Any, short: str, facts: dict) -> Any:
         provides_observation_string=not hidden, provides_observation_tensor=shape is not None,
         parameter_specification=defaults)
 
-    class TablesearchGame(pyspiel.Game):
+    class TablesearchGame(pyspiel.Game):  # type: ignore[misc]
         """A tablesearch game seen through pyspiel's Python-game API."""
 
-        def __init__(self, params: Optional[dict] = None) -> None:
+        def __init__(self, params: Optional[dict[str, Any]] = None) -> None:
             params = dict(params or {})
             rng_seed = int(params.pop("rng_seed", -1))
             game = load_game(name, **params) if (native or params != ts_game.parameters()) else ts_game
@@ -175,7 +176,7 @@ def _register(ts_game: Any, short: str, facts: dict) -> Any:
                 low, high, length = _native_facts(name, game.parameters())
                 total: Optional[float] = 0.0
             else:
-                low, high, total, length = python_facts
+                low, high, total, length = _python_facts(game, facts)
             info = pyspiel.GameInfo(
                 num_distinct_actions=game.num_distinct_actions(),
                 max_chance_outcomes=game.max_legal_actions() if game.has_chance() else 0,
@@ -189,11 +190,11 @@ def _register(ts_game: Any, short: str, facts: dict) -> Any:
             self._sampled = sampled
             self._rng = random.Random(None if rng_seed < 0 else rng_seed)
 
-        def new_initial_state(self) -> "TablesearchState":
+        def new_initial_state(self) -> TablesearchState:
             seed = self._rng.getrandbits(63) if self._sampled else 0
             return TablesearchState(self, self.ts_game.new_initial_state(seed))
 
-        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "_Observer":
+        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
             return _Observer(self, iig_obs_type, params)
 
     TablesearchGame.__name__ = TablesearchGame.__qualname__ = f"TablesearchGame_{short[len(_PREFIX):]}"
@@ -201,7 +202,7 @@ def _register(ts_game: Any, short: str, facts: dict) -> Any:
     return TablesearchGame
 
 
-class TablesearchState(pyspiel.State):
+class TablesearchState(pyspiel.State):  # type: ignore[misc]
     """A pyspiel State holding a tablesearch state (``ts_state``)."""
 
     def __init__(self, game: Any, ts_state: Any) -> None:
@@ -209,29 +210,29 @@ class TablesearchState(pyspiel.State):
         self.ts_state = ts_state
 
     def current_player(self) -> int:
-        return self.ts_state.current_player()  # CHANCE and TERMINAL are OpenSpiel's ids
+        return int(self.ts_state.current_player())  # CHANCE and TERMINAL are OpenSpiel's ids
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.ts_state.legal_actions() if player == self.ts_state.current_player() else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.ts_state.chance_outcomes()
+        return list(self.ts_state.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
         self.ts_state.apply_action(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == self.ts_state.current_player() and action in self.ts_state.legal_actions():
-            return self.ts_state.action_to_string(action)
+            return str(self.ts_state.action_to_string(action))
         return f"action {action}"
 
     def is_terminal(self) -> bool:
-        return self.ts_state.is_terminal()
+        return bool(self.ts_state.is_terminal())
 
     def returns(self) -> list[float]:
-        return self.ts_state.returns()
+        return list(self.ts_state.returns())
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "TablesearchState":
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TablesearchState:
         seed = int(probability_sampler() * 2**62)
         return TablesearchState(self.get_game(), self.ts_state.resample_from_infostate(player_id, seed))
 
@@ -327,27 +328,27 @@ class OpenSpielGame:
         self._own_resampling: Optional[bool] = None  # whether the game has ResampleFromInfostate
 
     def num_players(self) -> int:
-        return self.pyspiel_game.num_players()
+        return int(self.pyspiel_game.num_players())
 
-    def parameters(self) -> dict:
+    def parameters(self) -> dict[str, Any]:
         return dict(self.pyspiel_game.get_parameters())
 
     def has_chance(self) -> bool:
-        return self._chance
+        return bool(self._chance)
 
     def has_hidden_information(self) -> bool:
-        return self._hidden
+        return bool(self._hidden)
 
     def num_distinct_actions(self) -> int:
-        return self.pyspiel_game.num_distinct_actions()
+        return int(self.pyspiel_game.num_distinct_actions())
 
     def max_legal_actions(self) -> int:
-        return max(self.pyspiel_game.num_distinct_actions(), self.pyspiel_game.max_chance_outcomes(), 1)
+        return int(max(self.pyspiel_game.num_distinct_actions(), self.pyspiel_game.max_chance_outcomes(), 1))
 
-    def observation_shape(self) -> Optional[tuple]:
+    def observation_shape(self) -> Optional[tuple[int, ...]]:
         return self._shape
 
-    def new_initial_state(self, seed: Optional[int] = None) -> "OpenSpielState":
+    def new_initial_state(self, seed: Optional[int] = None) -> OpenSpielState:
         """The initial state; `seed` is unused, as OpenSpiel's chance is explicit outcomes."""
         return OpenSpielState(self, self.pyspiel_game.new_initial_state())
 
@@ -363,7 +364,7 @@ class OpenSpielState:
         return int(self.pyspiel_state.current_player())
 
     def is_terminal(self) -> bool:
-        return self.pyspiel_state.is_terminal()
+        return bool(self.pyspiel_state.is_terminal())
 
     def legal_actions(self) -> list[int]:
         return list(self.pyspiel_state.legal_actions())
@@ -377,22 +378,22 @@ class OpenSpielState:
     def returns(self) -> list[float]:
         return list(self.pyspiel_state.returns())
 
-    def clone(self) -> "OpenSpielState":
+    def clone(self) -> OpenSpielState:
         return OpenSpielState(self._game, self.pyspiel_state.clone())
 
     def history(self) -> list[int]:
         return list(self.pyspiel_state.history())
 
     def action_to_string(self, action: int) -> str:
-        return self.pyspiel_state.action_to_string(self.pyspiel_state.current_player(), action)
+        return str(self.pyspiel_state.action_to_string(self.pyspiel_state.current_player(), action))
 
     def information_state_string(self, player: int) -> str:
         if self._game._infostate_strings:
-            return self.pyspiel_state.information_state_string(player)
-        return self.pyspiel_state.history_str()  # perfect information: everything seen, in order
+            return str(self.pyspiel_state.information_state_string(player))
+        return str(self.pyspiel_state.history_str())  # perfect information: everything seen, in order
 
     def observation_tensor(self, player: int) -> list[float]:
-        return self.pyspiel_state.observation_tensor(player)
+        return list(self.pyspiel_state.observation_tensor(player))
 
     def observed_action(self, observer: int, action: int) -> int:
         """The action itself where `observer` sees it; otherwise a key of what `observer` knows after
@@ -403,7 +404,7 @@ class OpenSpielState:
         after = state.child(action).information_state_string(observer)
         return zlib.crc32(after.encode()) & 0x7FFFFFFF
 
-    def resample_from_infostate(self, player: int, seed: int) -> "OpenSpielState":
+    def resample_from_infostate(self, player: int, seed: int) -> OpenSpielState:
         """A world `player` cannot tell from this one: OpenSpiel's ResampleFromInfostate where the
         game has it, else a replay of the history that redraws every chance outcome and other
         player's action (random order, chance by probability, backtracking on a mismatch) while

@@ -34,10 +34,10 @@ def env(name: str, render_mode: Optional[str] = None, **params: Any) -> AECEnv:
     return wrappers.OrderEnforcingWrapper(raw_env(name, render_mode=render_mode, **params))
 
 
-class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped environment)
+class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name for the unwrapped environment)
     """A tablesearch game as an AEC environment; see the module docstring."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "tablesearch", "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "tablesearch", "is_parallelizable": False}
 
     def __init__(self, name: str, render_mode: Optional[str] = None, **params: Any) -> None:
         super().__init__()
@@ -65,15 +65,15 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self.state_: Any = None
 
     def __str__(self) -> str:
-        return self.metadata["name"]
+        return str(self.metadata["name"])
 
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space:
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self._observation_spaces[agent]
 
-    def action_space(self, agent: str) -> gymnasium.spaces.Space:
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self._action_spaces[agent]
 
-    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+    def reset(self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> None:
         """A new game; `seed` seeds the setup and every chance outcome, so equal seeds and
         actions replay the same game."""
         if seed is not None:
@@ -84,7 +84,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._play_chance()
         self._after_move(first_mover=None)
 
