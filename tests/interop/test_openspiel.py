@@ -107,6 +107,29 @@ def test_every_native_game_plays_through_pyspiel(name):
         assert plies <= game.max_game_length()
 
 
+@pytest.mark.parametrize("name", NATIVE)
+def test_openspiels_own_random_simulation_test_passes(name):
+    """pyspiel.random_sim_test: OpenSpiel's generic checks (legal actions within the declared
+    ranges, chance, clones, histories, tensors, strings), with state serialization where
+    pyspiel can do it: not for sampled-stochastic Python games (pyspiel cannot reach their RNG
+    state), nor for candyland, whose deck=64 a game string reads back as an int."""
+    game = to_pyspiel(name)
+    sampled = game.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    pyspiel.random_sim_test(game, num_sims=3, serialize=not sampled and name != "candyland", verbose=False)
+
+
+def test_states_serialize_through_pyspiel():
+    game = to_pyspiel("leduc_poker")
+    state = game.new_initial_state()
+    for action in (1, 4, 2, 1):
+        state.apply_action(action)
+    text = pyspiel.serialize_game_and_state(game, state)
+    again_game, again = pyspiel.deserialize_game_and_state(text)
+    assert again.history() == [1, 4, 2, 1] and str(again) == str(state)
+    assert again.ts_state.history() == [1, 4, 2, 1]
+    assert again.information_state_string(1) == state.information_state_string(1)
+
+
 def test_pyspiel_parameters_and_seeded_setups():
     to_pyspiel("leduc_poker")  # registers tablesearch_leduc_poker with pyspiel
     three = pyspiel.load_game("tablesearch_leduc_poker(players=3)")

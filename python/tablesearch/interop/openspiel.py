@@ -179,7 +179,10 @@ def _register(ts_game: Any, short: str, facts: dict[str, Any]) -> Any:
                 low, high, total, length = _python_facts(game, facts)
             info = pyspiel.GameInfo(
                 num_distinct_actions=game.num_distinct_actions(),
-                max_chance_outcomes=game.max_legal_actions() if game.has_chance() else 0,
+                # Chance outcome ids: bounded by the distinct actions or the legal-action bound
+                # (Leduc's deals 0..2n+1 by the latter, Gnomi's steals by the former).
+                max_chance_outcomes=max(game.num_distinct_actions(), game.max_legal_actions())
+                if game.has_chance() else 0,
                 num_players=game.num_players(), min_utility=low, max_utility=high,
                 utility_sum=total, max_game_length=length)
             full = dict(game.parameters())
@@ -202,42 +205,70 @@ def _register(ts_game: Any, short: str, facts: dict[str, Any]) -> Any:
     return TablesearchGame
 
 
+class _Held:
+    """Holds a tablesearch state in a pyspiel State's ``__dict__``: pyspiel copies Python states with
+    deepcopy (a clone here) and serializes them by pickling that dict (the state's own
+    serialization here, rebuilt through load_game)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: Any) -> "_Held":
+        return _Held(self.state.clone())
+
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any], str]]:
+        game = self.state.get_game()
+        return _restore, (game.name, game.parameters(), self.state.serialize())
+
+
+def _restore(name: str, params: dict[str, Any], text: str) -> _Held:
+    from tablesearch.games.registry import load_game
+    return _Held(load_game(name, **params).deserialize_state(text))
+
+
 class TablesearchState(pyspiel.State):  # type: ignore[misc]
     """A pyspiel State holding a tablesearch state (``ts_state``)."""
 
     def __init__(self, game: Any, ts_state: Any) -> None:
         super().__init__(game)
-        self.ts_state = ts_state
+        self._held = _Held(ts_state)
+
+    @property
+    def ts_state(self) -> Any:
+        """The tablesearch state inside."""
+        return self._held.state
 
     def current_player(self) -> int:
-        return int(self.ts_state.current_player())  # CHANCE and TERMINAL are OpenSpiel's ids
+        return int(self._held.state.current_player())  # CHANCE and TERMINAL are OpenSpiel's ids
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self.ts_state.legal_actions() if player == self.ts_state.current_player() else []
+        return self._held.state.legal_actions() if player == self._held.state.current_player() else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return list(self.ts_state.chance_outcomes())
+        return list(self._held.state.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
-        self.ts_state.apply_action(action)
+        self._held.state.apply_action(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == self.ts_state.current_player() and action in self.ts_state.legal_actions():
-            return str(self.ts_state.action_to_string(action))
+        if player == self._held.state.current_player() and action in self._held.state.legal_actions():
+            return str(self._held.state.action_to_string(action))
         return f"action {action}"
 
     def is_terminal(self) -> bool:
-        return bool(self.ts_state.is_terminal())
+        return bool(self._held.state.is_terminal())
 
     def returns(self) -> list[float]:
-        return list(self.ts_state.returns())
+        return list(self._held.state.returns())
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TablesearchState:
         seed = int(probability_sampler() * 2**62)
-        return TablesearchState(self.get_game(), self.ts_state.resample_from_infostate(player_id, seed))
+        return TablesearchState(self.get_game(), self._held.state.resample_from_infostate(player_id, seed))
 
     def __str__(self) -> str:
-        return str(self.ts_state)
+        return str(self._held.state)
 
 
 class _Observer:
