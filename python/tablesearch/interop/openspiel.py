@@ -215,7 +215,7 @@ class _Held:
     def __init__(self, state: Any) -> None:
         self.state = state
 
-    def __deepcopy__(self, memo: Any) -> "_Held":
+    def __deepcopy__(self, memo: Any) -> _Held:
         return _Held(self.state.clone())
 
     def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any], str]]:
