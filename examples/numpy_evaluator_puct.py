@@ -26,9 +26,9 @@ class LinearEvaluator:
         self.prior_logits = np.log(column_weight)
 
     def evaluate_batch(self, observations: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        # observations: (batch, 3, 6, 7); planes are empty cells, player 0's and player 1's pieces.
-        mine = (observations[:, 1] * self.centre).sum(axis=(1, 2))
-        theirs = (observations[:, 2] * self.centre).sum(axis=(1, 2))
+        # observations: (batch, 3, 6, 7); OpenSpiel's planes: player 0's pieces, player 1's, empty.
+        mine = (observations[:, 0] * self.centre).sum(axis=(1, 2))
+        theirs = (observations[:, 1] * self.centre).sum(axis=(1, 2))
         value0 = np.tanh(mine - theirs)
         values = np.stack([value0, -value0], axis=1)  # one value per player, zero-sum
         priors = np.exp(np.broadcast_to(self.prior_logits, (len(observations), 7)))

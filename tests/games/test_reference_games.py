@@ -27,9 +27,11 @@ def test_tic_tac_toe_draw():
 
 
 def test_tic_tac_toe_observation_planes():
+    # OpenSpiel's planes: empty, o (player 1), x (player 0).
     obs = play("tic_tac_toe", [4, 0]).observation_tensor(0)
     assert obs.shape == (3, 3, 3)
-    assert obs[1, 1, 1] == 1 and obs[2, 0, 0] == 1 and obs[0].sum() == 7
+    assert obs[2, 1, 1] == 1 and obs[1, 0, 0] == 1 and obs[0].sum() == 7
+    assert obs[1].sum() == 1 and obs[2].sum() == 1
 
 
 def test_connect_four_columns_and_rendering():
@@ -80,7 +82,15 @@ def test_connect_four_draw_on_full_board():
     rows = str(state).splitlines()
     assert not four_in_a_row(rows, "x") and not four_in_a_row(rows, "o")
     assert state.is_terminal() and state.returns() == [0.0, 0.0]
-    assert np.count_nonzero(state.observation_tensor(0)[0]) == 0
+    assert np.count_nonzero(state.observation_tensor(0)[2]) == 0  # OpenSpiel's planes: p0, p1, empty
+
+
+def test_connect_four_observation_planes():
+    obs = play("connect_four", [3, 3, 4]).observation_tensor(1)  # the same for both observers
+    assert obs.shape == (3, 6, 7)
+    assert obs[0, 0, 3] == 1 and obs[0, 0, 4] == 1 and obs[0].sum() == 2  # x, bottom row first
+    assert obs[1, 1, 3] == 1 and obs[1].sum() == 1
+    assert obs[2].sum() == 42 - 3 and obs[2, 1, 3] == 0
 
 
 def test_connect_four_end_matches_brute_force():

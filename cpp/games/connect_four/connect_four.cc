@@ -34,10 +34,13 @@ std::string ConnectFourState::to_string() const {
   return out;
 }
 
+// OpenSpiel's planes: 0 player 0 (x), 1 player 1 (o), 2 empty; rows bottom first; the same for
+// every observer.
 void ConnectFourState::observation_tensor(int, float* out) const {
   for (int row = 0; row < kRows; ++row) {
     for (int col = 0; col < kCols; ++col) {
-      out[(cell_owner(row, col) + 1) * kRows * kCols + row * kCols + col] = 1.0f;
+      const int owner = cell_owner(row, col);
+      out[(owner < 0 ? 2 : owner) * kRows * kCols + row * kCols + col] = 1.0f;
     }
   }
 }

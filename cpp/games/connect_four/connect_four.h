@@ -68,7 +68,8 @@ class ConnectFour {
   int num_distinct_actions() const { return 7; }
   bool has_chance() const { return false; }
   bool has_hidden_information() const { return false; }
-  // Planes: empty cells, player 0's pieces, player 1's pieces; each 6 rows (bottom first) x 7.
+  // OpenSpiel's planes: player 0's pieces, player 1's pieces, empty cells; each 6 rows (bottom
+  // first) x 7.
   std::vector<int> observation_shape() const { return {3, 6, 7}; }
   State new_initial_state(uint64_t) const { return State(); }
 };

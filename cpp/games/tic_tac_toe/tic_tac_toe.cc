@@ -48,8 +48,12 @@ std::string TicTacToeState::to_string() const {
   return out;
 }
 
+// OpenSpiel's planes: 0 empty, 1 o (player 1), 2 x (player 0); the same for every observer.
 void TicTacToeState::observation_tensor(int, float* out) const {
-  for (int cell = 0; cell < 9; ++cell) out[(board_[cell] + 1) * 9 + cell] = 1.0f;
+  for (int cell = 0; cell < 9; ++cell) {
+    const int plane = board_[cell] < 0 ? 0 : 2 - board_[cell];
+    out[plane * 9 + cell] = 1.0f;
+  }
 }
 
 }  // namespace ts

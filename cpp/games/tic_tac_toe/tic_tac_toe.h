@@ -41,7 +41,7 @@ class TicTacToe {
   int num_distinct_actions() const { return 9; }
   bool has_chance() const { return false; }
   bool has_hidden_information() const { return false; }
-  // Planes: empty cells, player 0's marks, player 1's marks; each 3x3.
+  // OpenSpiel's planes: empty cells, o (player 1), x (player 0); each 3x3, row-major.
   std::vector<int> observation_shape() const { return {3, 3, 3}; }
   State new_initial_state(uint64_t) const { return State(); }
 };

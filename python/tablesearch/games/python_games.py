@@ -45,13 +45,28 @@ def registered_games() -> list[str]:
     return sorted(_registry)
 
 
+# Names "SCHEME:GAME" whose games another library provides: SCHEME -> the function (module:name)
+# that makes the factory for GAME. Imported on first use, so only its users need the extra.
+GAME_SCHEMES = {"openspiel": "tablesearch.interop.openspiel:game_factory"}
+
+
 def factory_for(name: str) -> Optional[Callable[..., Any]]:
-    """The factory registered as `name`, or imported from a "package.module:factory" name."""
+    """The factory registered as `name`, one for a "SCHEME:GAME" name of GAME_SCHEMES (such as
+    "openspiel:kuhn_poker"), or imported from a "package.module:factory" name."""
     if name in _registry:
         return _registry[name]
     module_name, sep, attribute = name.partition(":")
     if not sep or not module_name or not attribute:
         return None
+    factory: Callable[..., Any]
+    if module_name in GAME_SCHEMES:
+        maker_module, _, maker = GAME_SCHEMES[module_name].partition(":")
+        try:
+            factory = getattr(importlib.import_module(maker_module), maker)(attribute)
+        except ImportError as error:  # its message names the extra to install
+            raise ValueError(f"cannot load game {name!r}: {error}") from None
+        register_game(name, factory)
+        return factory
     try:
         factory = getattr(importlib.import_module(module_name), attribute)
     except (ImportError, AttributeError) as error:
@@ -124,11 +139,11 @@ class PythonGame:
         shape = _optional(self.game, "observation_shape", None)
         return tuple(shape) if shape is not None else None
 
-    def new_initial_state(self, seed: Optional[int] = None) -> "PythonState":
+    def new_initial_state(self, seed: Optional[int] = None) -> PythonState:
         seed = _check_seed(seed)
         return PythonState(self, self.game.new_initial_state(seed=seed), seed, [])
 
-    def deserialize_state(self, text: str) -> "PythonState":
+    def deserialize_state(self, text: str) -> PythonState:
         """Rebuilds a state from PythonState.serialize(), replaying its history through the rules."""
         if not isinstance(text, str):
             raise TypeError("deserialize_state expects a JSON str")
@@ -213,12 +228,12 @@ class PythonState:
     def scores(self) -> list[float]:
         return self.returns()
 
-    def clone(self) -> "PythonState":
+    def clone(self) -> PythonState:
         return PythonState(self._game, self._state.clone(), self._seed, list(self._history))
 
     __copy__ = clone
 
-    def __deepcopy__(self, memo: Any) -> "PythonState":
+    def __deepcopy__(self, memo: Any) -> PythonState:
         return self.clone()
 
     def history(self) -> list[int]:
@@ -273,13 +288,16 @@ class PythonState:
             raise TypeError(f"{self._game.name} has no observation tensors")
         return np.asarray(self._state.observation_tensor(player), dtype=np.float32).reshape(shape)
 
-    def resample_from_infostate(self, player: int, seed: Optional[int] = None) -> "PythonState":
+    def resample_from_infostate(self, player: int, seed: Optional[int] = None) -> PythonState:
         player = self._check_player(player)
         seed = _check_seed(seed)
         if not hasattr(self._state, "resample_from_infostate"):
             return self.clone()
-        return PythonState(self._game, self._state.resample_from_infostate(player, seed), self._seed,
-                           list(self._history))
+        world = self._state.resample_from_infostate(player, seed)
+        # The world's own history where its states keep one (the redrawn hidden moves), so the
+        # copy does not carry the true hidden moves; else the true history, as before.
+        history = [int(a) for a in world.history()] if hasattr(world, "history") else list(self._history)
+        return PythonState(self._game, world, self._seed, history)
 
     def serialize(self) -> str:
         return json.dumps({"format": 1, "game": self._game.name, "params": self._game.parameters(),

@@ -1,0 +1,553 @@
+"""OpenSpiel interop, both ways (needs the ``openspiel`` extra: ``pip install "tablesearch[openspiel]"``).
+
+- ``to_pyspiel(game)`` registers a tablesearch game with pyspiel as a Python game and returns a
+  ``pyspiel.Game``, so OpenSpiel's algorithms (CFR, best response, exploitability, ...) run on it.
+- ``OpenSpielGame`` puts any sequential pyspiel game behind tablesearch's Python-game protocol;
+  ``ts.load_game("openspiel:NAME(...)")`` builds one (OpenSpiel's game-string syntax), so
+  matches, tournaments and the command line run on OpenSpiel's games, with checked actions.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import re
+import sys
+import zlib
+from collections.abc import Iterator
+from typing import Any, Callable, Optional
+
+import numpy as np
+
+from tablesearch import _core
+
+try:
+    import pyspiel
+except ImportError as error:
+    raise ImportError("OpenSpiel interop needs pyspiel: pip install 'tablesearch[openspiel]' "
+                      "(or pip install open-spiel)") from error
+
+SCHEME = "openspiel:"
+_PREFIX = "tablesearch_"  # pyspiel short names of the games to_pyspiel registers
+# Player ids are OpenSpiel's, so states pass them through unchanged.
+assert (_core.CHANCE, _core.TERMINAL) == (int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL))
+
+
+# --------------------------------------------------------------------------------------------
+# tablesearch games as pyspiel games
+# --------------------------------------------------------------------------------------------
+
+def _native_facts(name: str, params: dict[str, Any]) -> tuple[float, float, int]:
+    """(min utility, max utility, max game length) of a native game, which pyspiel's GameInfo needs
+    and tablesearch's Game does not expose. Every native game is zero-sum (returns add up to 0);
+    lengths are OpenSpiel's where the game is OpenSpiel's, else an upper bound from the ply or
+    round cap (a test plays random games through pyspiel to check them)."""
+    players = int(params.get("players", 2))
+    if name == "leduc_poker":  # OpenSpiel's figures: chips; 4 bets a round at most for 2 players
+        return -13.0, 13.0 * (players - 1), 6 * players - 4
+    if name == "tic_tac_toe":
+        return -1.0, 1.0, 9
+    if name == "connect_four":
+        return -1.0, 1.0, 42
+    if name == "candyland":
+        return -1.0, 1.0, int(params["max_plies"])
+    if name == "wetland":  # a turn is a few rotations and moves
+        return -1.0, 1.0, int(params["max_rounds"]) * players * 8
+    if name == "gnomi":  # a turn is one choice and short follow-ups; the golden match is 3 games
+        return -1.0, 1.0, int(params["max_rounds"]) * players * 40 * (3 if params.get("golden") else 1)
+    if name == "gummiland":  # a turn is a few small decisions
+        return -1.0, 1.0, int(params["max_rounds"]) * players * 40
+    raise ValueError(f"to_pyspiel does not know the utility bounds and length of native game {name!r}; "
+                     f"add them to _native_facts in {__name__}")
+
+
+def _python_facts(game: Any, overrides: dict[str, Any]) -> tuple[float, float, Optional[float], int]:
+    """(min utility, max utility, utility sum or None, max game length) of a Python game: keywords
+    given to to_pyspiel, else the game object's own methods of those names."""
+    inner = getattr(game, "game", game)
+    values = {}
+    for key in ("min_utility", "max_utility", "utility_sum", "max_game_length"):
+        if overrides.get(key) is not None:
+            values[key] = overrides[key]
+        elif hasattr(inner, key):
+            values[key] = getattr(inner, key)()
+    missing = [k for k in ("min_utility", "max_utility", "max_game_length") if k not in values]
+    if missing:
+        raise ValueError(f"to_pyspiel({game.name!r}) needs {', '.join(missing)}: define them on the game "
+                         f"object or pass them as keywords (utility_sum too when returns add up to a constant)")
+    total = values.get("utility_sum")
+    return (float(values["min_utility"]), float(values["max_utility"]),
+            None if total is None else float(total), int(values["max_game_length"]))
+
+
+def _short_name(name: str) -> str:
+    return _PREFIX + re.sub(r"[^a-z0-9_]", "_", name.lower())
+
+
+def _seed_matters(game: Any) -> bool:
+    """Whether the game draws its setup from new_initial_state's seed (then pyspiel sees it as a
+    sampled-stochastic game): initial states of different seeds differ."""
+    first = str(game.new_initial_state(0))
+    return any(str(game.new_initial_state(seed)) != first for seed in range(1, 8))
+
+
+_registered: dict[str, Any] = {}  # short name -> the pyspiel.Game subclass registered under it
+
+
+def to_pyspiel(game: Any, **facts: Any) -> Any:
+    """`game` (a tablesearch Game, a registered Python game, or a game name) as a ``pyspiel.Game``.
+
+    The game is registered with pyspiel as a Python game named ``tablesearch_<name>`` whose
+    parameters are the tablesearch game's (so ``pyspiel.load_game("tablesearch_leduc_poker(players=3)")``
+    works too, once registered), plus ``rng_seed`` for games whose setup comes from the seed
+    (pyspiel sees those as sampled-stochastic games; -1 draws a fresh seed). Information states
+    are the tablesearch information-state strings prefixed with the player; observation tensors
+    are tablesearch's. A Python game needs its utility bounds and length for pyspiel's GameInfo:
+    methods ``min_utility``, ``max_utility``, ``max_game_length`` and optionally ``utility_sum``
+    on the game object, or the same names as keywords here. A game loaded from ``openspiel:``
+    gives back the pyspiel game it wraps.
+
+    Raises ImportError without pyspiel, ValueError for a game pyspiel cannot describe.
+    """
+    from tablesearch.games.registry import load_game
+    if isinstance(game, str):
+        game = load_game(game)
+    inner = getattr(game, "game", None)
+    if isinstance(inner, OpenSpielGame):
+        return inner.pyspiel_game
+    if not hasattr(game, "new_initial_state") or not hasattr(game, "name"):
+        raise TypeError(f"to_pyspiel expects a tablesearch game or a game name, got {type(game).__name__}")
+    params = game.parameters()
+    bad = {k: v for k, v in params.items() if not isinstance(v, (bool, int, float, str))}
+    if bad:
+        raise ValueError(f"pyspiel parameters are bool, int, float or str; {game.name!r} has {bad!r}")
+    short = _short_name(game.name)
+    cls = _registered.get(short)
+    if cls is None:
+        cls = _register(game, short, facts)
+        _registered[short] = cls
+    return pyspiel.load_game(short, params) if params else pyspiel.load_game(short)
+
+
+def _register(ts_game: Any, short: str, facts: dict[str, Any]) -> Any:
+    from tablesearch.games.registry import load_game, parameter_specs
+    name = ts_game.name
+    native = isinstance(ts_game, _core.Game)
+    specs = {s["name"]: s for s in parameter_specs(name)} if native else {}
+    defaults = {k: (specs[k]["default"] if k in specs else v) for k, v in ts_game.parameters().items()}
+    sampled = _seed_matters(ts_game)
+    if sampled:
+        defaults["rng_seed"] = -1
+    players_spec = specs.get("players")
+    min_players = players_spec["min"] if players_spec else ts_game.num_players()
+    max_players = players_spec["max"] if players_spec else ts_game.num_players()
+    hidden = ts_game.has_hidden_information()
+    shape = ts_game.observation_shape()
+    T = pyspiel.GameType
+    if sampled:
+        chance_mode = T.ChanceMode.SAMPLED_STOCHASTIC
+    elif ts_game.has_chance():
+        chance_mode = T.ChanceMode.EXPLICIT_STOCHASTIC
+    else:
+        chance_mode = T.ChanceMode.DETERMINISTIC
+    total_utility: Optional[float] = 0.0 if native else _python_facts(ts_game, facts)[2]
+    if total_utility is None:
+        utility = T.Utility.GENERAL_SUM
+    else:
+        utility = T.Utility.ZERO_SUM if total_utility == 0 else T.Utility.CONSTANT_SUM
+    game_type = T(
+        short_name=short, long_name=f"tablesearch {name}", dynamics=T.Dynamics.SEQUENTIAL,
+        chance_mode=chance_mode,
+        information=T.Information.IMPERFECT_INFORMATION if hidden else T.Information.PERFECT_INFORMATION,
+        utility=utility, reward_model=T.RewardModel.TERMINAL,
+        max_num_players=max_players, min_num_players=min_players,
+        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_observation_string=not hidden, provides_observation_tensor=shape is not None,
+        parameter_specification=defaults)
+
+    class TablesearchGame(pyspiel.Game):  # type: ignore[misc]
+        """A tablesearch game seen through pyspiel's Python-game API."""
+
+        def __init__(self, params: Optional[dict[str, Any]] = None) -> None:
+            params = dict(params or {})
+            rng_seed = int(params.pop("rng_seed", -1))
+            game = load_game(name, **params) if (native or params != ts_game.parameters()) else ts_game
+            if native:
+                low, high, length = _native_facts(name, game.parameters())
+                total: Optional[float] = 0.0
+            else:
+                low, high, total, length = _python_facts(game, facts)
+            info = pyspiel.GameInfo(
+                num_distinct_actions=game.num_distinct_actions(),
+                # Chance outcome ids: bounded by the distinct actions or the legal-action bound
+                # (Leduc's deals 0..2n+1 by the latter, Gnomi's steals by the former).
+                max_chance_outcomes=max(game.num_distinct_actions(), game.max_legal_actions())
+                if game.has_chance() else 0,
+                num_players=game.num_players(), min_utility=low, max_utility=high,
+                utility_sum=total, max_game_length=length)
+            full = dict(game.parameters())
+            if sampled:
+                full["rng_seed"] = rng_seed
+            super().__init__(game_type, info, full)
+            self.ts_game = game
+            self._sampled = sampled
+            self._rng = random.Random(None if rng_seed < 0 else rng_seed)
+
+        def new_initial_state(self) -> TablesearchState:
+            seed = self._rng.getrandbits(63) if self._sampled else 0
+            return TablesearchState(self, self.ts_game.new_initial_state(seed))
+
+        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+            return _Observer(self, iig_obs_type, params)
+
+    TablesearchGame.__name__ = TablesearchGame.__qualname__ = f"TablesearchGame_{short[len(_PREFIX):]}"
+    pyspiel.register_game(game_type, TablesearchGame)
+    return TablesearchGame
+
+
+class _Held:
+    """Holds a tablesearch state in a pyspiel State's ``__dict__``: pyspiel copies Python states with
+    deepcopy (a clone here) and serializes them by pickling that dict (the state's own
+    serialization here, rebuilt through load_game)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: Any) -> _Held:
+        return _Held(self.state.clone())
+
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any], str]]:
+        game = self.state.get_game()
+        return _restore, (game.name, game.parameters(), self.state.serialize())
+
+
+def _restore(name: str, params: dict[str, Any], text: str) -> _Held:
+    from tablesearch.games.registry import load_game
+    return _Held(load_game(name, **params).deserialize_state(text))
+
+
+class TablesearchState(pyspiel.State):  # type: ignore[misc]
+    """A pyspiel State holding a tablesearch state (``ts_state``)."""
+
+    def __init__(self, game: Any, ts_state: Any) -> None:
+        super().__init__(game)
+        self._held = _Held(ts_state)
+
+    @property
+    def ts_state(self) -> Any:
+        """The tablesearch state inside."""
+        return self._held.state
+
+    def current_player(self) -> int:
+        return int(self._held.state.current_player())  # CHANCE and TERMINAL are OpenSpiel's ids
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._held.state.legal_actions() if player == self._held.state.current_player() else []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return list(self._held.state.chance_outcomes())
+
+    def _apply_action(self, action: int) -> None:
+        self._held.state.apply_action(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == self._held.state.current_player() and action in self._held.state.legal_actions():
+            return str(self._held.state.action_to_string(action))
+        return f"action {action}"
+
+    def is_terminal(self) -> bool:
+        return bool(self._held.state.is_terminal())
+
+    def returns(self) -> list[float]:
+        return list(self._held.state.returns())
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TablesearchState:
+        seed = int(probability_sampler() * 2**62)
+        return TablesearchState(self.get_game(), self._held.state.resample_from_infostate(player_id, seed))
+
+    def __str__(self) -> str:
+        return str(self._held.state)
+
+
+class _Observer:
+    """pyspiel's PyObserver interface over tablesearch's information-state strings and
+    observation tensors. Perfect recall (information states): strings only. Otherwise: the
+    observation tensor, and str(state) as the string on perfect-information games."""
+
+    def __init__(self, game: Any, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {params}")
+        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        self._hidden = game.ts_game.has_hidden_information()
+        if self._hidden and (kind.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not kind.public_info):
+            raise ValueError("tablesearch games observe as one player: public_info=True, "
+                             "private_info=SINGLE_PLAYER")
+        self._recall = kind.perfect_recall
+        shape = game.ts_game.observation_shape()
+        self.dict: dict[str, np.ndarray] = {}
+        self.tensor: Optional[np.ndarray] = None
+        if not self._recall and shape is not None:
+            self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+            self.dict["observation"] = self.tensor.reshape(shape)
+
+    def set_from(self, state: Any, player: int) -> None:
+        if self.tensor is not None:
+            self.tensor[:] = np.asarray(state.ts_state.observation_tensor(player), np.float32).ravel()
+
+    def string_from(self, state: Any, player: int) -> str:
+        if self._recall:
+            return f"p{player} {state.ts_state.information_state_string(player)}"
+        if self._hidden:
+            raise ValueError("tablesearch games with hidden information have no observation strings; "
+                             "use information_state_string")
+        return str(state.ts_state)
+
+
+# --------------------------------------------------------------------------------------------
+# pyspiel games inside tablesearch
+# --------------------------------------------------------------------------------------------
+
+class OpenSpielGame:
+    """A pyspiel game with tablesearch's Python-game protocol (``load_game`` wraps it in a
+    PythonGame, which adds checked actions, history and serialization).
+
+    `game_string` is OpenSpiel's syntax, ``NAME`` or ``NAME(key=value,...)``; keyword `params`
+    add to or override those in the string. Simultaneous-move games are converted to turn-based
+    ones (pyspiel.convert_to_turn_based). Raises ValueError for an unknown game or parameter,
+    sampled chance (replays need explicit chance outcomes), mean-field games, and hidden
+    information without information-state strings.
+    """
+
+    def __init__(self, game_string: str, **params: Any) -> None:
+        if not isinstance(game_string, str) or not game_string:
+            raise ValueError(f"an OpenSpiel game string is NAME or NAME(key=value,...), got {game_string!r}")
+        try:
+            with _quiet_stderr():  # pyspiel also prints each error it raises
+                parsed = dict(pyspiel.game_parameters_from_string(game_string))
+                base = parsed.pop("name")
+                game = pyspiel.load_game(base, {**parsed, **params})
+        except pyspiel.SpielError as error:
+            reason = str(error).splitlines()[0]
+            if reason.startswith("Unknown game"):
+                reason += " " + ", ".join(sorted(pyspiel.registered_names()))
+            raise ValueError(f"OpenSpiel cannot load {game_string!r}" + (f" with {params}" if params else "")
+                             + f": {reason}") from None
+        T = pyspiel.GameType
+        kind = game.get_type()
+        if kind.dynamics == T.Dynamics.SIMULTANEOUS:
+            game = pyspiel.convert_to_turn_based(game)
+            kind = game.get_type()
+        if kind.dynamics != T.Dynamics.SEQUENTIAL:
+            raise ValueError(f"OpenSpiel game {game_string!r} has {kind.dynamics}; tablesearch plays sequential games")
+        if kind.chance_mode == T.ChanceMode.SAMPLED_STOCHASTIC:
+            raise ValueError(f"OpenSpiel game {game_string!r} samples chance inside its states; tablesearch "
+                             "needs explicit chance outcomes (to replay, serialize and search games)")
+        if game.num_players() > _core.MAX_PLAYERS:
+            raise ValueError(f"OpenSpiel game {game_string!r} has {game.num_players()} players; "
+                             f"tablesearch handles up to {_core.MAX_PLAYERS}")
+        self._hidden = kind.information != T.Information.PERFECT_INFORMATION
+        if self._hidden and not kind.provides_information_state_string:
+            raise ValueError(f"OpenSpiel game {game_string!r} has hidden information but no information-state "
+                             "strings, which tablesearch needs to search it without seeing hidden moves")
+        self.pyspiel_game = game
+        self.name = SCHEME + str(game)
+        self._infostate_strings = kind.provides_information_state_string
+        self._shape = tuple(game.observation_tensor_shape()) if kind.provides_observation_tensor else None
+        self._chance = kind.chance_mode != T.ChanceMode.DETERMINISTIC
+        self._own_resampling: Optional[bool] = None  # whether the game has ResampleFromInfostate
+
+    def num_players(self) -> int:
+        return int(self.pyspiel_game.num_players())
+
+    def parameters(self) -> dict[str, Any]:
+        return dict(self.pyspiel_game.get_parameters())
+
+    def has_chance(self) -> bool:
+        return bool(self._chance)
+
+    def has_hidden_information(self) -> bool:
+        return bool(self._hidden)
+
+    def num_distinct_actions(self) -> int:
+        return int(self.pyspiel_game.num_distinct_actions())
+
+    def max_legal_actions(self) -> int:
+        return int(max(self.pyspiel_game.num_distinct_actions(), self.pyspiel_game.max_chance_outcomes(), 1))
+
+    def observation_shape(self) -> Optional[tuple[int, ...]]:
+        return self._shape
+
+    def new_initial_state(self, seed: Optional[int] = None) -> OpenSpielState:
+        """The initial state; `seed` is unused, as OpenSpiel's chance is explicit outcomes."""
+        return OpenSpielState(self, self.pyspiel_game.new_initial_state())
+
+
+class OpenSpielState:
+    """A pyspiel state with tablesearch's state protocol (``pyspiel_state`` is the state itself)."""
+
+    def __init__(self, game: OpenSpielGame, state: Any) -> None:
+        self._game = game
+        self.pyspiel_state = state
+
+    def current_player(self) -> int:
+        return int(self.pyspiel_state.current_player())
+
+    def is_terminal(self) -> bool:
+        return bool(self.pyspiel_state.is_terminal())
+
+    def legal_actions(self) -> list[int]:
+        return list(self.pyspiel_state.legal_actions())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return list(self.pyspiel_state.chance_outcomes())
+
+    def apply_action(self, action: int) -> None:
+        self.pyspiel_state.apply_action(action)
+
+    def returns(self) -> list[float]:
+        return list(self.pyspiel_state.returns())
+
+    def clone(self) -> OpenSpielState:
+        return OpenSpielState(self._game, self.pyspiel_state.clone())
+
+    def history(self) -> list[int]:
+        return list(self.pyspiel_state.history())
+
+    def action_to_string(self, action: int) -> str:
+        return str(self.pyspiel_state.action_to_string(self.pyspiel_state.current_player(), action))
+
+    def information_state_string(self, player: int) -> str:
+        if self._game._infostate_strings:
+            return str(self.pyspiel_state.information_state_string(player))
+        return str(self.pyspiel_state.history_str())  # perfect information: everything seen, in order
+
+    def observation_tensor(self, player: int) -> list[float]:
+        return list(self.pyspiel_state.observation_tensor(player))
+
+    def observed_action(self, observer: int, action: int) -> int:
+        """The action itself where `observer` sees it; otherwise a key of what `observer` knows after
+        it (its information-state string), equal for actions it cannot tell apart, in every world."""
+        state = self.pyspiel_state
+        if not self._game._hidden or state.current_player() == observer:
+            return action
+        after = state.child(action).information_state_string(observer)
+        return zlib.crc32(after.encode()) & 0x7FFFFFFF
+
+    def resample_from_infostate(self, player: int, seed: int) -> OpenSpielState:
+        """A world `player` cannot tell from this one: OpenSpiel's ResampleFromInfostate where the
+        game has it, else a replay of the history that redraws every chance outcome and other
+        player's action (random order, chance by probability, backtracking on a mismatch) while
+        `player`'s information-state string and the player to move stay what they were at each
+        step. OpenSpiel's own result is checked the same way, and replaced by the replay where it
+        fails (some games' own resampling breaks before the deal or at the end)."""
+        rng = random.Random(seed)
+        if not self._game._hidden:
+            return self.clone()
+        if self._game._own_resampling is None:  # probe once: pyspiel prints each "not implemented"
+            self._game._own_resampling = _resamples(self.pyspiel_state, player)
+        world = None
+        if self._game._own_resampling:
+            try:
+                with _quiet_stderr():
+                    world = self.pyspiel_state.resample_from_infostate(player, rng.random)
+            except (pyspiel.SpielError, IndexError, RuntimeError):  # e.g. before the deal, in some games
+                world = None
+            if world is not None and not _same_view(world, self.pyspiel_state, player):
+                world = None  # some games' own resampling misses states (before the deal, at the end)
+        if world is None:
+            world = _consistent_world(self._game.pyspiel_game, self.pyspiel_state, player, rng)
+        return OpenSpielState(self._game, world)
+
+    def __str__(self) -> str:
+        return str(self.pyspiel_state)
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Sends file descriptor 2 to /dev/null: pyspiel prints every SpielError it raises, even
+    those the caller handles."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def _resamples(state: Any, player: int) -> Optional[bool]:
+    """Whether the game implements ResampleFromInfostate (None: cannot tell from this state)."""
+    try:
+        with _quiet_stderr():
+            state.resample_from_infostate(player, random.Random(0).random)
+        return True
+    except pyspiel.SpielError as error:
+        return False if "not implemented" in str(error) else None
+    except (IndexError, RuntimeError):
+        return None
+
+
+def _view(state: Any, player: int) -> tuple[str, int]:
+    """What `player` knows of `state`: its information-state string and who is to move."""
+    return state.information_state_string(player), state.current_player()
+
+
+def _same_view(world: Any, state: Any, player: int) -> bool:
+    return _view(world, player) == _view(state, player)
+
+
+def _consistent_world(game: Any, state: Any, player: int, rng: random.Random) -> Any:
+    history = state.history()
+    seen = []  # the player's view (_view) after each step of the true history
+    replay = game.new_initial_state()
+    for action in history:
+        replay.apply_action(action)
+        seen.append(_view(replay, player))
+    # Depth-first with an explicit stack of (state, untried candidates) per step.
+    start = game.new_initial_state()
+    stack = [(start, _candidates(start, history[0], player, rng))] if history else []
+    while stack:
+        node, candidates = stack[-1]
+        if not candidates:
+            stack.pop()
+            continue
+        child = node.child(candidates.pop())
+        step = len(stack) - 1
+        if _view(child, player) != seen[step]:
+            continue
+        if step + 1 == len(history):
+            return child
+        stack.append((child, _candidates(child, history[step + 1], player, rng)))
+    if not history:
+        return start
+    raise RuntimeError("no world matches the player's information states (is the game's information "
+                       "state string a function of what the player saw?)")
+
+
+def _candidates(state: Any, true_action: int, player: int, rng: random.Random) -> list[int]:
+    """Actions to try at `state`, the next to try last: the player's own action as played; chance
+    outcomes in a random order drawn by probability; other players' actions shuffled."""
+    if state.current_player() == player:
+        return [true_action]
+    if state.is_chance_node():
+        # Weighted order without replacement: key u ** (1 / p), largest first (tried last here).
+        keyed = [(rng.random() ** (1.0 / p), a) for a, p in state.chance_outcomes() if p > 0]
+        return [a for _, a in sorted(keyed)]
+    actions = list(state.legal_actions())
+    rng.shuffle(actions)
+    return actions
+
+
+def game_factory(game_string: str) -> Callable[..., OpenSpielGame]:
+    """What ``load_game("openspiel:" + game_string, **params)`` builds its game with. Raises
+    ValueError at once for a game string OpenSpiel cannot load or tablesearch cannot play."""
+    OpenSpielGame(game_string)
+
+    def factory(**params: Any) -> OpenSpielGame:
+        return OpenSpielGame(game_string, **params)
+
+    return factory
