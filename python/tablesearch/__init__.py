@@ -16,6 +16,9 @@ from tablesearch.games import list_games, load_game, parameter_specs, register_g
 from tablesearch import agents, mcts
 from tablesearch.match import GameRecord, play_game
 from tablesearch.tournaments import TournamentResult, tournament
+from tablesearch.render import notebook as _notebook
+
+_notebook.install(State)  # Jupyter draws states as SVG (state._repr_svg_)
 
 __all__ = [
     "CHANCE",

@@ -19,7 +19,7 @@ from typing import Any, Awaitable, Callable, Optional
 
 import tablesearch as ts
 from tablesearch import render
-from tablesearch.agent_specs import make_agent, parse_agent_spec, spec_name
+from tablesearch.agents.specs import make_agent, parse_agent_spec, spec_name
 from tablesearch.match import check_budget
 from tablesearch.web import thinking, views
 
@@ -175,7 +175,9 @@ class PlaySession(Session):
         kind = message.get("type")
         if kind == "move":
             self._take_move(watcher, message.get("action"))
-        elif kind == "speed":
+            self.changed.set()  # the loop applies it and sends the new views
+            return
+        if kind == "speed":
             self.delay = _check_delay(message.get("delay"))
         elif kind == "pause":
             self.paused = bool(message.get("paused", True))
