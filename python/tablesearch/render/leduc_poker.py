@@ -15,8 +15,10 @@ from tablesearch.render._svg import INK, SEAT_COLOURS, clickable, el, svg, text,
 LEGEND = ("Each seat shows its card (yours face up, the others face down until the game ends) and the chips it has "
           "put in the pot; the public card is dealt in the middle before round 2. Ranks J < Q < K (then A, 2, ... "
           "with more players); a pair with the public card beats any other hand.")
-TEXT_LEGEND = ("Private: your card (Js = jack of spades ...); Public: the card in the middle; Money: chips each seat "
-               "has left of 100; Round1/Round2: the bets of each round, 0 fold, 1 call, 2 raise.")
+TEXT_LEGEND = ("cards are numbers: card c has rank c // 2 (0-1 jack, 2-3 queen, 4-5 king, ...), so 5 is a king; "
+               "Private: your card; Public: the card in the middle (- before round 2); Money: chips each seat has "
+               "left of 100; Round1/Round2: the bets of each round, 0 fold, 1 call, 2 raise. The log names cards "
+               "J Q K with suits ♠ (even) and ♥ (odd).")
 
 RANKS = "JQKA23456"
 SUITS = "♠♥"

@@ -40,7 +40,9 @@ def describe_move(before: Any, player: int, action: int, observer: Optional[int]
         # An unknown game with hidden information: say only what the observer's own tools say.
         if before.observed_action(observer, action) != action:
             return f"{seat_name(player)} makes a move you cannot see"
-    return f"{seat_name(player)}: {text}"
+    if player < 0:
+        return f"chance: {text}"
+    return f"{seat_name(player)}: {text}" if name == "gummiland" else f"{seat_name(player)} plays {text}"
 
 
 # --- Leduc poker -------------------------------------------------------------------------------
