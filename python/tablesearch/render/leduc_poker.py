@@ -78,8 +78,8 @@ def _card(x: float, y: float, card: int, face_up: bool, label: str) -> str:
 def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int, str]] = None) -> str:
     info = replay(state)
     n = info["n"]
-    width, height = 520, 400
-    cx, cy = width / 2, 180
+    width, height = 520, 440
+    cx, cy = width / 2, 175
     parts = [el("ellipse", cx=cx, cy=cy, rx=220, ry=130, fill="#2e7d4f", stroke="#1d5434", stroke_width=8)]
     reveal = viewer is None or state.is_terminal()
     to_move = -1 if state.is_terminal() or state.is_chance_node() else state.current_player()
@@ -95,20 +95,21 @@ def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int
                   stroke_width=4)
         parts.append(ring + text(x + 28, y, str(info["chips"][p]), 13, fill="#fff", font_weight="bold"))
         tag = who + (" folded" if info["folded"][p] else "") + (" ◀ to move" if p == to_move else "")
-        parts.append(text(x, y + 46 if y >= cy else y - 46, tag, 12, fill="#fff"))
+        # Outside the table's rim: above it for the seats at the top, below for the others.
+        parts.append(text(x, cy + 142 if y >= cy else cy - 142, tag, 12, font_weight="bold"))
     pot = sum(info["chips"])
     parts.append(_card(cx, cy - 10, info["public"], info["public"] >= 0, "public card"
                        + (f": {card_name(info['public'])}" if info["public"] >= 0 else ": not dealt yet")))
     parts.append(text(cx, cy + 40, f"pot {pot}", 14, fill="#fff", font_weight="bold"))
     for r, bets in enumerate(info["rounds"]):
         line = ", ".join(f"P{p} {ACTION_NAMES[a].lower()}" for p, a in bets) or "-"
-        parts.append(text(20, 330 + 18 * r, f"round {r + 1}: {line}", 12, anchor="start"))
+        parts.append(text(20, 348 + 18 * r, f"round {r + 1}: {line}", 12, anchor="start"))
     if actions:
         for i, (action, name) in enumerate(sorted((a, ACTION_NAMES.get(a, str(a))) for a in actions)):
             x = cx - 150 + i * 110
-            parts.append(el("g", el("rect", x=x, y=367, width=96, height=26, rx=6, fill="#f5f5f5", stroke=INK)
-                            + text(x + 48, 380, name, 13), data_button=name.lower(), **clickable(actions, [action])))
+            parts.append(el("g", el("rect", x=x, y=398, width=96, height=28, rx=6, fill="#f5f5f5", stroke=INK)
+                            + text(x + 48, 412, name, 13), data_button=name.lower(), **clickable(actions, [action])))
     if state.is_terminal():
         returns = state.returns()
-        parts.append(text(cx, 20, "result: " + ", ".join(f"P{p} {r:+g}" for p, r in enumerate(returns)), 14))
+        parts.append(text(cx, 390, "result: " + ", ".join(f"P{p} {r:+g}" for p, r in enumerate(returns)), 14))
     return svg(width, height, "".join(parts), "Leduc poker table")

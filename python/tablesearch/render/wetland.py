@@ -69,6 +69,7 @@ def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int
         else:
             parts.append(text(cx, cy, "✕", 14, fill=INK))
     # Tokens.
+    mover = -1 if state.is_terminal() else state.current_player()
     for p in range(n):
         for token in range(2):
             plane = planes[8 + 2 * p + token]
@@ -80,7 +81,7 @@ def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int
                             "circle", cx=x, cy=y, r=17, fill=SEAT_COLOURS[p], stroke=INK, stroke_width=2)
                                         + text(x, y, "AB"[token], 15, fill="#fff", font_weight="bold"),
                                         class_="ts-token", data_seat=p, data_token="AB"[token]))
-                        if actions:
+                        if actions and p == mover:  # only the mover's tokens move
                             parts.append(_move_arrows(x, y, token, actions))
     player = fields["player"][0]
     if state.is_terminal():

@@ -268,6 +268,8 @@ class PlaySession(Session):
         loop = asyncio.get_running_loop()
 
         def report(progress: thinking.Progress) -> None:  # runs in the worker thread
+            if progress.result is None:  # an agent that does not search has nothing to show
+                return
             payload = views.thinking_payload(view, seat, progress)
             loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self._show_thinking(seat, payload)))
 
