@@ -5,6 +5,7 @@ clicks as seat 0 against the AI, plus an AI-against-AI game caught while the AI 
 
 Needs the web extra, Playwright (pip) and the system chromium.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,14 +27,20 @@ PAGES = [
     ("wetland", "wetland", {"players": 4}, ["human", "mcts:iterations=300", "random", "random"], 3),
     ("leduc_poker", "leduc_poker", {}, ["human", "mcts:iterations=2000"], 1),
     ("gnomi", "gnomi", {"players": 3}, ["human", "mcts:iterations=300", "mcts:iterations=300"], 4),
-    ("gummiland", "gummiland", {"players": 3, "regions": "pineapple,orange"},
-     ["human", "mcts:iterations=200", "mcts:iterations=200"], 6),
+    (
+        "gummiland",
+        "gummiland",
+        {"players": 3, "regions": "pineapple,orange"},
+        ["human", "mcts:iterations=200", "mcts:iterations=200"],
+        6,
+    ),
 ]
 
 
 def post(url: str, body: dict) -> dict:
-    request = urllib.request.Request(url + "/api/sessions", data=json.dumps(body).encode(),
-                                     headers={"content-type": "application/json"})
+    request = urllib.request.Request(
+        url + "/api/sessions", data=json.dumps(body).encode(), headers={"content-type": "application/json"}
+    )
     with urllib.request.urlopen(request) as response:
         return json.loads(response.read())
 
@@ -54,7 +61,9 @@ def main() -> None:
             info = post(server.url, dict(game=game, params=params, seats=seats, seed=4, delay=0))
             page.goto(f"{server.url}/?session={info['id']}&seat=0")
             for _ in range(clicks):
-                page.wait_for_function("() => /your move|game over/.test(document.querySelector('#status').textContent)")
+                page.wait_for_function(
+                    "() => /your move|game over/.test(document.querySelector('#status').textContent)"
+                )
                 if "game over" in page.inner_text("#status"):
                     break
                 before = page.locator("#log li").count()
@@ -71,11 +80,14 @@ def main() -> None:
             page.screenshot(path=str(out / f"{name}.png"), full_page=True)
             print(out / f"{name}.png")
         # AI against AI, caught mid-search: connect four with a 3 s budget per move.
-        info = post(server.url, dict(game="connect_four", seats=["mcts:time_limit=3", "mcts:time_limit=3"], seed=2,
-                                     delay=0))
+        info = post(
+            server.url, dict(game="connect_four", seats=["mcts:time_limit=3", "mcts:time_limit=3"], seed=2, delay=0)
+        )
         page.goto(f"{server.url}/?session={info['id']}")
-        page.wait_for_function("() => /searching/.test(document.querySelector('#thinking-seat').textContent) && "
-                               "document.querySelectorAll('#log li').length >= 2")
+        page.wait_for_function(
+            "() => /searching/.test(document.querySelector('#thinking-seat').textContent) && "
+            "document.querySelectorAll('#log li').length >= 2"
+        )
         page.wait_for_timeout(1200)
         page.screenshot(path=str(out / "thinking.png"), full_page=True)
         print(out / "thinking.png")

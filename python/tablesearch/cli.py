@@ -4,7 +4,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any, Optional
 
 import tablesearch as ts
 from tablesearch import mcts
@@ -300,7 +301,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("game", nargs="?", default=None, help="the game chosen first in the page's form")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
-    serve.add_argument("--replay", default=None, metavar="RESULTS.jsonl", help="open a game of a tournament results file")
+    serve.add_argument("--replay", default=None, metavar="RESULTS.jsonl",
+                       help="open a game of a tournament results file")
     serve.add_argument("--id", default=None, help="with --replay: the game's id, such as 3.1")
     serve.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                        help="with --replay: a game parameter the tournament used")

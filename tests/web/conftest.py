@@ -1,5 +1,6 @@
 """Browser tests: Playwright driving the system chromium (never Playwright's own browsers).
 They skip, with the reason, when the web extra, Playwright or chromium is missing."""
+
 from __future__ import annotations
 
 import os

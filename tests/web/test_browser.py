@@ -1,6 +1,7 @@
 """The web app in a real browser (system chromium via Playwright): a whole tic-tac-toe game by
 clicks, a Gnomi page holding no face its seat has not seen, a replay stepped forward and back,
 and `tablesearch serve tic_tac_toe` serving a page with an SVG board. Budget: about 20 s."""
+
 from __future__ import annotations
 
 import json
@@ -11,21 +12,25 @@ import sys
 import time
 import urllib.request
 
-import pytest
-
 import tablesearch as ts
 
 
 def _server(**kwargs):
     from tablesearch.web.background import BackgroundServer
+
     return BackgroundServer(**kwargs)
 
 
 def _post(url: str, body: dict) -> dict:
-    request = urllib.request.Request(url + "/api/sessions", data=json.dumps(body).encode(),
-                                     headers={"content-type": "application/json"})
+    request = urllib.request.Request(
+        url + "/api/sessions", data=json.dumps(body).encode(), headers={"content-type": "application/json"}
+    )
     with urllib.request.urlopen(request) as response:
         return json.loads(response.read())
+
+
+def wait_status(page, text: str) -> None:
+    page.wait_for_function("t => document.querySelector('#status').textContent === t", arg=text)
 
 
 def test_human_plays_a_whole_tic_tac_toe_game_by_clicks(page):
@@ -68,8 +73,9 @@ def test_an_illegal_click_gets_a_message_on_the_page(page):
 
 def test_gnomi_page_shows_no_hidden_face_of_another_seat(page):
     with _server() as server:
-        info = _post(server.url, dict(game="gnomi", params={"players": 3}, seats=["human", "random", "random"],
-                                      seed=7, delay=0))
+        info = _post(
+            server.url, dict(game="gnomi", params={"players": 3}, seats=["human", "random", "random"], seed=7, delay=0)
+        )
         page.goto(f"{server.url}/?session={info['id']}&seat=0")
         page.wait_for_selector("#board svg.ts-board")
         session = server.sessions[info["id"]]
@@ -84,8 +90,11 @@ def test_gnomi_page_shows_no_hidden_face_of_another_seat(page):
         page.wait_for_function("() => /your move|game over/.test(document.querySelector('#status').textContent)")
         fields = json.loads(session.state.serialize())["fields"]
         html = page.content()
-        faces_shown = dict(page.eval_on_selector_all(
-            "#board [data-card]", "els => els.map(e => [e.dataset.card, e.dataset.face || null])"))
+        faces_shown = dict(
+            page.eval_on_selector_all(
+                "#board [data-card]", "els => els.map(e => [e.dataset.card, e.dataset.face || null])"
+            )
+        )
         assert faces_shown, "the page shows the cards"
         hidden_cards = 0
         for kind, prefix in (("m", "mushroom"), ("g", "gnome")):
@@ -108,6 +117,7 @@ def test_replay_steps_forward_and_back(page, tmp_path):
     out = tmp_path / "results.jsonl"
     ts.tournament("tic_tac_toe", ["random", "mcts:iterations=50"], games=2, seed=3, workers=1, out=str(out))
     from tablesearch.web.sessions import ReplaySession, read_record
+
     record = read_record(str(out), "0.1")
     replay = ReplaySession(record, {})
     with _server(start=replay) as server:
@@ -116,17 +126,17 @@ def test_replay_steps_forward_and_back(page, tmp_path):
         total = len(record["actions"])
         assert page.inner_text("#status") == f"move 0 of {total}"
         page.click('[data-step="forward"]')
-        page.wait_for_function("() => document.querySelector('#status').textContent === 'move 1 of %d'" % total)
+        wait_status(page, f"move 1 of {total}")
         page.click('[data-step="forward"]')
-        page.wait_for_function("() => document.querySelector('#status').textContent === 'move 2 of %d'" % total)
+        wait_status(page, f"move 2 of {total}")
         assert page.locator("#log li").count() == 2
         marks_after_two = page.locator("#board svg line, #board svg circle[stroke-width='9']").count()
         page.click('[data-step="back"]')
-        page.wait_for_function("() => document.querySelector('#status').textContent === 'move 1 of %d'" % total)
+        wait_status(page, f"move 1 of {total}")
         assert page.locator("#log li").count() == 1
         assert page.locator("#board svg line, #board svg circle[stroke-width='9']").count() < marks_after_two
         page.click('[data-step="last"]')
-        page.wait_for_function("() => /game|move %d of/.test(document.querySelector('#status').textContent)" % total)
+        wait_status(page, f"move {total} of {total}")
         assert page.locator("#log li").count() == total
 
 
@@ -138,10 +148,22 @@ def _free_port() -> int:
 
 def test_tablesearch_serve_serves_a_page_with_an_svg_board(page):
     port = _free_port()
-    command = [sys.executable, "-c", "import sys; from tablesearch.cli import main; sys.exit(main())",
-               "serve", "tic_tac_toe", "--port", str(port)]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                              env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    command = [
+        sys.executable,
+        "-c",
+        "import sys; from tablesearch.cli import main; sys.exit(main())",
+        "serve",
+        "tic_tac_toe",
+        "--port",
+        str(port),
+    ]
+    server = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
     try:
         line = server.stdout.readline()
         assert f"http://127.0.0.1:{port}/" in line

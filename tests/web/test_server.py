@@ -1,6 +1,7 @@
 """The app's input handling without a browser (Starlette's test client): bad requests get a
 message and a clean log, a page closed mid-search stops the search, spectators of hidden games
 with humans are refused. Budget: a few seconds."""
+
 from __future__ import annotations
 
 import logging
@@ -23,15 +24,18 @@ def client():
         yield c
 
 
-@pytest.mark.parametrize("body,message", [
-    (dict(game="chess", seats=["human", "random"]), "unknown game 'chess'"),
-    (dict(game="tic_tac_toe", seats=["human", "mcts:iterationz=5"]), "seat 1: unknown search option"),
-    (dict(game="tic_tac_toe", seats=["human", "alphazero"]), "seat 1: unknown agent 'alphazero'"),
-    (dict(game="tic_tac_toe", seats=["human"]), "give one seat each"),
-    (dict(game="tic_tac_toe", seats=["human", {"spec": "mcts", "budget": {"iterations": -3}}]), "positive"),
-    (dict(game="gnomi", params={"players": 9}, seats=["human"] * 9), "players"),
-    (dict(game="tic_tac_toe", seats=["human", "random"], delay=99), "delay"),
-])
+@pytest.mark.parametrize(
+    "body,message",
+    [
+        (dict(game="chess", seats=["human", "random"]), "unknown game 'chess'"),
+        (dict(game="tic_tac_toe", seats=["human", "mcts:iterationz=5"]), "seat 1: unknown search option"),
+        (dict(game="tic_tac_toe", seats=["human", "alphazero"]), "seat 1: unknown agent 'alphazero'"),
+        (dict(game="tic_tac_toe", seats=["human"]), "give one seat each"),
+        (dict(game="tic_tac_toe", seats=["human", {"spec": "mcts", "budget": {"iterations": -3}}]), "positive"),
+        (dict(game="gnomi", params={"players": 9}, seats=["human"] * 9), "players"),
+        (dict(game="tic_tac_toe", seats=["human", "random"], delay=99), "delay"),
+    ],
+)
 def test_bad_new_games_are_refused_with_a_message(client, caplog, body, message):
     with caplog.at_level(logging.INFO, logger="tablesearch.web"):
         response = client.post("/api/sessions", json=body)
@@ -51,9 +55,13 @@ def test_bad_messages_get_an_error_and_the_game_goes_on(client):
     sid = client.post("/api/sessions", json=dict(game="tic_tac_toe", seats=["human", "random"])).json()["id"]
     with client.websocket_connect(f"/ws/{sid}?seat=0") as ws:
         assert ws.receive_json()["your_turn"]
-        for bad, text in [("not json", "Expecting value"), ('{"type": "move", "action": "4"}', "action number"),
-                          ('{"type": "move", "action": 9}', "illegal move 9"), ('{"type": "dance"}', "unknown message"),
-                          ('{"type": "speed", "delay": -1}', "delay")]:
+        for bad, text in [
+            ("not json", "Expecting value"),
+            ('{"type": "move", "action": "4"}', "action number"),
+            ('{"type": "move", "action": 9}', "illegal move 9"),
+            ('{"type": "dance"}', "unknown message"),
+            ('{"type": "speed", "delay": -1}', "delay"),
+        ]:
             ws.send_text(bad)
             reply = ws.receive_json()
             assert reply["type"] == "error" and text in reply["message"]

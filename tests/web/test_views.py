@@ -1,6 +1,7 @@
 """What pages and notebooks are shown, without a browser: every game draws, a seat's view cannot
 depend on what the seat does not know, moves are told as the observer saw them, the drawings'
 board data agree with the games, and the search results carry a principal variation."""
+
 from __future__ import annotations
 
 import json
@@ -15,10 +16,21 @@ from tablesearch import mcts, render
 from tablesearch.render import candyland, moves
 from tablesearch.web import thinking, views
 
-GAMES = [("tic_tac_toe", {}), ("connect_four", {}), ("candyland", {}), ("candyland", {"players": 4}),
-         ("wetland", {}), ("wetland", {"players": 3}), ("wetland", {"players": 4}), ("leduc_poker", {}),
-         ("leduc_poker", {"players": 3}), ("gnomi", {}), ("gnomi", {"players": 5, "golden": True}),
-         ("gummiland", {}), ("gummiland", {"players": 4, "regions": "pineapple,orange,blackberry"})]
+GAMES = [
+    ("tic_tac_toe", {}),
+    ("connect_four", {}),
+    ("candyland", {}),
+    ("candyland", {"players": 4}),
+    ("wetland", {}),
+    ("wetland", {"players": 3}),
+    ("wetland", {"players": 4}),
+    ("leduc_poker", {}),
+    ("leduc_poker", {"players": 3}),
+    ("gnomi", {}),
+    ("gnomi", {"players": 5, "golden": True}),
+    ("gummiland", {}),
+    ("gummiland", {"players": 4, "regions": "pineapple,orange,blackberry"}),
+]
 HIDDEN = [g for g in GAMES if ts.load_game(g[0], **g[1]).has_hidden_information()]
 
 
@@ -69,7 +81,9 @@ def test_a_seat_view_is_the_same_in_every_world_the_seat_cannot_tell_apart(name,
             for viewer in range(state.num_players()):
                 other = state.resample_from_infostate(viewer, 1000 + k)
                 if k % 3 == 0:
-                    assert views.board(state, viewer, 5, clickable=True) == views.board(other, viewer, 5, clickable=True)
+                    assert views.board(state, viewer, 5, clickable=True) == views.board(
+                        other, viewer, 5, clickable=True
+                    )
                 if viewer == 0 and name != "gnomi" and action in other.legal_actions():
                     log_true.append(moves.describe_move(state, player, action, observer=0))
                     log_other.append(moves.describe_move(other, player, action, observer=0))

@@ -10,11 +10,13 @@ them clickable: such elements carry ``data-actions="a,b"`` (and ``data-labels``)
 One module per game (tic_tac_toe.py, ...), each with ``draw(state, viewer, actions)``, ``LEGEND``
 (what the drawing shows) and ``TEXT_LEGEND`` (how to read ``str(state)`` in a terminal).
 """
+
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from types import ModuleType
-from typing import Any, Mapping, Optional
+from typing import Any, Optional
 
 __all__ = ["draw", "has_drawing", "legend", "text_legend"]
 
@@ -52,7 +54,7 @@ def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int
     module = _module(_game_name(state))
     if module is None:
         return _text_drawing(str(state))
-    return module.draw(state, viewer=viewer, actions=actions)
+    return str(module.draw(state, viewer=viewer, actions=actions))
 
 
 def legend(game_name: str) -> str:
@@ -69,8 +71,11 @@ def text_legend(game_name: str) -> str:
 
 def _text_drawing(content: str) -> str:
     from tablesearch.render._svg import svg, text
+
     lines = content.splitlines() or [""]
     width = 16 + 7.5 * max(len(line) for line in lines)
-    body = "".join(text(8, 14 + 16 * i, line, 12, anchor="start", font_family="monospace", xml_space="preserve")
-                   for i, line in enumerate(lines))
+    body = "".join(
+        text(8, 14 + 16 * i, line, 12, anchor="start", font_family="monospace", xml_space="preserve")
+        for i, line in enumerate(lines)
+    )
     return svg(width, 16 * len(lines) + 16, body, "game state")

@@ -1,7 +1,9 @@
 """Connect four as SVG: 6 rows by 7 columns from the history (actions are columns, x moves first)."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional
+from collections.abc import Mapping
+from typing import Any, Optional
 
 from tablesearch.render._svg import SEAT_COLOURS, clickable, el, svg, text, title
 
@@ -47,11 +49,32 @@ def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int
         for r in range(ROWS):
             x, y = PAD + (c + 0.5) * CELL, PAD + (ROWS - r - 0.5) * CELL
             p = grid[r][c]
-            column.append(el("circle", cx=x, cy=y, r=CELL * 0.4, fill=SEAT_COLOURS[p] if p >= 0 else "#fff",
-                             stroke="#222" if (r, c) in won else "#b89b3c", stroke_width=5 if (r, c) in won else 1))
+            column.append(
+                el(
+                    "circle",
+                    cx=x,
+                    cy=y,
+                    r=CELL * 0.4,
+                    fill=SEAT_COLOURS[p] if p >= 0 else "#fff",
+                    stroke="#222" if (r, c) in won else "#b89b3c",
+                    stroke_width=5 if (r, c) in won else 1,
+                )
+            )
         # The whole column is the click target, so a click anywhere in it drops a disc.
-        column.append(el("rect", title(f"column {c}"), x=PAD + c * CELL, y=PAD, width=CELL, height=ROWS * CELL,
-                         fill="#000", fill_opacity=0, data_column=c, **clickable(actions, [c])))
+        column.append(
+            el(
+                "rect",
+                title(f"column {c}"),
+                x=PAD + c * CELL,
+                y=PAD,
+                width=CELL,
+                height=ROWS * CELL,
+                fill="#000",
+                fill_opacity=0,
+                data_column=c,
+                **clickable(actions, [c]),
+            )
+        )
         parts.append(el("g", "".join(column)))
     if state.is_terminal():
         winner = grid[next(iter(won))[0]][next(iter(won))[1]] if won else -1

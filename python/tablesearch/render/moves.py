@@ -12,6 +12,7 @@ side and writes only what the observer may know:
   composts a mushroom unrevealed shows no colour to the others;
 - Gummiland: every action is public (its header says so), so ``action_to_string``.
 """
+
 from __future__ import annotations
 
 import json
@@ -33,7 +34,7 @@ def describe_move(before: Any, player: int, action: int, observer: Optional[int]
         return _leduc(before, player, action, observer)
     if name == "gnomi":
         return _gnomi(before, player, action, observer)
-    text = before.action_to_string(action)
+    text = str(before.action_to_string(action))
     if name == "candyland":
         return f"{seat_name(player)} draws" if player >= 0 else f"the card: {text}"
     if game.has_hidden_information() and name != "gummiland" and observer is not None:
@@ -96,14 +97,14 @@ _PHRASES = [
 
 
 def _gnomi(before: Any, player: int, action: int, observer: Optional[int]) -> str:
-    text = before.action_to_string(action)
+    text = str(before.action_to_string(action))
     after = before.clone()
     after.apply_action(action)
     if observer is not None:
         fields = json.loads(after.serialize())["fields"]
         known = {"m": fields["mushroom_known"], "g": fields["gnome_known"]}
 
-        def mask(match: re.Match) -> str:
+        def mask(match: re.Match[str]) -> str:
             kind, index = match.group(2), int(match.group(3))
             face = match.group(1) if (known[kind][index] >> observer) & 1 else "?"
             return f"{face} ({kind}{index})"

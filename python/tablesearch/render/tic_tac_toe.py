@@ -1,7 +1,9 @@
 """Tic-tac-toe as SVG: the 3x3 grid from the history (actions are cells 0-8, x moves first)."""
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional
+from collections.abc import Mapping
+from typing import Any, Optional
 
 from tablesearch.render._svg import INK, SEAT_COLOURS, clickable, el, svg, text, title
 
@@ -38,9 +40,9 @@ def _mark(cell: int, owner: int) -> str:
     r = CELL * 0.3
     colour = SEAT_COLOURS[owner]
     if owner == 0:
-        return (el("line", x1=x - r, y1=y - r, x2=x + r, y2=y + r, stroke=colour, stroke_width=9, stroke_linecap="round")
-                + el("line", x1=x - r, y1=y + r, x2=x + r, y2=y - r, stroke=colour, stroke_width=9,
-                     stroke_linecap="round"))
+        return el(
+            "line", x1=x - r, y1=y - r, x2=x + r, y2=y + r, stroke=colour, stroke_width=9, stroke_linecap="round"
+        ) + el("line", x1=x - r, y1=y + r, x2=x + r, y2=y - r, stroke=colour, stroke_width=9, stroke_linecap="round")
     return el("circle", cx=x, cy=y, r=r, fill="none", stroke=colour, stroke_width=9)
 
 
@@ -49,15 +51,29 @@ def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int
     parts = []
     for cell in range(9):
         x, y = PAD + (cell % 3) * CELL, PAD + (cell // 3) * CELL
-        parts.append(el("rect", title(f"cell {cell}"), x=x + 2, y=y + 2, width=CELL - 4, height=CELL - 4, rx=6,
-                        fill="#fff", stroke="#ccc", data_cell=cell, **clickable(actions, [cell])))
+        parts.append(
+            el(
+                "rect",
+                title(f"cell {cell}"),
+                x=x + 2,
+                y=y + 2,
+                width=CELL - 4,
+                height=CELL - 4,
+                rx=6,
+                fill="#fff",
+                stroke="#ccc",
+                data_cell=cell,
+                **clickable(actions, [cell]),
+            )
+        )
         if cells[cell] >= 0:
             parts.append(_mark(cell, cells[cell]))
     line = winning_line(cells)
     if line:
         (x1, y1), (x2, y2) = _centre(line[0]), _centre(line[2])
-        parts.append(el("line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=INK, stroke_width=5, stroke_linecap="round",
-                        opacity=0.7))
+        parts.append(
+            el("line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=INK, stroke_width=5, stroke_linecap="round", opacity=0.7)
+        )
     size = 2 * PAD + 3 * CELL
     parts.append(text(size / 2, size + 12, _status(state, line, cells)))
     return svg(size, size + 26, "".join(parts), "tic-tac-toe board")

@@ -5,22 +5,28 @@ beside one of your tokens to move it.
 Everything is read from the observation tensor (planes documented in cpp/games/wetland/wetland.h)
 and the serialized fields (tiles, player, actions_left).
 """
+
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping, Optional
+from collections.abc import Mapping
+from typing import Any, Optional
 
 from tablesearch.render._svg import INK, SEAT_COLOURS, clickable, el, svg, text, title
 
 SQ = 64
 PAD = 30
-LEGEND = ("Each tile is four squares; a square's colour is the player who may stand on it (white: anyone, hatched: "
-          "nobody). The circular arrow on a tile rotates it a quarter turn that way, carrying the tokens on it. Tokens "
-          "are discs marked A and B in their player's colour: join your A and B on neighbouring squares to win. On your "
-          "turn click a tile's arrow, or one of the small arrows beside your tokens.")
-TEXT_LEGEND = ("each tile is a box: its top squares, '(row,col) tN cw|ccw' (tile N and its arrow), its bottom squares; "
-               "a square shows its colour (R B G Y = players 0-3, * colourless, # no entry) and a token on it "
-               "(0A = player 0's A).")
+LEGEND = (
+    "Each tile is four squares; a square's colour is the player who may stand on it (white: anyone, hatched: "
+    "nobody). The circular arrow on a tile rotates it a quarter turn that way, carrying the tokens on it. Tokens "
+    "are discs marked A and B in their player's colour: join your A and B on neighbouring squares to win. On your "
+    "turn click a tile's arrow, or one of the small arrows beside your tokens."
+)
+TEXT_LEGEND = (
+    "each tile is a box: its top squares, '(row,col) tN cw|ccw' (tile N and its arrow), its bottom squares; "
+    "a square shows its colour (R B G Y = players 0-3, * colourless, # no entry) and a token on it "
+    "(0A = player 0's A)."
+)
 DIRS = [(-1, 0, "north"), (0, 1, "east"), (1, 0, "south"), (0, -1, "west")]
 
 
@@ -35,9 +41,14 @@ def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int
     fields = json.loads(state.serialize())["fields"]
     width = height = 2 * PAD + size * SQ
     parts = []
-    hatch = el("pattern", el("rect", width=8, height=8, fill="#555") + el("line", x1=0, y1=8, x2=8, y2=0, stroke="#999",
-                                                                         stroke_width=2),
-               id="ts-wetland-hatch", width=8, height=8, patternUnits="userSpaceOnUse")
+    hatch = el(
+        "pattern",
+        el("rect", width=8, height=8, fill="#555") + el("line", x1=0, y1=8, x2=8, y2=0, stroke="#999", stroke_width=2),
+        id="ts-wetland-hatch",
+        width=8,
+        height=8,
+        patternUnits="userSpaceOnUse",
+    )
     parts.append(el("defs", hatch))
 
     def xy(r: float, c: float) -> tuple[float, float]:
@@ -49,11 +60,28 @@ def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int
             if colour < 0:
                 continue
             x, y = xy(r, c)
-            fill = (SEAT_COLOURS[colour] if colour < 4 else "#fff" if colour == 4 else "url(#ts-wetland-hatch)")
-            name = (f"player {colour}'s colour" if colour < 4 else "colourless: any token" if colour == 4
-                    else "reminder: no entry")
-            parts.append(el("rect", title(f"square ({r},{c}): {name}"), x=x + 1, y=y + 1, width=SQ - 2, height=SQ - 2,
-                            fill=fill, fill_opacity=0.55 if colour < 4 else 1, stroke="#fff", stroke_width=2))
+            fill = SEAT_COLOURS[colour] if colour < 4 else "#fff" if colour == 4 else "url(#ts-wetland-hatch)"
+            name = (
+                f"player {colour}'s colour"
+                if colour < 4
+                else "colourless: any token"
+                if colour == 4
+                else "reminder: no entry"
+            )
+            parts.append(
+                el(
+                    "rect",
+                    title(f"square ({r},{c}): {name}"),
+                    x=x + 1,
+                    y=y + 1,
+                    width=SQ - 2,
+                    height=SQ - 2,
+                    fill=fill,
+                    fill_opacity=0.55 if colour < 4 else 1,
+                    stroke="#fff",
+                    stroke_width=2,
+                )
+            )
     # Tiles: thick outlines and the rotation arrow in the middle.
     tiles = fields["tiles"]
     for cell, tile in enumerate(tiles):
@@ -77,10 +105,17 @@ def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int
                 for c in range(size):
                     if plane[r][c] > 0:
                         x, y = xy(r + 0.5, c + 0.5)
-                        parts.append(el("g", title(f"player {p}'s {'AB'[token]}") + el(
-                            "circle", cx=x, cy=y, r=17, fill=SEAT_COLOURS[p], stroke=INK, stroke_width=2)
-                                        + text(x, y, "AB"[token], 15, fill="#fff", font_weight="bold"),
-                                        class_="ts-token", data_seat=p, data_token="AB"[token]))
+                        parts.append(
+                            el(
+                                "g",
+                                title(f"player {p}'s {'AB'[token]}")
+                                + el("circle", cx=x, cy=y, r=17, fill=SEAT_COLOURS[p], stroke=INK, stroke_width=2)
+                                + text(x, y, "AB"[token], 15, fill="#fff", font_weight="bold"),
+                                class_="ts-token",
+                                data_seat=p,
+                                data_token="AB"[token],
+                            )
+                        )
                         if actions and p == mover:  # only the mover's tokens move
                             parts.append(_move_arrows(x, y, token, actions))
     player = fields["player"][0]
@@ -102,10 +137,16 @@ def _rotation_arrow(cx: float, cy: float, clockwise: bool, cell: int, actions: O
     path = f"M{cx:.0f} {cy - r:.0f} A{r} {r} 0 1 {1 if clockwise else 0} {ex:.0f} {cy:.0f}"
     head = f"M{ex - 6:.0f} {cy + 3:.0f} L{ex:.0f} {cy - 5:.0f} L{ex + 6:.0f} {cy + 3:.0f}"
     label = "rotate clockwise" if clockwise else "rotate counter-clockwise"
-    return el("g", title(label) + el("circle", cx=cx, cy=cy, r=r + 8, fill="#fff", fill_opacity=0.85, stroke="#999")
-              + el("path", d=path, fill="none", stroke=INK, stroke_width=3)
-              + el("path", d=head, fill="none", stroke=INK, stroke_width=3),
-              class_="ts-rotate", data_tile=cell, **clickable(actions, [cell]))
+    return el(
+        "g",
+        title(label)
+        + el("circle", cx=cx, cy=cy, r=r + 8, fill="#fff", fill_opacity=0.85, stroke="#999")
+        + el("path", d=path, fill="none", stroke=INK, stroke_width=3)
+        + el("path", d=head, fill="none", stroke=INK, stroke_width=3),
+        class_="ts-rotate",
+        data_tile=cell,
+        **clickable(actions, [cell]),
+    )
 
 
 def _move_arrows(x: float, y: float, token: int, actions: Mapping[int, str]) -> str:
@@ -119,6 +160,15 @@ def _move_arrows(x: float, y: float, token: int, actions: Mapping[int, str]) -> 
         left = (ax - dr * 7 - dc * 3, ay + dc * 7 - dr * 3)
         right = (ax + dr * 7 - dc * 3, ay - dc * 7 - dr * 3)
         pts = " ".join(f"{px:.0f},{py:.0f}" for px, py in (tip, left, right))
-        out.append(el("polygon", title(f"move {'AB'[token]} {name}"), points=pts, fill=INK, stroke="#fff",
-                      class_="ts-move", **clickable(actions, [action])))
+        out.append(
+            el(
+                "polygon",
+                title(f"move {'AB'[token]} {name}"),
+                points=pts,
+                fill=INK,
+                stroke="#fff",
+                class_="ts-move",
+                **clickable(actions, [action]),
+            )
+        )
     return "".join(out)

@@ -3,6 +3,7 @@
 Needs the ``web`` extra (``pip install 'tablesearch[web]'``: Starlette and uvicorn). See
 docs/web.md.
 """
+
 from __future__ import annotations
 
 from typing import Any, Optional
@@ -10,8 +11,15 @@ from typing import Any, Optional
 __all__ = ["serve"]
 
 
-def serve(game: Optional[str] = None, host: str = "127.0.0.1", port: int = 8000, replay: Optional[str] = None,
-          replay_id: Optional[str] = None, params: Optional[dict[str, Any]] = None, log_level: str = "info") -> None:
+def serve(
+    game: Optional[str] = None,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    replay: Optional[str] = None,
+    replay_id: Optional[str] = None,
+    params: Optional[dict[str, Any]] = None,
+    log_level: str = "info",
+) -> None:
     """Serves the app until interrupted. With `replay` (a results file) and `replay_id`, the page
     opens that game. Raises ValueError for an unknown game, a bad replay or a missing extra."""
     try:

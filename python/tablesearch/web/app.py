@@ -8,6 +8,7 @@ Routes:
   WS   /ws/ID?seat=N          views of the game for seat N (no seat: a spectator); moves, speed,
                               pause (play) or goto (replay) from the page
 """
+
 from __future__ import annotations
 
 import json
@@ -34,13 +35,21 @@ def game_list() -> list[dict[str, Any]]:
     out = []
     for name in ts.list_games():
         game = ts.load_game(name)
-        out.append(dict(name=name, players=game.num_players(), hidden=game.has_hidden_information(),
-                        chance=game.has_chance(), params=ts.parameter_specs(name)))
+        out.append(
+            dict(
+                name=name,
+                players=game.num_players(),
+                hidden=game.has_hidden_information(),
+                chance=game.has_chance(),
+                params=ts.parameter_specs(name),
+            )
+        )
     return out
 
 
-def create_app(default_game: Optional[str] = None, sessions: Optional[dict[str, Session]] = None,
-               start: Optional[str] = None) -> Starlette:
+def create_app(
+    default_game: Optional[str] = None, sessions: Optional[dict[str, Session]] = None, start: Optional[str] = None
+) -> Starlette:
     """The web app. `default_game` is preselected in the form; `start` is a session id the page
     opens at once (a replay given on the command line)."""
     store: dict[str, Session] = sessions if sessions is not None else {}
@@ -79,14 +88,17 @@ def create_app(default_game: Optional[str] = None, sessions: Optional[dict[str, 
         session = store.get(websocket.path_params["sid"])
         seat_text = websocket.query_params.get("seat")
         if session is None:
-            await websocket.send_json(dict(type="error", fatal=True,
-                                           message="no such game (it may have ended with a server restart)"))
+            await websocket.send_json(
+                dict(type="error", fatal=True, message="no such game (it may have ended with a server restart)")
+            )
             await websocket.close()
             return
         try:
             seat = None if seat_text in (None, "", "spectator") else int(seat_text)
         except ValueError:
-            await websocket.send_json(dict(type="error", fatal=True, message=f"seat must be a number, got {seat_text!r}"))
+            await websocket.send_json(
+                dict(type="error", fatal=True, message=f"seat must be a number, got {seat_text!r}")
+            )
             await websocket.close()
             return
         watcher = Watcher(seat, websocket.send_json)
@@ -131,12 +143,12 @@ def _new_session(body: Any) -> PlaySession:
             raise BadRequest(f"seat {i}: give an agent spec such as human, random or mcts:iterations=1000")
         budget = seat.get("budget") or None
         if budget is not None and not isinstance(budget, dict):
-            raise BadRequest(f"seat {i}: a budget is an object such as {{\"iterations\": 1000}}")
+            raise BadRequest(f'seat {i}: a budget is an object such as {{"iterations": 1000}}')
         configs.append(SeatConfig(seat["spec"].strip(), budget))
     seed = body.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
         raise BadRequest(f"seed must be a whole number >= 0, got {seed!r}")
-    return PlaySession(body.get("game"), params, configs, seed=seed, delay=body.get("delay", 0.5))
+    return PlaySession(str(body.get("game") or ""), params, configs, seed=seed, delay=body.get("delay", 0.5))
 
 
 def _prune(store: dict[str, Session]) -> None:

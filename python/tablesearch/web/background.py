@@ -1,5 +1,6 @@
 """The web app served from a background thread of this process, on 127.0.0.1 and a free port:
 for tests and for scripts that take screenshots (they can also reach the sessions it holds)."""
+
 from __future__ import annotations
 
 import threading
@@ -20,13 +21,14 @@ class BackgroundServer:
         if start is not None:
             self.sessions[start.id] = start
             start_id = start.id
-        config = uvicorn.Config(create_app(default_game, self.sessions, start_id), host="127.0.0.1", port=0,
-                                log_level="warning", ws="auto")
+        config = uvicorn.Config(
+            create_app(default_game, self.sessions, start_id), host="127.0.0.1", port=0, log_level="warning", ws="auto"
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.url = ""
 
-    def __enter__(self) -> "BackgroundServer":
+    def __enter__(self) -> BackgroundServer:
         self.thread.start()
         deadline = time.monotonic() + 30
         while not self.server.started:

@@ -7,6 +7,7 @@ through a finished game from a tournament results file. Pages are `Watcher`s: a 
 a spectator) and a coroutine that sends a JSON message; every message is built for its watcher by
 web/views.py.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -14,8 +15,9 @@ import logging
 import random
 import secrets
 import threading
-from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Optional
+from collections.abc import Awaitable
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
 
 import tablesearch as ts
 from tablesearch import render
@@ -93,12 +95,30 @@ class Session:
     def info(self) -> dict[str, Any]:
         raise NotImplementedError
 
+    async def attach(self, watcher: Watcher) -> None:
+        """A page opened: it gets its view now and every change from then on."""
+        raise NotImplementedError
+
+    def detach(self, watcher: Watcher) -> None:
+        """A page closed (or its connection broke)."""
+        raise NotImplementedError
+
+    async def handle(self, watcher: Watcher, message: Any) -> None:
+        """A message from a page; raises BadRequest with the reason for a bad one."""
+        raise NotImplementedError
+
 
 class PlaySession(Session):
     kind = "play"
 
-    def __init__(self, game_name: str, params: dict[str, Any], seats: list[SeatConfig], seed: Optional[int] = None,
-                 delay: float = 0.5) -> None:
+    def __init__(
+        self,
+        game_name: str,
+        params: dict[str, Any],
+        seats: list[SeatConfig],
+        seed: Optional[int] = None,
+        delay: float = 0.5,
+    ) -> None:
         super().__init__(load_game(game_name, params))
         n = self.game.num_players()
         if len(seats) != n:
@@ -110,8 +130,9 @@ class PlaySession(Session):
             try:
                 spec = parse_agent_spec(seat.spec)
                 budget = check_budget(seat.budget) if seat.budget else None
-                self.agents.append(None if spec.kind == "human" else make_agent(seat.spec, seed=self.seed + 1 + i,
-                                                                                   budget=budget))
+                self.agents.append(
+                    None if spec.kind == "human" else make_agent(seat.spec, seed=self.seed + 1 + i, budget=budget)
+                )
             except (ValueError, TypeError) as error:
                 raise BadRequest(f"seat {i}: {error}") from None
         self.names = [spec_name(s.spec) for s in seats]
@@ -127,12 +148,19 @@ class PlaySession(Session):
         self.cancel = threading.Event()
         self.changed = asyncio.Event()  # a click, a new page, a speed change: the loop looks again
         self.human_move: Optional[int] = None
-        self.task: Optional[asyncio.Task] = None
+        self.task: Optional[asyncio.Task[None]] = None
 
     # --- what pages see ---------------------------------------------------------------------
     def info(self) -> dict[str, Any]:
-        return dict(id=self.id, kind=self.kind, game=self.game.name, params=self.game.parameters(),
-                    seats=self.names, humans=self.humans, hidden=views.hidden(self.game))
+        return dict(
+            id=self.id,
+            kind=self.kind,
+            game=self.game.name,
+            params=self.game.parameters(),
+            seats=self.names,
+            humans=self.humans,
+            hidden=views.hidden(self.game),
+        )
 
     def view(self, seat: Optional[int]) -> dict[str, Any]:
         finished = self.state.is_terminal()
@@ -142,11 +170,23 @@ class PlaySession(Session):
         mover = None if finished or self.state.is_chance_node() else self.state.current_player()
         my_turn = mover is not None and mover == seat and mover in self.humans and not self.error
         svg, legal = views.board(self.state, seat, self.seed * 1_000_003 + len(self.events), clickable=my_turn)
-        message = dict(type="view", session=self.info(), seat=seat, svg=svg, ply=len(self.events),
-                       legal=[dict(action=a, label=label) for a, label in sorted(legal.items())] if my_turn else [],
-                       your_turn=my_turn, to_move=mover, finished=finished, paused=self.paused, delay=self.delay,
-                       log=[views.log_line(e, seat, self.names) for e in self.events],
-                       legend=render.legend(self.game.name), status=self._status(seat, mover), error=self.error)
+        message = dict(
+            type="view",
+            session=self.info(),
+            seat=seat,
+            svg=svg,
+            ply=len(self.events),
+            legal=[dict(action=a, label=label) for a, label in sorted(legal.items())] if my_turn else [],
+            your_turn=my_turn,
+            to_move=mover,
+            finished=finished,
+            paused=self.paused,
+            delay=self.delay,
+            log=[views.log_line(e, seat, self.names) for e in self.events],
+            legend=render.legend(self.game.name),
+            status=self._status(seat, mover),
+            error=self.error,
+        )
         if finished:
             message["returns"] = list(self.state.returns())
         if self.thinking and views.may_see_thinking(self.game, seat, self.thinking[0]):
@@ -160,8 +200,11 @@ class PlaySession(Session):
             winners = [p for p, r in enumerate(returns) if r == best]
             if len(winners) == len(returns):
                 return "game over: a draw"
-            return "game over: " + ", ".join(f"P{p} ({self.names[p]})" + (" (you)" if p == seat else "")
-                                             for p in winners) + " won"
+            return (
+                "game over: "
+                + ", ".join(f"P{p} ({self.names[p]})" + (" (you)" if p == seat else "") for p in winners)
+                + " won"
+            )
         if mover is None:
             return "dealing"
         who = "your move" if mover == seat and mover in self.humans else f"P{mover} ({self.names[mover]}) to move"
@@ -191,8 +234,9 @@ class PlaySession(Session):
             raise BadRequest("the game is over")
         mover = self.state.current_player()
         if watcher.seat is None or watcher.seat != mover or mover not in self.humans:
-            raise BadRequest("it is not your move" if mover in self.humans or watcher.seat is not None
-                             else "spectators cannot move")
+            raise BadRequest(
+                "it is not your move" if mover in self.humans or watcher.seat is not None else "spectators cannot move"
+            )
         if isinstance(action, bool) or not isinstance(action, int):
             raise BadRequest(f"a move is an action number, got {action!r}")
         legal = self.state.legal_actions()
@@ -300,7 +344,7 @@ class ReplaySession(Session):
     kind = "replay"
 
     def __init__(self, record: dict[str, Any], params: dict[str, Any]) -> None:
-        game_name = record.get("game")
+        game_name = str(record.get("game", ""))
         params = {**(record.get("params") or {}), **params}
         super().__init__(load_game(game_name, params))
         self.record = record
@@ -311,8 +355,10 @@ class ReplaySession(Session):
         for i, action in enumerate(record.get("actions", [])):
             state = self.states[-1]
             if state.is_terminal() or action not in state.legal_actions():
-                raise BadRequest(f"game {record.get('id')}: action {i} ({action}) is not legal in {game_name} with "
-                                 f"parameters {self.game.parameters()}; were other parameters used (--param)?")
+                raise BadRequest(
+                    f"game {record.get('id')}: action {i} ({action}) is not legal in {game_name} with "
+                    f"parameters {self.game.parameters()}; were other parameters used (--param)?"
+                )
             player = -1 if state.is_chance_node() else state.current_player()
             self.events.append(Event(i, player, int(action), state))
             after = state.clone()
@@ -321,16 +367,35 @@ class ReplaySession(Session):
         self.positions: dict[Watcher, int] = {}
 
     def info(self) -> dict[str, Any]:
-        return dict(id=self.id, kind=self.kind, game=self.game.name, params=self.game.parameters(), seats=self.names,
-                    humans=[], hidden=views.hidden(self.game), record=self.record.get("id"))
+        return dict(
+            id=self.id,
+            kind=self.kind,
+            game=self.game.name,
+            params=self.game.parameters(),
+            seats=self.names,
+            humans=[],
+            hidden=views.hidden(self.game),
+            record=self.record.get("id"),
+        )
 
     def view(self, seat: Optional[int], ply: int = 0) -> dict[str, Any]:
         state = self.states[ply]
         svg = render.draw(state)
-        message = dict(type="view", session=self.info(), seat=None, svg=svg, ply=ply, plies=len(self.events),
-                       legal=[], your_turn=False, finished=ply == len(self.events), replay=True,
-                       log=[views.log_line(e, None, self.names) for e in self.events[:ply]],
-                       legend=render.legend(self.game.name), status=f"move {ply} of {len(self.events)}")
+        message = dict(
+            type="view",
+            session=self.info(),
+            seat=None,
+            svg=svg,
+            ply=ply,
+            plies=len(self.events),
+            legal=[],
+            your_turn=False,
+            finished=ply == len(self.events),
+            replay=True,
+            log=[views.log_line(e, None, self.names) for e in self.events[:ply]],
+            legend=render.legend(self.game.name),
+            status=f"move {ply} of {len(self.events)}",
+        )
         if state.is_terminal():
             message["returns"] = list(state.returns())
         return message
@@ -363,6 +428,7 @@ def _check_delay(value: Any) -> float:
 def read_record(path: str, game_id: str) -> dict[str, Any]:
     """The game `game_id` of a tournament results file (JSON lines)."""
     import json
+
     try:
         with open(path, encoding="utf-8") as f:
             lines = f.read().splitlines()

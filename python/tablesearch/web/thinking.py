@@ -7,6 +7,7 @@ search: a step is the same ``mcts.search`` call a tournament makes, only with a 
 budget. Between steps the run can be cancelled (a closed tab). Other agents (random, user code)
 are stepped once, in the same worker thread.
 """
+
 from __future__ import annotations
 
 import threading
@@ -57,9 +58,9 @@ def think(agent: Any, view: Any, on_progress: ProgressCallback, cancel: threadin
     """
     start = time.perf_counter()
     if not _steppable(agent, view):
-        action = agent.step(view)
-        result = getattr(agent, "last_result", None)
-        on_progress(Progress(result, result.iterations if result else 0, time.perf_counter() - start, True))
+        action = int(agent.step(view))
+        last = getattr(agent, "last_result", None)
+        on_progress(Progress(last, last.iterations if last else 0, time.perf_counter() - start, True))
         return action
     options = dict(agent.search_options)
     total_iterations = options.pop("iterations", None)
@@ -76,14 +77,16 @@ def think(agent: Any, view: Any, on_progress: ProgressCallback, cancel: threadin
         elapsed = time.perf_counter() - start
         left_time = None if time_limit is None else time_limit - elapsed
         left_iterations = None if total_iterations is None else total_iterations - done
-        if (left_time is not None and left_time <= 0 and not first) or (left_iterations is not None
-                                                                        and left_iterations <= 0):
+        if (left_time is not None and left_time <= 0 and not first) or (
+            left_iterations is not None and left_iterations <= 0
+        ):
             break
         chunk = step if left_iterations is None else min(step, left_iterations)
         seconds = None if left_time is None else max(min(left_time, STEP_SECONDS * 2), 1e-3)
         # The first step starts a fresh tree unless the agent's kept tree continues to this position.
-        result = mcts.search(view, iterations=chunk, time_limit=seconds, seed=agent._rng.getrandbits(63),
-                             tree=agent.tree, **options)
+        result = mcts.search(
+            view, iterations=chunk, time_limit=seconds, seed=agent._rng.getrandbits(63), tree=agent.tree, **options
+        )
         first = False
         done += result.iterations
         rate = result.iterations / max(result.elapsed, 1e-6)
@@ -93,5 +96,4 @@ def think(agent: Any, view: Any, on_progress: ProgressCallback, cancel: threadin
     agent.last_result = result
     agent.total_iterations += done
     on_progress(Progress(result, done, time.perf_counter() - start, True))
-    return result.best_action
-
+    return int(result.best_action)

@@ -7,6 +7,7 @@ drawings show them face down anyway), its move log from ``describe_move(..., obs
 and an AI's thinking is sent only to pages allowed to see that AI's seat. Spectators see
 everything, so a game with hidden information and a human seat takes no spectators until it ends.
 """
+
 from __future__ import annotations
 
 import random
@@ -28,8 +29,10 @@ def may_watch(game: Any, humans: list[int], viewer: Optional[int], finished: boo
     if not hidden(game) or finished:
         return None
     if viewer is None and humans:
-        return ("this game hides information and has human players, so it cannot be watched as a spectator "
-                f"until it ends; open it as seat {humans[0]}")
+        return (
+            "this game hides information and has human players, so it cannot be watched as a spectator "
+            f"until it ends; open it as seat {humans[0]}"
+        )
     if viewer is not None and humans and viewer not in humans:
         return f"seat {viewer} is played by an AI; open one of the human seats: {', '.join(map(str, humans))}"
     return None
@@ -70,12 +73,26 @@ def thinking_payload(view: Any, seat: int, progress: Any, limit: int = 12) -> di
     """The bar chart's rows, the principal variation, iterations and time, labelled from the
     thinking seat's own view."""
     result = progress.result
-    payload: dict[str, Any] = dict(type="thinking", seat=seat, iterations=progress.iterations,
-                                   elapsed=round(progress.elapsed, 3), done=progress.done, rows=[], pv=[])
+    payload: dict[str, Any] = dict(
+        type="thinking",
+        seat=seat,
+        iterations=progress.iterations,
+        elapsed=round(progress.elapsed, 3),
+        done=progress.done,
+        rows=[],
+        pv=[],
+    )
     if result is not None:
-        payload["rows"] = [dict(label=r["label"], visits=r["visits"], share=round(r["share"], 4),
-                                value=round(r["value"], 4), action=r["action"])
-                           for r in search_view.rows(result, view, limit)]
+        payload["rows"] = [
+            dict(
+                label=r["label"],
+                visits=r["visits"],
+                share=round(r["share"], 4),
+                value=round(r["value"], 4),
+                action=r["action"],
+            )
+            for r in search_view.rows(result, view, limit)
+        ]
         payload["pv"] = search_view.principal_variation(result, view)
         payload["algorithm"] = result.algorithm
         payload["nodes"] = result.nodes
