@@ -171,3 +171,13 @@ def test_thinking_in_steps_spends_the_budget_and_reports_progress():
     cancel.set()
     with pytest.raises(thinking.Cancelled):
         thinking.think(mcts.Agent(iterations=1000, seed=1), state, seen.append, cancel)
+
+
+def test_wetland_move_arrows_sit_only_on_the_movers_tokens():
+    for state, player, _ in random_states("wetland", {"players": 4}, seed=2, limit=40):
+        if player is None:
+            break
+        legal = {a: state.action_to_string(a) for a in state.legal_actions()}
+        svg = render.draw(state, viewer=player, actions=legal)
+        moves_offered = sum(1 for a in legal if a >= 9)
+        assert svg.count("<polygon") == moves_offered  # one arrow per legal token move, none on others' tokens
