@@ -48,6 +48,9 @@ struct SearchResult {
   std::vector<double> root_values;     // mean return per player over all iterations
   bool proven = false;                 // solver: the root's game-theoretic value is known
   double proven_value = 0;             // ... for the player to move at the root
+  // The most visited line from the root, starting with best_action (read once, after the search;
+  // information-set trees give actions as the root player observes them).
+  std::vector<Action> principal_variation;
 };
 
 // Raised by interrupt_check implementations; the bindings turn it back into the Python error.

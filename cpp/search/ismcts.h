@@ -82,6 +82,11 @@ class IsmctsSearch {
       result.stats.push_back({a, c ? static_cast<int64_t>(tree[c].visits) : 0, c ? tree[c].mean : 0.0});
     }
     result.best_action = most_visited(result.stats);
+    if (result.best_action >= 0) {
+      result.principal_variation =
+          principal_variation(tree, root_node, observed_action(view, root_player_, result.best_action));
+      if (!result.principal_variation.empty()) result.principal_variation[0] = result.best_action;
+    }
     return result;
   }
 

@@ -50,6 +50,10 @@ inline SearchResult merge_results(std::vector<SearchResult>& parts) {
     merged.root_values[k] = total > 0 ? sum / total : 0.0;
   }
   merged.best_action = most_visited(merged.stats);
+  // Thread 0's line, if it starts with the merged choice; else just that choice.
+  if (merged.principal_variation.empty() || merged.principal_variation[0] != merged.best_action) {
+    merged.principal_variation.assign(1, merged.best_action);
+  }
   for (const auto& p : parts) {
     if (p.proven) {  // a proof from any thread is exact
       merged.proven = true;

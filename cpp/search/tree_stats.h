@@ -45,4 +45,46 @@ inline Action most_visited(const std::vector<ActionStats>& stats) {
   return best ? best->action : -1;
 }
 
+// The most visited line: `first` (a child of `root`), then the most visited child at each level,
+// while nodes have visited children; at most `max_len` actions. Read once after a search.
+inline std::vector<Action> principal_variation(const NodeArena& arena, Action first, int max_len = 16) {
+  std::vector<Action> line;
+  uint32_t node = 0;
+  Action wanted = first;
+  while (static_cast<int>(line.size()) < max_len) {
+    const Node& n = arena.node(node);
+    if (n.first_child == 0) break;
+    uint32_t best = 0;
+    for (int i = 0; i < n.num_children; ++i) {
+      const uint32_t c = n.first_child + i;
+      const Edge& e = arena.edge(c);
+      if (wanted >= 0 ? e.action == wanted : (best == 0 || e.visits > arena.edge(best).visits)) best = c;
+    }
+    if (best == 0 || arena.edge(best).visits == 0) break;
+    line.push_back(arena.edge(best).action);
+    node = best;
+    wanted = -1;
+  }
+  return line;
+}
+
+// The same for an information-set tree (keys are actions as the tree's owner observes them).
+template <class InfoTreeT>
+std::vector<Action> principal_variation(const InfoTreeT& tree, uint32_t root, Action first_key, int max_len = 16) {
+  std::vector<Action> line;
+  uint32_t node = root;
+  Action wanted = first_key;
+  while (static_cast<int>(line.size()) < max_len) {
+    uint32_t best = 0;
+    for (uint32_t c = tree[node].first_child; c != 0; c = tree[c].next_sibling) {
+      if (wanted >= 0 ? tree[c].key == wanted : (best == 0 || tree[c].visits > tree[best].visits)) best = c;
+    }
+    if (best == 0 || tree[best].visits == 0) break;
+    line.push_back(tree[best].key);
+    node = best;
+    wanted = -1;
+  }
+  return line;
+}
+
 }  // namespace ts

@@ -71,6 +71,7 @@ class UctSearch {
     SearchResult result = tree_result(config_.algorithm, done, budget_.elapsed(), arena_, root_sums);
     result.stats = child_stats(arena_, 0);
     result.best_action = config_.solve ? solver_choice() : most_visited(result.stats);
+    result.principal_variation = principal_variation(arena_, result.best_action);
     if (root_proven()) {
       result.proven = true;
       result.proven_value = 0.0 - arena_.edge(0).mean;  // the root edge holds the other player's value

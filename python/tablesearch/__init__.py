@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from importlib import metadata as _metadata
 
+from tablesearch import agents, mcts
 from tablesearch._core import CHANCE, TERMINAL, Game, State
 from tablesearch.games import list_games, load_game, parameter_specs, register_game
-from tablesearch import agents, mcts
 from tablesearch.match import GameRecord, play_game
+from tablesearch.render import notebook as _notebook
 from tablesearch.tournaments import TournamentResult, tournament
 from tablesearch.analysis import AnalysisError, BalanceReport, analyze
+
+_notebook.install(State)  # Jupyter draws states as SVG (state._repr_svg_)
 
 __all__ = [
     "AnalysisError",

@@ -10,6 +10,8 @@ from typing import Any, Optional
 import tablesearch as ts
 from tablesearch import mcts
 from tablesearch.agents.specs import make_agent, parse_agent_spec, parse_value, spec_name, split_agent_list
+from tablesearch.render import text_legend
+from tablesearch.render.moves import describe_move
 from tablesearch.tournaments.schedule import derive_seed
 
 __all__ = ["build_parser", "main", "parse_value"]
@@ -92,23 +94,24 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise ValueError(f"{args.game} here has {game.num_players()} players; give one agent per seat, got {specs}")
     budget = budget_of(args)
     agents = [make_agent(spec, seed=derive_seed(args.seed, seat), budget=budget) for seat, spec in enumerate(specs)]
-    hidden = game.has_hidden_information()
     names = [spec_name(s) for s in specs]
+    humans = [seat for seat, agent in enumerate(agents) if isinstance(agent, ts.agents.HumanAgent)]
+    # Moves are told as the (first) human's seat observed them; with no human, in full.
+    observer = humans[0] if humans else None
+    legend = text_legend(game.name)
+    if legend:
+        print(f"How to read the board: {legend}")
 
     def announce(state: Any, player: int, action: int, agent: Any) -> None:
         if isinstance(agent, ts.agents.HumanAgent):
             return
-        if player < 0:
-            if not hidden:  # a chance outcome may be a hidden card
-                print(f"chance: {state.action_to_string(action)}")
-            return
-        # On hidden-information games the move may hide a card; the next position shows what is public.
-        move = "a move" if hidden else state.action_to_string(action)
+        move = describe_move(state, player, action, observer=observer)
         share = ""
         result = getattr(agent, "last_result", None)
-        if result is not None:
+        if result is not None and (observer is None or not game.has_hidden_information()):
+            # The AI's visit shares depend on its own cards: shown only where nothing is hidden.
             share = f" (visit share {result.policy().get(action, 0.0):.0%} of {result.iterations} iterations)"
-        print(f"player {player} ({names[player]}) plays {move}{share}")
+        print(f"{move}" + (f"  [{names[player]}]" if player >= 0 else "") + share)
 
     record = ts.play_game(game, agents, seed=args.seed, on_move=announce)
     final = game.new_initial_state(args.seed)
@@ -121,6 +124,28 @@ def cmd_play(args: argparse.Namespace) -> int:
     else:
         print("draw")
     print("returns: " + ", ".join(f"{r:+g}" for r in record.returns))
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from tablesearch.web import serve
+
+    if args.game is not None and args.game not in ts.list_games():
+        raise ValueError(f"unknown game {args.game!r}; games: {', '.join(ts.list_games())}")
+    if not 0 <= args.port <= 65535:
+        raise ValueError(f"--port must be 0 to 65535, got {args.port}")
+    if args.id is not None and args.replay is None:
+        raise ValueError("--id names a game of a results file: give the file with --replay")
+    game = args.game
+    params = {}
+    if args.replay is not None and args.param:
+        from tablesearch.web.sessions import read_record
+        try:
+            record_game = read_record(args.replay, args.id)["game"] if args.id else args.game
+        except ValueError as error:
+            raise ValueError(str(error)) from None
+        params = parse_params(record_game, args.param)
+    serve(game, host=args.host, port=args.port, replay=args.replay, replay_id=args.id, params=params)
     return 0
 
 
@@ -318,6 +343,17 @@ def build_parser() -> argparse.ArgumentParser:
     analyze.add_argument("--exact", action="store_true",
                          help="candyland: the exact analysis (draw=replacement) instead of games")
     analyze.set_defaults(run=cmd_analyze)
+
+    serve = sub.add_parser("serve", help="play and watch games in the browser (needs the 'web' extra)")
+    serve.add_argument("game", nargs="?", default=None, help="the game chosen first in the page's form")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
+    serve.add_argument("--replay", default=None, metavar="RESULTS.jsonl",
+                       help="open a game of a tournament results file")
+    serve.add_argument("--id", default=None, help="with --replay: the game's id, such as 3.1")
+    serve.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                       help="with --replay: a game parameter the tournament used")
+    serve.set_defaults(run=cmd_serve)
     return parser
 
 

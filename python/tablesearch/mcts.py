@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import os
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from tablesearch import _core
@@ -71,6 +71,14 @@ class SearchResult:
     node_bytes: int = 0
     memory_capped: bool = False
     proven_value: Optional[float] = None  # solve=True: the exact value for the player to move
+    # The most visited line from the root, best_action first (information-set searches: actions
+    # as the root player observes them; PIMC: best_action only).
+    principal_variation: list[int] = field(default_factory=list)
+
+    def _repr_html_(self) -> str:
+        """Jupyter: a table of the root actions with a bar chart of the visit shares."""
+        from tablesearch.render.search_view import html
+        return html(self)
 
     def policy(self) -> dict[int, float]:
         """Visit shares of the root actions, as {action: share}; shares sum to 1."""
@@ -245,6 +253,7 @@ def search(state: Any, iterations: Optional[int] = None, time_limit: Optional[fl
         node_bytes=native.node_bytes,
         memory_capped=native.memory_capped,
         proven_value=native.proven_value if native.proven else None,
+        principal_variation=list(native.principal_variation) or [native.best_action],
     )
 
 

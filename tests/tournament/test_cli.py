@@ -1,4 +1,5 @@
 """The tablesearch command."""
+import re
 import subprocess
 import sys
 
@@ -91,7 +92,8 @@ def test_play_against_the_ai_with_piped_input(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "Legal actions:" in out and "4:x(1,1)" in out
     assert "'not-a-move' is not a legal action" in out
-    assert "player 1 (mcts:iterations=500) plays o(" in out and "visit share" in out
+    assert "P1 plays o(" in out and "[mcts:iterations=500]" in out and "visit share" in out
+    assert "How to read the board:" in out
     assert "winner:" in out or "draw" in out
     monkeypatch.setattr(sys, "stdin", io.StringIO("4\n"))
     assert cli.main(["play", "tic_tac_toe", "--agents", "human", "random"]) == 1
@@ -105,3 +107,16 @@ def test_command_errors_are_messages(capsys):
     assert "--agents" in capsys.readouterr().err
     assert cli.main(["play", "tic_tac_toe", "--agents", "human"]) == 2
     assert "one agent per seat" in capsys.readouterr().err
+
+
+def test_play_tells_moves_as_the_human_seat_observed_them(monkeypatch, capsys):
+    """Leduc: the AI's card is never printed, the human's own is; the AI's moves are named."""
+    import io
+    monkeypatch.setattr(sys, "stdin", io.StringIO("call\n" * 10))
+    assert cli.main(["play", "leduc_poker", "--agents", "human,mcts:iterations=200", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "How to read the board:" in out
+    assert re.search(r"P0 is dealt [JQK][♠♥]", out)  # the human's own card
+    assert "P1 is dealt a card" in out
+    assert re.search(r"P1 (calls|raises|folds)  \[mcts:iterations=200\]", out)
+    assert "visit share" not in out  # the AI's statistics would tell its card

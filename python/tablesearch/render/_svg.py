@@ -1,0 +1,83 @@
+"""Small helpers for writing SVG as text: escaping, elements, and the clickable-action marking
+that the web app reads (``data-actions`` lists the legal actions a click on the element plays; the page styles
+``[data-actions]`` as clickable)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from html import escape
+from typing import Any, Optional
+
+# Seat colours, used by every drawing so a seat looks the same across games.
+SEAT_COLOURS = ["#d9534f", "#337ab7", "#5cb85c", "#f0ad4e", "#9b59b6", "#16a085"]
+SEAT_NAMES = ["red", "blue", "green", "yellow", "purple", "teal"]
+INK = "#333"
+PAPER = "#fdfaf3"
+
+
+def attrs(values: Mapping[str, Any]) -> str:
+    out = []
+    for key, value in values.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        out.append(f'{name}="{escape(str(value), quote=True)}"')
+    return " ".join(out)
+
+
+def el(tag: str, content: str = "", **values: Any) -> str:
+    """An element; `content` is already SVG (use text() for plain text)."""
+    a = attrs(values)
+    head = f"<{tag} {a}" if a else f"<{tag}"
+    return f"{head}/>" if not content else f"{head}>{content}</{tag}>"
+
+
+def text(x: float, y: float, content: str, size: float = 12, anchor: str = "middle", **values: Any) -> str:
+    values.setdefault("font_family", "sans-serif")
+    values.setdefault("fill", INK)
+    return el(
+        "text",
+        escape(content),
+        x=_n(x),
+        y=_n(y),
+        font_size=_n(size),
+        text_anchor=anchor,
+        dominant_baseline="central",
+        **values,
+    )
+
+
+def title(content: str) -> str:
+    """A tooltip for the element it is placed in."""
+    return f"<title>{escape(content)}</title>"
+
+
+def clickable(actions: Optional[Mapping[int, str]], wanted: Iterable[int]) -> dict[str, Any]:
+    """Attributes marking an element as playing `wanted` actions, restricted to the legal ones in
+    `actions` ({action: label}); empty when none is legal (the element is then not clickable)."""
+    if not actions:
+        return {}
+    legal = [a for a in wanted if a in actions]
+    if not legal:
+        return {}
+    return {
+        "data_actions": ",".join(str(a) for a in legal),
+        "data_labels": " | ".join(actions[a] for a in legal),
+        "cursor": "pointer",
+    }
+
+
+def svg(width: float, height: float, content: str, label: str) -> str:
+    """A complete SVG document scaled to its container (viewBox) with an accessible label."""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="ts-board" viewBox="0 0 {_n(width)} {_n(height)}" '
+        f'width="{_n(width)}" height="{_n(height)}" role="img" aria-label="{escape(label, quote=True)}">'
+        f"{el('rect', x=0, y=0, width=_n(width), height=_n(height), fill=PAPER, rx=8)}{content}</svg>"
+    )
+
+
+def _n(value: float) -> str:
+    """Numbers without trailing zeros, so documents stay short and stable."""
+    if isinstance(value, int):
+        return str(value)
+    return f"{value:.2f}".rstrip("0").rstrip(".")

@@ -1,0 +1,106 @@
+"""What one page may see of a game: the information boundary of the web app.
+
+Every payload sent to a browser is built here, for one viewer: a seat number, or None for a
+spectator. On games with hidden information a seat's drawing is made from
+``state.resample_from_infostate(seat)`` (the other seats' hidden cards there are guesses, and the
+drawings show them face down anyway), its move log from ``describe_move(..., observer=seat)``,
+and an AI's thinking is sent only to pages allowed to see that AI's seat. Spectators see
+everything, so a game with hidden information and a human seat takes no spectators until it ends.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Optional
+
+from tablesearch import render
+from tablesearch.render import moves, search_view
+
+
+def hidden(game: Any) -> bool:
+    return bool(game.has_hidden_information())
+
+
+def may_watch(game: Any, humans: list[int], viewer: Optional[int], finished: bool) -> Optional[str]:
+    """None if `viewer` may open the game, else the reason shown on the page."""
+    n = game.num_players()
+    if viewer is not None and not 0 <= viewer < n:
+        return f"there is no seat {viewer}: seats are 0 to {n - 1}"
+    if not hidden(game) or finished:
+        return None
+    if viewer is None and humans:
+        return (
+            "this game hides information and has human players, so it cannot be watched as a spectator "
+            f"until it ends; open it as seat {humans[0]}"
+        )
+    if viewer is not None and humans and viewer not in humans:
+        return f"seat {viewer} is played by an AI; open one of the human seats: {', '.join(map(str, humans))}"
+    return None
+
+
+def may_see_thinking(game: Any, viewer: Optional[int], thinker: int) -> bool:
+    """An AI's search statistics depend on what its seat knows, so only its own seat (and
+    spectators, who see everything) may watch it think on games with hidden information."""
+    return not hidden(game) or viewer is None or viewer == thinker
+
+
+def seat_view(state: Any, viewer: Optional[int], view_seed: int) -> Any:
+    """The state to draw for `viewer`: the true one where the viewer may see everything, else a
+    state resampled from the viewer's information (seeded, so redraws are stable)."""
+    if viewer is None or state.is_terminal() or not hidden(state.get_game()):
+        return state
+    return state.resample_from_infostate(viewer, random.Random(view_seed).getrandbits(63))
+
+
+def legal_moves(state: Any, view: Any, viewer: Optional[int]) -> dict[int, str]:
+    """{action: label} for the viewer's own decision (empty when it is not theirs to make).
+    Labels come from the viewer's view, which names what the viewer knows."""
+    if viewer is None or state.is_terminal() or state.is_chance_node() or state.current_player() != viewer:
+        return {}
+    view_legal = set(view.legal_actions())
+    return {a: view.action_to_string(a) if a in view_legal else f"action {a}" for a in state.legal_actions()}
+
+
+def board(state: Any, viewer: Optional[int], view_seed: int, clickable: bool) -> tuple[str, dict[int, str]]:
+    """(SVG, legal moves) for the viewer."""
+    view = seat_view(state, viewer, view_seed)
+    legal = legal_moves(state, view, viewer)
+    drawn_for = None if state.is_terminal() else viewer
+    return render.draw(view, viewer=drawn_for, actions=legal if clickable else None), legal
+
+
+def thinking_payload(view: Any, seat: int, progress: Any, limit: int = 12) -> dict[str, Any]:
+    """The bar chart's rows, the principal variation, iterations and time, labelled from the
+    thinking seat's own view."""
+    result = progress.result
+    payload: dict[str, Any] = dict(
+        type="thinking",
+        seat=seat,
+        iterations=progress.iterations,
+        elapsed=round(progress.elapsed, 3),
+        done=progress.done,
+        rows=[],
+        pv=[],
+    )
+    if result is not None:
+        payload["rows"] = [
+            dict(
+                label=r["label"],
+                visits=r["visits"],
+                share=round(r["share"], 4),
+                value=round(r["value"], 4),
+                action=r["action"],
+            )
+            for r in search_view.rows(result, view, limit)
+        ]
+        payload["pv"] = search_view.principal_variation(result, view)
+        payload["algorithm"] = result.algorithm
+        payload["nodes"] = result.nodes
+    return payload
+
+
+def log_line(event: Any, viewer: Optional[int], names: list[str]) -> str:
+    text = moves.describe_move(event.before, event.player, event.action, observer=viewer)
+    if event.player >= 0:
+        text += f"  [{names[event.player]}]"
+    return text

@@ -1,0 +1,98 @@
+"""Screenshots of the web app for docs/screenshots/: one page per game, played a few moves by
+clicks as seat 0 against the AI, plus an AI-against-AI game caught while the AI thinks.
+
+    python scripts/web_screenshots.py [--out docs/screenshots] [--chromium /usr/bin/chromium]
+
+Needs the web extra, Playwright (pip) and the system chromium.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from tablesearch.web.background import BackgroundServer
+
+# (file, game, params, seats, human clicks before the shot)
+PAGES = [
+    ("tic_tac_toe", "tic_tac_toe", {}, ["human", "mcts:iterations=2000"], 2),
+    ("connect_four", "connect_four", {}, ["human", "mcts:iterations=3000"], 5),
+    ("candyland", "candyland", {"players": 3}, ["human", "random", "random"], 12),
+    ("wetland", "wetland", {"players": 4}, ["human", "mcts:iterations=300", "random", "random"], 3),
+    ("leduc_poker", "leduc_poker", {}, ["human", "mcts:iterations=2000"], 1),
+    ("gnomi", "gnomi", {"players": 3}, ["human", "mcts:iterations=300", "mcts:iterations=300"], 4),
+    (
+        "gummiland",
+        "gummiland",
+        {"players": 3, "regions": "pineapple,orange"},
+        ["human", "mcts:iterations=200", "mcts:iterations=200"],
+        6,
+    ),
+]
+
+
+def post(url: str, body: dict) -> dict:
+    request = urllib.request.Request(
+        url + "/api/sessions", data=json.dumps(body).encode(), headers={"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--out", default="docs/screenshots")
+    parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
+    args = parser.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(1)
+    with BackgroundServer() as server, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=args.chromium, args=["--no-sandbox", "--disable-gpu"])
+        page = browser.new_page(viewport={"width": 1320, "height": 900})
+        page.set_default_timeout(60_000)
+        for name, game, params, seats, clicks in PAGES:
+            info = post(server.url, dict(game=game, params=params, seats=seats, seed=4, delay=0))
+            page.goto(f"{server.url}/?session={info['id']}&seat=0")
+            for _ in range(clicks):
+                page.wait_for_function(
+                    "() => /your move|game over/.test(document.querySelector('#status').textContent)"
+                )
+                if "game over" in page.inner_text("#status"):
+                    break
+                before = page.locator("#log li").count()
+                clickable = page.locator("#board [data-actions]")
+                if clickable.count() and rng.random() < 0.7:
+                    clickable.nth(rng.randrange(clickable.count())).click()
+                    if page.locator("#choice").is_visible():
+                        page.locator("#choice-buttons button").first.click()
+                else:
+                    buttons = page.locator("#actions button")
+                    buttons.nth(rng.randrange(buttons.count())).click()
+                page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+            page.wait_for_function("() => /your move|game over/.test(document.querySelector('#status').textContent)")
+            page.screenshot(path=str(out / f"{name}.png"), full_page=True)
+            print(out / f"{name}.png")
+        # AI against AI, caught mid-search: connect four with a 3 s budget per move.
+        info = post(
+            server.url, dict(game="connect_four", seats=["mcts:time_limit=3", "mcts:time_limit=3"], seed=2, delay=0)
+        )
+        page.goto(f"{server.url}/?session={info['id']}")
+        page.wait_for_function(
+            "() => /searching/.test(document.querySelector('#thinking-seat').textContent) && "
+            "document.querySelectorAll('#log li').length >= 2"
+        )
+        page.wait_for_timeout(1200)
+        page.screenshot(path=str(out / "thinking.png"), full_page=True)
+        print(out / "thinking.png")
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()

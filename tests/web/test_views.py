@@ -1,0 +1,183 @@
+"""What pages and notebooks are shown, without a browser: every game draws, a seat's view cannot
+depend on what the seat does not know, moves are told as the observer saw them, the drawings'
+board data agree with the games, and the search results carry a principal variation."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import threading
+
+import pytest
+
+import tablesearch as ts
+from tablesearch import mcts, render
+from tablesearch.render import candyland, moves
+from tablesearch.web import thinking, views
+
+GAMES = [
+    ("tic_tac_toe", {}),
+    ("connect_four", {}),
+    ("candyland", {}),
+    ("candyland", {"players": 4}),
+    ("wetland", {}),
+    ("wetland", {"players": 3}),
+    ("wetland", {"players": 4}),
+    ("leduc_poker", {}),
+    ("leduc_poker", {"players": 3}),
+    ("gnomi", {}),
+    ("gnomi", {"players": 5, "golden": True}),
+    ("gummiland", {}),
+    ("gummiland", {"players": 4, "regions": "pineapple,orange,blackberry"}),
+]
+HIDDEN = [g for g in GAMES if ts.load_game(g[0], **g[1]).has_hidden_information()]
+
+
+def random_states(name, params, seed, limit=400):
+    """Every state of one seeded random game, with the move made there."""
+    game = ts.load_game(name, **params)
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed)
+    while not state.is_terminal() and limit > 0:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            action, player = rng.choices(actions, weights=probs)[0], -1
+        else:
+            action, player = rng.choice(state.legal_actions()), state.current_player()
+        yield state, player, action
+        state.apply_action(action)
+        limit -= 1
+    yield state, None, None
+
+
+@pytest.mark.parametrize("name,params", GAMES)
+def test_every_state_draws_as_svg(name, params):
+    for k, (state, player, _) in enumerate(random_states(name, params, seed=1)):
+        if k % 5 and player is not None:
+            continue
+        svg = render.draw(state)
+        assert svg.startswith("<svg") and svg.endswith("</svg>")
+        assert state._repr_svg_() == svg
+        if player is not None and player >= 0:
+            legal = {a: state.action_to_string(a) for a in state.legal_actions()}
+            drawn = render.draw(state, viewer=player, actions=legal)
+            clickable = {int(a) for group in re.findall(r'data-actions="([\d,]+)"', drawn) for a in group.split(",")}
+            assert clickable <= set(legal)
+    assert render.legend(name) and render.text_legend(name)
+
+
+@pytest.mark.parametrize("name,params", HIDDEN)
+def test_a_seat_view_is_the_same_in_every_world_the_seat_cannot_tell_apart(name, params):
+    """The page for seat p is built from p's information only: swap the true state for another
+    one p cannot tell apart (a resampled one) and the drawing, the clickable moves and the move
+    log stay byte for byte the same. 3 seeds x every 3rd state. (Gnomi's moves may reveal a
+    card, so its log is checked against what the observer knows after the move, below.)"""
+    for seed in range(3):
+        log_true, log_other = [], []
+        for k, (state, player, action) in enumerate(random_states(name, params, seed)):
+            if state.is_terminal():
+                break
+            for viewer in range(state.num_players()):
+                other = state.resample_from_infostate(viewer, 1000 + k)
+                if k % 3 == 0:
+                    assert views.board(state, viewer, 5, clickable=True) == views.board(
+                        other, viewer, 5, clickable=True
+                    )
+                if viewer == 0 and name != "gnomi" and action in other.legal_actions():
+                    log_true.append(moves.describe_move(state, player, action, observer=0))
+                    log_other.append(moves.describe_move(other, player, action, observer=0))
+        assert log_true == log_other
+
+
+def test_gnomi_moves_hide_faces_the_observer_does_not_know():
+    passes = 0
+    for state, player, action in random_states("gnomi", {"players": 3}, seed=4, limit=600):
+        if player is None:
+            break
+        after = state.clone()
+        after.apply_action(action)
+        fields = json.loads(after.serialize())["fields"]
+        for observer in range(3):
+            text = moves.describe_move(state, player, action, observer=observer)
+            for face, kind, index in re.findall(r"(\S+) \(([mg])(\d+)\)", text):
+                known = fields["mushroom_known" if kind == "m" else "gnome_known"][int(index)]
+                assert (face == "?") == (not (known >> observer) & 1), text
+        if "passes" in moves.describe_move(state, player, action, observer=(player + 1) % 3):
+            passes += 1
+            assert "?" in moves.describe_move(state, player, action, observer=(player + 1) % 3)
+    assert passes > 0
+
+
+def test_leduc_deals_are_told_only_to_their_receiver():
+    game = ts.load_game("leduc_poker")
+    state = game.new_initial_state()
+    assert moves.describe_move(state, -1, 3, observer=0) == "P0 is dealt Q♥"
+    assert moves.describe_move(state, -1, 3, observer=1) == "P0 is dealt a card"
+    state.apply_action(3)
+    assert moves.describe_move(state, -1, 5, observer=0) == "P1 is dealt a card"
+    state.apply_action(5)
+    assert moves.describe_move(state, 0, 2, observer=1) == "P0 raises"
+
+
+def test_candyland_board_data_matches_the_game():
+    """The drawing's track colours and pictures agree with the game's own description of every
+    space a piece stands on (random games until every colour and picture was seen)."""
+    seen = set()
+    for seed in range(30):
+        for state, _, _ in random_states("candyland", {"players": 4}, seed):
+            for line in str(state).splitlines():
+                m = re.match(r"seat \d+: (\d+) \((\w+)(?:, ([^)]+))?\)", line)
+                if not m or int(m[1]) == 0:
+                    continue
+                cell = int(m[1])
+                assert candyland.COLOUR_NAMES[candyland.cell_colour(cell)] == m[2], line
+                extra = m[3] or ""
+                if cell in candyland.STICKY:
+                    colour, place = candyland.STICKY[cell]
+                    assert extra.startswith(place) and candyland.COLOUR_NAMES[colour] in extra, line
+                else:
+                    assert candyland.PICTURES.get(cell, ("",))[0] == extra, line
+                seen.add(cell)
+    assert len(seen) > 60
+
+
+def test_search_results_carry_the_principal_variation():
+    state = ts.load_game("connect_four").new_initial_state()
+    for a in [0, 1, 0, 1, 0]:
+        state.apply_action(a)
+    result = mcts.search(state, iterations=3000, seed=1)
+    pv = result.principal_variation
+    assert pv[0] == result.best_action == 0
+    walk = state.clone()
+    for a in pv:  # a line of legal moves
+        assert a in walk.legal_actions()
+        walk.apply_action(a)
+    html = result._repr_html_()
+    assert "<table>" in html and "principal variation" not in html or len(pv) > 1
+    assert mcts.search(state, iterations=200, seed=1, threads=2).principal_variation[0] == 0
+
+
+def test_thinking_in_steps_spends_the_budget_and_reports_progress():
+    state = ts.load_game("connect_four").new_initial_state()
+    agent = mcts.Agent(iterations=20_000, seed=3)
+    seen = []
+    action = thinking.think(agent, state, seen.append, threading.Event())
+    assert seen[-1].done and seen[-1].iterations == 20_000
+    assert sum(s.visits for s in seen[-1].result.stats) >= 20_000  # one tree grown in steps
+    assert action == seen[-1].result.best_action == agent.last_result.best_action
+    assert [p.iterations for p in seen] == sorted(p.iterations for p in seen)
+    cancel = threading.Event()
+    cancel.set()
+    with pytest.raises(thinking.Cancelled):
+        thinking.think(mcts.Agent(iterations=1000, seed=1), state, seen.append, cancel)
+
+
+def test_wetland_move_arrows_sit_only_on_the_movers_tokens():
+    for state, player, _ in random_states("wetland", {"players": 4}, seed=2, limit=40):
+        if player is None:
+            break
+        legal = {a: state.action_to_string(a) for a in state.legal_actions()}
+        svg = render.draw(state, viewer=player, actions=legal)
+        moves_offered = sum(1 for a in legal if a >= 9)
+        assert svg.count("<polygon") == moves_offered  # one arrow per legal token move, none on others' tokens
