@@ -64,11 +64,16 @@ class IsmctsSearch {
     std::vector<double> root_sums(num_players, 0.0);
     double values[kMaxPlayers];
     Budget budget(config_);
+    const Budget::Active polled(budget);  // long playouts check the budget too
     int64_t done = 0;
     while (budget.more(done)) {
       S world = determinize(root, root_player_, rng_);
       path_.clear();
-      descend(world, values);
+      try {
+        descend(world, values);
+      } catch (const OutOfBudget&) {
+        break;  // time ran out inside this iteration: drop it unfinished
+      }
       for (const Step& step : path_) tree.add_visit(step.node, step.mover >= 0 ? values[step.mover] : 0.0);
       for (int p = 0; p < num_players; ++p) root_sums[p] += values[p];
       ++done;

@@ -35,6 +35,8 @@ struct Node {
 };
 
 inline constexpr int kBytesPerNode = sizeof(Node) + sizeof(Edge);
+// A node's children are counted in 16 bits (a wider count would cost 4 bytes per node).
+inline constexpr int kMaxChildren = 0xFFFF;
 static_assert(kBytesPerNode <= 32, "keep nodes at 32 bytes or less");
 
 class NodeArena {
