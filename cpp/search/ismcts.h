@@ -58,7 +58,7 @@ class IsmctsSearch {
 
     // The root's legal actions, from one world: the player to move has them in every world.
     const S view = determinize(root, root_player_, rng_);
-    const int num_root_actions = view.legal_actions(actions_.data());
+    const int num_root_actions = check_children(view.legal_actions(actions_.data()));
     const std::vector<Action> root_actions(actions_.begin(), actions_.begin() + num_root_actions);
 
     std::vector<double> root_sums(num_players, 0.0);
@@ -125,7 +125,7 @@ class IsmctsSearch {
         continue;
       }
       const int t = static_cast<int>(tree_of(mover));
-      const int n = world.legal_actions(actions_.data());
+      const int n = check_children(world.legal_actions(actions_.data()));
       const int owner = owner_of(t);
       for (int i = 0; i < n; ++i) keys_[i] = observed_action(world, owner, actions_[i]);
       const Choice choice = select_or_expand(current[t], n);
