@@ -31,7 +31,8 @@ def test_shapes_are_read_once_and_checked_against_the_game():
                 return [0.0] * 7
         register_game("wrong_nim", type("WrongNim", (Nim,), {"new_initial_state": lambda self, seed=None: Wrong(13)}))
         with pytest.raises(ValueError, match="observation shape holds 2"):
-            mcts.search(ts.load_game("wrong_nim").new_initial_state(0), iterations=100, seed=0, evaluator=BatchEvaluator())
+            mcts.search(ts.load_game("wrong_nim").new_initial_state(0), iterations=100, seed=0,
+                        evaluator=BatchEvaluator())
 
         # A bare state whose game reports one shape while its tensors have another.
         class Game:

@@ -46,7 +46,8 @@ def registered_games() -> list[str]:
 
 
 def factory_for(name: str) -> Optional[Callable[..., Any]]:
-    """The factory registered as `name`, or imported from a "package.module:factory" name."""
+    """The factory registered as `name`, or imported from a "package.module:factory" name (not
+    registered here: load_game registers it once it has built a game with it)."""
     if name in _registry:
         return _registry[name]
     module_name, sep, attribute = name.partition(":")
@@ -56,7 +57,8 @@ def factory_for(name: str) -> Optional[Callable[..., Any]]:
         factory = getattr(importlib.import_module(module_name), attribute)
     except (ImportError, AttributeError) as error:
         raise ValueError(f"cannot load game {name!r}: {error}") from None
-    register_game(name, factory)
+    if not callable(factory):
+        raise ValueError(f"cannot load game {name!r}: {type(factory).__name__} is not a game factory")
     return factory
 
 
