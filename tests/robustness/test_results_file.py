@@ -98,6 +98,7 @@ def test_a_game_name_that_fails_to_load_leaves_nothing_behind():
     (lambda tmp: ["--out", str(tmp)], "Is a directory"),
     (lambda tmp: ["--out", str(tmp / "missing" / "games.jsonl")], "No such file or directory"),
     (lambda tmp: ["--plot", str(tmp / "missing" / "plot.png")], "No such file or directory"),
+    (lambda tmp: ["--out", "/dev/zero"], "not a regular file"),
     (lambda tmp: ["--resamples", "-1"], "resamples"),
     (lambda tmp: ["--max-plies", "-1"], "max_plies"),
 ])
@@ -107,3 +108,29 @@ def test_command_line_errors_are_one_line(tmp_path, options, expected):
     proc = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert proc.returncode != 0 and expected in proc.stderr, proc.stderr
     assert "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+
+
+FULL_DISK = """
+import resource, sys
+from tablesearch import cli  # imported (and built) before the limit
+resource.setrlimit(resource.RLIMIT_FSIZE, (600, 600))  # a disk that fills after about two lines
+sys.exit(cli.main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX resource limits")
+def test_a_full_disk_is_one_line(tmp_path):
+    command = [sys.executable, "-c", FULL_DISK, "tournament", "tic_tac_toe", "--agents", "random", "random",
+               "--games", "8", "--workers", "1", "--out", str(tmp_path / "games.jsonl")]
+    proc = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 1 and "File too large" in proc.stderr, proc.stderr
+    assert "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+
+
+@pytest.mark.slow  # waits for the 10 s connection timeout
+def test_an_unreachable_scheduler_is_one_line():
+    command = [sys.executable, "-m", "tablesearch.cli", "tournament", "tic_tac_toe", "--agents", "random", "random",
+               "--games", "2", "--scheduler", "tcp://127.0.0.1:9"]
+    proc = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and "cannot reach the Dask scheduler" in proc.stderr, proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import stat
 from typing import IO, Any, Optional, Sequence, Union
 
 try:
@@ -40,6 +41,8 @@ class ResultsFile:
         self.line_numbers: dict[str, int] = {}
         self._file: IO[bytes] = open(self.path, "a+b")  # noqa: SIM115 (held open for the whole run)
         try:
+            if not stat.S_ISREG(os.fstat(self._file.fileno()).st_mode):  # /dev/zero would be read forever
+                raise ValueError(f"{self.path} is not a regular file; results go to a file")
             self._lock()
             self._read()
         except BaseException:
