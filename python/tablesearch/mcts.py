@@ -106,10 +106,10 @@ def _check_float(name: str, value: Any, minimum: float, allow_equal: bool = True
 
 
 def _check_fraction(name: str, value: Any) -> float:
-    value = _check_float(name, value, 0.0)
-    if value > 1.0:
-        raise ValueError(f"{name} must be in [0, 1] (a mixing weight), got {value}")
-    return value
+    fraction = _check_float(name, value, 0.0)
+    if fraction > 1.0:
+        raise ValueError(f"{name} must be in [0, 1] (a mixing weight), got {fraction}")
+    return fraction
 
 
 def _evaluator_kind(evaluator: Any) -> str:

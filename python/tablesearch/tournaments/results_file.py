@@ -34,7 +34,7 @@ class ResultsFile:
     RuntimeError if another tournament has it open. Use as a context manager, or call close().
     """
 
-    def __init__(self, path: Union[str, os.PathLike], key: str) -> None:
+    def __init__(self, path: Union[str, "os.PathLike[str]"], key: str) -> None:
         self.path = os.fspath(path)
         self.key = key
         self.lines: dict[str, dict[str, Any]] = {}

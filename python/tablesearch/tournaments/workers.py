@@ -47,7 +47,7 @@ class LocalPool:
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self._context = _TrackingContext()
-        self.executor = cf.ProcessPoolExecutor(workers, mp_context=self._context,  # type: ignore[arg-type]
+        self.executor = cf.ProcessPoolExecutor(workers, mp_context=self._context,  # type: ignore[call-overload]
                                                initializer=_worker_start, initargs=(os.getpid(),))
 
     def stop(self) -> None:
@@ -99,7 +99,7 @@ def _alive(parent: int, direct: bool) -> bool:
 class InlineExecutor(cf.Executor):
     """Runs each submission at once in this process (one worker, no pickling)."""
 
-    def submit(self, fn: Callable, /, *args: Any, **kwargs: Any) -> cf.Future:
-        future: cf.Future = cf.Future()
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> cf.Future[Any]:
+        future: cf.Future[Any] = cf.Future()
         future.set_result(fn(*args, **kwargs))
         return future
