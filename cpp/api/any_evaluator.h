@@ -18,12 +18,13 @@ class AnyEvaluator {
   virtual bool has_prior() const = 0;
   // Prior probabilities of `actions` at a leaf, written to `out`.
   virtual void prior(std::unique_ptr<AnyState> leaf, const std::vector<Action>& actions, float* out) = 0;
-  // Batched evaluators (batch_size() > 1) see observation tensors instead of states:
-  // `observations` holds `count` tensors of `size` floats; fills values [count x players] and
-  // priors [count x num_distinct_actions].
+  // Batched evaluators (batch_size() >= 1; 0: not batched) see observation tensors instead of
+  // states: `observations` holds `count` tensors of `shape`; fills values [count x players] and
+  // priors [count x num_actions] (checked: finite values, finite priors >= 0).
   virtual int batch_size() const = 0;
-  virtual void evaluate_batch(const std::vector<float>& observations, int count, int size, int players,
-                              int num_actions, std::vector<double>& values, std::vector<float>& priors) = 0;
+  virtual void evaluate_batch(const std::vector<float>& observations, int count, const std::vector<int>& shape,
+                              int players, int num_actions, std::vector<double>& values,
+                              std::vector<float>& priors) = 0;
   // True if calls must hold the GIL (a Python evaluator).
   virtual bool needs_python() const = 0;
 };
@@ -34,10 +35,23 @@ class BridgeEvaluator {
  public:
   using Wrap = std::function<std::unique_ptr<AnyState>(const S&)>;
 
-  BridgeEvaluator(AnyEvaluator& evaluator, Wrap wrap, std::vector<int> observation_shape, int num_actions)
-      : evaluator_(evaluator), wrap_(std::move(wrap)), num_actions_(num_actions) {
+  // The one observation shape and prior width that both the leaves' tensors and the evaluator's
+  // arrays are sized by (read once, from the game the search runs on).
+  BridgeEvaluator(AnyEvaluator& evaluator, Wrap wrap, std::vector<int> observation_shape, int num_actions,
+                  int max_legal_actions)
+      : evaluator_(evaluator), wrap_(std::move(wrap)), shape_(std::move(observation_shape)), num_actions_(num_actions),
+        legal_(max_legal_actions) {
     observation_size_ = 1;
-    for (int d : observation_shape) observation_size_ *= d;
+    for (int d : shape_) observation_size_ *= d;
+    if (evaluator_.batch_size() > 0) {
+      if (shape_.empty() || observation_size_ < 1) {
+        fail("a batched evaluator needs observation tensors, and this game declares no observation shape");
+      }
+      if (num_actions_ < 1) {
+        fail("a batched evaluator needs the game's num_distinct_actions() (the width of its priors), and this "
+             "game declares none");
+      }
+    }
   }
 
   void evaluate(const S& leaf, Rng&, double* values) { evaluator_.evaluate(wrap_(leaf), values); }
@@ -60,17 +74,23 @@ class BridgeEvaluator {
       leaves[i]->observation_tensor(leaves[i]->current_player(), observations_.data() + static_cast<size_t>(i) * observation_size_);
     }
     std::vector<float> dense;
-    evaluator_.evaluate_batch(observations_, count, observation_size_, players, num_actions_, values, dense);
-    // Keep each leaf's legal actions only, renormalised (uniform if the network gives them nothing).
+    evaluator_.evaluate_batch(observations_, count, shape_, players, num_actions_, values, dense);
+    // Keep each leaf's legal actions only, renormalised in double precision (uniform if the
+    // network gives them nothing).
     priors.clear();
-    std::vector<Action> actions(num_actions_ > 0 ? num_actions_ : 1);
     for (int i = 0; i < count; ++i) {
-      const int n = leaves[i]->legal_actions(actions.data());
-      float total = 0;
-      for (int k = 0; k < n; ++k) total += dense[static_cast<size_t>(i) * num_actions_ + actions[k]];
+      const int n = leaves[i]->legal_actions(legal_.data());
+      const float* row = dense.data() + static_cast<size_t>(i) * num_actions_;
+      double total = 0;
       for (int k = 0; k < n; ++k) {
-        const float p = dense[static_cast<size_t>(i) * num_actions_ + actions[k]];
-        priors.push_back(total > 0 ? p / total : 1.0f / static_cast<float>(n));
+        if (legal_[k] < 0 || legal_[k] >= num_actions_) {
+          fail("legal action " + std::to_string(legal_[k]) + " is outside the game's num_distinct_actions() (" +
+               std::to_string(num_actions_) + "): a batched evaluator's priors have one column per action id");
+        }
+        total += row[legal_[k]];
+      }
+      for (int k = 0; k < n; ++k) {
+        priors.push_back(total > 0 ? static_cast<float>(row[legal_[k]] / total) : 1.0f / static_cast<float>(n));
       }
     }
   }
@@ -78,8 +98,10 @@ class BridgeEvaluator {
  private:
   AnyEvaluator& evaluator_;
   Wrap wrap_;
+  std::vector<int> shape_;
   int num_actions_;
   int observation_size_;
+  std::vector<Action> legal_;  // max_legal_actions entries: a leaf's legal actions
   std::vector<float> observations_;
 };
 

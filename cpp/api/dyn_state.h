@@ -44,7 +44,8 @@ class DynState {
   int legal_actions(Action* out) const {
     const std::vector<Action> actions = state_->legal_actions();
     if (actions.empty() && state_->is_terminal()) {
-      fail("a terminal state's current_player() returned " + std::to_string(player_) + "; it must return TERMINAL (-4)");
+      fail("a state whose game is over (is_terminal() is True) returned " + std::to_string(player_) +
+           " from current_player(); at the end of the game it must return TERMINAL (-4)");
     }
     return copy_out(actions, out);
   }
@@ -65,9 +66,19 @@ class DynState {
     std::copy(t.begin(), t.end(), out);
   }
   Action observed_action(int observer, Action action) const { return state_->observed_action(observer, action); }
+  // The player to move is known to everyone, so every world drawn for a player has the same one.
   DynState resample_from_infostate(int player, Rng& rng, std::vector<Action>*) const {
-    return DynState(state_->resample_from_infostate(player, rng.next()), max_legal_actions_);
+    DynState world(state_->resample_from_infostate(player, rng.next()), max_legal_actions_);
+    if (world.player_ != player_ || world.players_ != players_) {
+      fail("resample_from_infostate(" + std::to_string(player) + ", ...) returned a world whose current_player() is " +
+           std::to_string(world.player_) + " (of " + std::to_string(world.players_) + " players), where the state it "
+           "was drawn from has " + std::to_string(player_) + " (of " + std::to_string(players_) +
+           "): a world must keep what every player knows");
+    }
+    return world;
   }
+  // Costly: each call crosses into Python, so playouts check the search budget at every ply.
+  static constexpr bool kCostlyCalls = true;
 
   const AnyState& any() const { return *state_; }
 
@@ -89,7 +100,7 @@ class DynState {
     const int n = static_cast<int>(items.size());
     if (n > max_legal_actions_) {
       fail("a state listed " + std::to_string(n) + " actions, more than the game's bound of " +
-           std::to_string(max_legal_actions_));
+           std::to_string(max_legal_actions_) + " (declare a larger max_legal_actions() on the game)");
     }
     if (n == 0) fail("a non-terminal state listed no legal actions (is_terminal() should be true)");
     std::copy(items.begin(), items.end(), out);
@@ -112,7 +123,7 @@ inline SearchResult search_dynamic(const AnyState& root, int max_legal_actions, 
   if (!evaluator) return run_search(start, max_legal_actions, config, trees);
   return run_search(start, max_legal_actions, config, trees, [&] {
     return BridgeEvaluator<DynState>(*evaluator, [](const DynState& s) { return s.any().clone(); },
-                                     observation_shape, num_actions);
+                                     observation_shape, num_actions, max_legal_actions);
   });
 }
 

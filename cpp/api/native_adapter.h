@@ -142,10 +142,10 @@ class NativeStateAdapter final : public AnyState {
       return run_search(state_, max_actions(), config, trees, [&] {
         return BridgeEvaluator<S>(
             *evaluator, [game](const S& leaf) { return std::make_unique<NativeStateAdapter>(game, leaf, 0); },
-            game->observation_shape(), game->num_distinct_actions());
+            game->observation_shape(), game->num_distinct_actions(), max_actions());
       });
     } catch (...) {
-      if (session) session->clear();  // an interrupted search may leave a tree half-updated
+      if (session) session->discard();  // an interrupted search may leave a tree half-updated
       throw;
     }
   }

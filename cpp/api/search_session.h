@@ -11,10 +11,12 @@
 //    them (KeyPaths).
 #pragma once
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -26,6 +28,32 @@ namespace ts {
 
 class SearchSession {
  public:
+  // Held by a search for its whole run: the trees belong to one search at a time. A second
+  // search, or clear(), while one runs (from another thread, or from inside an evaluator
+  // callback) raises std::runtime_error (RuntimeError in Python) instead of racing on them.
+  class Lease {
+   public:
+    explicit Lease(SearchSession* session) : session_(session) {
+      if (session_ && session_->busy_.exchange(true)) {
+        session_ = nullptr;
+        throw std::runtime_error(
+            "this SearchTree is already in use by a search running now (in another thread, or the one calling "
+            "this evaluator); a tree, like the mcts.Agent that owns it, serves one search at a time: give each "
+            "thread its own");
+      }
+    }
+    ~Lease() {
+      if (!session_) return;
+      session_->nodes_ = session_->trees_.nodes();
+      session_->busy_.store(false);
+    }
+    Lease(const Lease&) = delete;
+    Lease& operator=(const Lease&) = delete;
+
+   private:
+    SearchSession* session_;
+  };
+
   // Whether the new root is `previous` followed by the actions played since.
   using ReachedFrom = std::function<bool(const AnyState& previous)>;
   // The keys each ISMCTS tree (owner: `owners[t]`) must follow from `previous`, or nothing if
@@ -52,11 +80,22 @@ class SearchSession {
   }
 
   void clear() {
+    if (busy_.load()) {
+      throw std::runtime_error("cannot clear a SearchTree while a search uses it; clear it after the search returns");
+    }
+    trees_.clear();
+    last_root_.reset();
+    nodes_ = 0;
+  }
+
+  // For the search holding the lease: drops trees an interrupted search may have half-updated.
+  void discard() {
     trees_.clear();
     last_root_.reset();
   }
 
-  int64_t nodes() const { return trees_.nodes(); }
+  // Nodes kept after the last search (read while one runs, this is the count before it).
+  int64_t nodes() const { return nodes_; }
 
  private:
   bool reroot(const std::vector<Action>& history, int player, const ReachedFrom& reached_from,
@@ -105,6 +144,8 @@ class SearchSession {
   int threads_ = 0;
   int64_t memory_mb_ = 0;
   std::string algorithm_;
+  std::atomic<bool> busy_{false};
+  std::atomic<int64_t> nodes_{0};
 };
 
 }  // namespace ts

@@ -6,6 +6,7 @@
 #include "api/any_game.h"
 #include "api/registry.h"
 #include "bindings/convert.h"
+#include "bindings/gil.h"
 #include "bindings/module.h"
 
 namespace ts {
@@ -230,8 +231,10 @@ void bind_games(py::module_& m) {
              if (n < 0) fail("count must be >= 0");
              if (s.is_terminal()) fail("the game is over: nothing to play out");
              const uint64_t sd = to_seed(seed);
-             py::gil_scoped_release release;
-             return s.time_random_playouts(n, sd);
+             // On a copy: another Python thread may change `s` while the GIL is released.
+             const std::unique_ptr<AnyState> copy = s.clone();
+             GilRelease release;
+             return copy->time_random_playouts(n, sd);
            },
            py::arg("count"), py::arg("seed") = 0,
            "Plays count random games from here; returns the seconds taken (for benchmarks).")

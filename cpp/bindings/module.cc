@@ -1,6 +1,7 @@
 // The extension module tablesearch._core.
 #include "bindings/module.h"
 
+#include "bindings/interrupts.h"
 #include "core/types.h"
 
 PYBIND11_MODULE(_core, m) {
@@ -10,4 +11,5 @@ PYBIND11_MODULE(_core, m) {
   m.attr("MAX_PLAYERS") = ts::kMaxPlayers;
   ts::bind_games(m);
   ts::bind_search(m);
+  ts::bind_interrupts(m);
 }

@@ -14,16 +14,16 @@ namespace py = pybind11;
 
 class PyEvaluator final : public AnyEvaluator {
  public:
-  // `batch_size` > 1 selects evaluate_batch; observation tensors have `observation_shape`.
-  PyEvaluator(py::object evaluator, int batch_size, std::vector<int> observation_shape);
+  // `batch_size` >= 1 selects evaluate_batch (0: evaluate and prior).
+  PyEvaluator(py::object evaluator, int batch_size);
   ~PyEvaluator() override;
 
   void evaluate(std::unique_ptr<AnyState> leaf, double* values) override;
   bool has_prior() const override { return has_prior_; }
   void prior(std::unique_ptr<AnyState> leaf, const std::vector<Action>& actions, float* out) override;
   int batch_size() const override { return batch_size_; }
-  void evaluate_batch(const std::vector<float>& observations, int count, int size, int players, int num_actions,
-                      std::vector<double>& values, std::vector<float>& priors) override;
+  void evaluate_batch(const std::vector<float>& observations, int count, const std::vector<int>& shape, int players,
+                      int num_actions, std::vector<double>& values, std::vector<float>& priors) override;
   bool needs_python() const override { return true; }
 
  private:
@@ -31,7 +31,6 @@ class PyEvaluator final : public AnyEvaluator {
   py::object evaluator_;
   bool has_prior_;
   int batch_size_;
-  std::vector<int> observation_shape_;
 };
 
 }  // namespace ts

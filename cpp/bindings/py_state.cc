@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "api/dyn_state.h"
+#include "bindings/gil.h"
 #include "bindings/py_callbacks.h"
 #include "search/rollout.h"
 
@@ -16,12 +17,12 @@ PyState::PyState(py::object state, std::shared_ptr<const PyGameInfo> info)
     : state_(std::move(state)), info_(std::move(info)) {}
 
 PyState::~PyState() {
-  py::gil_scoped_acquire gil;  // search threads drop their copies without the GIL
+  GilAcquire gil;  // search threads drop their copies without the GIL
   state_ = py::object();
 }
 
 py::object PyState::take_object() {
-  py::gil_scoped_acquire gil;
+  GilAcquire gil;
   return std::move(state_);
 }
 
@@ -29,23 +30,35 @@ std::string PyState::where(const char* method) const {
   return std::string(Py_TYPE(state_.ptr())->tp_name) + "." + method + "()";
 }
 
+py::object PyState::checked_copy(py::object copy, const char* method) const {
+  const std::string type = Py_TYPE(state_.ptr())->tp_name;
+  if (copy.is(state_)) {
+    throw py::value_error(where(method) + " returned the state itself; it must return a new " + type);
+  }
+  if (Py_TYPE(copy.ptr()) != Py_TYPE(state_.ptr())) {
+    throw py::type_error(where(method) + " returned " + (copy.is_none() ? std::string("None") : std::string("a ") + Py_TYPE(copy.ptr())->tp_name) +
+                         "; it must return a new " + type + " (a state of the same game)");
+  }
+  return copy;
+}
+
 int PyState::current_player() const {
-  py::gil_scoped_acquire gil;
-  return static_cast<int>(as_int(call(state_, "current_player"), where("current_player")));
+  GilAcquire gil;
+  return as_player(call(state_, "current_player"), info_->num_players, where("current_player"));
 }
 
 bool PyState::is_terminal() const {
-  py::gil_scoped_acquire gil;
+  GilAcquire gil;
   return as_bool(call(state_, "is_terminal"), where("is_terminal"));
 }
 
 std::vector<Action> PyState::legal_actions() const {
-  py::gil_scoped_acquire gil;
+  GilAcquire gil;
   return as_actions(call(state_, "legal_actions"), where("legal_actions"));
 }
 
 std::vector<ChanceOutcome> PyState::chance_outcomes() const {
-  py::gil_scoped_acquire gil;
+  GilAcquire gil;
   if (!has_method(state_, "chance_outcomes")) {
     throw py::type_error(where("current_player") + " returned CHANCE (-1) but the state has no chance_outcomes()");
   }
@@ -59,8 +72,8 @@ std::vector<ChanceOutcome> PyState::chance_outcomes() const {
       throw py::type_error(at + " must return (action, probability) pairs");
     }
     const int64_t a = as_int(pair[py::int_(0)], at);
-    const double p = as_float(pair[py::int_(1)], at);
-    if (a < 0 || a > INT32_MAX || p < 0) throw py::value_error(at + " returned a negative action or probability");
+    const double p = as_probability(pair[py::int_(1)], at);
+    if (a < 0 || a > INT32_MAX) throw py::value_error(at + " returned outcome " + std::to_string(a) + "; actions must be in [0, 2**31)");
     out.push_back({static_cast<Action>(a), p});
     total += p;
   }
@@ -71,20 +84,18 @@ std::vector<ChanceOutcome> PyState::chance_outcomes() const {
 }
 
 void PyState::apply_action(Action action) {
-  py::gil_scoped_acquire gil;
+  GilAcquire gil;
   call(state_, "apply_action", py::int_(action));
 }
 
 std::vector<double> PyState::returns() const {
-  py::gil_scoped_acquire gil;
-  return as_floats(call(state_, "returns"), static_cast<size_t>(info_->num_players), where("returns"));
+  GilAcquire gil;
+  return as_values(call(state_, "returns"), static_cast<size_t>(info_->num_players), where("returns"));
 }
 
 std::unique_ptr<AnyState> PyState::clone() const {
-  py::gil_scoped_acquire gil;
-  py::object copy = call(state_, "clone");
-  if (copy.is(state_)) throw py::value_error(where("clone") + " returned the same object; it must return a copy");
-  return std::make_unique<PyState>(std::move(copy), info_);
+  GilAcquire gil;
+  return std::make_unique<PyState>(checked_copy(call(state_, "clone"), "clone"), info_);
 }
 
 const std::vector<Action>& PyState::history() const {
@@ -93,18 +104,18 @@ const std::vector<Action>& PyState::history() const {
 }
 
 std::string PyState::action_to_string(Action action) const {
-  py::gil_scoped_acquire gil;
+  GilAcquire gil;
   if (!has_method(state_, "action_to_string")) return std::to_string(action);
   return py::str(call(state_, "action_to_string", py::int_(action)));
 }
 
 std::string PyState::to_string() const {
-  py::gil_scoped_acquire gil;
+  GilAcquire gil;
   return py::str(state_);
 }
 
 std::string PyState::information_state_string(int player) const {
-  py::gil_scoped_acquire gil;
+  GilAcquire gil;
   if (!has_method(state_, "information_state_string")) {
     throw py::type_error(std::string(Py_TYPE(state_.ptr())->tp_name) + " has no information_state_string()");
   }
@@ -112,7 +123,7 @@ std::string PyState::information_state_string(int player) const {
 }
 
 std::vector<float> PyState::observation_tensor(int player) const {
-  py::gil_scoped_acquire gil;
+  GilAcquire gil;
   if (!has_method(state_, "observation_tensor")) {
     throw py::type_error(std::string(Py_TYPE(state_.ptr())->tp_name) + " has no observation_tensor(), which batched evaluators need");
   }
@@ -129,17 +140,19 @@ std::vector<float> PyState::observation_tensor(int player) const {
 }
 
 std::unique_ptr<AnyState> PyState::resample_from_infostate(int player, uint64_t seed) const {
-  py::gil_scoped_acquire gil;
+  GilAcquire gil;
   if (!has_method(state_, "resample_from_infostate")) return clone();  // perfect information
   py::object world = state_.attr("resample_from_infostate")(player, py::int_(seed));
-  return std::make_unique<PyState>(std::move(world), info_);
+  return std::make_unique<PyState>(checked_copy(std::move(world), "resample_from_infostate"), info_);
 }
 
 Action PyState::observed_action(int observer, Action action) const {
-  py::gil_scoped_acquire gil;
+  GilAcquire gil;
   if (!has_method(state_, "observed_action")) return action;  // every action public
   const std::string at = where("observed_action");
-  return static_cast<Action>(as_int(state_.attr("observed_action")(observer, action), at));
+  const int64_t key = as_int(state_.attr("observed_action")(observer, action), at);
+  if (key < INT32_MIN || key > INT32_MAX) throw py::value_error(at + " returned " + std::to_string(key) + "; it must fit in 32 bits");
+  return static_cast<Action>(key);
 }
 
 SearchResult PyState::search(const SearchConfig& config, SearchSession*, AnyEvaluator* evaluator) const {

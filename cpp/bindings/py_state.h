@@ -13,6 +13,11 @@ namespace ts {
 
 namespace py = pybind11;
 
+// Bounds on what a Python game may declare: buffers of max_legal_actions entries are allocated
+// per search thread, observation tensors per leaf.
+inline constexpr int kMaxLegalActionsBound = 1 << 20;
+inline constexpr int kMaxObservationSize = 1 << 24;
+
 struct PyGameInfo {
   int num_players = 0;
   int max_legal_actions = 0;     // bound on legal actions and chance outcomes at any state
@@ -53,6 +58,9 @@ class PyState final : public AnyState {
 
  private:
   std::string where(const char* method) const;
+  // `copy` (what clone() or resample_from_infostate() returned) if it is a new state of this
+  // state's type; TypeError or ValueError otherwise.
+  py::object checked_copy(py::object copy, const char* method) const;
   py::object state_;
   std::shared_ptr<const PyGameInfo> info_;
 };

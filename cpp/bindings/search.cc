@@ -5,33 +5,72 @@
 #include "api/any_game.h"
 #include "api/search_session.h"
 #include "bindings/convert.h"
+#include "bindings/gil.h"
+#include "bindings/interrupts.h"
 #include "bindings/module.h"
+#include "bindings/py_callbacks.h"
 #include "bindings/py_evaluator.h"
 #include "bindings/py_state.h"
 #include "search/config.h"
+#include "search/interrupt.h"
 
 namespace ts {
 namespace {
 
 namespace py = pybind11;
 
-// Lets Python run its signal handlers (Ctrl-C raises KeyboardInterrupt).
-void check_python_signals() {
-  py::gil_scoped_acquire acquire;
-  if (PyErr_CheckSignals() != 0) throw SearchInterrupted();
-}
-
+// Every search: a private copy of the root, the tree leased for its whole run, and the
+// process-wide interrupt checks.
 SearchResult run(const AnyState& state, SearchConfig config, SearchSession* session, AnyEvaluator* evaluator) {
-  config.interrupt_check = check_python_signals;
+  prepare_interrupts(config);
+  const SearchSession::Lease lease(session);
+  // A native state is searched without the GIL: another Python thread could change the caller's
+  // object meanwhile, so the search gets its own copy. (A Python game's state is only ever read
+  // with the GIL held, and its search starts by cloning it.)
+  const std::unique_ptr<AnyState> copy = state.needs_python() ? nullptr : state.clone();
+  const AnyState& root = copy ? *copy : state;
   // A lone search thread calling back into Python keeps the GIL instead of taking it per call.
   const bool calls_python = state.needs_python() || (evaluator && evaluator->needs_python());
+  const RunningSearch running;
   try {
-    if (calls_python && config.threads == 1) return state.search(config, session, evaluator);
-    py::gil_scoped_release release;
-    return state.search(config, session, evaluator);
+    if (calls_python && config.threads == 1) return root.search(config, session, evaluator);
+    GilRelease release;
+    return root.search(config, session, evaluator);
   } catch (const SearchInterrupted&) {
-    throw py::error_already_set();  // the KeyboardInterrupt that PyErr_CheckSignals set
+    throw py::error_already_set();  // the KeyboardInterrupt or RuntimeError set with the GIL held
   }
+}
+
+// An int of `what` in [low, high], named in the error otherwise.
+int checked_size(py::handle value, const std::string& what, int64_t low, int64_t high) {
+  if (PyBool_Check(value.ptr()) || !PyIndex_Check(value.ptr())) {
+    throw py::type_error(what + " must be an int, got " + std::string(Py_TYPE(value.ptr())->tp_name));
+  }
+  const int64_t v = py_callbacks::as_int(value, what);
+  if (v < low || v > high) {
+    fail(what + " must be in " + std::to_string(low) + ".." + std::to_string(high) + ", got " + std::to_string(v));
+  }
+  return static_cast<int>(v);
+}
+
+PyGameInfo checked_game_info(py::handle players, py::handle max_legal_actions, py::handle num_distinct_actions,
+                             py::handle shape, const std::string& game) {
+  PyGameInfo info;
+  info.num_players = checked_size(players, game + ": num_players()", 1, kMaxPlayers);
+  info.max_legal_actions = checked_size(max_legal_actions, game + ": max_legal_actions()", 1, kMaxLegalActionsBound);
+  info.num_distinct_actions =
+      checked_size(num_distinct_actions, game + ": num_distinct_actions()", 0, kMaxLegalActionsBound);
+  const std::string what = game + ": observation_shape()";
+  if (!PySequence_Check(shape.ptr()) || PyUnicode_Check(shape.ptr())) {
+    throw py::type_error(what + " must be a sequence of ints, got " + std::string(Py_TYPE(shape.ptr())->tp_name));
+  }
+  int64_t size = 1;
+  for (py::handle d : py::reinterpret_borrow<py::sequence>(shape)) {
+    info.observation_shape.push_back(checked_size(d, what + " entries", 1, kMaxObservationSize));
+    size *= info.observation_shape.back();
+    if (size > kMaxObservationSize) fail(what + " holds more than " + std::to_string(kMaxObservationSize) + " values");
+  }
+  return info;
 }
 
 }  // namespace
@@ -61,17 +100,19 @@ void bind_search(py::module_& m) {
       .def("clear", &SearchSession::clear)
       .def_property_readonly("nodes", &SearchSession::nodes);
 
+  // What a Python game declares about itself, validated here once for every search that uses it.
   py::class_<PyGameInfo, std::shared_ptr<PyGameInfo>>(m, "PyGameInfo")
-      .def(py::init([](int players, int max_legal_actions, int num_distinct_actions, std::vector<int> shape) {
-             auto info = std::make_shared<PyGameInfo>();
-             info->num_players = players;
-             info->max_legal_actions = max_legal_actions;
-             info->num_distinct_actions = num_distinct_actions;
-             info->observation_shape = std::move(shape);
-             return info;
+      .def(py::init([](py::handle players, py::handle max_legal_actions, py::handle num_distinct_actions,
+                       py::handle shape, const std::string& game) {
+             return std::make_shared<PyGameInfo>(
+                 checked_game_info(players, max_legal_actions, num_distinct_actions, shape, game));
            }),
            py::arg("num_players"), py::arg("max_legal_actions"), py::arg("num_distinct_actions"),
-           py::arg("observation_shape"));
+           py::arg("observation_shape"), py::arg("game") = "the game")
+      .def_readonly("num_players", &PyGameInfo::num_players)
+      .def_readonly("max_legal_actions", &PyGameInfo::max_legal_actions)
+      .def_readonly("num_distinct_actions", &PyGameInfo::num_distinct_actions)
+      .def_readonly("observation_shape", &PyGameInfo::observation_shape);
 
   // A Python object with the state protocol, as a State the native search can drive.
   py::class_<PyState, AnyState, std::unique_ptr<PyState>>(m, "PyState")
@@ -82,10 +123,16 @@ void bind_search(py::module_& m) {
       .def_property_readonly("object", &PyState::object);
 
   py::class_<PyEvaluator, std::shared_ptr<PyEvaluator>>(m, "PyEvaluator")
-      .def(py::init([](py::object evaluator, int batch_size, std::vector<int> shape) {
-             return std::make_shared<PyEvaluator>(std::move(evaluator), batch_size, std::move(shape));
+      .def(py::init([](py::object evaluator, py::handle batch_size) {
+             const int64_t size = py_callbacks::as_int(batch_size, "batch_size");
+             if (size < 0 || size > 1 << 20) {
+               fail("batch_size must be an int in 1.." + std::to_string(1 << 20) + ", got " + std::to_string(size));
+             }
+             return std::make_shared<PyEvaluator>(std::move(evaluator), static_cast<int>(size));
            }),
-           py::arg("evaluator"), py::arg("batch_size"), py::arg("observation_shape"));
+           py::arg("evaluator"), py::arg("batch_size"),
+           "A Python leaf evaluator: batch_size 0 calls evaluate(state) (and prior(state) if present), "
+           "batch_size >= 1 calls evaluate_batch(observations) with up to that many leaves.");
 
   m.def(
       "search",

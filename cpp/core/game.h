@@ -93,4 +93,9 @@ concept HasScores = requires(const S c, double* values) {
   { c.scores(values) };
 };
 
+// Optional: a state whose every call is costly (a call into Python). Searches then check their
+// budget at every ply of a random playout instead of every few hundred plies.
+template <class S>
+concept CostlyCalls = requires { requires S::kCostlyCalls; };
+
 }  // namespace ts

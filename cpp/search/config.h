@@ -26,6 +26,12 @@ struct SearchConfig {
   // Called from the searching thread every few milliseconds; throws to abort (Ctrl-C). Only
   // the caller's thread gets it when a search runs on several threads.
   std::function<void()> interrupt_check;
+  // Called when the process-wide interrupt count (search/interrupt.h) moves past
+  // interrupt_epoch (-1: its value when the budget starts); throws to abort, or returns to go
+  // on. Null: the search ignores the count (the other threads of a multi-thread search, which
+  // the caller's thread stops through `stop`).
+  std::function<void()> on_interrupt;
+  int64_t interrupt_epoch = -1;
   // Set by any thread of a multi-thread search to stop the others (null: single thread).
   std::atomic<bool>* stop = nullptr;
 };

@@ -32,7 +32,7 @@ SearchResult run_search(const S& root, int max_legal_actions, const SearchConfig
           auto evaluator = make_evaluator();
           using E = decltype(evaluator);
           if constexpr (BatchEvaluator<E, S>) {
-            if (evaluator.batch_size() > 1) return BatchedPuctSearch<S, E>(sub, max_legal_actions, evaluator, arena).run(root);
+            if (evaluator.batch_size() > 0) return BatchedPuctSearch<S, E>(sub, max_legal_actions, evaluator, arena).run(root);
           }
           return UctSearch<S, E>(sub, max_legal_actions, evaluator, arena).run(root);
         });

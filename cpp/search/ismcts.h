@@ -58,17 +58,22 @@ class IsmctsSearch {
 
     // The root's legal actions, from one world: the player to move has them in every world.
     const S view = determinize(root, root_player_, rng_);
-    const int num_root_actions = view.legal_actions(actions_.data());
+    const int num_root_actions = check_children(view.legal_actions(actions_.data()));
     const std::vector<Action> root_actions(actions_.begin(), actions_.begin() + num_root_actions);
 
     std::vector<double> root_sums(num_players, 0.0);
     double values[kMaxPlayers];
     Budget budget(config_);
+    const Budget::Active polled(budget);  // long playouts check the budget too
     int64_t done = 0;
     while (budget.more(done)) {
       S world = determinize(root, root_player_, rng_);
       path_.clear();
-      descend(world, values);
+      try {
+        descend(world, values);
+      } catch (const OutOfBudget&) {
+        break;  // time ran out inside this iteration: drop it unfinished
+      }
       for (const Step& step : path_) tree.add_visit(step.node, step.mover >= 0 ? values[step.mover] : 0.0);
       for (int p = 0; p < num_players; ++p) root_sums[p] += values[p];
       ++done;
@@ -125,7 +130,7 @@ class IsmctsSearch {
         continue;
       }
       const int t = static_cast<int>(tree_of(mover));
-      const int n = world.legal_actions(actions_.data());
+      const int n = check_children(world.legal_actions(actions_.data()));
       const int owner = owner_of(t);
       for (int i = 0; i < n; ++i) keys_[i] = observed_action(world, owner, actions_[i]);
       const Choice choice = select_or_expand(current[t], n);

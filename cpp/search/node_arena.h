@@ -35,6 +35,17 @@ struct Node {
 };
 
 inline constexpr int kBytesPerNode = sizeof(Node) + sizeof(Edge);
+// A node's children are counted in 16 bits (a wider count would cost 4 bytes per node); every
+// search refuses a state with more legal actions or chance outcomes, clearly, up front.
+inline constexpr int kMaxChildren = 0xFFFF;
+
+inline int check_children(int n) {
+  if (n > kMaxChildren) {
+    fail("a state has " + std::to_string(n) + " legal actions (or chance outcomes); the search handles at most " +
+         std::to_string(kMaxChildren) + " per state");
+  }
+  return n;
+}
 static_assert(kBytesPerNode <= 32, "keep nodes at 32 bytes or less");
 
 class NodeArena {

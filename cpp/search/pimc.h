@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "search/budget.h"
 #include "search/config.h"
 #include "search/node_arena.h"
 #include "search/observe.h"
@@ -37,7 +38,8 @@ class PimcSearch {
     int64_t worlds = config_.determinizations;
     if (config_.iterations > 0) worlds = std::min(worlds, config_.iterations);
 
-    // The root's legal actions, from one world (the player to move has them in every world).
+    // The root's legal actions, from one world (the player to move should have them in every
+    // world); reported with no visits if no world gets searched.
     const S view = determinize(root, player, rng);
     std::vector<Action> actions(max_legal_actions_);
     actions.resize(view.legal_actions(actions.data()));
@@ -45,17 +47,15 @@ class PimcSearch {
     SearchResult result;
     result.algorithm = "pimc";
     for (Action a : actions) result.stats.push_back({a, 0, 0.0});
-    std::vector<double> value_sums(actions.size(), 0.0);
     result.root_values.assign(num_players, 0.0);
-    auto last_check = start;
+    // Worlds are checked between them too (interrupts, time, the other threads): a world's own
+    // search reads the clock only as often as its iterations allow.
+    Budget between(config_);
     for (int64_t w = 0; w < worlds; ++w) {
-      // Each world's search checks for Ctrl-C only after running 20 ms, so many short worlds
-      // are checked here, between worlds.
-      if (config_.stop && config_.stop->load(std::memory_order_relaxed)) break;
-      const auto now = std::chrono::steady_clock::now();
-      if (config_.interrupt_check && now - last_check >= std::chrono::milliseconds(20)) {
-        last_check = now;
-        config_.interrupt_check();
+      try {
+        between.poll();
+      } catch (const OutOfBudget&) {
+        break;
       }
       SearchConfig sub = config_;
       sub.seed = rng.derive();
@@ -63,7 +63,7 @@ class PimcSearch {
       if (config_.time_limit > 0) {
         // An equal share of the time still left, so that drawing worlds and setting up their
         // trees count against the budget too.
-        const double left = config_.time_limit - std::chrono::duration<double>(now - start).count();
+        const double left = config_.time_limit - between.elapsed();
         if (left <= 0) break;
         sub.time_limit = left / static_cast<double>(worlds - w);
       }
@@ -71,19 +71,14 @@ class PimcSearch {
       NodeArena arena(sub.max_memory_mb);
       UctSearch<S, Evaluator> uct(sub, max_legal_actions_, evaluator_, arena);
       const SearchResult part = uct.run(world);
-      for (const ActionStats& s : part.stats) {
-        const auto i = std::lower_bound(actions.begin(), actions.end(), s.action) - actions.begin();
-        result.stats[i].visits += s.visits;
-        value_sums[i] += s.value * static_cast<double>(s.visits);
-      }
+      // By action id: a game whose worlds give the root player other actions must not corrupt
+      // the sums (each action's statistics come from the worlds where it was legal).
+      merge_stats(result.stats, part.stats);
       for (int p = 0; p < num_players; ++p) result.root_values[p] += part.root_values[p] * part.iterations;
       result.iterations += part.iterations;
       result.nodes += part.nodes;  // every world's tree, though only one is held at a time
       result.node_bytes += part.node_bytes;
       result.memory_capped = result.memory_capped || part.memory_capped;
-    }
-    for (size_t i = 0; i < actions.size(); ++i) {
-      if (result.stats[i].visits > 0) result.stats[i].value = value_sums[i] / result.stats[i].visits;
     }
     for (double& v : result.root_values) v = result.iterations ? v / result.iterations : 0.0;
     result.best_action = most_visited(result.stats);

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "search/budget.h"
 
 namespace ts {
 
@@ -16,10 +17,14 @@ inline Action sample_chance_action(const S& state, Rng& rng, ChanceOutcome* buff
   }
 }
 
-// Plays uniformly random legal actions (chance by its probabilities) until the end.
+// Plays uniformly random legal actions (chance by its probabilities) until the end. Polls the
+// budget of the search running on this thread, which ends a long playout (OutOfBudget) when the
+// time is up and lets Ctrl-C stop a game that never ends.
 template <GameState S>
 inline void random_playout(S& state, Rng& rng, Action* actions, ChanceOutcome* outcomes) {
+  BudgetPoller poller(CostlyCalls<S> ? 1 : 256);
   while (!state.is_terminal()) {
+    poller.tick();
     if (state.current_player() == kChancePlayer) {
       state.apply_action(sample_chance_action(state, rng, outcomes));
     } else {

@@ -3,12 +3,16 @@
 // the result depends only on the seed, never on timing (each thread's work is fixed).
 #pragma once
 #include <atomic>
+#if defined(__GLIBCXX__)
+#include <cxxabi.h>
+#endif
 #include <exception>
 #include <functional>
 #include <thread>
 #include <vector>
 
 #include "search/config.h"
+#include "search/interrupt.h"
 #include "search/node_arena.h"
 #include "search/tree_stats.h"
 
@@ -35,13 +39,7 @@ inline SearchResult merge_results(std::vector<SearchResult>& parts) {
     merged.nodes += p.nodes;
     merged.node_bytes += p.node_bytes;
     merged.memory_capped = merged.memory_capped || p.memory_capped;
-    for (size_t i = 0; i < merged.stats.size(); ++i) {
-      ActionStats& m = merged.stats[i];
-      const ActionStats& s = p.stats[i];
-      const double visits = static_cast<double>(m.visits + s.visits);
-      m.value = visits > 0 ? (m.value * m.visits + s.value * s.visits) / visits : 0.0;
-      m.visits += s.visits;
-    }
+    merge_stats(merged.stats, p.stats);  // by action id: threads may have seen other root actions
   }
   const double total = static_cast<double>(merged.iterations);
   for (size_t k = 0; k < merged.root_values.size(); ++k) {
@@ -79,18 +77,27 @@ SearchResult run_threads(const SearchConfig& config, SearchOne search_one) {
   }
   std::atomic<bool> stop{false};
   std::vector<SearchConfig> subs(threads, config);
+  const int64_t epoch = config.interrupt_epoch >= 0 ? config.interrupt_epoch : static_cast<int64_t>(Interrupts::now());
   for (int t = 0; t < threads; ++t) {
+    subs[t].interrupt_epoch = epoch;
     subs[t].seed = thread_seed(config.seed, t);
     subs[t].iterations = config.iterations / threads + (t < config.iterations % threads ? 1 : 0);
     subs[t].max_memory_mb = std::max<int64_t>(1, config.max_memory_mb / threads);
     subs[t].stop = &stop;
-    if (t > 0) subs[t].interrupt_check = nullptr;
+    if (t > 0) {  // an interrupt stops the other threads; the caller's thread raises it
+      subs[t].interrupt_check = nullptr;
+      if (config.on_interrupt) subs[t].on_interrupt = [&stop] { stop.store(true); };
+    }
   }
   std::vector<SearchResult> parts(threads);
   std::vector<std::exception_ptr> errors(threads);
   auto work = [&](int t) {
     try {
       parts[t] = search_one(subs[t], t);
+#if defined(__GLIBCXX__)
+    } catch (abi::__forced_unwind&) {
+      throw;  // pthread_exit() unwinding the thread: swallowing it would abort the process
+#endif
     } catch (...) {
       errors[t] = std::current_exception();
       stop.store(true);
@@ -103,6 +110,8 @@ SearchResult run_threads(const SearchConfig& config, SearchOne search_one) {
   for (const auto& e : errors) {
     if (e) std::rethrow_exception(e);
   }
+  // An interrupt that came after the caller's thread had finished its share stopped the others.
+  if (config.on_interrupt && Interrupts::now() != static_cast<uint64_t>(epoch)) config.on_interrupt();
   return merge_results(parts);
 }
 

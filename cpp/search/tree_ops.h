@@ -25,8 +25,8 @@ class TreeOps {
   // Legal actions (or chance outcomes) of `state` into actions() (and outcome probabilities into
   // priors()); returns how many.
   int list_children(const S& state) {
-    if (state.current_player() != kChancePlayer) return state.legal_actions(actions_.data());
-    const int n = state.chance_outcomes(outcomes_.data());
+    if (state.current_player() != kChancePlayer) return check_children(state.legal_actions(actions_.data()));
+    const int n = check_children(state.chance_outcomes(outcomes_.data()));
     for (int i = 0; i < n; ++i) {
       actions_[i] = outcomes_[i].action;
       priors_[i] = static_cast<float>(outcomes_[i].probability);

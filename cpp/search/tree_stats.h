@@ -1,5 +1,6 @@
 // Reading results out of a search tree: per-action statistics and the final move.
 #pragma once
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,35 @@ inline std::vector<ActionStats> child_stats(const NodeArena& arena, uint32_t nod
     stats.push_back({e.action, e.visits, e.mean});
   }
   return stats;
+}
+
+// Adds `part` into `into` by action id: visits add up, values are visit-weighted means. Actions
+// in only one of them are kept, so searches whose root actions differ (threads or worlds that
+// saw other actions) merge without reading out of bounds. The result is in action order.
+inline void merge_stats(std::vector<ActionStats>& into, std::vector<ActionStats> part) {
+  auto by_action = [](const ActionStats& a, const ActionStats& b) { return a.action < b.action; };
+  std::sort(into.begin(), into.end(), by_action);
+  std::sort(part.begin(), part.end(), by_action);
+  std::vector<ActionStats> merged;
+  merged.reserve(into.size() + part.size());
+  size_t i = 0, j = 0;
+  while (i < into.size() || j < part.size()) {
+    if (j == part.size() || (i < into.size() && into[i].action < part[j].action)) {
+      merged.push_back(into[i++]);
+    } else if (i == into.size() || part[j].action < into[i].action) {
+      merged.push_back(part[j++]);
+    } else {
+      ActionStats m = into[i++];
+      const ActionStats& s = part[j++];
+      const int64_t visits = m.visits + s.visits;
+      m.value = visits > 0 ? (m.value * static_cast<double>(m.visits) + s.value * static_cast<double>(s.visits)) /
+                                 static_cast<double>(visits)
+                           : 0.0;
+      m.visits = visits;
+      merged.push_back(m);
+    }
+  }
+  into = std::move(merged);
 }
 
 // Most visits; ties broken by mean value, then by the smaller action.

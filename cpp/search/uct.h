@@ -55,11 +55,16 @@ class UctSearch {
     double values[kMaxPlayers];
     ops_.add_root_noise();  // a kept tree's root is already expanded
 
+    const Budget::Active polled(budget_);  // long playouts check the budget too
     int64_t done = 0;
     while (!root_proven() && budget_.more(done)) {
       S state = root_state;
       path_.clear();
-      descend(state, values);
+      try {
+        descend(state, values);
+      } catch (const OutOfBudget&) {
+        break;  // time ran out inside this iteration: drop it unfinished
+      }
       backup(values);
       for (int p = 0; p < num_players; ++p) root_sums[p] += values[p];
       ++done;

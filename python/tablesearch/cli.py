@@ -157,7 +157,10 @@ def _executor(args: argparse.Namespace) -> tuple[Any, Optional[int], Any]:
         from distributed import Client
     except ImportError:
         raise ValueError("--scheduler needs Dask: pip install 'tablesearch[distributed]'") from None
-    client = Client(args.scheduler)
+    try:
+        client = Client(args.scheduler, timeout=10)
+    except OSError as error:  # TimeoutError too
+        raise ValueError(f"cannot reach the Dask scheduler at {args.scheduler}: {error}") from None
     threads = sum(client.nthreads().values()) or 1
     return client.get_executor(), threads, client
 
@@ -357,6 +360,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _one_line(error: BaseException) -> str:
+    """An error as one line: OSError's file name and reason ("[Errno 21] Is a directory: 'x'")."""
+    if isinstance(error, OSError) and error.strerror:
+        where = f": {error.filename}" if error.filename else ""
+        return f"{error.strerror}{where}"
+    return " ".join(str(error).split()) or type(error).__name__
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = build_parser().parse_args(argv)
     try:
@@ -366,6 +377,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 2
     except ts.AnalysisError as error:
         print(f"tablesearch: error: {error}", file=sys.stderr)
+        return 1
+    except (OSError, RuntimeError) as error:  # files (--out, --plot, a full disk), a busy results file
+        print(f"tablesearch: error: {_one_line(error)}", file=sys.stderr)
         return 1
     except EOFError as error:
         print(f"tablesearch: {error}", file=sys.stderr)

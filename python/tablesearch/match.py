@@ -19,7 +19,6 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
-from tablesearch import mcts
 
 Budget = Mapping[str, Union[int, float]]
 BUDGET_KEYS = ("iterations", "time_limit")
@@ -82,16 +81,12 @@ def check_budget(budget: Budget) -> dict[str, Any]:
 def set_budget(agent: Any, budget: Budget) -> bool:
     """Sets a per-move budget on `agent`. True if the agent takes budgets.
 
-    An agent takes a budget if it has ``set_budget(iterations=..., time_limit=...)`` or is an
-    ``mcts.Agent``; other agents (random, human) take none.
+    An agent takes a budget if it has ``set_budget(iterations=..., time_limit=...)`` (as
+    ``mcts.Agent`` has); other agents (random, human) take none.
     """
     budget = check_budget(budget)
     if hasattr(agent, "set_budget"):
         agent.set_budget(**budget)
-        return True
-    if isinstance(agent, mcts.Agent):
-        agent.search_options["iterations"] = budget.get("iterations")
-        agent.search_options["time_limit"] = budget.get("time_limit")
         return True
     return False
 
@@ -101,10 +96,6 @@ def budget_of(agent: Any) -> Optional[dict[str, Any]]:
     if hasattr(agent, "budget"):
         value = agent.budget
         return dict(value) if value is not None else None
-    if isinstance(agent, mcts.Agent):
-        options = agent.search_options
-        budget = {k: options.get(k) for k in BUDGET_KEYS if options.get(k) is not None}
-        return budget or {"iterations": mcts.DEFAULT_ITERATIONS}
     return None
 
 
@@ -128,6 +119,8 @@ def play_game(game: Any, agents: Sequence[Any], seed: Optional[int] = None, *,
     Raises ValueError if the number of agents differs from the game's players or an agent
     returns an illegal action.
     """
+    if max_plies is not None and (isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 0):
+        raise ValueError(f"max_plies must be None or an int >= 0, got {max_plies!r}")
     n = game.num_players()
     if len(agents) != n:
         raise ValueError(f"{game.name} with these parameters has {n} players; got {len(agents)} agents")

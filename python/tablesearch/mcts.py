@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -112,6 +113,13 @@ def _check_float(name: str, value: Any, minimum: float, allow_equal: bool = True
     return value
 
 
+def _check_fraction(name: str, value: Any) -> float:
+    fraction = _check_float(name, value, 0.0)
+    if fraction > 1.0:
+        raise ValueError(f"{name} must be in [0, 1] (a mixing weight), got {fraction}")
+    return fraction
+
+
 def _evaluator_kind(evaluator: Any) -> str:
     """'native', 'batched' (evaluate_batch) or 'python' (evaluate, optionally prior)."""
     if evaluator is None or isinstance(evaluator, RandomRollout):
@@ -145,25 +153,17 @@ def _game_of(state: Any) -> Any:
     return state.get_game() if hasattr(state, "get_game") else None
 
 
-def _observation_shape(state: Any) -> list[int]:
-    game = _game_of(state)
-    for method in ("observation_shape", "observation_tensor_shape"):
-        if game is not None and hasattr(game, method):
-            shape = getattr(game, method)()
-            if shape is not None:
-                return list(shape)
-    raise ValueError("a batched evaluator needs observation tensors, and this game declares no observation shape")
-
-
-def _native_evaluator(evaluator: Any, state: Any) -> Any:
+def _native_evaluator(evaluator: Any) -> Any:
+    """The native wrapper of a Python evaluator: batch size 0 calls evaluate() (and prior()), 1 or
+    more evaluate_batch() with observation tensors shaped as the searched game declares."""
     kind = _evaluator_kind(evaluator)
     if kind == "native":
         return None
     if kind == "python":
-        return _core.PyEvaluator(evaluator, 1, [])
+        return _core.PyEvaluator(evaluator, 0)
     batch_size = getattr(evaluator, "batch_size", 16)
-    _check_int("evaluator.batch_size", batch_size, minimum=1, maximum=INT32_MAX)
-    return _core.PyEvaluator(evaluator, batch_size, _observation_shape(state))
+    _check_int("evaluator.batch_size", batch_size, minimum=1, maximum=2**20)
+    return _core.PyEvaluator(evaluator, batch_size)
 
 
 def _native_config(state: Any, game: Any, iterations: Optional[int], time_limit: Optional[float], seed: Optional[int],
@@ -206,7 +206,7 @@ def _native_config(state: Any, game: Any, iterations: Optional[int], time_limit:
         threads=threads,
         solve=solve,
         dirichlet_alpha=_check_float("dirichlet_alpha", dirichlet_alpha, 0.0),
-        dirichlet_epsilon=_check_float("dirichlet_epsilon", dirichlet_epsilon, 0.0),
+        dirichlet_epsilon=_check_fraction("dirichlet_epsilon", dirichlet_epsilon),
     )
 
 
@@ -241,7 +241,7 @@ def search(state: Any, iterations: Optional[int] = None, time_limit: Optional[fl
                             max_memory_mb, determinizations, solve, dirichlet_alpha, dirichlet_epsilon)
     if tree is not None and not isinstance(tree, _core.SearchTree):
         raise TypeError(f"tree must be a mcts.SearchTree, got {type(tree).__name__}")
-    native = _core.search(native_root, **config, tree=tree, evaluator=_native_evaluator(evaluator, state))
+    native = _core.search(native_root, **config, tree=tree, evaluator=_native_evaluator(evaluator))
     return SearchResult(
         best_action=native.best_action,
         algorithm=native.algorithm,
@@ -283,15 +283,42 @@ class Agent:
         if seed is not None:
             _check_int("seed", seed, minimum=0)
         self._rng = random.Random(seed)
+        self._busy = threading.Lock()
         self.last_result: Optional[SearchResult] = None
         self.total_iterations = 0
 
     def step(self, state: Any) -> int:
-        """The action to play in `state`."""
-        result = search(state, seed=self._rng.getrandbits(63), tree=self.tree, **self.search_options)
+        """The action to play in `state`.
+
+        Raises RuntimeError if this agent is already searching (in another thread, or from inside
+        one of its own evaluator's callbacks): an agent plays one move at a time; give each
+        thread its own agent."""
+        if not self._busy.acquire(blocking=False):
+            raise RuntimeError("this mcts.Agent is already searching (in another thread, or from a callback of its "
+                               "own search); an agent plays one move at a time: give each thread its own agent")
+        try:
+            result = search(state, seed=self._rng.getrandbits(63), tree=self.tree, **self.search_options)
+        finally:
+            self._busy.release()
         self.last_result = result
         self.total_iterations += result.iterations
         return result.best_action
+
+    def set_budget(self, iterations: Optional[int] = None, time_limit: Optional[float] = None) -> None:
+        """Sets the per-move budget (search's `iterations` and `time_limit`; neither: the default
+        of 1000 iterations). Raises TypeError or ValueError for a bad value, as search would."""
+        if iterations is not None:
+            _check_int("iterations", iterations, minimum=1)
+        if time_limit is not None:
+            _check_float("time_limit", time_limit, 0.0, allow_equal=False)
+        self.search_options["iterations"] = iterations
+        self.search_options["time_limit"] = time_limit
+
+    @property
+    def budget(self) -> dict[str, Any]:
+        """The per-move budget: {"iterations": n} and/or {"time_limit": seconds}."""
+        budget = {k: self.search_options[k] for k in ("iterations", "time_limit") if self.search_options[k] is not None}
+        return budget or {"iterations": DEFAULT_ITERATIONS}
 
     def __repr__(self) -> str:
         options = ", ".join(f"{k}={v!r}" for k, v in self.search_options.items() if v is not None)

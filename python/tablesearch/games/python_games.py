@@ -52,7 +52,8 @@ GAME_SCHEMES = {"openspiel": "tablesearch.interop.openspiel:game_factory"}
 
 def factory_for(name: str) -> Optional[Callable[..., Any]]:
     """The factory registered as `name`, one for a "SCHEME:GAME" name of GAME_SCHEMES (such as
-    "openspiel:kuhn_poker"), or imported from a "package.module:factory" name."""
+    "openspiel:kuhn_poker"), or imported from a "package.module:factory" name (not registered here:
+    load_game registers it once it has built a game with it)."""
     if name in _registry:
         return _registry[name]
     module_name, sep, attribute = name.partition(":")
@@ -71,7 +72,8 @@ def factory_for(name: str) -> Optional[Callable[..., Any]]:
         factory = getattr(importlib.import_module(module_name), attribute)
     except (ImportError, AttributeError) as error:
         raise ValueError(f"cannot load game {name!r}: {error}") from None
-    register_game(name, factory)
+    if not callable(factory):
+        raise ValueError(f"cannot load game {name!r}: {type(factory).__name__} is not a game factory")
     return factory
 
 
@@ -106,19 +108,17 @@ class PythonGame:
         self.name = name
         self.game = game
         self._params = dict(params or {})
-        self._players = players = game.num_players()
-        if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= _core.MAX_PLAYERS:
-            raise ValueError(f"game {name!r}: num_players() must be an int in 1..{_core.MAX_PLAYERS}, got {players!r}")
         shape = _optional(game, "observation_shape", None)
-        self.info = _core.PyGameInfo(
-            num_players=players,
-            max_legal_actions=int(_optional(game, "max_legal_actions", DEFAULT_MAX_LEGAL_ACTIONS)),
-            num_distinct_actions=int(_optional(game, "num_distinct_actions", 0)),
-            observation_shape=list(shape) if shape is not None else [],
+        self.info = _core.PyGameInfo(  # checks every value
+            num_players=game.num_players(),
+            max_legal_actions=_optional(game, "max_legal_actions", DEFAULT_MAX_LEGAL_ACTIONS),
+            num_distinct_actions=_optional(game, "num_distinct_actions", 0),
+            observation_shape=shape if shape is not None else [],
+            game=f"game {name!r}",
         )
 
     def num_players(self) -> int:
-        return self._players
+        return self.info.num_players
 
     def parameters(self) -> dict:
         return dict(self._params)
@@ -129,15 +129,15 @@ class PythonGame:
     def has_hidden_information(self) -> bool:
         return bool(_optional(self.game, "has_hidden_information", False))
 
+    # Sizes as read (and checked) once when the game was loaded: what the search uses.
     def max_legal_actions(self) -> int:
-        return int(_optional(self.game, "max_legal_actions", DEFAULT_MAX_LEGAL_ACTIONS))
+        return self.info.max_legal_actions
 
     def num_distinct_actions(self) -> int:
-        return int(_optional(self.game, "num_distinct_actions", self.max_legal_actions()))
+        return self.info.num_distinct_actions or self.info.max_legal_actions
 
     def observation_shape(self) -> Optional[tuple]:
-        shape = _optional(self.game, "observation_shape", None)
-        return tuple(shape) if shape is not None else None
+        return tuple(self.info.observation_shape) or None
 
     def new_initial_state(self, seed: Optional[int] = None) -> PythonState:
         seed = _check_seed(seed)
@@ -334,14 +334,15 @@ def _info_of_protocol_state(state: Any) -> Any:
         players = game.num_players()
     else:
         players = len(state.returns())  # one return per player, zeros before the end
-    distinct = int(_optional(game, "num_distinct_actions", 0)) if game is not None else 0
-    chance = int(_optional(game, "max_chance_outcomes", 0)) if game is not None else 0
-    bound = max(distinct, chance) or DEFAULT_MAX_LEGAL_ACTIONS
+    distinct = _optional(game, "num_distinct_actions", 0) if game is not None else 0
+    chance = _optional(game, "max_chance_outcomes", 0) if game is not None else 0
+    sizes = [n for n in (distinct, chance) if isinstance(n, int) and not isinstance(n, bool)]
+    bound = max(sizes, default=0) or DEFAULT_MAX_LEGAL_ACTIONS  # PyGameInfo names a wrong type
     shape = []
     if game is not None and hasattr(game, "observation_tensor_shape"):
         try:
             shape = list(game.observation_tensor_shape())
         except RuntimeError:  # pyspiel's SpielError: the game has no observation tensors
             shape = []
-    return _core.PyGameInfo(num_players=int(players), max_legal_actions=bound, num_distinct_actions=distinct,
-                            observation_shape=shape)
+    return _core.PyGameInfo(num_players=players, max_legal_actions=bound, num_distinct_actions=distinct,
+                            observation_shape=shape, game=type(state).__name__)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from tablesearch import _core
-from tablesearch.games.python_games import PythonGame, factory_for, registered_games
+from tablesearch.games.python_games import PythonGame, factory_for, register_game, registered_games
 
 
 def list_games() -> list[str]:
@@ -28,7 +28,10 @@ def load_game(name: str, **params: Any) -> Any:
             game = factory(**params)
         except TypeError as error:
             raise ValueError(f"bad parameters for game {name!r}: {error}") from None
-        return PythonGame(name, game, params)
+        loaded = PythonGame(name, game, params)  # checks the game: a failure leaves no name behind
+        if name not in registered_games():
+            register_game(name, factory)
+        return loaded
     return _core.load_game(name, params)
 
 

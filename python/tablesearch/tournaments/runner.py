@@ -5,6 +5,9 @@ least `games` games are planned. Each finished game is one JSON line of the `out
 whole and flushed as soon as it arrives; a rerun with the same arguments reads the file, skips
 the games it holds (by id) and plays the rest, so none is played twice. Ctrl-C stops promptly:
 the worker processes are ended and every line already written stays intact.
+
+This module is the orchestration; the results file (locking, resuming) is `results_file`, the
+worker processes (bound to this process's lifetime) `workers`, and the progress bar `progress`.
 """
 from __future__ import annotations
 
@@ -12,22 +15,24 @@ import concurrent.futures as cf
 import contextlib
 import hashlib
 import json
-import math
 import os
 import pickle
 import signal
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, Union
 
 from tablesearch import _core
 from tablesearch.agents.specs import AgentFactory, make_agent, parse_agent_spec, spec_name
+from tablesearch.games.registry import load_game
 from tablesearch.match import Budget, check_budget, play_game
 from tablesearch.tournaments import ratings
+from tablesearch.tournaments.progress import Progress
 from tablesearch.tournaments.ratings import SprtResult
-from tablesearch.games.registry import load_game
+from tablesearch.tournaments.results_file import ResultsFile
 from tablesearch.tournaments.schedule import SCHEDULE_VERSION, GameTask, plan
 from tablesearch.tournaments.summary import TournamentResult, sprt_test, summarize
+from tablesearch.tournaments.workers import InlineExecutor, LocalPool
 
 AgentArg = Union[str, AgentFactory]
 
@@ -104,20 +109,6 @@ def run_batch(setup: Setup, tasks: Sequence[GameTask]) -> list[dict[str, Any]]:
     return lines
 
 
-def _ignore_sigint() -> None:
-    # Worker processes leave Ctrl-C to the parent, which ends them.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-class _InlineExecutor(cf.Executor):
-    """Runs each submission at once in this process (one worker, no pickling)."""
-
-    def submit(self, fn: Callable, /, *args: Any, **kwargs: Any) -> cf.Future:
-        future: cf.Future = cf.Future()
-        future.set_result(fn(*args, **kwargs))
-        return future
-
-
 @contextlib.contextmanager
 def _sigint_deferred() -> Iterator[None]:
     """Holds Ctrl-C while a batch of lines is written, so no line is cut and none is dropped."""
@@ -136,80 +127,6 @@ def _sigint_deferred() -> Iterator[None]:
                 old(signal.SIGINT, None)
             elif old != signal.SIG_IGN:
                 raise KeyboardInterrupt
-
-
-class ResultsFile:
-    """The JSON lines of one tournament: read on start (to resume), appended line by line."""
-
-    def __init__(self, path: Union[str, os.PathLike], key: str) -> None:
-        self.path = os.fspath(path)
-        self.key = key
-        self.lines: dict[str, dict[str, Any]] = {}
-        self._read()
-        self._file = open(self.path, "a", encoding="utf-8")
-
-    def _read(self) -> None:
-        if not os.path.exists(self.path):
-            return
-        with open(self.path, "rb") as f:
-            data = f.read()
-        complete = data.rfind(b"\n") + 1
-        if complete < len(data):
-            # A line cut by a hard kill: drop the fragment; that game is played again.
-            with open(self.path, "r+b") as f:
-                f.truncate(complete)
-        for number, raw in enumerate(data[:complete].decode("utf-8").splitlines(), start=1):
-            if not raw.strip():
-                continue
-            try:
-                line = json.loads(raw)
-            except json.JSONDecodeError as error:
-                raise ValueError(f"{self.path} line {number} is not JSON ({error}); "
-                                 "is it a tablesearch results file?") from None
-            if not isinstance(line, dict) or not isinstance(line.get("id"), str):
-                raise ValueError(f"{self.path} line {number} is not a game record (a JSON object with an id); "
-                                 "is it a tablesearch results file?")
-            if line.get("tournament") != self.key:
-                raise ValueError(f"{self.path} holds games of another tournament (game, agents, seed, budget or "
-                                 "options differ); use another --out file to start a new one")
-            self.lines.setdefault(line["id"], line)
-
-    def append(self, line: dict[str, Any]) -> None:
-        self._file.write(json.dumps(line, separators=(",", ":")) + "\n")
-        self._file.flush()
-        self.lines[line["id"]] = line
-
-    def close(self) -> None:
-        self._file.close()
-
-
-class _Progress:
-    """A rich progress bar on a terminal; nothing at all otherwise."""
-
-    def __init__(self, total: int, done: int, enabled: Optional[bool], label: str) -> None:
-        self._bar = None
-        if total == done:
-            return
-        from rich.console import Console
-        console = Console(stderr=True)
-        if enabled is False or (enabled is None and not console.is_terminal):
-            return
-        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn,
-                                   TimeElapsedColumn, TimeRemainingColumn)
-        self._bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                             TaskProgressColumn(), TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
-                             TextColumn("left"), TimeRemainingColumn(), console=console, transient=False)
-        self._task = self._bar.add_task(label, total=total, completed=done, rate="")
-        self._bar.start()
-
-    def advance(self, count: int) -> None:
-        if self._bar is not None:
-            speed = self._bar.tasks[0].speed
-            self._bar.update(self._task, advance=count, rate=f"{speed:.1f} games/s" if speed else "")
-
-    def close(self) -> None:
-        if self._bar is not None:
-            self._bar.stop()
 
 
 def _agent_table(agents: Union[Mapping[str, AgentArg], Sequence[AgentArg]]) -> tuple[list[str], list[AgentArg]]:
@@ -264,17 +181,6 @@ class SprtConfig:
     beta: float = 0.05
 
 
-def _stop_pool(pool: cf.ProcessPoolExecutor) -> None:
-    """Ends the worker processes at once (their unfinished games are simply not written)."""
-    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14+
-    if terminate is not None:
-        terminate()
-    else:
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
-            process.terminate()
-    pool.shutdown(wait=True, cancel_futures=True)
-
-
 def tournament(game: Any, agents: Union[Mapping[str, AgentArg], Sequence[AgentArg]], games: int, seed: int = 0, *,
                executor: Optional[cf.Executor] = None, workers: Optional[int] = None,
                out: Union[None, str, os.PathLike] = None, params: Optional[Mapping[str, Any]] = None,
@@ -303,6 +209,8 @@ def tournament(game: Any, agents: Union[Mapping[str, AgentArg], Sequence[AgentAr
         raise ValueError(f"seed must be a non-negative int, got {seed!r}")
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise ValueError(f"workers must be a positive int, got {workers!r}")
+    if isinstance(resamples, bool) or not isinstance(resamples, int) or resamples < 0:
+        raise ValueError(f"resamples must be an int >= 0, got {resamples!r}")
     ref = GameRef.of(game, params)
     loaded = ref.load()
     names, specs = _agent_table(agents)
@@ -314,11 +222,17 @@ def tournament(game: Any, agents: Union[Mapping[str, AgentArg], Sequence[AgentAr
     setup = Setup(ref, tuple(names), tuple(specs), budget, hide_information, max_plies, key)
     tasks = plan(len(names), loaded.num_players(), games, seed)
 
-    results = ResultsFile(out, key) if out is not None else None
+    results = ResultsFile(out, key) if out is not None else None  # locked until the end
     done: dict[str, dict[str, Any]] = {}
     if results is not None:
-        planned = {t.id for t in tasks}
-        done = {i: line for i, line in results.lines.items() if i in planned}
+        try:
+            for task in tasks:
+                if task.id in results.lines:
+                    results.check(task, names)
+                    done[task.id] = results.lines[task.id]
+        except BaseException:
+            results.close()
+            raise
 
     def decided() -> Optional[SprtResult]:
         if sprt_config is None:
@@ -327,20 +241,20 @@ def tournament(game: Any, agents: Union[Mapping[str, AgentArg], Sequence[AgentAr
         return test if test.decision else None
 
     pending = deque(t for t in tasks if t.id not in done)
-    bar = _Progress(len(tasks), len(done), progress, f"{ref.name}")
-    own_pool = None
+    bar = Progress(len(tasks), len(done), progress, f"{ref.name}")
+    own_pool: Optional[LocalPool] = None
     try:
         if pending and not decided():
             if executor is None:
                 count = workers or 1
                 if count > 1:
                     _check_picklable(setup)
-                    own_pool = cf.ProcessPoolExecutor(count, initializer=_ignore_sigint)
-                    executor = own_pool
+                    own_pool = LocalPool(count)
+                    executor = own_pool.executor
                 else:
-                    executor, count = _InlineExecutor(), 1
+                    executor, count = InlineExecutor(), 1
             else:
-                count = workers or getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+                count = workers or os.cpu_count() or 1  # a guess: the executor does not say
 
             def record(lines: list[dict[str, Any]]) -> None:
                 with _sigint_deferred():
@@ -355,7 +269,7 @@ def tournament(game: Any, agents: Union[Mapping[str, AgentArg], Sequence[AgentAr
             _run(executor, setup, pending, count, record, decided, cap)
     except BaseException:
         if own_pool is not None:
-            _stop_pool(own_pool)
+            own_pool.stop()
             own_pool = None
         raise
     finally:
@@ -363,7 +277,7 @@ def tournament(game: Any, agents: Union[Mapping[str, AgentArg], Sequence[AgentAr
         if results is not None:
             results.close()
         if own_pool is not None:
-            own_pool.shutdown(wait=True)
+            own_pool.close()
     order = {t.id: i for i, t in enumerate(tasks)}
     lines = sorted(done.values(), key=lambda line: order[line["id"]])
     return summarize(lines, names, loaded.num_players(), game=ref.name, params=dict(ref.params), planned=len(tasks),

@@ -1,0 +1,50 @@
+// Taking and giving back the GIL from native threads without dying with the interpreter.
+//
+// In Python 3.11/3.12 a thread that asks for the GIL after the interpreter started finalizing is
+// ended with pthread_exit(); its forced unwinding through a destructor (noexcept) or a
+// catch (...) aborts the whole process ("terminate called without an active exception"). The
+// shutdown path (interrupts.cc) stops every search before finalization; a thread still inside a
+// search then (a Python callback that did not return in time) is parked here for good instead,
+// which is what Python 3.14 itself does with such threads: exit() does not wait for it.
+#pragma once
+#include <pybind11/pybind11.h>
+
+namespace ts {
+
+// True once the interpreter is finalizing (no thread may take the GIL any more).
+bool interpreter_finalizing();
+
+// Blocks the calling thread until the process exits.
+[[noreturn]] void park_forever();
+
+// pybind11::gil_scoped_acquire, parking the thread instead if the interpreter is finalizing.
+class GilAcquire {
+ public:
+  GilAcquire() : safe_(safe_to_acquire()) {}
+
+ private:
+  static bool safe_to_acquire() {
+    if (!PyGILState_Check() && interpreter_finalizing()) park_forever();
+    return true;
+  }
+  bool safe_;  // initialized first: the check runs before the GIL is requested
+  pybind11::gil_scoped_acquire gil_;
+};
+
+// pybind11::gil_scoped_release, whose end (taking the GIL back) parks the thread instead if the
+// interpreter is finalizing by then.
+class GilRelease {
+ public:
+  GilRelease() : state_(PyEval_SaveThread()) {}
+  ~GilRelease() {
+    if (interpreter_finalizing()) park_forever();
+    PyEval_RestoreThread(state_);
+  }
+  GilRelease(const GilRelease&) = delete;
+  GilRelease& operator=(const GilRelease&) = delete;
+
+ private:
+  PyThreadState* state_;
+};
+
+}  // namespace ts
