@@ -128,6 +128,14 @@ def _with(spec: str, **options: Any) -> str:
     return f"{spec},{extra}" if ":" in spec else f"{spec}:{extra}"
 
 
+def _selected(configs: Sequence[tuple[str, dict[str, Any]]], only: Optional[Sequence[str]]) -> list:
+    if not only:
+        return list(configs)
+    return [(game, params) for game, params in configs
+            if any(o.split(":")[0] == game and (":" not in o or int(o.split(":")[1]) == params["players"])
+                   for o in only)]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400, help="games per match (rounded up to whole deals)")
@@ -137,14 +145,17 @@ def main() -> None:
     parser.add_argument("--low", type=int, default=300, help="iterations per move of the smaller budget")
     parser.add_argument("--time-per-move", type=float, default=0.05, help="seconds per move, old against new")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--only", nargs="*", default=None, metavar="GAME[:PLAYERS]",
+                        help="only these configurations, e.g. gnomi:2 gummiland:2 (default: all)")
     args = parser.parse_args()
+    scaling, defaults = _selected(SCALING_GAMES, args.only), _selected(DEFAULTS_GAMES, args.only)
     if args.part in ("scaling", "all"):
         print(f"Budget scaling: {NEW_DEFAULT} at {args.high} iterations per move against {args.low}", flush=True)
-        budget_scaling(args.games, args.high, args.low, seed=args.seed, workers=args.workers,
+        budget_scaling(args.games, args.high, args.low, configs=scaling, seed=args.seed, workers=args.workers,
                        report=lambda r: print(" ", r, flush=True))
     if args.part in ("defaults", "all"):
         print(f"New default ({NEW_DEFAULT}) against old ({OLD_DEFAULT}), {args.time_per_move} s per move", flush=True)
-        old_against_new(args.games, args.time_per_move, seed=args.seed, workers=args.workers,
+        old_against_new(args.games, args.time_per_move, configs=defaults, seed=args.seed, workers=args.workers,
                          report=lambda r: print(" ", r, flush=True))
 
 

@@ -199,7 +199,7 @@ def test_agent_and_agent_specs_take_the_options():
     agent = mcts.Agent(iterations=50, seed=0, rollout_cutoff=3, playout="mast", mast_epsilon=0.2)
     assert agent.step(state) in state.legal_actions()
     result = ts.tournament("gnomi", ["ismcts:iterations=30,rollout_cutoff=none,playout=mast", "random"], games=2,
-                           params={"players": 2}, progress=False)
+                           params={"players": 2}, progress=False, workers=1)
     assert result.games == 2
 
 
