@@ -16,10 +16,8 @@ SEARCH_DEFAULTS: dict[str, dict[str, Any]] = {
     # 2 players, ISMCTS 3,000 against 300 iterations: MAST 0.605 over 200 games, random playouts
     # 0.557 over 200; a cutoff (0 or 4 decisions, then the heuristic) 0.52 over 100 each.
     "gnomi": {"playout": "mast"},
-    # Random playouts run ~500 decisions (2.4 s for 3,000 iterations); 10 decisions then the
-    # heuristic take 0.06 s. At 1,000 iterations a cutoff of 10 scored 0.62 against a cutoff of 0
-    # (60 games) and MAST 0.58 against random playouts at that cutoff (60 games).
-    "gummiland": {"rollout_cutoff": 10, "playout": "mast"},
+    # Gummiland keeps random playouts to the end: the cutoff (10 decisions, MAST) lost to them at
+    # equal time, 0.125 [0.028, 0.222] over 40 games at 0.02 s a move (docs/long-games.md).
 }
 """Game name -> the options that differ from GENERIC (docs/long-games.md has the figures)."""
 
