@@ -66,6 +66,13 @@ class AnyState {
   // How `action`, taken here, looks to `observer` (equal values: the observer cannot tell them apart).
   virtual Action observed_action(int observer, Action action) const = 0;
   virtual Fields fields() const = 0;  // empty unless the game serializes fields
+  // The game's heuristic estimate of the returns (the returns themselves at the end), for
+  // rollout cutoffs; games without one raise.
+  virtual bool has_heuristic() const { return false; }
+  virtual std::vector<double> heuristic_returns() const {
+    fail("this game has no heuristic evaluation (heuristic_returns); rollout_cutoff and mcts.HeuristicEvaluator "
+         "need a native game that defines one");
+  }
   // `session` (optional) keeps trees between searches for reuse; `evaluator` (optional)
   // replaces random rollouts.
   virtual SearchResult search(const SearchConfig& config, SearchSession* session, AnyEvaluator* evaluator) const = 0;

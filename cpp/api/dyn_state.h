@@ -120,7 +120,7 @@ inline SearchResult search_dynamic(const AnyState& root, int max_legal_actions, 
                                    int num_actions) {
   KeptTrees trees;
   const DynState start(root.clone(), max_legal_actions);
-  if (!evaluator) return run_search(start, max_legal_actions, config, trees);
+  if (!evaluator) return run_search(start, max_legal_actions, num_actions, config, trees);
   return run_search(start, max_legal_actions, config, trees, [&] {
     return BridgeEvaluator<DynState>(*evaluator, [](const DynState& s) { return s.any().clone(); },
                                      observation_shape, num_actions, max_legal_actions);

@@ -117,6 +117,22 @@ class NativeStateAdapter final : public AnyState {
     return ts::observed_action(state_, observer, action);
   }
 
+  bool has_heuristic() const override { return HasHeuristic<S>; }
+
+  std::vector<double> heuristic_returns() const override {
+    if constexpr (HasHeuristic<S>) {
+      std::vector<double> out(num_players(), 0.0);
+      if (state_.is_terminal()) {
+        state_.returns(out.data());
+      } else {
+        state_.heuristic_returns(out.data());
+      }
+      return out;
+    } else {
+      return AnyState::heuristic_returns();
+    }
+  }
+
   Fields fields() const override {
     Fields out;
     if constexpr (HasFields<S>) {
@@ -137,7 +153,7 @@ class NativeStateAdapter final : public AnyState {
                       })
                 : local;
     try {
-      if (!evaluator) return run_search(state_, max_actions(), config, trees);
+      if (!evaluator) return run_search(state_, max_actions(), game_->num_distinct_actions(), config, trees);
       auto game = game_;
       return run_search(state_, max_actions(), config, trees, [&] {
         return BridgeEvaluator<S>(

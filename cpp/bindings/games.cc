@@ -193,6 +193,9 @@ void bind_games(py::module_& m) {
       .def("apply_action", [](AnyState& s, py::handle a) { s.apply_action(to_action(a)); }, py::arg("action"))
       .def("returns", &AnyState::returns)
       .def("scores", &AnyState::scores, "Per-player scores (points where the game has them, else returns).")
+      .def("has_heuristic", &AnyState::has_heuristic, "Whether the game estimates returns (heuristic_returns).")
+      .def("heuristic_returns", &AnyState::heuristic_returns,
+           "The game's estimate of the returns (the returns at the end); ValueError if it has none.")
       .def("clone", &AnyState::clone)
       .def("__copy__", &AnyState::clone)
       .def("__deepcopy__", [](const AnyState& s, py::handle) { return s.clone(); })

@@ -73,6 +73,13 @@ PyGameInfo checked_game_info(py::handle players, py::handle max_legal_actions, p
   return info;
 }
 
+PlayoutPolicy parse_playout(const std::string& name) {
+  if (name == "random") return PlayoutPolicy::kRandom;
+  if (name == "mast") return PlayoutPolicy::kMast;
+  if (name == "mast-gibbs") return PlayoutPolicy::kMastGibbs;
+  fail("unknown playout '" + name + "'; valid: random, mast, mast-gibbs");
+}
+
 }  // namespace
 
 void bind_search(py::module_& m) {
@@ -138,7 +145,8 @@ void bind_search(py::module_& m) {
       "search",
       [](const AnyState& state, const std::string& algorithm, int64_t iterations, double time_limit, double uct_c,
          uint64_t seed, int64_t max_memory_mb, int rollouts, int determinizations, int threads, bool solve,
-         SearchSession* tree, PyEvaluator* evaluator, double dirichlet_alpha, double dirichlet_epsilon) {
+         SearchSession* tree, PyEvaluator* evaluator, double dirichlet_alpha, double dirichlet_epsilon,
+         int rollout_cutoff, const std::string& playout, double mast_epsilon, double mast_temperature) {
         SearchConfig config;
         config.algorithm = algorithm;
         config.iterations = iterations;
@@ -152,12 +160,17 @@ void bind_search(py::module_& m) {
         config.solve = solve;
         config.dirichlet_alpha = dirichlet_alpha;
         config.dirichlet_epsilon = dirichlet_epsilon;
+        config.rollout_cutoff = rollout_cutoff;
+        config.playout = parse_playout(playout);
+        config.mast_epsilon = mast_epsilon;
+        config.mast_temperature = mast_temperature;
         return run(state, config, tree, evaluator);
       },
       py::arg("state"), py::arg("algorithm"), py::arg("iterations"), py::arg("time_limit"), py::arg("uct_c"),
       py::arg("seed"), py::arg("max_memory_mb"), py::arg("rollouts"), py::arg("determinizations"),
       py::arg("threads"), py::arg("solve"), py::arg("tree") = nullptr, py::arg("evaluator") = nullptr,
-      py::arg("dirichlet_alpha") = 0.0, py::arg("dirichlet_epsilon") = 0.25);
+      py::arg("dirichlet_alpha") = 0.0, py::arg("dirichlet_epsilon") = 0.25, py::arg("rollout_cutoff") = -1,
+      py::arg("playout") = "random", py::arg("mast_epsilon") = 0.4, py::arg("mast_temperature") = 0.2);
 }
 
 }  // namespace ts

@@ -87,6 +87,15 @@ concept ChecksRules = requires(const S c, const S& before, Action a) {
   { c.check_step(before, a) };
 };
 
+// Optional: an estimate of the returns of a non-terminal state (same range and zero-sum shape as
+// returns()), cheap to compute, from what the state shows (points, cards in play, distances).
+// Searches with a rollout cutoff stop their playouts early and use it (search/playout.h).
+// A heuristic may read the whole state: searches only call it on worlds they drew themselves.
+template <class S>
+concept HasHeuristic = requires(const S c, double* values) {
+  { c.heuristic_returns(values) };
+};
+
 // Optional: per-player scores (for example points), reported beside the zero-sum returns.
 template <class S>
 concept HasScores = requires(const S c, double* values) {

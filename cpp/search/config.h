@@ -10,6 +10,9 @@
 
 namespace ts {
 
+// How playouts pick their moves (search/playout.h).
+enum class PlayoutPolicy { kRandom, kMast, kMastGibbs };
+
 struct SearchConfig {
   std::string algorithm = "uct";  // uct | puct | ismcts | mo-ismcts | pimc
   int64_t iterations = 0;         // 0: no iteration budget (time_limit must be set)
@@ -18,6 +21,10 @@ struct SearchConfig {
   uint64_t seed = 0;
   int64_t max_memory_mb = 1024;   // node storage cap; the tree stops growing when it is reached
   int rollouts = 1;               // random rollouts per leaf evaluation
+  int rollout_cutoff = -1;        // decisions per playout before the game's heuristic (-1: play to the end)
+  PlayoutPolicy playout = PlayoutPolicy::kRandom;
+  double mast_epsilon = 0.4;      // MAST epsilon-greedy: share of uniformly random playout moves
+  double mast_temperature = 0.2;  // MAST Gibbs sampling: exp(mean / temperature)
   int determinizations = 8;       // PIMC: worlds searched, iterations split between them
   int threads = 1;                // root parallelism: one tree per thread, statistics merged
   bool solve = false;             // MCTS-Solver: back up proven wins, losses and draws

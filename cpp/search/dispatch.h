@@ -9,6 +9,7 @@
 #include "search/ismcts.h"
 #include "search/kept_trees.h"
 #include "search/pimc.h"
+#include "search/playout.h"
 #include "search/rollout.h"
 #include "search/root_parallel.h"
 #include "search/uct.h"
@@ -58,11 +59,13 @@ SearchResult run_search(const S& root, int max_legal_actions, const SearchConfig
   fail("unknown search algorithm '" + algorithm + "'; valid: uct, puct, ismcts, mo-ismcts, pimc");
 }
 
-// The same with the default evaluator: random rollouts.
+// The same with the default evaluator: playouts (random or MAST, to the end or to the cutoff).
 template <GameState S>
-SearchResult run_search(const S& root, int max_legal_actions, const SearchConfig& config, KeptTrees& trees) {
+SearchResult run_search(const S& root, int max_legal_actions, int num_distinct_actions, const SearchConfig& config,
+                        KeptTrees& trees) {
+  check_playout_config(config, HasHeuristic<S>);
   return run_search(root, max_legal_actions, config, trees,
-                    [&] { return RandomRollout<S>(max_legal_actions, config.rollouts); });
+                    [&] { return PlayoutEvaluator<S>(max_legal_actions, num_distinct_actions, config); });
 }
 
 }  // namespace ts

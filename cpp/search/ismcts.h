@@ -28,6 +28,7 @@
 #include "search/config.h"
 #include "search/info_tree.h"
 #include "search/observe.h"
+#include "search/playout.h"
 #include "search/rollout.h"
 #include "search/sqrt_log.h"
 #include "search/tree_stats.h"
@@ -74,6 +75,7 @@ class IsmctsSearch {
       } catch (const OutOfBudget&) {
         break;  // time ran out inside this iteration: drop it unfinished
       }
+      if constexpr (LearnsFromIterations<Evaluator>) evaluator_.end_iteration(values);
       for (const Step& step : path_) tree.add_visit(step.node, step.mover >= 0 ? values[step.mover] : 0.0);
       for (int p = 0; p < num_players; ++p) root_sums[p] += values[p];
       ++done;
@@ -135,6 +137,7 @@ class IsmctsSearch {
       for (int i = 0; i < n; ++i) keys_[i] = observed_action(world, owner, actions_[i]);
       const Choice choice = select_or_expand(current[t], n);
       const Action action = actions_[choice.index];
+      if constexpr (LearnsFromIterations<Evaluator>) evaluator_.tree_move(mover, action);
       bool grown = choice.child != 0;
       if (grown) {
         path_.push_back({choice.child, mover});

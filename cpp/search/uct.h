@@ -18,6 +18,7 @@
 #include "search/config.h"
 #include "search/evaluator.h"
 #include "search/node_arena.h"
+#include "search/playout.h"
 #include "search/tree_ops.h"
 #include "search/tree_stats.h"
 
@@ -65,6 +66,7 @@ class UctSearch {
       } catch (const OutOfBudget&) {
         break;  // time ran out inside this iteration: drop it unfinished
       }
+      if constexpr (LearnsFromIterations<Evaluator>) evaluator_.end_iteration(values);
       backup(values);
       for (int p = 0; p < num_players; ++p) root_sums[p] += values[p];
       ++done;
@@ -120,6 +122,9 @@ class UctSearch {
       node = mover == kChancePlayer ? ops_.sample_child(current)
              : config_.solve      ? current.first_child + solver_select(node, current)
                                   : ops_.select_child(node, current);
+      if constexpr (LearnsFromIterations<Evaluator>) {
+        if (mover != kChancePlayer) evaluator_.tree_move(mover, arena_.edge(node).action);
+      }
       state.apply_action(arena_.edge(node).action);
       path_.push_back({node, mover});
     }

@@ -14,6 +14,7 @@ from typing import Any, Optional
 
 from tablesearch import _core
 from tablesearch.games.python_games import native_state
+from tablesearch.games.search_defaults import search_defaults
 
 ALGORITHMS = ("uct", "puct", "ismcts", "mo-ismcts", "pimc")
 """The algorithms this build implements (``algorithm="auto"`` picks among them)."""
@@ -47,6 +48,51 @@ class RandomRollout:
 
     def __post_init__(self) -> None:
         _check_int("rollouts", self.rollouts, minimum=1, maximum=INT32_MAX)
+
+
+PLAYOUTS = ("random", "mast", "mast-gibbs")
+"""Playout policies: uniform random moves, or MAST (action means learned during the search)
+epsilon-greedy or by Gibbs sampling (see docs/long-games.md)."""
+
+
+@dataclass(frozen=True)
+class HeuristicEvaluator:
+    """The native leaf evaluator with a rollout cutoff: playouts of at most `cutoff` decisions
+    (chance outcomes do not count; 0: none), then the game's heuristic estimate of the returns
+    (``state.heuristic_returns()``: Gummiz and specials at Gummiland, cards right side up at Gnomi,
+    the distance between a player's tokens at Wetland). `playout` picks the playout moves:
+    "random", "mast" (epsilon-greedy on the action means learned during the search) or
+    "mast-gibbs". `rollouts` playouts per leaf are averaged.
+
+    ``search(state, evaluator=HeuristicEvaluator(cutoff=k))`` is ``search(state, rollout_cutoff=k)``.
+    `evaluate(state)` gives the heuristic at `state` itself (the returns once the game is over);
+    games without a heuristic raise ValueError there and in a search.
+    """
+
+    cutoff: int = 0
+    playout: str = "random"
+    rollouts: int = 1
+
+    def __post_init__(self) -> None:
+        _check_int("cutoff", self.cutoff, minimum=0, maximum=INT32_MAX)
+        _check_playout(self.playout)
+        _check_int("rollouts", self.rollouts, minimum=1, maximum=INT32_MAX)
+
+    def evaluate(self, state: Any) -> list[float]:
+        """The game's heuristic estimate of the returns at `state`, one value per player."""
+        native = native_state(state)
+        if not hasattr(native, "heuristic_returns"):
+            raise ValueError(f"{type(state).__name__} has no heuristic evaluation (heuristic_returns); "
+                             "HeuristicEvaluator needs a native game that defines one")
+        return list(native.heuristic_returns())
+
+
+def _check_playout(playout: Any) -> str:
+    if not isinstance(playout, str):
+        raise TypeError(f"playout must be a str, got {type(playout).__name__} {playout!r}")
+    if playout not in PLAYOUTS:
+        raise ValueError(f"unknown playout {playout!r}; valid: {', '.join(PLAYOUTS)} (or 'auto')")
+    return playout
 
 
 @dataclass(frozen=True)
@@ -122,13 +168,14 @@ def _check_fraction(name: str, value: Any) -> float:
 
 def _evaluator_kind(evaluator: Any) -> str:
     """'native', 'batched' (evaluate_batch) or 'python' (evaluate, optionally prior)."""
-    if evaluator is None or isinstance(evaluator, RandomRollout):
+    if evaluator is None or isinstance(evaluator, (RandomRollout, HeuristicEvaluator)):
         return "native"
     if hasattr(evaluator, "evaluate_batch"):
         return "batched"
     if hasattr(evaluator, "evaluate"):
         return "python"
-    raise TypeError(f"evaluator must be mcts.RandomRollout or have evaluate(state) or evaluate_batch(observations); "
+    raise TypeError(f"evaluator must be mcts.RandomRollout, mcts.HeuristicEvaluator, or have evaluate(state) or "
+                    f"evaluate_batch(observations); "
                     f"got {type(evaluator).__name__}")
 
 
@@ -169,7 +216,8 @@ def _native_evaluator(evaluator: Any) -> Any:
 def _native_config(state: Any, game: Any, iterations: Optional[int], time_limit: Optional[float], seed: Optional[int],
                    algorithm: str, uct_c: float, threads: int, evaluator: Any, max_memory_mb: int,
                    determinizations: int, solve: bool, dirichlet_alpha: float,
-                   dirichlet_epsilon: float) -> dict[str, Any]:
+                   dirichlet_epsilon: float, rollout_cutoff: Any = "auto", playout: Any = "auto",
+                   mast_epsilon: float = 0.4, mast_temperature: float = 0.2) -> dict[str, Any]:
     """Checks every search argument; returns the keywords of the native call."""
     if state.is_terminal():
         raise ValueError("cannot search a terminal state: the game is over")
@@ -194,14 +242,17 @@ def _native_config(state: Any, game: Any, iterations: Optional[int], time_limit:
     algorithm = _resolve_algorithm(algorithm, game, evaluator)
     if _evaluator_kind(evaluator) == "batched" and algorithm != "puct":
         raise ValueError(f"batched evaluators need algorithm='puct', got {algorithm!r}")
+    playout_options = _playout_options(state, game, evaluator, rollout_cutoff, playout)
     return dict(
+        **playout_options,
+        mast_epsilon=_check_unit("mast_epsilon", mast_epsilon),
+        mast_temperature=_check_float("mast_temperature", mast_temperature, 0.0, allow_equal=False),
         algorithm=algorithm,
         iterations=iterations,
         time_limit=time_limit,
         uct_c=_check_float("uct_c", uct_c, 0.0),
         seed=seed,
         max_memory_mb=max_memory_mb,
-        rollouts=evaluator.rollouts if isinstance(evaluator, RandomRollout) else 1,
         determinizations=determinizations,
         threads=threads,
         solve=solve,
@@ -210,11 +261,53 @@ def _native_config(state: Any, game: Any, iterations: Optional[int], time_limit:
     )
 
 
+def _check_unit(name: str, value: Any) -> float:
+    value = _check_float(name, value, 0.0)
+    if value > 1:
+        raise ValueError(f"{name} must be in [0, 1], got {value}")
+    return value
+
+
+def _playout_options(state: Any, game: Any, evaluator: Any, rollout_cutoff: Any, playout: Any) -> dict[str, Any]:
+    """rollouts, rollout_cutoff (-1: none) and playout for the native call. "auto" options take the
+    game's defaults (games.search_defaults); an evaluator object fixes what it names."""
+    defaults = search_defaults(game)
+    if isinstance(evaluator, HeuristicEvaluator):
+        for name, given, fixed in (("rollout_cutoff", rollout_cutoff, evaluator.cutoff),
+                                   ("playout", playout, evaluator.playout)):
+            if given != "auto" and given != fixed:
+                raise ValueError(f"{name}={given!r} contradicts evaluator={evaluator!r}; give one of them")
+        cutoff, policy, rollouts = evaluator.cutoff, evaluator.playout, evaluator.rollouts
+    else:
+        cutoff = defaults["rollout_cutoff"] if rollout_cutoff == "auto" else rollout_cutoff
+        policy = defaults["playout"] if playout == "auto" else playout
+        rollouts = 1
+        if isinstance(evaluator, RandomRollout):
+            # Random playouts to the end, as the evaluator says, unless an option asks otherwise.
+            rollouts = evaluator.rollouts
+            cutoff = None if rollout_cutoff == "auto" else rollout_cutoff
+            policy = "random" if playout == "auto" else playout
+        elif evaluator is not None and (rollout_cutoff not in ("auto", None) or playout not in ("auto", "random")):
+            raise ValueError("rollout_cutoff and playout configure the native playouts; they cannot be combined "
+                             f"with evaluator={type(evaluator).__name__}")
+    if cutoff is not None:
+        if isinstance(cutoff, str) and cutoff.lower() == "none":
+            cutoff = None  # agent specs write None as text
+    if cutoff is not None:
+        _check_int("rollout_cutoff", cutoff, minimum=0, maximum=INT32_MAX)
+        if not (hasattr(state, "has_heuristic") and state.has_heuristic()):
+            raise ValueError("rollout_cutoff needs a game with a heuristic evaluation (heuristic_returns); "
+                             "this game has none: use rollout_cutoff=None")
+    _check_playout(policy)
+    return dict(rollouts=rollouts, rollout_cutoff=-1 if cutoff is None else cutoff, playout=policy)
+
+
 def search(state: Any, iterations: Optional[int] = None, time_limit: Optional[float] = None,
            seed: Optional[int] = None, *, algorithm: str = "auto", uct_c: float = DEFAULT_UCT_C,
            threads: int = 1, evaluator: Any = None, max_memory_mb: int = DEFAULT_MAX_MEMORY_MB,
            determinizations: int = 8, solve: bool = False, tree: Optional[_core.SearchTree] = None,
-           dirichlet_alpha: float = 0.0, dirichlet_epsilon: float = 0.25) -> SearchResult:
+           dirichlet_alpha: float = 0.0, dirichlet_epsilon: float = 0.25, rollout_cutoff: Any = "auto",
+           playout: str = "auto", mast_epsilon: float = 0.4, mast_temperature: float = 0.2) -> SearchResult:
     """Searches `state` and returns the statistics of every root action and the best one.
 
     Budgets: `iterations`, `time_limit` (seconds), or both (whichever ends first); with neither,
@@ -233,12 +326,19 @@ def search(state: Any, iterations: Optional[int] = None, time_limit: Optional[fl
     `batch_size` attribute, called with many leaves at once. `algorithm="auto"` picks "puct" when
     the evaluator gives priors. `dirichlet_alpha` > 0 mixes Dirichlet noise into PUCT's root priors.
 
+    Playouts (docs/long-games.md): `rollout_cutoff=k` stops each playout after k decisions and
+    takes the game's heuristic estimate (games with `state.has_heuristic()`; None: play to the
+    end); `playout` is "random", "mast" (epsilon-greedy on action means learned during the
+    search, `mast_epsilon` random moves) or "mast-gibbs" (Gibbs sampling at `mast_temperature`).
+    "auto" (the default) takes what measured strongest for the game (games.search_defaults).
+
     Raises ValueError for a terminal or chance state and for out-of-range arguments, TypeError
     for arguments of the wrong type, and KeyboardInterrupt when Ctrl-C is pressed.
     """
     native_root = native_state(state)
     config = _native_config(native_root, _game_of(state), iterations, time_limit, seed, algorithm, uct_c, threads, evaluator,
-                            max_memory_mb, determinizations, solve, dirichlet_alpha, dirichlet_epsilon)
+                            max_memory_mb, determinizations, solve, dirichlet_alpha, dirichlet_epsilon,
+                            rollout_cutoff, playout, mast_epsilon, mast_temperature)
     if tree is not None and not isinstance(tree, _core.SearchTree):
         raise TypeError(f"tree must be a mcts.SearchTree, got {type(tree).__name__}")
     native = _core.search(native_root, **config, tree=tree, evaluator=_native_evaluator(evaluator))
@@ -276,7 +376,8 @@ class Agent:
         self.tree = SearchTree() if reuse_tree else None
         # Catch bad options now rather than at the first move.
         known = {"algorithm", "uct_c", "threads", "evaluator", "max_memory_mb", "determinizations", "solve",
-                 "dirichlet_alpha", "dirichlet_epsilon"}
+                 "dirichlet_alpha", "dirichlet_epsilon", "rollout_cutoff", "playout", "mast_epsilon",
+                 "mast_temperature"}
         unknown = set(search_options) - known
         if unknown:
             raise TypeError(f"unknown search option(s) {sorted(unknown)}; valid: {sorted(known)}")

@@ -2,6 +2,8 @@
 // of a game and the golden match.
 #include "games/gnomi/gnomi.h"
 
+#include "core/heuristic.h"
+
 #include <algorithm>
 #include <bit>
 
@@ -696,6 +698,18 @@ void GnomiState::returns(double* out) const {
   for (int s = 0; s < n_; ++s) out[s] = 0.0;
   if (phase_ != kGameOver || k == 0 || k == n_) return;
   for (int s = 0; s < n_; ++s) out[s] = (winners_ & bit(s)) ? 1.0 / k : -1.0 / (n_ - k);
+}
+
+// A player with more cards right side up has more to act with and more to lose before going out:
+// each card counts half a unit of win odds. In the golden match the gold decides, so it weighs more.
+void GnomiState::heuristic_returns(double* out) const {
+  double strength[kSeats];
+  uint32_t alive = 0;
+  for (int s = 0; s < n_; ++s) {
+    strength[s] = 0.5 * up_cards(s) + (golden_ ? 1.0 * gold(s) : 0.0);
+    if (in_game(s) || golden_) alive |= 1u << s;
+  }
+  win_chance_returns(strength, alive, n_, out);
 }
 
 void GnomiState::scores(double* out) const {

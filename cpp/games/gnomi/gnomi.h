@@ -122,6 +122,8 @@ class GnomiState {
   void returns(double* out) const;
   // Gold held in the golden match; right-side-up cards otherwise.
   void scores(double* out) const;
+  // Estimated returns from right-side-up cards (players out have none; gold first in the match).
+  void heuristic_returns(double* out) const;
   std::string action_to_string(Action action) const;
   std::string to_string() const;
   std::string information_state_string(int player) const;

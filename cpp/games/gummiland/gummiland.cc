@@ -1,6 +1,10 @@
 // Gummiland's rules: setup, legal actions and their effects.
 #include "games/gummiland/gummiland.h"
 
+#include <cmath>
+
+#include "core/heuristic.h"
+
 #include <algorithm>
 
 namespace ts {
@@ -526,6 +530,21 @@ void GummilandState::apply_action(Action action) {
 
 void GummilandState::scores(double* out) const {
   for (int p = 0; p < num_players_; ++p) out[p] = gummiz(p);
+}
+
+// The Gummiz lead, in units of the spread still to come: the game ends when only 2 piles are
+// left, so at least the tiles outside the two largest piles will still be captured, each worth 1-5
+// Gummiz; a lead of about sqrt(that many) tiles' worth is a good bet. Specials break ties.
+void GummilandState::heuristic_returns(double* out) const {
+  int sizes[kNumPiles];
+  int total = 0;
+  for (int i = 0; i < kNumPiles; ++i) total += sizes[i] = piles_[i].size;
+  std::sort(sizes, sizes + kNumPiles);
+  const int to_capture = total - sizes[kNumPiles - 1] - sizes[kNumPiles - 2];
+  const double scale = 1.0 / std::sqrt(1.0 + to_capture);
+  double strength[kMaxSeats];
+  for (int p = 0; p < num_players_; ++p) strength[p] = scale * (gummiz(p) + 0.1 * specials(p));
+  win_chance_returns(strength, (1u << num_players_) - 1, num_players_, out);
 }
 
 // Most Gummiz wins; ties go to the most special tiles (M is a fruit); still tied, shared win.

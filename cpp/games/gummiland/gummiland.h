@@ -142,6 +142,8 @@ class GummilandState {
   void apply_action(Action action);
   void returns(double* out) const;
   void scores(double* out) const;  // Gummiz per player
+  // Estimated returns from Gummiz (and specials, the tie-break), sharper as the piles run out.
+  void heuristic_returns(double* out) const;
   std::string action_to_string(Action action) const;
   std::string to_string() const;
   std::string information_state_string(int player) const;

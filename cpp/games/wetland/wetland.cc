@@ -3,6 +3,8 @@
 
 #include <cstdlib>
 
+#include "core/heuristic.h"
+
 namespace ts {
 
 using namespace wetland;
@@ -108,6 +110,17 @@ int WetlandState::target(int player, int token, int direction) const {
   const int to = row * kSquareGrid + col;
   if (colour_[to] != player && colour_[to] != kColourless) return -1;  // also off-board, reminder
   return token_at(to) < 0 ? to : -1;
+}
+
+// Manhattan distance between a player's tokens: each square closer is worth a unit of win odds
+// (rotations move tokens, so the distance is only a rough guide to the moves still needed).
+void WetlandState::heuristic_returns(double* out) const {
+  double strength[4];
+  for (int p = 0; p < players_; ++p) {
+    const int a = token_[2 * p], b = token_[2 * p + 1];
+    strength[p] = -(std::abs(a / kSquareGrid - b / kSquareGrid) + std::abs(a % kSquareGrid - b % kSquareGrid));
+  }
+  win_chance_returns(strength, (1u << players_) - 1, players_, out);
 }
 
 bool WetlandState::joined(int player) const {

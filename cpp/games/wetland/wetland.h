@@ -61,6 +61,8 @@ class WetlandState {
   int chance_outcomes(ChanceOutcome*) const { return 0; }
   void apply_action(Action action);
   void returns(double* out) const;
+  // Estimated returns from how far apart each player's A and B stand (adjacent wins).
+  void heuristic_returns(double* out) const;
   std::string action_to_string(Action action) const;
   std::string to_string() const;
   std::string information_state_string(int) const { return to_string(); }

@@ -1,0 +1,192 @@
+// The default leaf evaluator, configurable for long games: playouts that may stop early and ask
+// the game for a heuristic estimate (rollout cutoff), and that may be biased by what the search
+// has learned about actions so far (MAST).
+//
+// - Rollout cutoff (config.rollout_cutoff = k >= 0): the playout makes at most k decisions
+//   (chance outcomes do not count), then, if the game is not over, the leaf's value is the game's
+//   heuristic_returns() (core/game.h, HasHeuristic). k = 0 evaluates the leaf itself. In games of
+//   hundreds of decisions a random playout to the end is mostly noise; a short one followed by
+//   the score is less noisy and much cheaper.
+// - MAST, the Move-Average Sampling Technique (Finnsson and Bjornsson, AAAI 2008): the mean
+//   return of each (player, action) pair over every iteration in which that player took that
+//   action, in the tree or in a playout, is kept for the whole search. Playouts then pick actions
+//   by these means: epsilon-greedy (best mean with probability 1 - epsilon, else uniform; Tak,
+//   Winands and Bjornsson, IEEE TCIAIG 2012, found it better than Gibbs sampling, with
+//   epsilon 0.4) or Gibbs sampling (probability proportional to exp(mean / temperature)).
+//   Actions never taken count as neutral (mean 0). Action ids are the game's own numbering, so
+//   an id that means different things in different phases shares one mean (as in the original).
+//
+// The search reports the moves of its walk down the tree through tree_move() and the iteration's
+// values through end_iteration(); evaluators without these hooks (LearnsFromIterations) get none.
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "search/config.h"
+#include "search/rollout.h"
+
+namespace ts {
+
+template <class E>
+concept LearnsFromIterations = requires(E e, int player, Action action, const double* values) {
+  { e.tree_move(player, action) };
+  { e.end_iteration(values) };
+};
+
+// Checks the playout options against a game; `has_heuristic` says whether the game has one.
+inline void check_playout_config(const SearchConfig& config, bool has_heuristic) {
+  if (config.rollouts < 1) fail("rollouts must be >= 1, got " + std::to_string(config.rollouts));
+  if (config.rollout_cutoff < -1) {
+    fail("rollout_cutoff must be >= 0 (decisions before the heuristic) or -1 (none), got " +
+         std::to_string(config.rollout_cutoff));
+  }
+  if (config.rollout_cutoff >= 0 && !has_heuristic) {
+    fail("rollout_cutoff needs a game with a heuristic evaluation (heuristic_returns); this game has none");
+  }
+  if (!(config.mast_epsilon >= 0 && config.mast_epsilon <= 1)) {
+    fail("mast_epsilon must be in [0, 1], got " + std::to_string(config.mast_epsilon));
+  }
+  if (!(config.mast_temperature > 0 && std::isfinite(config.mast_temperature))) {
+    fail("mast_temperature must be a finite number > 0, got " + std::to_string(config.mast_temperature));
+  }
+}
+
+template <GameState S>
+class PlayoutEvaluator {
+ public:
+  PlayoutEvaluator(int max_legal_actions, int num_distinct_actions, const SearchConfig& config)
+      : actions_(max_legal_actions), outcomes_(max_legal_actions), weights_(max_legal_actions),
+        rollouts_(config.rollouts), cutoff_(config.rollout_cutoff), policy_(config.playout),
+        epsilon_(config.mast_epsilon), inverse_temperature_(1.0 / config.mast_temperature),
+        num_actions_(num_distinct_actions) {
+    check_playout_config(config, HasHeuristic<S>);
+    if (policy_ != PlayoutPolicy::kRandom) {
+      // Action ids beyond the table (a game declaring too few distinct actions) count as neutral.
+      num_actions_ = std::clamp(num_actions_, 0, 1 << 16);
+      sums_.assign(static_cast<size_t>(kMaxPlayers) * num_actions_, 0.0f);
+      counts_.assign(sums_.size(), 0);
+    }
+  }
+
+  void evaluate(const S& leaf, Rng& rng, double* values) {
+    const int n = leaf.num_players();
+    if (rollouts_ == 1) {
+      one_playout(leaf, rng, values);
+      return;
+    }
+    double sample[kMaxPlayers];
+    for (int p = 0; p < n; ++p) values[p] = 0;
+    for (int r = 0; r < rollouts_; ++r) {
+      one_playout(leaf, rng, sample);
+      for (int p = 0; p < n; ++p) values[p] += sample[p];
+    }
+    for (int p = 0; p < n; ++p) values[p] /= rollouts_;
+  }
+
+  // MAST: the search's moves on the way down, then the iteration's values.
+  void tree_move(int player, Action action) {
+    if (policy_ != PlayoutPolicy::kRandom) moves_.push_back({player, action});
+  }
+
+  void end_iteration(const double* values) {
+    for (const Move& m : moves_) {
+      if (!in_table(m.player, m.action)) continue;
+      const size_t k = index(m.player, m.action);
+      sums_[k] += static_cast<float>(values[m.player]);
+      counts_[k] += 1;
+    }
+    moves_.clear();
+  }
+
+ private:
+  struct Move {
+    int player;
+    Action action;
+  };
+
+  size_t index(int player, Action action) const { return static_cast<size_t>(player) * num_actions_ + action; }
+  bool in_table(int player, Action action) const {
+    return player >= 0 && player < kMaxPlayers && action >= 0 && action < num_actions_;
+  }
+
+  float mean(int player, Action action) const {
+    if (!in_table(player, action)) return 0.0f;
+    const size_t k = index(player, action);
+    return counts_[k] ? sums_[k] / static_cast<float>(counts_[k]) : 0.0f;
+  }
+
+  void one_playout(const S& leaf, Rng& rng, double* values) {
+    S state = leaf;
+    if (cutoff_ < 0 && policy_ == PlayoutPolicy::kRandom) {
+      random_playout(state, rng, actions_.data(), outcomes_.data());
+      state.returns(values);
+      return;
+    }
+    int decisions = 0;
+    while (!state.is_terminal()) {
+      const int player = state.current_player();
+      if (player == kChancePlayer) {
+        state.apply_action(sample_chance_action(state, rng, outcomes_.data()));
+        continue;
+      }
+      if (cutoff_ >= 0 && decisions >= cutoff_) break;
+      ++decisions;
+      const int n = state.legal_actions(actions_.data());
+      const Action action = choose(player, n, rng);
+      if (policy_ != PlayoutPolicy::kRandom) moves_.push_back({player, action});
+      state.apply_action(action);
+    }
+    if (state.is_terminal()) {
+      state.returns(values);
+    } else {
+      if constexpr (HasHeuristic<S>) state.heuristic_returns(values);
+    }
+  }
+
+  Action choose(int player, int n, Rng& rng) {
+    if (policy_ == PlayoutPolicy::kRandom || n == 1) return actions_[rng.below(static_cast<uint32_t>(n))];
+    if (policy_ == PlayoutPolicy::kMast) {
+      if (rng.uniform() < epsilon_) return actions_[rng.below(static_cast<uint32_t>(n))];
+      int best = 0, ties = 1;
+      float best_mean = mean(player, actions_[0]);
+      for (int i = 1; i < n; ++i) {
+        const float m = mean(player, actions_[i]);
+        if (m > best_mean) {
+          best = i;
+          best_mean = m;
+          ties = 1;
+        } else if (m == best_mean && rng.below(static_cast<uint32_t>(++ties)) == 0) {
+          best = i;  // reservoir sampling among equal means
+        }
+      }
+      return actions_[best];
+    }
+    // Gibbs sampling.
+    double total = 0;
+    for (int i = 0; i < n; ++i) total += weights_[i] = std::exp(inverse_temperature_ * mean(player, actions_[i]));
+    double r = rng.uniform() * total;
+    for (int i = 0; i < n - 1; ++i) {
+      r -= weights_[i];
+      if (r < 0) return actions_[i];
+    }
+    return actions_[n - 1];
+  }
+
+  std::vector<Action> actions_;
+  std::vector<ChanceOutcome> outcomes_;
+  std::vector<double> weights_;
+  std::vector<float> sums_;
+  std::vector<uint32_t> counts_;
+  std::vector<Move> moves_;
+  int rollouts_;
+  int cutoff_;
+  PlayoutPolicy policy_;
+  double epsilon_;
+  double inverse_temperature_;
+  int num_actions_;
+};
+
+}  // namespace ts
