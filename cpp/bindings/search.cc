@@ -53,7 +53,8 @@ void bind_search(py::module_& m) {
       .def_readonly("stats", &SearchResult::stats)
       .def_readonly("root_values", &SearchResult::root_values)
       .def_readonly("proven", &SearchResult::proven)
-      .def_readonly("proven_value", &SearchResult::proven_value);
+      .def_readonly("proven_value", &SearchResult::proven_value)
+      .def_readonly("mixed", &SearchResult::mixed);
 
   py::class_<SearchSession>(m, "SearchTree", "Trees kept between an agent's searches (tree reuse).")
       .def(py::init<>())

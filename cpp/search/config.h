@@ -11,7 +11,7 @@
 namespace ts {
 
 struct SearchConfig {
-  std::string algorithm = "uct";  // uct | puct | ismcts | mo-ismcts | pimc
+  std::string algorithm = "uct";  // uct | puct | ismcts | mo-ismcts | pimc | smooth-uct | infoset-uct
   int64_t iterations = 0;         // 0: no iteration budget (time_limit must be set)
   double time_limit = 0;          // seconds; 0: no time budget
   double uct_c = 1.4142135623730951;
@@ -48,6 +48,9 @@ struct SearchResult {
   std::vector<double> root_values;     // mean return per player over all iterations
   bool proven = false;                 // solver: the root's game-theoretic value is known
   double proven_value = 0;             // ... for the player to move at the root
+  // The visit shares of `stats` are a mixed strategy to sample a move from (an average policy
+  // approaching an equilibrium), not a ranking whose most visited action is the move.
+  bool mixed = false;
 };
 
 // Raised by interrupt_check implementations; the bindings turn it back into the Python error.

@@ -11,6 +11,7 @@
 #include "search/pimc.h"
 #include "search/rollout.h"
 #include "search/root_parallel.h"
+#include "search/smooth_uct_family.h"
 #include "search/uct.h"
 
 namespace ts {
@@ -18,9 +19,11 @@ namespace ts {
 // `trees` holds the trees of an earlier search to continue from (tree reuse), already re-rooted
 // at `root`; it is left holding this search's trees. `make_evaluator()` builds one leaf
 // evaluator per thread. Every algorithm runs on config.threads threads (root parallelism).
+// `trajectory` (optional) is the path from the game's start to `root`; smooth-uct uses it for
+// beliefs about hidden cards (search/smooth_uct.h).
 template <GameState S, class MakeEvaluator>
 SearchResult run_search(const S& root, int max_legal_actions, const SearchConfig& config, KeptTrees& trees,
-                        MakeEvaluator make_evaluator) {
+                        MakeEvaluator make_evaluator, const Trajectory<S>* trajectory = nullptr) {
   check_searchable(root);
   check_budget(config);
   const std::string& algorithm = config.algorithm;
@@ -55,14 +58,31 @@ SearchResult run_search(const S& root, int max_legal_actions, const SearchConfig
       return PimcSearch<S, decltype(evaluator)>(sub, max_legal_actions, evaluator).run(root);
     });
   }
-  fail("unknown search algorithm '" + algorithm + "'; valid: uct, puct, ismcts, mo-ismcts, pimc");
+  if (algorithm == "smooth-uct" || algorithm == "infoset-uct") {
+    return run_smooth_uct_family(root, max_legal_actions, config, algorithm == "smooth-uct", make_evaluator,
+                                 trajectory);
+  }
+  fail("unknown search algorithm '" + algorithm +
+       "'; valid: uct, puct, ismcts, mo-ismcts, pimc, smooth-uct, infoset-uct");
+}
+
+// The default evaluator: random rollouts.
+template <GameState S>
+auto rollouts_for(int max_legal_actions, const SearchConfig& config) {
+  return [max_legal_actions, rollouts = config.rollouts] { return RandomRollout<S>(max_legal_actions, rollouts); };
 }
 
 // The same with the default evaluator: random rollouts.
 template <GameState S>
 SearchResult run_search(const S& root, int max_legal_actions, const SearchConfig& config, KeptTrees& trees) {
-  return run_search(root, max_legal_actions, config, trees,
-                    [&] { return RandomRollout<S>(max_legal_actions, config.rollouts); });
+  return run_search(root, max_legal_actions, config, trees, rollouts_for<S>(max_legal_actions, config));
+}
+
+// The same from the start of the game along `trajectory` (search/smooth_uct.h).
+template <GameState S>
+SearchResult run_search_along(const S& root, int max_legal_actions, const SearchConfig& config, KeptTrees& trees,
+                              const Trajectory<S>* trajectory) {
+  return run_search(root, max_legal_actions, config, trees, rollouts_for<S>(max_legal_actions, config), trajectory);
 }
 
 }  // namespace ts

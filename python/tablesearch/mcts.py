@@ -14,7 +14,7 @@ from typing import Any, Optional
 from tablesearch import _core
 from tablesearch.python_games import native_state
 
-ALGORITHMS = ("uct", "puct", "ismcts", "mo-ismcts", "pimc")
+ALGORITHMS = ("uct", "puct", "ismcts", "mo-ismcts", "pimc", "smooth-uct", "infoset-uct")
 """The algorithms this build implements (``algorithm="auto"`` picks among them)."""
 
 DEFAULT_ITERATIONS = 1000
@@ -71,9 +71,14 @@ class SearchResult:
     node_bytes: int = 0
     memory_capped: bool = False
     proven_value: Optional[float] = None  # solve=True: the exact value for the player to move
+    mixed: bool = False  # policy() is a mixed strategy to sample from (smooth-uct), not a ranking
 
     def policy(self) -> dict[int, float]:
-        """Visit shares of the root actions, as {action: share}; shares sum to 1."""
+        """Visit shares of the root actions, as {action: share}; shares sum to 1.
+
+        For ``smooth-uct`` this is the search's average policy at the root information set, the
+        mixed strategy that approaches an equilibrium (``mixed`` is True); for the other
+        algorithms it ranks the actions and the most visited one is the move."""
         total = sum(s.visits for s in self.stats)
         if total == 0:
             return {s.action: 1.0 / len(self.stats) for s in self.stats}
@@ -120,6 +125,8 @@ def _resolve_algorithm(algorithm: str, game: Any, evaluator: Any) -> str:
     if not isinstance(algorithm, str):
         raise TypeError(f"algorithm must be a str, got {type(algorithm).__name__}")
     if algorithm == "auto":
+        if _has_hidden_information(game) and _nash_seeking_fits(game):
+            return "smooth-uct"
         if _has_hidden_information(game) and "ismcts" in ALGORITHMS:
             return "ismcts"
         guided = _evaluator_kind(evaluator) == "batched" or hasattr(evaluator, "prior")
@@ -127,6 +134,14 @@ def _resolve_algorithm(algorithm: str, game: Any, evaluator: Any) -> str:
     if algorithm not in ALGORITHMS:
         raise ValueError(f"unknown algorithm {algorithm!r}; available: auto, {', '.join(ALGORITHMS)}")
     return algorithm
+
+
+def _nash_seeking_fits(game: Any) -> bool:
+    """Two-player zero-sum games with native information-state keys (Leduc poker): there
+    smooth-uct measured far less exploitable than ISMCTS, and won the equal-time match
+    (docs/hidden-information.md). Other hidden-information games keep ISMCTS."""
+    keys = getattr(game, "has_information_state_keys", None)
+    return bool(keys is not None and keys() and game.num_players() == 2)
 
 
 def _has_hidden_information(game: Any) -> bool:
@@ -245,6 +260,7 @@ def search(state: Any, iterations: Optional[int] = None, time_limit: Optional[fl
         node_bytes=native.node_bytes,
         memory_capped=native.memory_capped,
         proven_value=native.proven_value if native.proven else None,
+        mixed=native.mixed,
     )
 
 
@@ -282,6 +298,10 @@ class Agent:
         result = search(state, seed=self._rng.getrandbits(63), tree=self.tree, **self.search_options)
         self.last_result = result
         self.total_iterations += result.iterations
+        if result.mixed:
+            # A mixed strategy played by its argmax is exploitable: sample from it.
+            policy = result.policy()
+            return self._rng.choices(list(policy), weights=list(policy.values()))[0]
         return result.best_action
 
     def __repr__(self) -> str:
