@@ -4,7 +4,7 @@
 # under them. Any sanitizer report aborts the process that hit it, so the run fails.
 #
 #   scripts/sanitize.sh                  # build (incremental after the first time) and run all tests
-#   scripts/sanitize.sh tests/test_x.py  # arguments go to pytest
+#   scripts/sanitize.sh tests/robustness    # arguments go to pytest
 #
 # Why the environment variables:
 # - LD_PRELOAD=libasan.so libstdc++.so: the interpreter itself is not instrumented, and ASan's

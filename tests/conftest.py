@@ -1,8 +1,4 @@
-import os
-import sys
-
-sys.path.insert(0, os.path.dirname(__file__))
-
-import py_games  # noqa: E402  (registers the Python test games before collection)
+"""Registers the Python test games before collection (helpers live in tests/helpers)."""
+from helpers import py_games
 
 py_games.register()

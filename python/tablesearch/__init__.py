@@ -9,13 +9,13 @@ True
 """
 from __future__ import annotations
 
+from importlib import metadata as _metadata
+
 from tablesearch._core import CHANCE, TERMINAL, Game, State
-from tablesearch.python_games import register_game
-from tablesearch.registry import list_games, load_game, parameter_specs
+from tablesearch.games import list_games, load_game, parameter_specs, register_game
 from tablesearch import agents, mcts
 from tablesearch.match import GameRecord, play_game
-from tablesearch.summary import TournamentResult
-from tablesearch.tournament import tournament
+from tablesearch.tournaments import TournamentResult, tournament
 
 __all__ = [
     "CHANCE",
@@ -33,4 +33,4 @@ __all__ = [
     "register_game",
     "tournament",
 ]
-__version__ = "0.1.0"
+__version__ = _metadata.version("tablesearch")  # defined once, in pyproject.toml

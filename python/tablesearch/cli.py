@@ -8,8 +8,8 @@ from typing import Any, Optional, Sequence
 
 import tablesearch as ts
 from tablesearch import mcts
-from tablesearch.agent_specs import make_agent, parse_agent_spec, parse_value, spec_name, split_agent_list
-from tablesearch.schedule import derive_seed
+from tablesearch.agents.specs import make_agent, parse_agent_spec, parse_value, spec_name, split_agent_list
+from tablesearch.tournaments.schedule import derive_seed
 
 __all__ = ["build_parser", "main", "parse_value"]
 
@@ -165,12 +165,12 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if args.sprt:
         sprt = dict(elo0=args.elo0, elo1=args.elo1, alpha=args.alpha, beta=args.beta)
     result = _run_tournament(args, specs, sprt=sprt, resamples=args.resamples)
-    from tablesearch.report import render_tournament
+    from tablesearch.tournaments.report import render_tournament
     render_tournament(result, _console())
     if args.out:
         print(f"games: {args.out}")
     if args.plot:
-        from tablesearch.plots import plot_tournament
+        from tablesearch.tournaments.plots import plot_tournament
         plot_tournament(result, args.plot)
         print(f"plot: {args.plot}")
     return 0
@@ -181,10 +181,10 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         return _exact(args)
     specs = agent_list(args, default=["random"])
     result = _run_tournament(args, specs, resamples=0)
-    from tablesearch.report import render_analysis
+    from tablesearch.tournaments.report import render_analysis
     render_analysis(result, _console())
     if args.plot:
-        from tablesearch.plots import plot_analysis
+        from tablesearch.tournaments.plots import plot_analysis
         plot_analysis(result, args.plot)
         print(f"plot: {args.plot}")
     return 0
@@ -193,7 +193,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 def _exact(args: argparse.Namespace) -> int:
     if args.game != "candyland":
         raise ValueError(f"--exact is available for candyland only, not {args.game!r}")
-    from tablesearch import candyland_exact
+    from tablesearch.games import candyland_exact
 
     game = ts.load_game(args.game, **parse_params(args.game, args.param))
     report = candyland_exact.report(game.num_players(), game.parameters().get("deck"))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from tablesearch import _core
-from tablesearch.python_games import native_state
+from tablesearch.games.python_games import native_state
 
 ALGORITHMS = ("uct", "puct", "ismcts", "mo-ismcts", "pimc", "smooth-uct", "infoset-uct")
 """The algorithms this build implements (``algorithm="auto"`` picks among them)."""

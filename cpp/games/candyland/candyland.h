@@ -1,4 +1,4 @@
-// Candy Land as ../shared/rules/candyland.md specifies it. No player ever chooses: each turn is a
+// Candy Land as docs/rules/candyland.md specifies it. No player ever chooses: each turn is a
 // decision node with one legal action (0, "draw") followed by a chance node whose outcomes are
 // card kinds (candyland_data.h: 0-5 single R P Y B O G, 6-11 double, 12-17 pictures in track
 // order), weighted by the cards left in the draw pile (draw="deck": without replacement; when the

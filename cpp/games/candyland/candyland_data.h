@@ -1,4 +1,4 @@
-// Candy Land's component data, as ../shared/rules/candyland.md gives it: the 134-space track,
+// Candy Land's component data, as docs/rules/candyland.md gives it: the 134-space track,
 // the picture cells, the shortcuts, the penalty cells and the three deck profiles. A corrected
 // board or card list is a change to this file only.
 #pragma once

@@ -1,4 +1,4 @@
-// Gnomi, as ../shared/rules/gnomi.md specifies it (components in gnomi_cards.h).
+// Gnomi, as docs/rules/gnomi.md specifies it (components in gnomi_cards.h).
 //
 // Cards are physical objects with public identities: mushroom cards m0..m27 and gnome cards
 // g0..g24. Who holds a card and whether it is right side up is public (the backs are public and a

@@ -1,4 +1,4 @@
-// Gnomi's components as data (../shared/rules/gnomi.md): the gnome table and the mushroom set.
+// Gnomi's components as data (docs/rules/gnomi.md): the gnome table and the mushroom set.
 // The rules code reads abilities from here, so a corrected card sheet is a change to these tables.
 // A card's face is its row in the table; golden rows are the expansion's cards.
 #pragma once

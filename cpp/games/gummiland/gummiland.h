@@ -1,4 +1,4 @@
-// Gummiland with Adventure Mode, as ../shared/rules/gummiland.md specifies. The tile set is data
+// Gummiland with Adventure Mode, as docs/rules/gummiland.md specifies. The tile set is data
 // (gummiland_tiles.h). All randomness is the setup shuffle, drawn from the seed: the game has no
 // chance nodes, and its hidden information is the order of each Gummibox's starting tiles and of
 // the tiles below each pile's top.
@@ -19,7 +19,7 @@
 //   23..26   player 0..3: the opponent to tidy up (kTidyPlayer)
 //   27..61   tile kind (wild row 0..34 of the table): put it on top of the pile (kSelectTile)
 //
-// Decisions beyond the rules page (each pinned by tests/test_gummiland.py):
+// Decisions beyond the rules page (each pinned by tests/games/test_gummiland.py):
 // - A pile's top tile is public in full (cost, Gummiz and trained reward), as the page's "What
 //   each player knows" lists "the top tile of each pile".
 // - A used special goes into the box after its effect (the rulebook says so for Taste and

@@ -1,4 +1,4 @@
-// The Gummiland tile set as data (../shared/rules/gummiland.md, "Tiles"): one row per kind of tile
+// The Gummiland tile set as data (docs/rules/gummiland.md, "Tiles"): one row per kind of tile
 // with its count. Replacing the rows with the real tiles changes no code; the static checks below
 // say what the rules code relies on.
 //

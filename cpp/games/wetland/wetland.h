@@ -1,4 +1,4 @@
-// Wetland (rules page shared/rules/wetland.md), 2 to 4 players. Component data: wetland_data.h.
+// Wetland (rules page docs/rules/wetland.md), 2 to 4 players. Component data: wetland_data.h.
 //
 // Setup is drawn from the seed in new_initial_state(seed): which tiles are laid (in board cell
 // order, after a shuffle of the 8) and each tile's orientation (0-3 quarter turns clockwise). There

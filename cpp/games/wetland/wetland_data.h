@@ -1,4 +1,4 @@
-// Wetland's components as data (rules page: shared/rules/wetland.md): the 8 tiles, the special
+// Wetland's components as data (rules page: docs/rules/wetland.md): the 8 tiles, the special
 // tile, and the 2-, 3- and 4-player boards with their token placement. Everything else in the game
 // reads these tables, so a corrected tile or layout is a change here only.
 #pragma once

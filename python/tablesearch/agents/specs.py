@@ -1,0 +1,184 @@
+"""Agents named by text, as the command line writes them.
+
+A spec is ``KIND`` or ``KIND:OPTIONS``, where OPTIONS are ``NAME=VALUE`` pairs separated by commas:
+
+- ``random``: uniformly random legal moves.
+- ``human``: a person at the terminal (``tablesearch play`` only).
+- ``mcts``, ``uct``, ``puct``, ``ismcts``, ``mo-ismcts``, ``pimc``: ``mcts.Agent`` with that
+  algorithm (``mcts`` means ``algorithm=auto``); options are the keywords of ``mcts.search``, for
+  example ``mcts:iterations=1000,uct_c=1.4`` or ``ismcts:time_limit=0.2``, and ``rollouts=N``
+  for the random-rollout evaluator.
+- ``package.module:factory`` or ``package.module:factory:OPTIONS``: user code; the factory is
+  called as ``factory(seed=S, **options)`` and returns an agent (anything with ``step(state)``).
+
+Values are read as bool (true/false), int, float, or else text. The seed is always set by the
+runner, never in a spec.
+
+A list of specs (``--agents``) is split at commas, and a piece that looks like ``NAME=VALUE``
+(an identifier, then ``=``) continues the spec before it, so
+``mcts:iterations=1000,uct_c=1.4,random`` is two agents. Specs may also be given as separate
+words (``--agents mcts:iterations=300 random``).
+"""
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Optional, Sequence, Union
+
+from tablesearch import mcts
+from tablesearch.agents.builtin import HumanAgent, RandomAgent
+from tablesearch.match import BUDGET_KEYS, Budget, check_budget, set_budget
+
+SEARCH_KINDS = {"mcts": "auto", "uct": "uct", "puct": "puct", "ismcts": "ismcts", "mo-ismcts": "mo-ismcts",
+                "pimc": "pimc"}
+BUILTIN_KINDS = ("random", "human", *SEARCH_KINDS)
+
+_OPTION = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+
+AgentFactory = Callable[..., Any]
+"""A picklable callable ``factory(seed=S) -> agent``."""
+
+
+def parse_value(text: str) -> Any:
+    """A command-line value as bool, int, float or str."""
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    for convert in (int, float):
+        try:
+            return convert(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_options(text: str, where: str) -> dict[str, Any]:
+    """``a=1,b=x`` as {"a": 1, "b": "x"}; ValueError naming `where` for a malformed piece."""
+    options: dict[str, Any] = {}
+    if not text:
+        return options
+    for piece in text.split(","):
+        name, sep, value = piece.partition("=")
+        if not sep or not name.isidentifier():
+            raise ValueError(f"options in {where!r} are written NAME=VALUE separated by commas, got {piece!r}")
+        if name in options:
+            raise ValueError(f"option {name!r} given twice in {where!r}")
+        if name == "seed":
+            raise ValueError(f"the seed is set by the runner (--seed), not in the spec: {where!r}")
+        options[name] = parse_value(value)
+    return options
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """A parsed spec: `kind` is a built-in name or ``module:attribute``; `options` as parsed."""
+
+    text: str
+    kind: str
+    options: tuple[tuple[str, Any], ...]
+
+    @property
+    def is_user_code(self) -> bool:
+        return self.kind not in BUILTIN_KINDS
+
+
+def parse_agent_spec(text: str) -> AgentSpec:
+    """Parses one spec (see the module docstring). Raises ValueError naming what is valid."""
+    if not isinstance(text, str):
+        raise TypeError(f"an agent spec is a str, got {type(text).__name__} {text!r}")
+    text = text.strip()
+    head, sep, rest = text.partition(":")
+    if head in BUILTIN_KINDS:
+        options = parse_options(rest, text)
+        if head in ("random", "human") and options:
+            raise ValueError(f"agent {head!r} takes no options, got {text!r}")
+        return AgentSpec(text, head, tuple(options.items()))
+    if not sep or not all(part.isidentifier() for part in head.split(".")):
+        raise ValueError(f"unknown agent {text!r}; agents are {', '.join(BUILTIN_KINDS)} (with :OPTIONS for the "
+                         "search agents) or package.module:factory for your own code")
+    attribute, _, option_text = rest.partition(":")
+    if not attribute.isidentifier():
+        raise ValueError(f"user agents are written package.module:factory[:NAME=VALUE,...], got {text!r}")
+    return AgentSpec(text, f"{head}:{attribute}", tuple(parse_options(option_text, text).items()))
+
+
+def split_agent_list(items: Union[str, Sequence[str]]) -> list[str]:
+    """Splits ``--agents`` words into specs (see the module docstring)."""
+    if isinstance(items, str):
+        items = [items]
+    specs: list[str] = []
+    for item in items:
+        for piece in item.split(","):
+            piece = piece.strip()
+            if not piece:
+                raise ValueError(f"empty agent in {item!r}")
+            if _OPTION.match(piece):
+                if not specs or ":" not in specs[-1]:
+                    raise ValueError(f"option {piece!r} in {item!r} follows no agent that takes options")
+                specs[-1] += "," + piece
+            else:
+                specs.append(piece)
+    for spec in specs:
+        parse_agent_spec(spec)
+    return specs
+
+
+def _search_agent(spec: AgentSpec, seed: int, budget: Optional[Budget]) -> mcts.Agent:
+    options = dict(spec.options)
+    algorithm = options.pop("algorithm", SEARCH_KINDS[spec.kind])
+    if algorithm != "auto" and algorithm not in mcts.ALGORITHMS:
+        raise ValueError(f"unknown algorithm {algorithm!r} (agent {spec.text!r}); "
+                         f"available: auto, {', '.join(mcts.ALGORITHMS)}")
+    if "rollouts" in options:
+        options["evaluator"] = mcts.RandomRollout(rollouts=options.pop("rollouts"))
+    if budget is not None and not any(k in options for k in BUDGET_KEYS):
+        options.update(check_budget(budget))
+    return mcts.Agent(seed=seed, algorithm=algorithm, **options)
+
+
+def _user_factory(spec: AgentSpec) -> Callable[..., Any]:
+    module_name, attribute = spec.kind.split(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise ValueError(f"cannot import module {module_name!r} for agent {spec.text!r}: {error}") from None
+    factory = getattr(module, attribute, None)
+    if not callable(factory):
+        raise ValueError(f"module {module_name!r} has no callable {attribute!r} (agent {spec.text!r})")
+    return factory
+
+
+def make_agent(spec: Union[str, AgentFactory], seed: int, budget: Optional[Budget] = None) -> Any:
+    """Builds an agent from a spec string or a factory called as ``factory(seed=seed)``.
+
+    `budget` is the runner's per-move budget: it applies to every agent that takes budgets,
+    except that a search spec naming its own ``iterations`` or ``time_limit`` keeps them.
+    Raises ValueError for an unknown agent or option, TypeError for options of the wrong type.
+    """
+    if callable(spec) and not isinstance(spec, str):
+        agent = spec(seed=seed)
+        if budget is not None:
+            set_budget(agent, budget)
+        return agent
+    parsed = parse_agent_spec(spec)
+    if parsed.kind == "random":
+        return RandomAgent(seed=seed)
+    if parsed.kind == "human":
+        return HumanAgent()
+    if parsed.kind in SEARCH_KINDS:
+        return _search_agent(parsed, seed, budget)
+    options = dict(parsed.options)
+    agent = _user_factory(parsed)(seed=seed, **options)
+    if not hasattr(agent, "step"):
+        raise ValueError(f"factory of {parsed.text!r} returned {agent!r}, which has no step(state) method")
+    if budget is not None and not any(k in options for k in BUDGET_KEYS):
+        set_budget(agent, budget)
+    return agent
+
+
+def spec_name(spec: Union[str, AgentFactory]) -> str:
+    """The display name of a spec: its text, or a factory's qualified name."""
+    if isinstance(spec, str):
+        return spec.strip()
+    return getattr(spec, "__qualname__", None) or getattr(getattr(spec, "func", None), "__qualname__", repr(spec))

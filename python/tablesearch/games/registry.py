@@ -1,0 +1,40 @@
+"""Finding games by name."""
+from __future__ import annotations
+
+from typing import Any
+
+from tablesearch import _core
+from tablesearch.games.python_games import PythonGame, factory_for, registered_games
+
+
+def list_games() -> list[str]:
+    """The names of every game that load_game accepts (native and registered Python games), sorted."""
+    return sorted(_core.list_games() + registered_games())
+
+
+def load_game(name: str, **params: Any) -> Any:
+    """The game `name` with keyword parameters (defaults fill the rest).
+
+    `name` is a native game, a Python game registered with register_game, or
+    "package.module:factory" (imported and registered on first use). Raises ValueError for an
+    unknown game or parameter, or a parameter value out of range, and TypeError for a parameter
+    of the wrong type; the message names what is valid.
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"game name must be a str, got {type(name).__name__} {name!r}")
+    factory = factory_for(name)
+    if factory is not None:
+        try:
+            game = factory(**params)
+        except TypeError as error:
+            raise ValueError(f"bad parameters for game {name!r}: {error}") from None
+        return PythonGame(name, game, params)
+    return _core.load_game(name, params)
+
+
+def parameter_specs(name: str) -> list[dict[str, Any]]:
+    """The parameters native game `name` accepts: name, default, help, and choices or min/max
+    (Python games declare none)."""
+    if factory_for(name) is not None:
+        return []
+    return list(_core.parameter_specs(name))

@@ -1,0 +1,74 @@
+"""Figures of a tournament or a balance analysis (matplotlib, the `plot` extra), written to a file."""
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import numpy as np
+
+from tablesearch.tournaments.summary import TournamentResult
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib
+    except ImportError:
+        raise ValueError("plots need matplotlib: pip install 'tablesearch[plot]'") from None
+    matplotlib.use("Agg")  # files only: no display needed
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def plot_tournament(result: TournamentResult, path: str | os.PathLike) -> None:
+    """Ratings with their 95% intervals, and the pairwise score matrix, side by side."""
+    plt = _pyplot()
+    rows = [r for r in result.table if "elo" in r]
+    k = len(result.agents)
+    fig, (left, right) = plt.subplots(1, 2, figsize=(6 + 0.9 * k, 1.5 + 0.5 * k), gridspec_kw={"width_ratios": [1, 1]})
+    y = np.arange(len(rows))[::-1]
+    elo = np.array([r["elo"] for r in rows])
+    errors = np.array([[r["elo"] - r["elo_low"] for r in rows], [r["elo_high"] - r["elo"] for r in rows]])
+    left.errorbar(elo, y, xerr=errors, fmt="o", capsize=4)
+    left.set_yticks(y, [r["agent"] for r in rows])
+    left.axvline(0, color="grey", lw=0.5)
+    left.set_xlabel("Elo (mean 0), 95% interval")
+    left.set_title(f"{result.game}: {result.games} games")
+    matrix = np.array([[np.nan if v is None else v for v in row] for row in result.pairwise], dtype=float)
+    image = right.imshow(matrix, vmin=0, vmax=1, cmap="RdBu")
+    labels = [f"[{i + 1}]" for i in range(k)]
+    right.set_xticks(range(k), labels)
+    right.set_yticks(range(k), [f"[{i + 1}] {name}" for i, name in enumerate(result.agents)])
+    for i in range(k):
+        for j in range(k):
+            if not np.isnan(matrix[i, j]):
+                right.text(j, i, f"{100 * matrix[i, j]:.0f}%", ha="center", va="center", fontsize=8)
+    right.set_title("score of row against column")
+    fig.colorbar(image, ax=right, fraction=0.046)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def plot_analysis(result: TournamentResult, path: str | os.PathLike) -> None:
+    """Win rate by seat with 95% intervals, and the distribution of game lengths."""
+    plt = _pyplot()
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
+    seats = result.seats
+    x = np.arange(len(seats))
+    rate = np.array([s["win_rate"] for s in seats])
+    errors = np.array([[s["win_rate"] - s["win_rate_low"] for s in seats], [s["win_rate_high"] - s["win_rate"] for s in seats]])
+    left.bar(x, rate, yerr=errors, capsize=4)
+    left.axhline(1.0 / result.num_players, color="grey", ls="--", lw=0.8, label="1 / players")
+    left.set_xticks(x, [f"seat {s['seat']}" for s in seats])
+    left.set_ylabel("win rate (95% Wilson interval)")
+    left.set_title(f"{result.game}: {result.games} games, {result.draws} draws")
+    left.legend()
+    plies = [line["plies"] for line in result.lines]
+    step = max(1, -(-(max(plies) - min(plies) + 1) // 40))  # whole plies per bar, at most ~40 bars
+    right.hist(plies, bins=np.arange(min(plies), max(plies) + step + 1, step) - 0.5)
+    right.set_xlabel("plies (decisions)")
+    right.set_ylabel("games")
+    right.set_title("game length")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)

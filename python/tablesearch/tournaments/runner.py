@@ -1,0 +1,420 @@
+"""Tournaments: many games between agents, in parallel, saved as JSON lines, resumable.
+
+``tournament(game, agents, games, seed)`` plays whole deals (see `tablesearch.tournaments.schedule`) until at
+least `games` games are planned. Each finished game is one JSON line of the `out` file, written
+whole and flushed as soon as it arrives; a rerun with the same arguments reads the file, skips
+the games it holds (by id) and plays the rest, so none is played twice. Ctrl-C stops promptly:
+the worker processes are ended and every line already written stays intact.
+"""
+from __future__ import annotations
+
+import concurrent.futures as cf
+import contextlib
+import hashlib
+import json
+import math
+import os
+import pickle
+import signal
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, Union
+
+from tablesearch import _core
+from tablesearch.agents.specs import AgentFactory, make_agent, parse_agent_spec, spec_name
+from tablesearch.match import Budget, check_budget, play_game
+from tablesearch.tournaments import ratings
+from tablesearch.tournaments.ratings import SprtResult
+from tablesearch.games.registry import load_game
+from tablesearch.tournaments.schedule import SCHEDULE_VERSION, GameTask, plan
+from tablesearch.tournaments.summary import TournamentResult, sprt_test, summarize
+
+AgentArg = Union[str, AgentFactory]
+
+BATCH_SECONDS = 0.5  # a batch of games should take about this long: long enough to hide overhead,
+# short enough that lines appear steadily and little work is in flight at Ctrl-C.
+
+
+@dataclass(frozen=True)
+class GameRef:
+    """A game the workers can rebuild: a registered name with parameters, or a Python game object."""
+
+    name: str
+    params: tuple[tuple[str, Any], ...] = ()
+    obj: Any = None
+
+    def load(self) -> Any:
+        if self.obj is not None:
+            return self.obj
+        return _load_native(self.name, self.params)
+
+    @staticmethod
+    def of(game: Any, params: Optional[Mapping[str, Any]] = None) -> "GameRef":
+        if isinstance(game, str):
+            game = load_game(game, **dict(params or {}))  # raises now, naming what is valid
+            return GameRef(game.name, tuple(sorted(game.parameters().items())))
+        if params:
+            raise ValueError("pass game parameters with a game name, not with a loaded game")
+        if isinstance(game, _core.Game):
+            return GameRef(game.name, tuple(sorted(game.parameters().items())))
+        for method in ("new_initial_state", "num_players", "has_hidden_information"):
+            if not callable(getattr(game, method, None)):
+                raise TypeError(f"a game needs a {method}() method; {game!r} has none")
+        return GameRef(str(game.name), (), game)
+
+    def describe(self) -> dict[str, Any]:
+        if self.obj is not None:
+            return {"name": self.name, "python": f"{type(self.obj).__module__}.{type(self.obj).__qualname__}"}
+        return {"name": self.name, "params": dict(self.params)}
+
+
+_GAMES: dict[tuple, Any] = {}
+
+
+def _load_native(name: str, params: tuple[tuple[str, Any], ...]) -> Any:
+    key = (name, params)
+    if key not in _GAMES:
+        _GAMES[key] = load_game(name, **dict(params))
+    return _GAMES[key]
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What every worker needs besides its tasks (picklable: specs are strings or factories)."""
+
+    game: GameRef
+    names: tuple[str, ...]
+    specs: tuple[AgentArg, ...]
+    budget: Optional[dict[str, Any]]
+    hide_information: bool
+    max_plies: Optional[int]
+    key: str
+
+
+def run_batch(setup: Setup, tasks: Sequence[GameTask]) -> list[dict[str, Any]]:
+    """Plays `tasks` and returns their JSON-ready lines (runs in a worker)."""
+    game = setup.game.load()
+    lines = []
+    for task in tasks:
+        agents = [make_agent(setup.specs[a], seed=s, budget=setup.budget) for a, s in zip(task.seats, task.agent_seeds)]
+        record = play_game(game, agents, task.seed, hide_information=setup.hide_information,
+                           max_plies=setup.max_plies)
+        lines.append({"tournament": setup.key, "id": task.id, "deal": task.deal, "seating": task.seating,
+                      "agents": [setup.names[a] for a in task.seats], **record.to_dict()})
+    return lines
+
+
+def _ignore_sigint() -> None:
+    # Worker processes leave Ctrl-C to the parent, which ends them.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _InlineExecutor(cf.Executor):
+    """Runs each submission at once in this process (one worker, no pickling)."""
+
+    def submit(self, fn: Callable, /, *args: Any, **kwargs: Any) -> cf.Future:
+        future: cf.Future = cf.Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
+@contextlib.contextmanager
+def _sigint_deferred() -> Iterator[None]:
+    """Holds Ctrl-C while a batch of lines is written, so no line is cut and none is dropped."""
+    caught: list[int] = []
+    try:
+        old = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    except ValueError:  # not the main thread: signals go to the main thread anyway
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+        if caught:
+            if callable(old):
+                old(signal.SIGINT, None)
+            elif old != signal.SIG_IGN:
+                raise KeyboardInterrupt
+
+
+class ResultsFile:
+    """The JSON lines of one tournament: read on start (to resume), appended line by line."""
+
+    def __init__(self, path: Union[str, os.PathLike], key: str) -> None:
+        self.path = os.fspath(path)
+        self.key = key
+        self.lines: dict[str, dict[str, Any]] = {}
+        self._read()
+        self._file = open(self.path, "a", encoding="utf-8")
+
+    def _read(self) -> None:
+        if not os.path.exists(self.path):
+            return
+        with open(self.path, "rb") as f:
+            data = f.read()
+        complete = data.rfind(b"\n") + 1
+        if complete < len(data):
+            # A line cut by a hard kill: drop the fragment; that game is played again.
+            with open(self.path, "r+b") as f:
+                f.truncate(complete)
+        for number, raw in enumerate(data[:complete].decode("utf-8").splitlines(), start=1):
+            if not raw.strip():
+                continue
+            try:
+                line = json.loads(raw)
+            except json.JSONDecodeError as error:
+                raise ValueError(f"{self.path} line {number} is not JSON ({error}); "
+                                 "is it a tablesearch results file?") from None
+            if not isinstance(line, dict) or not isinstance(line.get("id"), str):
+                raise ValueError(f"{self.path} line {number} is not a game record (a JSON object with an id); "
+                                 "is it a tablesearch results file?")
+            if line.get("tournament") != self.key:
+                raise ValueError(f"{self.path} holds games of another tournament (game, agents, seed, budget or "
+                                 "options differ); use another --out file to start a new one")
+            self.lines.setdefault(line["id"], line)
+
+    def append(self, line: dict[str, Any]) -> None:
+        self._file.write(json.dumps(line, separators=(",", ":")) + "\n")
+        self._file.flush()
+        self.lines[line["id"]] = line
+
+    def close(self) -> None:
+        self._file.close()
+
+
+class _Progress:
+    """A rich progress bar on a terminal; nothing at all otherwise."""
+
+    def __init__(self, total: int, done: int, enabled: Optional[bool], label: str) -> None:
+        self._bar = None
+        if total == done:
+            return
+        from rich.console import Console
+        console = Console(stderr=True)
+        if enabled is False or (enabled is None and not console.is_terminal):
+            return
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn,
+                                   TimeElapsedColumn, TimeRemainingColumn)
+        self._bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                             TaskProgressColumn(), TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
+                             TextColumn("left"), TimeRemainingColumn(), console=console, transient=False)
+        self._task = self._bar.add_task(label, total=total, completed=done, rate="")
+        self._bar.start()
+
+    def advance(self, count: int) -> None:
+        if self._bar is not None:
+            speed = self._bar.tasks[0].speed
+            self._bar.update(self._task, advance=count, rate=f"{speed:.1f} games/s" if speed else "")
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+
+
+def _agent_table(agents: Union[Mapping[str, AgentArg], Sequence[AgentArg]]) -> tuple[list[str], list[AgentArg]]:
+    if isinstance(agents, Mapping):
+        names, specs = [str(n) for n in agents], list(agents.values())
+    elif isinstance(agents, (str, bytes)):
+        raise TypeError("agents must be a list or dict of specs; to pass one text list use split_agent_list()")
+    else:
+        specs = list(agents)
+        names = []
+        for spec in specs:  # the same spec twice: "random", "random#2"
+            base = name = spec_name(spec)
+            copy = 2
+            while name in names:
+                name, copy = f"{base}#{copy}", copy + 1
+            names.append(name)
+    if not specs:
+        raise ValueError("a tournament needs at least one agent")
+    if len(set(names)) != len(names):
+        raise ValueError(f"agent names must differ, got {names}")
+    for spec in specs:
+        if isinstance(spec, str):
+            if parse_agent_spec(spec).kind == "human":
+                raise ValueError("human agents play with `tablesearch play`, not in tournaments")
+        elif not callable(spec):
+            raise TypeError(f"an agent is a spec string or a factory called as factory(seed=...), got {spec!r}")
+    return names, specs
+
+
+def _key(game: GameRef, names: Sequence[str], specs: Sequence[AgentArg], seed: int, budget: Any,
+         hide_information: bool, max_plies: Optional[int]) -> str:
+    ident = {
+        "schedule": SCHEDULE_VERSION,
+        "game": game.describe(),
+        "agents": [[n, spec if isinstance(spec, str) else f"{getattr(spec, '__module__', '')}.{spec_name(spec)}"]
+                   for n, spec in zip(names, specs)],
+        "seed": seed,
+        "budget": budget,
+        "hide_information": hide_information,
+        "max_plies": max_plies,
+    }
+    return hashlib.sha256(json.dumps(ident, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+@dataclass
+class SprtConfig:
+    """Stop when the SPRT of the first agent against the second decides (see ratings.sprt)."""
+
+    elo0: float = 0.0
+    elo1: float = 20.0
+    alpha: float = 0.05
+    beta: float = 0.05
+
+
+def _stop_pool(pool: cf.ProcessPoolExecutor) -> None:
+    """Ends the worker processes at once (their unfinished games are simply not written)."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14+
+    if terminate is not None:
+        terminate()
+    else:
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+def tournament(game: Any, agents: Union[Mapping[str, AgentArg], Sequence[AgentArg]], games: int, seed: int = 0, *,
+               executor: Optional[cf.Executor] = None, workers: Optional[int] = None,
+               out: Union[None, str, os.PathLike] = None, params: Optional[Mapping[str, Any]] = None,
+               budget: Optional[Budget] = None, hide_information: bool = True, max_plies: Optional[int] = None,
+               sprt: Union[None, bool, SprtConfig, Mapping[str, float]] = None, progress: Optional[bool] = None,
+               resamples: int = 1000) -> TournamentResult:
+    """Plays a tournament and returns its summary (``result.table`` and more; see TournamentResult).
+
+    `game`: a registered name (with `params`), a loaded game, or a Python game object. `agents`:
+    specs (``"random"``, ``"mcts:iterations=500"``, ``"pkg.mod:factory"``) or factories called as
+    ``factory(seed=S)``, as a list (named by their text) or a dict {name: spec}. `games` is
+    rounded up to whole deals. `budget` ({"iterations": N} or {"time_limit": S}) is each agent's
+    per-move budget unless its spec names its own. Parallelism: `executor` (any
+    concurrent.futures.Executor, for example a Dask client's ``get_executor()``; `workers` then
+    says how many games it runs at once, guessed if None), else `workers` local processes (None
+    or 1: in this process, where factories need not be picklable). With `out`, games are appended there
+    and a rerun resumes. `sprt` (two agents) stops once the test decides. `progress`: None shows
+    a bar only on a terminal.
+
+    Raises ValueError/TypeError for bad arguments (naming what is valid) and KeyboardInterrupt on
+    Ctrl-C, after every finished game is saved.
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a positive int, got {games!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be a non-negative int, got {seed!r}")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise ValueError(f"workers must be a positive int, got {workers!r}")
+    ref = GameRef.of(game, params)
+    loaded = ref.load()
+    names, specs = _agent_table(agents)
+    budget = check_budget(budget) if budget is not None else None
+    for spec in specs:  # build each agent once: a bad option fails here, not in a worker
+        make_agent(spec, seed=0, budget=budget)
+    sprt_config = _sprt_config(sprt, len(names))
+    key = _key(ref, names, specs, seed, budget, hide_information, max_plies)
+    setup = Setup(ref, tuple(names), tuple(specs), budget, hide_information, max_plies, key)
+    tasks = plan(len(names), loaded.num_players(), games, seed)
+
+    results = ResultsFile(out, key) if out is not None else None
+    done: dict[str, dict[str, Any]] = {}
+    if results is not None:
+        planned = {t.id for t in tasks}
+        done = {i: line for i, line in results.lines.items() if i in planned}
+
+    def decided() -> Optional[SprtResult]:
+        if sprt_config is None:
+            return None
+        test = sprt_test(list(done.values()), names, tasks, sprt_config)
+        return test if test.decision else None
+
+    pending = deque(t for t in tasks if t.id not in done)
+    bar = _Progress(len(tasks), len(done), progress, f"{ref.name}")
+    own_pool = None
+    try:
+        if pending and not decided():
+            if executor is None:
+                count = workers or 1
+                if count > 1:
+                    _check_picklable(setup)
+                    own_pool = cf.ProcessPoolExecutor(count, initializer=_ignore_sigint)
+                    executor = own_pool
+                else:
+                    executor, count = _InlineExecutor(), 1
+            else:
+                count = workers or getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+
+            def record(lines: list[dict[str, Any]]) -> None:
+                with _sigint_deferred():
+                    for line in lines:
+                        if results is not None:
+                            results.append(line)
+                        done[line["id"]] = line
+                bar.advance(len(lines))
+
+            # Under an SPRT, small batches let the test stop the run soon after it decides.
+            cap = 2 * max(sum(t.deal == 0 for t in tasks), 1) if sprt_config else 256
+            _run(executor, setup, pending, count, record, decided, cap)
+    except BaseException:
+        if own_pool is not None:
+            _stop_pool(own_pool)
+            own_pool = None
+        raise
+    finally:
+        bar.close()
+        if results is not None:
+            results.close()
+        if own_pool is not None:
+            own_pool.shutdown(wait=True)
+    order = {t.id: i for i, t in enumerate(tasks)}
+    lines = sorted(done.values(), key=lambda line: order[line["id"]])
+    return summarize(lines, names, loaded.num_players(), game=ref.name, params=dict(ref.params), planned=len(tasks),
+                     seed=seed, resamples=resamples, sprt=sprt_config, tasks=tasks, out=out)
+
+
+def _sprt_config(value: Any, num_agents: int) -> Optional[SprtConfig]:
+    if value is None or value is False:
+        return None
+    config = SprtConfig() if value is True else value if isinstance(value, SprtConfig) else SprtConfig(**dict(value))
+    if num_agents != 2:
+        raise ValueError(f"the SPRT compares exactly two agents, got {num_agents}")
+    ratings.sprt([], config.elo0, config.elo1, config.alpha, config.beta)  # checks the bounds
+    return config
+
+
+def _check_picklable(setup: Setup) -> None:
+    for name, spec in zip(setup.names, setup.specs):
+        try:
+            pickle.dumps(spec)
+        except Exception as error:
+            raise ValueError(f"agent {name!r} cannot be sent to worker processes ({error}); use a module-level "
+                             "factory or functools.partial, or workers=1") from None
+    try:
+        pickle.dumps(setup.game)
+    except Exception as error:
+        raise ValueError(f"the game cannot be sent to worker processes ({error}); use workers=1") from None
+
+
+def _run(executor: cf.Executor, setup: Setup, pending: deque, workers: int,
+         record: Callable[[list[dict[str, Any]]], None], decided: Callable[[], Any], max_batch: int) -> None:
+    """Keeps about two batches per worker in flight, sized to take ~BATCH_SECONDS each."""
+    in_flight: set[cf.Future] = set()
+    batch, seconds, played = 1, 0.0, 0
+    try:
+        while pending or in_flight:
+            stop = decided() is not None
+            while pending and not stop and len(in_flight) < 2 * workers:
+                size = max(1, min(batch, len(pending) // (2 * workers) or 1))
+                tasks = [pending.popleft() for _ in range(min(size, len(pending)))]
+                in_flight.add(executor.submit(run_batch, setup, tasks))
+            if stop and not in_flight:
+                return
+            finished, in_flight = cf.wait(in_flight, return_when=cf.FIRST_COMPLETED)
+            for future in finished:
+                lines = future.result()
+                record(lines)
+                played += len(lines)
+                seconds += sum(line["wall_seconds"] for line in lines)
+            if played:
+                batch = max(1, min(max_batch, int(BATCH_SECONDS / max(seconds / played, 1e-6))))
+    finally:
+        for future in in_flight:
+            future.cancel()

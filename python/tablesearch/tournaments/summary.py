@@ -1,0 +1,195 @@
+"""The numbers a tournament reports, computed from its JSON lines.
+
+Per agent (counted per seat-game: an agent holding two seats of one game counts twice):
+games, wins (sole or shared), draws (games where every return is equal), losses, mean return,
+score (the fraction of opponents' seats finished ahead of, ties half; for two players 1, 1/2, 0),
+win rate with a 95% Wilson interval, and a rating on the Elo scale (see `ratings`) with a 95%
+interval from a seeded bootstrap that resamples deals (the games of a deal share its luck, so
+they are resampled together; with one game per deal this is the bootstrap over games).
+Per seat: the win rate of whoever sat there, and per agent and seat. A pairwise score matrix.
+"""
+from __future__ import annotations
+
+import math
+import os
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any, Optional, Sequence
+
+import numpy as np
+
+from tablesearch.tournaments import ratings
+from tablesearch.tournaments.report import render_text
+from tablesearch.tournaments.ratings import SprtResult, bootstrap_elo, fit_elo, pairwise_wins, wilson_interval
+
+
+@dataclass
+class TournamentResult:
+    """A tournament's summary. Plain data: ``pandas.DataFrame(result.table)`` works."""
+
+    game: str
+    params: dict[str, Any]
+    agents: list[str]
+    num_players: int
+    lines: list[dict[str, Any]]  # one per game, in schedule order (the JSON lines)
+    table: list[dict[str, Any]]  # per agent, best rating first
+    seats: list[dict[str, Any]]  # per seat: the occupants' results
+    seat_table: list[dict[str, Any]]  # per agent and seat
+    pairwise: list[list[Optional[float]]]  # [i][j]: agent i's score against agent j (None: never met)
+    pairwise_games: list[list[int]]
+    draws: int
+    lengths: dict[str, float]  # plies: mean, min, p10, median, p90, max
+    planned: int  # games the schedule holds
+    seed: int
+    sprt: Optional[SprtResult] = None
+    out: Optional[str] = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return len(self.lines)
+
+    @property
+    def complete(self) -> bool:
+        return len(self.lines) == self.planned
+
+    def __str__(self) -> str:
+        return render_text(self)
+
+
+def _score_against_others(seat: int, seats: Sequence[int], ranks: Sequence[int]) -> Optional[float]:
+    others = [t for t in range(len(seats)) if seats[t] != seats[seat]]
+    if not others:
+        return None
+    r = ranks[seat]
+    return sum(1.0 if r < ranks[t] else 0.5 if r == ranks[t] else 0.0 for t in others) / len(others)
+
+
+def _lengths(plies: Sequence[int]) -> dict[str, float]:
+    if not plies:
+        return {}
+    values = np.asarray(plies, dtype=float)
+    quantiles = np.percentile(values, [10, 50, 90])
+    return {"mean": float(values.mean()), "min": float(values.min()), "p10": float(quantiles[0]),
+            "median": float(quantiles[1]), "p90": float(quantiles[2]), "max": float(values.max())}
+
+
+def _deal_wins(lines: Sequence[dict[str, Any]], names: Sequence[str]) -> dict[int, np.ndarray]:
+    index = {name: i for i, name in enumerate(names)}
+    deals: dict[int, np.ndarray] = {}
+    for line in lines:
+        seats = [index[a] for a in line["agents"]]
+        wins = pairwise_wins(seats, line["ranks"], len(names))
+        deals[line["deal"]] = deals.get(line["deal"], 0) + wins
+    return deals
+
+
+def sprt_units(lines: Sequence[dict[str, Any]], names: Sequence[str], tasks: Sequence[Any]) -> list[float]:
+    """Per complete deal (every planned game of it done): the first agent's mean score against the second."""
+    per_deal: dict[int, int] = defaultdict(int)
+    for task in tasks:
+        per_deal[task.deal] += 1
+    by_deal: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for line in lines:
+        by_deal[line["deal"]].append(line)
+    units = []
+    for deal in sorted(by_deal):
+        games = by_deal[deal]
+        if len(games) != per_deal.get(deal):
+            continue
+        scores = []
+        for line in games:
+            wins = pairwise_wins([names.index(a) for a in line["agents"]], line["ranks"], len(names))
+            if wins[0, 1] + wins[1, 0] > 0:
+                scores.append(wins[0, 1] / (wins[0, 1] + wins[1, 0]))
+        if scores:
+            units.append(float(np.mean(scores)))
+    return units
+
+
+def sprt_test(lines: Sequence[dict[str, Any]], names: Sequence[str], tasks: Sequence[Any], config: Any) -> SprtResult:
+    """The SPRT (config: elo0, elo1, alpha, beta) over the complete deals among `lines`."""
+    return ratings.sprt(sprt_units(lines, names, tasks), config.elo0, config.elo1, config.alpha, config.beta)
+
+
+def summarize(lines: Sequence[dict[str, Any]], names: Sequence[str], num_players: int, *, game: str,
+              params: dict[str, Any], planned: int, seed: int = 0, resamples: int = 1000, sprt: Any = None,
+              tasks: Sequence[Any] = (), out: Any = None) -> TournamentResult:
+    """The summary of `lines` (JSON lines of one tournament, in schedule order)."""
+    k, n = len(names), num_players
+    index = {name: i for i, name in enumerate(names)}
+    games, wins, draws, returns = (np.zeros(k) for _ in range(4))
+    scores: list[list[float]] = [[] for _ in range(k)]
+    seat_games, seat_wins = np.zeros((k, n)), np.zeros((k, n))
+    seat_returns = np.zeros(n)
+    together = np.zeros((k, k), dtype=int)
+    drawn = 0
+    for line in lines:
+        seats = [index[a] for a in line["agents"]]
+        winners = set(line["winners"])
+        drawn += not winners
+        for s, a in enumerate(seats):
+            games[a] += 1
+            wins[a] += s in winners
+            draws[a] += not winners
+            returns[a] += line["returns"][s]
+            seat_games[a, s] += 1
+            seat_wins[a, s] += s in winners
+            seat_returns[s] += line["returns"][s]
+            score = _score_against_others(s, seats, line["ranks"])
+            if score is not None:
+                scores[a].append(score)
+        present = sorted(set(seats))
+        for i in present:
+            for j in present:
+                together[i, j] += i != j
+
+    deal_wins = _deal_wins(lines, names)
+    units = np.array([deal_wins[d] for d in sorted(deal_wins)]) if deal_wins else np.zeros((0, k, k))
+    total = units.sum(axis=0) if len(units) else np.zeros((k, k))
+    elo = low = high = None
+    if k >= 2 and len(units):
+        elo = fit_elo(total)
+        if resamples > 0:
+            low, high = bootstrap_elo(units, resamples=resamples, seed=seed)
+        else:
+            low = high = np.full(k, math.nan)
+
+    table = []
+    for a, name in enumerate(names):
+        lo, hi = wilson_interval(int(wins[a]), int(games[a]))
+        row = {"agent": name, "games": int(games[a]), "wins": int(wins[a]), "draws": int(draws[a]),
+               "losses": int(games[a] - wins[a] - draws[a]),
+               "score": float(np.mean(scores[a])) if scores[a] else math.nan,
+               "mean_return": float(returns[a] / games[a]) if games[a] else math.nan,
+               "win_rate": float(wins[a] / games[a]) if games[a] else math.nan, "win_rate_low": lo, "win_rate_high": hi}
+        if elo is not None:
+            row.update(elo=float(elo[a]), elo_low=float(low[a]), elo_high=float(high[a]))
+        table.append(row)
+    if elo is not None:
+        table.sort(key=lambda row: -row["elo"])
+
+    seats = []
+    for s in range(n):
+        count = len(lines)
+        won = int(seat_wins[:, s].sum())
+        lo, hi = wilson_interval(won, count)
+        seats.append({"seat": s, "games": count, "wins": won, "win_rate": won / count if count else math.nan,
+                      "win_rate_low": lo, "win_rate_high": hi,
+                      "mean_return": float(seat_returns[s] / count) if count else math.nan})
+    seat_table = []
+    for a, name in enumerate(names):
+        for s in range(n):
+            g, w = int(seat_games[a, s]), int(seat_wins[a, s])
+            lo, hi = wilson_interval(w, g)
+            seat_table.append({"agent": name, "seat": s, "games": g, "wins": w,
+                               "win_rate": w / g if g else math.nan, "win_rate_low": lo, "win_rate_high": hi})
+
+    pairwise = [[None if i == j or total[i, j] + total[j, i] == 0 else float(total[i, j] / (total[i, j] + total[j, i]))
+                 for j in range(k)] for i in range(k)]
+    test = sprt_test(lines, names, tasks, sprt) if sprt is not None else None
+    return TournamentResult(
+        game=game, params=params, agents=list(names), num_players=n, lines=list(lines), table=table, seats=seats,
+        seat_table=seat_table, pairwise=pairwise, pairwise_games=together.tolist(), draws=drawn,
+        lengths=_lengths([line["plies"] for line in lines]), planned=planned, seed=seed, sprt=test,
+        out=os.fspath(out) if out is not None else None)

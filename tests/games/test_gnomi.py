@@ -1,0 +1,833 @@
+"""Gnomi (docs/rules/gnomi.md): every Reading, each gnome's ability in a hand-built position,
+earmuffs, elimination, the knowledge model, information states, determinizations and the golden
+match. Positions are built by writing a state's serialized fields (see `build`)."""
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+
+import pytest
+
+import tablesearch as ts
+
+M_FACES = ["orange", "white", "blue", "red", "purple", "gold"]
+M_COPIES = [5, 5, 5, 5, 5, 3]
+G_FACES = ["hans", "sprout", "wake", "lullaby", "thief", "peek", "earmuffs", "compost", "golden"]
+G_COPIES = [1, 3, 3, 3, 3, 3, 3, 2, 4]
+POOL, RESERVE = -1, -2
+
+
+def fields(state):
+    return json.loads(state.serialize())["fields"]
+
+
+def with_fields(state, **changes):
+    """The state with some serialized fields replaced (validated by deserialize_state)."""
+    doc = json.loads(state.serialize())
+    doc["fields"].update(changes)
+    return state.get_game().deserialize_state(json.dumps(doc))
+
+
+def build(hands, golden=False, max_rounds=100, pad=None, known=None, **scalars):
+    """A hand-built position at the start of seat `turn`'s turn (default 0).
+
+    hands[s] = dict(up=[colours], down=[colours], awake=[kinds], asleep=[kinds]). Cards are numbered
+    in the order listed (seat 0's up then composted mushrooms, then seat 1's, ...; gnomes likewise).
+    Every player holds 3 gnomes; a first game's hands hold 4 regular mushrooms per player in total,
+    so `pad` names a seat that takes the missing ones as composted mushrooms (numbered after all
+    hands, colours in table order). Golden cards not in hands are in the reserve. known maps "m3"
+    or "g2" to the seats that know the card (default: its holder; golden mushrooms: everyone).
+    Other keyword arguments replace fields (turn, out, game, ...)."""
+    n = len(hands)
+    game = ts.load_game("gnomi", players=n, golden=golden, max_rounds=max_rounds)
+    doc = json.loads(game.new_initial_state(0).serialize())
+    everyone = (1 << n) - 1
+    mush, gnomes = [], []
+    for s, hand in enumerate(hands):
+        mush += [(M_FACES.index(c), s, 1) for c in hand.get("up", [])]
+        mush += [(M_FACES.index(c), s, 0) for c in hand.get("down", [])]
+        kinds = [(G_FACES.index(k), s, 1) for k in hand.get("awake", [])]
+        kinds += [(G_FACES.index(k), s, 0) for k in hand.get("asleep", [])]
+        assert len(kinds) == 3, f"seat {s} must hold 3 gnomes"
+        gnomes += kinds
+    left = Counter({f: c for f, c in enumerate(M_COPIES)}) - Counter(f for f, _, _ in mush)
+    regular_in_hands = sum(1 for f, _, _ in mush if f < 5)
+    if pad is not None:
+        for f in range(5):
+            while regular_in_hands < 4 * n and left[f] > 0:
+                mush.append((f, pad, 0))
+                left[f] -= 1
+                regular_in_hands += 1
+    mush += [(f, POOL, 0) for f in range(5) for _ in range(left[f])]
+    mush += [(5, RESERVE, 0)] * left[5]
+    gleft = Counter({f: c for f, c in enumerate(G_COPIES)}) - Counter(f for f, _, _ in gnomes)
+    gnomes += [(f, POOL, 0) for f in range(8) for _ in range(gleft[f])]
+    gnomes += [(8, RESERVE, 0)] * gleft[8]
+
+    def mask(kind, i, face, holder):
+        if known and f"{kind}{i}" in known:
+            return sum(1 << s for s in known[f"{kind}{i}"])
+        if holder == RESERVE or (kind == "m" and face == 5):
+            return everyone
+        return 0 if holder == POOL else 1 << holder
+
+    f = doc["fields"]
+    for kind, cards, prefix in (("m", mush, "mushroom"), ("g", gnomes, "gnome")):
+        f[prefix + "_face"] = [c[0] for c in cards]
+        f[prefix + "_holder"] = [c[1] for c in cards]
+        f[prefix + "_up"] = [c[2] for c in cards]
+        f[prefix + "_known"] = [mask(kind, i, c[0], c[1]) for i, c in enumerate(cards)]
+    f["golden_gnomes"] = [sum(1 for c in gnomes if c[1] == s and c[0] == 8) for s in range(n)]
+    for key, value in scalars.items():
+        f[key] = value if isinstance(value, list) else [value]
+    return game.deserialize_state(json.dumps(doc))
+
+
+def act(state, text):
+    """Applies the legal action described as `text`."""
+    matches = [a for a in state.legal_actions() if state.action_to_string(a) == text]
+    assert len(matches) == 1, f"{text!r} not among {[state.action_to_string(a) for a in state.legal_actions()]}"
+    state.apply_action(matches[0])
+    return state
+
+
+def legal_strings(state):
+    return [state.action_to_string(a) for a in state.legal_actions()]
+
+
+def seen(state, player, card):
+    """The face of `card` ("m3") as `player`'s information state shows it ("?" if unknown)."""
+    return re.search(rf"\b{card} ([a-z?]+)", state.information_state_string(player)).group(1)
+
+
+def holder(state, card):
+    return fields(state)[("mushroom" if card[0] == "m" else "gnome") + "_holder"][int(card[1:])]
+
+
+def is_up(state, card):
+    return fields(state)[("mushroom" if card[0] == "m" else "gnome") + "_up"][int(card[1:])] == 1
+
+
+def knowers(state, card):
+    mask = fields(state)[("mushroom" if card[0] == "m" else "gnome") + "_known"][int(card[1:])]
+    return {s for s in range(state.num_players()) if mask >> s & 1}
+
+
+def play_random(state, rng):
+    if state.is_chance_node():
+        actions, probs = zip(*state.chance_outcomes())
+        state.apply_action(rng.choices(actions, weights=probs)[0])
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+# ------------------------------------------------------------------------------------------------
+# Parameters and setup
+
+
+def test_parameters_and_shapes():
+    game = ts.load_game("gnomi")
+    assert game.parameters() == {"players": 3, "golden": False, "max_rounds": 100}
+    assert game.has_chance() and game.has_hidden_information()
+    for n in range(2, 7):
+        assert ts.load_game("gnomi", players=n).observation_shape() == (38 * n + 24,)
+    for bad in ({"players": 1}, {"players": 7}, {"max_rounds": 0}, {"golden": 1}, {"colours": 5}):
+        with pytest.raises(ValueError):
+            ts.load_game("gnomi", **bad)
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_deal_four_mushrooms_three_gnomes_seat_zero_first(players):
+    state = ts.load_game("gnomi", players=players).new_initial_state(11)
+    f = fields(state)
+    for s in range(players):
+        assert sum(h == s and u for h, u in zip(f["mushroom_holder"], f["mushroom_up"])) == 4
+        assert sum(h == s and u for h, u in zip(f["gnome_holder"], f["gnome_up"])) == 3
+    assert f["mushroom_holder"].count(POOL) == 25 - 4 * players
+    assert f["gnome_holder"].count(POOL) == 21 - 3 * players
+    assert f["mushroom_holder"].count(RESERVE) == 3 and f["gnome_holder"].count(RESERVE) == 4
+    assert Counter(f["mushroom_face"]) == Counter({i: c for i, c in enumerate(M_COPIES)})
+    assert state.current_player() == 0
+    assert fields(ts.load_game("gnomi", players=players).new_initial_state(11)) == f
+    assert fields(ts.load_game("gnomi", players=players).new_initial_state(12))["mushroom_face"] != f["mushroom_face"]
+
+
+def test_turns_go_clockwise_and_skip_players_who_are_out():
+    state = ts.load_game("gnomi", players=4).new_initial_state(0)
+    order = []
+    for _ in range(5):
+        order.append(state.current_player())
+        act(state, [t for t in legal_strings(state) if t.startswith("pass: compost")][0])
+    assert order == [0, 1, 2, 3, 0]
+    state = build([dict(up=["red"], awake=["wake"] * 3), dict(down=["blue"], asleep=["lullaby"] * 3),
+                   dict(up=["blue"], awake=["sprout"] * 3), dict(up=["white"], awake=["thief"] * 3)],
+                  pad=3, out=2)
+    act(state, "pass: compost red (m0)")
+    assert state.current_player() == 2
+
+
+# ------------------------------------------------------------------------------------------------
+# Use 1 mushroom, use 2 mushrooms, pass
+
+
+def three_player_hands():
+    return [dict(up=["red", "blue"], awake=["wake"] * 3),
+            dict(up=["red", "red", "white"], awake=["sprout"] * 3),
+            dict(up=["orange"], awake=["thief"] * 3)]
+
+
+def test_use_1_mushroom_target_gives_a_matching_one():
+    # m0 red, m1 blue (P0); m2 red, m3 red, m4 white (P1); m5 orange (P2).
+    state = build(three_player_hands(), pad=2, known={"m3": [0, 1, 2]})
+    act(state, "use 1 red (m0)")
+    assert not is_up(state, "m0") and knowers(state, "m0") == {0, 1, 2}
+    assert legal_strings(state) == ["use 1 red -> P1", "use 1 red -> P2"]
+    act(state, "use 1 red -> P1")
+    assert state.current_player() == 1 and legal_strings(state) == ["no reaction"]
+    act(state, "no reaction")
+    # Reading: of two reds the target gives the one known to the most players.
+    assert holder(state, "m3") == 0 and is_up(state, "m3") and knowers(state, "m3") == {0, 1, 2}
+    assert holder(state, "m2") == 1 and knowers(state, "m2") == {1}
+    assert state.current_player() == 1
+
+
+def test_use_1_mushroom_gives_lowest_numbered_on_a_tie_and_nothing_without_the_colour():
+    state = build(three_player_hands(), pad=2)
+    act(state, "use 1 red (m0)")
+    act(state, "use 1 red -> P1")
+    act(state, "no reaction")
+    assert holder(state, "m2") == 0 and holder(state, "m3") == 1 and seen(state, 2, "m2") == "red"
+    # P2 holds composted reds (the pad) but no right-side-up red: nothing is given.
+    state = build(three_player_hands(), pad=2)
+    before = fields(state)["mushroom_holder"]
+    act(state, "use 1 red (m0)")
+    act(state, "use 1 red -> P2")
+    act(state, "no reaction")
+    assert fields(state)["mushroom_holder"] == before and state.current_player() == 1
+
+
+def test_use_2_mushrooms_steals_at_random_seen_by_taker_and_victim_only():
+    state = build(three_player_hands(), pad=2)
+    act(state, "use 2: red (m0)")
+    assert legal_strings(state) == ["use 2: and blue (m1)"]
+    act(state, "use 2: and blue (m1)")
+    assert not is_up(state, "m0") and not is_up(state, "m1") and knowers(state, "m1") == {0, 1, 2}
+    act(state, "use 2 -> P1")
+    act(state, "no reaction")
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert [state.action_to_string(a) for a, _ in outcomes] == ["random steal: m2", "random steal: m3", "random steal: m4"]
+    assert all(p == pytest.approx(1 / 3) for _, p in outcomes)
+    act(state, "random steal: m4")
+    assert holder(state, "m4") == 0 and is_up(state, "m4") and knowers(state, "m4") == {0, 1}
+    assert seen(state, 0, "m4") == "white" and seen(state, 1, "m4") == "white" and seen(state, 2, "m4") == "?"
+    assert state.current_player() == 1
+
+
+def test_random_steal_cannot_take_composted_mushrooms_and_does_nothing_with_none():
+    """Reading: composted ones cannot be taken; with none, nothing happens."""
+    hands = three_player_hands()
+    hands[2] = dict(down=["orange"], awake=["thief"] * 3)
+    state = build(hands, pad=2)
+    before = fields(state)["mushroom_holder"]
+    act(state, "use 2: red (m0)")
+    act(state, "use 2: and blue (m1)")
+    act(state, "use 2 -> P2")
+    act(state, "no reaction")
+    assert not state.is_chance_node() and state.current_player() == 1
+    assert fields(state)["mushroom_holder"] == before
+    # With right-side-up and composted mushrooms, only the right-side-up ones are outcomes.
+    hands[2] = dict(up=["orange"], down=["purple"], awake=["thief"] * 3)
+    state = build(hands, pad=2)
+    act(state, "use 2: red (m0)")
+    act(state, "use 2: and blue (m1)")
+    act(state, "use 2 -> P2")
+    act(state, "no reaction")
+    assert [state.action_to_string(a) for a, _ in state.chance_outcomes()] == ["random steal: m5"]
+
+
+def test_pass_composts_or_sleeps_without_revealing():
+    state = build(three_player_hands(), pad=2, known={"m1": [0, 1, 2]})
+    act(state, "pass: compost red (m0)")
+    assert not is_up(state, "m0") and knowers(state, "m0") == {0}
+    assert seen(state, 1, "m0") == "?" and "composted m0 ?{P0}" in state.information_state_string(1)
+    act(state, "pass: sleep sprout (g3)")
+    assert not is_up(state, "g3") and knowers(state, "g3") == {1} and seen(state, 0, "g3") == "?"
+    state = build(three_player_hands(), pad=2, known={"m1": [0, 1, 2]})
+    act(state, "pass: compost blue (m1)")  # a card everyone knew stays known to everyone
+    assert seen(state, 2, "m1") == "blue" and not is_up(state, "m1")
+
+
+# ------------------------------------------------------------------------------------------------
+# Gnomes
+
+
+def hans_hands():
+    return [dict(up=["white", "white", "red"], awake=["sprout"] * 3),
+            dict(up=["white", "blue"], awake=["hans", "wake", "wake"]),
+            dict(up=["white", "orange"], awake=["thief"] * 3)]
+
+
+def test_hans_composts_every_other_players_colour_but_not_its_user():
+    # m0 m1 white, m2 red (P0); m3 white, m4 blue (P1); m5 white, m6 orange (P2). g3 is hans.
+    state = build(hans_hands(), pad=2, turn=1)
+    act(state, "use hans (g3)")
+    assert legal_strings(state) == [f"hans: name {c}" for c in M_FACES[:5]]
+    act(state, "hans: name white")
+    assert state.current_player() == 2  # clockwise from the user: P2, then P0
+    act(state, "no reaction")
+    assert not is_up(state, "m5") and knowers(state, "m5") == {0, 1, 2} and is_up(state, "m6")
+    assert state.current_player() == 0
+    act(state, "no reaction")
+    assert not is_up(state, "m0") and not is_up(state, "m1") and is_up(state, "m2")
+    assert seen(state, 2, "m0") == "white"
+    assert is_up(state, "m3"), "Reading: hans does not affect its user"
+    assert state.current_player() == 2
+
+
+def test_hans_each_target_may_cancel_with_earmuffs_in_turn_order():
+    hands = hans_hands()
+    hands[0]["awake"] = ["earmuffs", "sprout", "sprout"]  # g0 earmuffs
+    state = build(hands, pad=2, turn=1)
+    act(state, "use hans (g3)")
+    act(state, "hans: name white")
+    act(state, "no reaction")  # P2 declines
+    assert state.current_player() == 0
+    assert legal_strings(state) == ["earmuffs (g0): cancel", "no reaction"]
+    act(state, "earmuffs (g0): cancel")
+    assert is_up(state, "m0") and is_up(state, "m1") and knowers(state, "m0") == {0}
+    assert not is_up(state, "g0") and seen(state, 1, "g0") == "earmuffs" and seen(state, 2, "g0") == "earmuffs"
+    assert not is_up(state, "m5")
+    assert state.current_player() == 2
+
+
+def test_hans_can_name_gold_only_in_the_golden_expansion():
+    state = build(hans_hands(), pad=2, turn=1, golden=True)
+    act(state, "use hans (g3)")
+    assert legal_strings(state)[-1] == "hans: name gold" and len(legal_strings(state)) == 6
+
+
+def sprout_hands(kind="sprout"):
+    # m0 red up; m1 blue, m2 white, m3 orange composted (P0); m4..m7 up (P1).
+    return [dict(up=["red"], down=["blue", "white", "orange"], awake=[kind, "wake", "wake"]),
+            dict(up=["red", "red", "purple", "purple"], awake=["thief"] * 3)]
+
+
+def test_sprout_up_to_two_of_ones_own_composted_without_revealing():
+    state = build(sprout_hands())
+    act(state, "use sprout (g0)")
+    assert legal_strings(state) == ["sprout blue (m1)", "sprout white (m2)", "sprout orange (m3)", "sprout: done"]
+    act(state, "sprout white (m2)")
+    assert legal_strings(state) == ["sprout orange (m3)", "sprout: done"]  # ascending: each pair once
+    act(state, "sprout orange (m3)")
+    assert is_up(state, "m2") and is_up(state, "m3") and not is_up(state, "m1")
+    assert knowers(state, "m2") == {0} and seen(state, 1, "m2") == "?"
+    assert state.current_player() == 1
+    state = build(sprout_hands())
+    act(state, "use sprout (g0)")
+    act(state, "sprout blue (m1)")
+    act(state, "sprout: done")
+    assert is_up(state, "m1") and not is_up(state, "m2") and state.current_player() == 1
+    hands = sprout_hands()
+    hands[0] = dict(up=["red", "blue", "white", "orange"], awake=["sprout", "wake", "wake"])
+    state = build(hands)
+    act(state, "use sprout (g0)")  # nothing composted: nothing to do
+    assert state.current_player() == 1 and not is_up(state, "g0")
+
+
+def test_golden_gnome_sprouts_and_gold_is_a_colour_that_can_be_asked_for_and_stolen():
+    """Reading: a golden gnome has sprout's ability; gold is a sixth colour."""
+    hands = sprout_hands("golden")
+    state = build(hands, golden=True)
+    assert "use golden (g0)" in legal_strings(state)
+    act(state, "use golden (g0)")
+    assert legal_strings(state)[-1] == "sprout: done"
+    # m0 gold (P0); m1 gold, m2 red (P1).
+    hands = [dict(up=["gold", "blue", "red"], awake=["wake"] * 3),
+             dict(up=["gold", "red"], awake=["thief"] * 3)]
+    state = build(hands, golden=True, pad=1)
+    assert seen(state, 1, "m0") == "gold"  # golden mushrooms are public
+    act(state, "use 1 gold (m0)")
+    act(state, "no reaction")
+    assert holder(state, "m3") == 0 and is_up(state, "m3")
+    hands[1] = dict(up=["gold"], awake=["thief"] * 3)
+    state = build(hands, golden=True, pad=1)
+    act(state, "use 2: blue (m1)")
+    act(state, "use 2: and red (m2)")
+    act(state, "no reaction")
+    assert [state.action_to_string(a) for a, _ in state.chance_outcomes()] == ["random steal: m3"]
+    act(state, "random steal: m3")
+    assert holder(state, "m3") == 0
+
+
+def test_wake_wakes_one_other_sleeping_gnome_unrevealed():
+    hands = [dict(up=["red"] * 4, awake=["wake"], asleep=["wake", "hans"]),
+             dict(up=["blue"] * 4, awake=["thief"] * 3)]
+    state = build(hands)
+    act(state, "use wake (g0)")
+    assert legal_strings(state) == ["wake wake (g1)", "wake hans (g2)"]  # not the gnome just used
+    act(state, "wake hans (g2)")
+    assert is_up(state, "g2") and not is_up(state, "g0") and seen(state, 1, "g2") == "?"
+    hands[0] = dict(up=["red"] * 4, awake=["wake", "sprout"], asleep=["hans"])
+    state = build(hands)
+    act(state, "use wake (g0)")  # one other sleeping gnome: woken at once
+    assert is_up(state, "g2") and state.current_player() == 1
+    hands[0] = dict(up=["red"] * 4, awake=["wake", "sprout", "hans"])
+    state = build(hands)
+    act(state, "use wake (g0)")
+    assert state.current_player() == 1 and not is_up(state, "g0")
+
+
+def lullaby_hands(target_awake):
+    return [dict(up=["red"] * 4, awake=["lullaby", "wake", "wake"]),
+            dict(up=["blue"] * 4, **target_awake),
+            dict(up=["white"] * 4, awake=["compost", "compost", "hans"])]
+
+
+def test_lullaby_target_chooses_which_gnome_sleeps():
+    state = build(lullaby_hands(dict(awake=["sprout", "thief", "peek"])))
+    act(state, "use lullaby (g0)")
+    act(state, "lullaby -> P1")
+    act(state, "no reaction")
+    assert state.current_player() == 1
+    assert legal_strings(state) == ["sleep sprout (g3)", "sleep thief (g4)", "sleep peek (g5)"]
+    act(state, "sleep thief (g4)")
+    assert not is_up(state, "g4") and seen(state, 0, "g4") == "?" and state.current_player() == 1
+    state = build(lullaby_hands(dict(awake=["sprout"], asleep=["thief", "peek"])))
+    act(state, "use lullaby (g0)")
+    act(state, "lullaby -> P1")
+    act(state, "no reaction")
+    assert not is_up(state, "g3") and state.current_player() == 1  # one awake gnome: no choice
+
+
+def test_thief_takes_two_at_random_fewer_if_fewer():
+    hands = [dict(up=["red"] * 3, awake=["thief", "wake", "wake"]),
+             dict(up=["blue", "white", "orange"], awake=["sprout"] * 3),
+             dict(up=["purple"] * 4, awake=["compost", "compost", "hans"])]
+    state = build(hands, pad=1)
+    act(state, "use thief (g0)")
+    act(state, "thief -> P1")
+    act(state, "no reaction")
+    assert [p for _, p in state.chance_outcomes()] == pytest.approx([1 / 3] * 3)
+    act(state, "random steal: m4")
+    assert [state.action_to_string(a) for a, _ in state.chance_outcomes()] == ["random steal: m3", "random steal: m5"]
+    act(state, "random steal: m3")
+    assert holder(state, "m3") == 0 and holder(state, "m4") == 0 and holder(state, "m5") == 1
+    assert knowers(state, "m3") == {0, 1} and seen(state, 2, "m3") == "?"
+    assert state.current_player() == 1
+    hands[1] = dict(up=["blue"], awake=["sprout"] * 3)
+    state = build(hands, pad=1)
+    act(state, "use thief (g0)")
+    act(state, "thief -> P1")
+    act(state, "no reaction")
+    act(state, "random steal: m3")
+    assert not state.is_chance_node() and state.current_player() == 1  # one mushroom: one steal
+    assert holder(state, "m3") == 0
+
+
+def peek_hands(target_up):
+    return [dict(up=["red"] * 3, awake=["peek", "wake", "wake"]),
+            dict(up=target_up, awake=["sprout"] * 3),
+            dict(up=["purple"] * 4, awake=["compost", "compost", "hans"])]
+
+
+def test_peek_target_reveals_two_of_their_choice_user_takes_one():
+    state = build(peek_hands(["blue", "white", "orange", "red"]), pad=1)
+    act(state, "use peek (g0)")
+    act(state, "peek -> P1")
+    act(state, "no reaction")
+    assert state.current_player() == 1
+    assert legal_strings(state) == ["reveal blue (m3)", "reveal white (m4)", "reveal orange (m5)"]
+    act(state, "reveal white (m4)")
+    assert seen(state, 2, "m4") == "white"
+    assert legal_strings(state) == ["reveal orange (m5)", "reveal red (m6)"]
+    act(state, "reveal red (m6)")
+    assert state.current_player() == 0 and legal_strings(state) == ["take white (m4)", "take red (m6)"]
+    act(state, "take red (m6)")
+    assert holder(state, "m6") == 0 and is_up(state, "m6") and holder(state, "m4") == 1
+    assert seen(state, 2, "m6") == "red" and seen(state, 2, "m3") == "?"
+    assert state.current_player() == 1
+
+
+@pytest.mark.parametrize("target_up, taken_automatically", [
+    (["blue"], "m3"),            # fewer than two: all revealed, the only one taken
+    (["blue", "blue"], "m3"),    # two alike: the lower-numbered (they differ in nothing else)
+    (["blue", "white"], None),   # two: both revealed, the user chooses
+])
+def test_peek_with_two_or_fewer(target_up, taken_automatically):
+    state = build(peek_hands(target_up), pad=1)
+    act(state, "use peek (g0)")
+    act(state, "peek -> P1")
+    act(state, "no reaction")
+    assert all(seen(state, 2, f"m{3 + i}") == c for i, c in enumerate(target_up))
+    if taken_automatically:
+        assert holder(state, taken_automatically) == 0 and state.current_player() == 1
+    else:
+        assert legal_strings(state) == ["take blue (m3)", "take white (m4)"]
+
+
+def test_compost_target_chooses_unrevealed():
+    hands = [dict(up=["red"] * 3, awake=["compost", "wake", "wake"]),
+             dict(up=["blue", "white"], awake=["sprout"] * 3),
+             dict(up=["purple"] * 4, awake=["thief", "thief", "hans"])]
+    state = build(hands, pad=2)
+    act(state, "use compost (g0)")
+    act(state, "compost -> P1")
+    act(state, "no reaction")
+    assert state.current_player() == 1 and legal_strings(state) == ["compost blue (m3)", "compost white (m4)"]
+    act(state, "compost white (m4)")
+    assert not is_up(state, "m4") and seen(state, 0, "m4") == "?" and knowers(state, "m4") == {1}
+    hands[1] = dict(up=["blue"], down=["white"], awake=["sprout"] * 3)
+    state = build(hands, pad=2)
+    act(state, "use compost (g0)")
+    act(state, "compost -> P1")
+    act(state, "no reaction")
+    assert not is_up(state, "m3") and state.current_player() == 1
+
+
+# ------------------------------------------------------------------------------------------------
+# Earmuffs
+
+
+def earmuffs_hands(p1_awake):
+    return [dict(up=["red", "blue"], awake=["wake", "wake", "earmuffs"]),
+            dict(up=["red", "white"], awake=p1_awake),
+            dict(up=["orange"], awake=["thief"] * 3)]
+
+
+def test_earmuffs_only_reacts_and_cancels_the_effect_on_its_owner():
+    state = build(earmuffs_hands(["earmuffs", "sprout", "sprout"]), pad=2)
+    assert "use earmuffs (g2)" not in legal_strings(state)
+    assert "pass: sleep earmuffs (g2)" in legal_strings(state)
+    act(state, "use 1 red (m0)")
+    act(state, "use 1 red -> P1")
+    assert legal_strings(state) == ["earmuffs (g3): cancel", "no reaction"]
+    act(state, "earmuffs (g3): cancel")
+    assert holder(state, "m2") == 1 and is_up(state, "m2")  # nothing given
+    assert not is_up(state, "m0")                              # the user's cost stands
+    assert not is_up(state, "g3") and knowers(state, "g3") == {0, 1, 2}  # a used earmuffs is public
+    assert state.current_player() == 1
+
+
+def test_declined_earmuffs_is_seen_by_nobody_but_its_owner():
+    # The same position with g3 an earmuffs (A) or a sprout (B): P1's reaction looks the same to others.
+    a = build(earmuffs_hands(["earmuffs", "sprout", "sprout"]), pad=2)
+    b = build(earmuffs_hands(["sprout", "sprout", "sprout"]), pad=2)
+    for s in (a, b):
+        act(s, "use 1 red (m0)")
+        act(s, "use 1 red -> P1")
+        assert s.current_player() == 1
+    assert legal_strings(a) == ["earmuffs (g3): cancel", "no reaction"] and legal_strings(b) == ["no reaction"]
+    for s in (a, b):
+        act(s, "no reaction")
+    for p in (0, 2):
+        assert a.information_state_string(p) == b.information_state_string(p)
+    assert a.information_state_string(1) != b.information_state_string(1)
+    assert a.history() == b.history()
+
+
+def test_no_reaction_decision_when_the_targets_awake_gnomes_are_known_not_to_be_earmuffs():
+    state = build(earmuffs_hands(["sprout", "sprout", "wake"]), pad=2,
+                  known={"g3": [0, 1, 2], "g4": [0, 1, 2], "g5": [0, 1, 2]})
+    act(state, "use 1 red (m0)")
+    act(state, "use 1 red -> P1")
+    assert state.current_player() == 1 and holder(state, "m2") == 0  # resolved at once
+
+
+# ------------------------------------------------------------------------------------------------
+# Elimination and the end
+
+
+def test_elimination_on_another_players_turn_then_skipped_and_untargetable():
+    hands = [dict(up=["red", "blue"], awake=["lullaby", "wake", "wake"]),
+             dict(up=["red"], asleep=["sprout"] * 3),
+             dict(up=["white"], awake=["thief"] * 3),
+             dict(up=["orange"], awake=["compost", "compost", "hans"])]
+    state = build(hands, pad=3)
+    act(state, "use 1 red (m0)")
+    act(state, "use 1 red -> P1")  # P1 has no awake gnome: no reaction decision
+    assert holder(state, "m2") == 0
+    assert "out P1" in str(state) and state.current_player() == 2  # out at once, then skipped
+    act(state, "use 1 white (m3)")
+    assert legal_strings(state) == ["use 1 white -> P0", "use 1 white -> P3"]
+
+
+def test_last_player_with_a_right_side_up_card_wins():
+    hands = [dict(up=["red", "blue"], awake=["wake"] * 3), dict(up=["red"], asleep=["sprout"] * 3)]
+    state = build(hands, pad=1)
+    act(state, "use 1 red (m0)")
+    assert state.is_terminal() and state.returns() == [1.0, -1.0]
+    assert state.current_player() == ts.TERMINAL
+
+
+def test_last_players_going_out_together_share_the_win():
+    """Reading: P0's hans (its last card) composts P1's last mushrooms: both go out together."""
+    hands = [dict(down=["red"], awake=["hans"], asleep=["wake", "wake"]),
+             dict(up=["white", "white"], asleep=["sprout"] * 3),
+             dict(down=["blue"], asleep=["thief"] * 3)]
+    state = build(hands, pad=2, out=4)
+    act(state, "use hans (g0)")
+    act(state, "hans: name white")
+    assert state.is_terminal()
+    assert state.returns() == [0.5, 0.5, -1.0]
+
+
+def test_round_cap_ranks_players_still_in_by_right_side_up_cards():
+    """Reading: the cap ends the game; the most right-side-up cards win, ties share."""
+    hands = [dict(up=["red", "blue"], awake=["wake"] * 3),
+             dict(up=["red"], awake=["sprout"] * 3),
+             dict(up=["white", "white", "white"], awake=["thief"] * 3)]
+    state = build(hands, pad=1, max_rounds=1)
+    for seat, card in ((0, "m0"), (1, "m2"), (2, "m3")):
+        assert state.current_player() == seat
+        act(state, f"pass: compost {M_FACES[fields(state)['mushroom_face'][int(card[1:])]]} ({card})")
+    assert state.is_terminal() and state.returns() == [-0.5, -0.5, 1.0]
+    hands[0]["up"] = ["red", "blue", "orange"]
+    state = build(hands, pad=1, max_rounds=1)
+    for card in ("m0", "m3", "m4"):
+        act(state, f"pass: compost {M_FACES[fields(state)['mushroom_face'][int(card[1:])]]} ({card})")
+    assert state.returns() == [0.5, -1.0, 0.5]
+    state = build(hands, pad=1, max_rounds=2)
+    for card in ("m0", "m3", "m4"):
+        act(state, f"pass: compost {M_FACES[fields(state)['mushroom_face'][int(card[1:])]]} ({card})")
+    assert not state.is_terminal() and "round 2 of 2" in str(state)
+
+
+def test_cap_ties_between_everyone_are_a_draw():
+    state = ts.load_game("gnomi", max_rounds=1).new_initial_state(4)
+    for _ in range(3):
+        act(state, [t for t in legal_strings(state) if t.startswith("pass: compost")][0])
+    assert state.is_terminal() and state.returns() == [0.0, 0.0, 0.0]
+
+
+# ------------------------------------------------------------------------------------------------
+# The golden match
+
+
+def test_golden_shared_winners_each_take_a_golden_gnome_and_the_last_out_a_golden_mushroom():
+    """Reading: with shared wins each winner takes a golden gnome; the winner moves last."""
+    hands = [dict(down=["red"], awake=["hans"], asleep=["wake", "wake"]),
+             dict(up=["white", "white"], asleep=["sprout"] * 3),
+             dict(down=["blue"], asleep=["thief"] * 3)]
+    state = build(hands, golden=True, pad=2, out=4, last_out=4)
+    act(state, "use hans (g0)")
+    act(state, "hans: name white")
+    assert not state.is_terminal() and "game 2 of 3" in str(state)
+    f = fields(state)
+    assert f["golden_gnomes"] == [1, 1, 0]
+    gold_m = [i for i, face in enumerate(f["mushroom_face"]) if face == 5 and f["mushroom_holder"][i] >= 0]
+    assert [f["mushroom_holder"][i] for i in gold_m] == [2]  # P2 went out last of the others
+    assert f["first"] == [1] and state.current_player() == 1  # P0 (lowest winner) moves last
+    for s in range(3):  # re-dealt: 3 gnomes and 4 mushrooms, all right side up, golden ones kept
+        assert sum(h == s and u for h, u in zip(f["gnome_holder"], f["gnome_up"])) == 3
+        assert sum(h == s and u for h, u in zip(f["mushroom_holder"], f["mushroom_up"])) == 4
+    golden_g = [i for i, face in enumerate(f["gnome_face"]) if face == 8 and f["gnome_holder"][i] >= 0]
+    assert sorted(f["gnome_holder"][i] for i in golden_g) == [0, 1]
+    for i in golden_g:  # taken in secret
+        owner = f["gnome_holder"][i]
+        assert knowers(state, f"g{i}") == {owner} and seen(state, 2, f"g{i}") == "?"
+
+
+def test_golden_gnomes_go_to_winners_while_they_last_and_most_gold_wins():
+    # Game 3; each player already holds a golden gnome, so one is left in the reserve.
+    hands = [dict(down=["red"], awake=["hans"], asleep=["golden", "wake"]),
+             dict(up=["white", "white"], asleep=["golden", "sprout", "sprout"]),
+             dict(down=["blue"], asleep=["golden", "thief", "thief"])]
+    state = build(hands, golden=True, pad=2, out=4, last_out=4, game=2)
+    act(state, "use hans (g0)")
+    act(state, "hans: name white")
+    assert state.is_terminal()
+    f = fields(state)
+    assert f["golden_gnomes"] == [2, 1, 1]        # P0 took the last golden gnome, P1 none
+    assert state.scores() == [4.0, 2.0, 3.0]      # gold: 2 per golden gnome, 1 per golden mushroom
+    assert state.returns() == [1.0, -0.5, -0.5]   # the most gold wins the match
+
+
+def test_golden_match_plays_three_games():
+    game = ts.load_game("gnomi", golden=True)
+    rng = random.Random(3)
+    state = game.new_initial_state(3)
+    games_seen, transitions = [1], 0
+    while not state.is_terminal():
+        before = fields(state)
+        play_random(state, rng)
+        number = int(re.search(r"game (\d) of 3", str(state)).group(1))
+        if number != games_seen[-1]:
+            games_seen.append(number)
+            after = fields(state)
+            won = [s for s in range(3) if after["golden_gnomes"][s] > before["golden_gnomes"][s]]
+            assert won and after["first"] == [(min(won) + 1) % 3]
+            assert after["round"] == [0] and after["out"] == [0]
+            # Golden cards are kept, everything else re-dealt.
+            golden_holders = Counter(h for h, face in zip(after["gnome_holder"], after["gnome_face"]) if face == 8)
+            assert [golden_holders[s] for s in range(3)] == after["golden_gnomes"]
+            assert golden_holders[RESERVE] == 4 - sum(after["golden_gnomes"])
+    assert games_seen == [1, 2, 3]
+    scores = state.scores()
+    best = max(scores)
+    winners = [s for s in range(3) if scores[s] == best]
+    assert sum(scores) == 2 * sum(fields(state)["golden_gnomes"]) + sum(
+        1 for h, face in zip(fields(state)["mushroom_holder"], fields(state)["mushroom_face"]) if face == 5 and h >= 0)
+    assert [s for s, r in enumerate(state.returns()) if r > 0] == winners or len(winners) == 3
+
+
+# ------------------------------------------------------------------------------------------------
+# Knowledge and information states
+
+
+def test_knowledge_dealt_used_revealed_and_followed():
+    state = ts.load_game("gnomi").new_initial_state(5)
+    assert all(knowers(state, f"m{i}") == {i // 4} for i in range(12))  # dealt: holder only
+    assert all(knowers(state, f"g{i}") == {i // 3} for i in range(9))
+    assert seen(state, 1, "m0") == "?" and seen(state, 0, "m0") != "?"
+    used = [t for t in legal_strings(state) if re.fullmatch(r"use \w+ \(g\d+\)", t)][0]
+    kind, card = re.fullmatch(r"use (\w+) \((g\d+)\)", used).groups()
+    assert seen(state, 1, card) == "?"
+    act(state, used)  # a used gnome is revealed to all
+    assert seen(state, 1, card) == kind and seen(state, 2, card) == kind
+    # A revealed card is known to all and followed as it moves.
+    state = build(three_player_hands(), pad=2)
+    act(state, "use 1 red (m0)")
+    act(state, "use 1 red -> P1")
+    act(state, "no reaction")
+    assert seen(state, 2, "m2") == "red" and holder(state, "m2") == 0
+    act(state, "use 1 red (m3)")  # P1 uses its other red on P0, who gives m2 back: still known
+    act(state, "use 1 red -> P0")
+    act(state, "no reaction")
+    assert holder(state, "m2") == 1 and seen(state, 2, "m2") == "red"
+
+
+def test_information_state_differs_exactly_when_knowledge_differs():
+    hands = three_player_hands()
+    a = build(hands, pad=2)
+    hands[0] = dict(up=["red", "purple"], awake=["wake"] * 3)  # m1 differs; the pool absorbs it
+    b = build(hands, pad=2)
+    assert a.information_state_string(1) == b.information_state_string(1)
+    assert a.information_state_string(2) == b.information_state_string(2)
+    assert a.information_state_string(0) != b.information_state_string(0)
+    a2 = with_fields(a, mushroom_known=[1 | 2 if i == 1 else k for i, k in enumerate(fields(a)["mushroom_known"])])
+    b2 = with_fields(b, mushroom_known=[1 | 2 if i == 1 else k for i, k in enumerate(fields(b)["mushroom_known"])])
+    assert a2.information_state_string(1) != b2.information_state_string(1)
+    assert a2.information_state_string(2) == b2.information_state_string(2)
+
+
+def test_information_state_remembers_the_order_of_events():
+    orders = (["m0", "m4", "m8", "m1"], ["m1", "m4", "m8", "m0"])
+    states = []
+    for order in orders:
+        state = ts.load_game("gnomi").new_initial_state(2)
+        for card in order:
+            act(state, [t for t in legal_strings(state) if t.endswith(f"({card})") and t.startswith("pass")][0])
+        states.append(state)
+    a, b = states
+    assert fields(a)["mushroom_up"] == fields(b)["mushroom_up"] and str(a) == str(b)
+    for p in range(3):
+        assert a.information_state_string(p) != b.information_state_string(p)
+
+
+def test_observation_tensor_counts_known_and_unknown_cards():
+    state = build(three_player_hands(), pad=2, known={"m2": [0, 1, 2]})
+    obs = state.observation_tensor(0)
+    own, p1 = obs[0:38], obs[38:76]
+    assert own[0] == 1 and own[1] == 1 and own[2] == 1
+    assert own[3 + M_FACES.index("red")] == 1 and own[3 + M_FACES.index("blue")] == 1 and own[3 + 6] == 0
+    assert own[17 + G_FACES.index("wake")] == 3
+    assert p1[3 + M_FACES.index("red")] == 1 and p1[3 + 6] == 2 and p1[17 + 9] == 3  # m2 known, 2 + 3 unknown
+    assert p1[1] == 0 and obs[3 * 38] == 1  # phase "turn"
+
+
+# ------------------------------------------------------------------------------------------------
+# Determinizations
+
+
+def test_resample_keeps_known_faces_and_redraws_unknown_ones():
+    state = build(three_player_hands(), pad=2, known={"m2": [0, 1, 2]})
+    act(state, "use 2: red (m0)")
+    act(state, "use 2: and blue (m1)")
+    act(state, "use 2 -> P1")
+    act(state, "no reaction")
+    act(state, "random steal: m4")
+    truth = fields(state)
+    worlds = [state.resample_from_infostate(2, seed) for seed in range(30)]
+    for world in worlds:
+        f = fields(world)
+        assert world.information_state_string(2) == state.information_state_string(2)
+        for kind in ("mushroom", "gnome"):
+            for i, mask in enumerate(truth[kind + "_known"]):
+                if mask & 4:
+                    assert f[kind + "_face"][i] == truth[kind + "_face"][i]
+            assert f[kind + "_holder"] == truth[kind + "_holder"] and f[kind + "_known"] == truth[kind + "_known"]
+    # m4 (stolen: P2 does not know it), P0's gnomes and the pool all vary across worlds.
+    assert len({fields(w)["mushroom_face"][4] for w in worlds}) > 1
+    assert len({tuple(fields(w)["gnome_face"][0:3]) for w in worlds}) > 1
+    assert len({tuple(fields(w)["mushroom_face"][12:25]) for w in worlds}) > 1
+    assert state.resample_from_infostate(1, 0).information_state_string(1) == state.information_state_string(1)
+
+
+def test_resample_reads_nothing_the_player_does_not_know():
+    """States that P1 cannot tell apart give identical worlds for the same seed."""
+    hands = three_player_hands()
+    a = build(hands, pad=2)
+    hands[0] = dict(up=["red", "purple"], awake=["wake", "wake", "hans"])
+    b = build(hands, pad=2)
+    assert a.information_state_string(1) == b.information_state_string(1)
+    for seed in range(5):
+        assert a.resample_from_infostate(1, seed).serialize() == b.resample_from_infostate(1, seed).serialize()
+
+
+def test_resample_is_uniform_over_unseen_faces():
+    """P1 knows only its own mushrooms (m2 red, m3 red, m4 white), so P0's m0 is drawn from the
+    22 mushroom faces P1 has not seen. 3000 draws; chi-square with 4 degrees of freedom against
+    those counts, 18.47 being its 0.999 quantile."""
+    state = build(three_player_hands(), pad=2)
+    seen_by_p1 = Counter(fields(state)["mushroom_face"][i] for i in (2, 3, 4))
+    unseen = {f: 5 - seen_by_p1[f] for f in range(5)}
+    total = sum(unseen.values())
+    n = 3000
+    counts = Counter(fields(state.resample_from_infostate(1, seed))["mushroom_face"][0] for seed in range(n))
+    chi2 = sum((counts[f] - n * unseen[f] / total) ** 2 / (n * unseen[f] / total) for f in range(5))
+    assert chi2 < 18.47
+
+
+def test_resample_keeps_golden_gnomes_with_their_owners():
+    hands = [dict(up=["red"] * 4, awake=["wake", "golden", "sprout"]),
+             dict(up=["blue"] * 4, awake=["thief"] * 3),
+             dict(up=["white"] * 4, awake=["compost", "compost", "hans"])]
+    state = build(hands, golden=True, game=1)
+    slots = set()
+    for seed in range(40):
+        f = fields(state.resample_from_infostate(1, seed))
+        golden = [i for i, face in enumerate(f["gnome_face"]) if face == 8 and f["gnome_holder"][i] >= 0]
+        assert len(golden) == 1 and f["gnome_holder"][golden[0]] == 0
+        slots.add(golden[0])
+    assert slots == {0, 1, 2}  # which of P0's gnomes is golden is unknown to P1
+
+
+# ------------------------------------------------------------------------------------------------
+# Serialized fields are validated
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda f: f["mushroom_face"].__setitem__(0, (f["mushroom_face"][0] + 1) % 5), "there must be"),
+    (lambda f: f["mushroom_known"].__setitem__(0, 2), "holder must know"),
+    (lambda f: f["mushroom_known"].__setitem__(20, 1), "pool cards"),
+    (lambda f: (f["gnome_holder"].__setitem__(0, 1), f["gnome_known"].__setitem__(0, 2)), "gnomes never change hands"),
+    (lambda f: f["gnome_known"].__setitem__(0, 3), "known to its holder only or to everyone"),
+    (lambda f: f["gnome_holder"].__setitem__(24, 0), "cannot be held"),
+    (lambda f: f["mushroom_holder"].__setitem__(0, 3), "outside"),
+    (lambda f: f["golden_gnomes"].__setitem__(0, 1), "golden_gnomes"),
+    (lambda f: f.__setitem__("phase", [8]), "phase"),
+    (lambda f: f.__setitem__("out", [1]), "out but has"),
+    (lambda f: f.__setitem__("winners", [1]), "winners"),
+    (lambda f: f.__setitem__("round", [100]), "round"),
+    (lambda f: f.__setitem__("target", [0]), "nothing may be pending"),
+    (lambda f: f.pop("turn"), "missing"),
+])
+def test_fields_are_validated(change, message):
+    state = ts.load_game("gnomi").new_initial_state(0)
+    doc = json.loads(state.serialize())
+    change(doc["fields"])
+    with pytest.raises(ValueError, match=message):
+        state.get_game().deserialize_state(json.dumps(doc))

@@ -1,0 +1,126 @@
+"""The tablesearch command."""
+import subprocess
+import sys
+
+import pytest
+
+from tablesearch import cli
+
+
+def test_games_lists_every_game(capsys):
+    assert cli.main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "connect_four" in out and "tic_tac_toe" in out
+
+
+def test_best_move_finds_the_win(capsys):
+    assert cli.main(["best-move", "connect_four", "--history", "0,1,0,1,0,1", "--iterations", "3000"]) == 0
+    out = capsys.readouterr().out
+    assert "best move for player 0: x0 (action 0)" in out
+
+
+def test_bad_input_gives_an_error_not_a_traceback(capsys):
+    assert cli.main(["best-move", "connect_four", "--history", "0,9"]) == 2
+    assert "illegal action 9" in capsys.readouterr().err
+    assert cli.main(["best-move", "nonsense"]) == 2
+    assert cli.main(["best-move", "connect_four", "--history", "a,b"]) == 2
+
+
+def test_console_script_runs():
+    out = subprocess.run([sys.executable, "-m", "tablesearch.cli", "games"], capture_output=True, text=True, check=True)
+    assert "connect_four" in out.stdout
+
+
+def run_cli(*args, env=None, input=None):
+    import os
+    return subprocess.run([sys.executable, "-m", "tablesearch.cli", *args], capture_output=True, text=True,
+                          input=input, env={**os.environ, **(env or {})}, timeout=120)
+
+
+def test_tournament_prints_the_ratings_table_and_writes_lines_and_plot(tmp_path, capsys):
+    out, plot = tmp_path / "games.jsonl", tmp_path / "ratings.png"
+    assert cli.main(["tournament", "tic_tac_toe", "--agents", "mcts:iterations=200,uct_c=1.0,random",
+                     "--games", "10", "--workers", "1", "--out", str(out), "--plot", str(plot)]) == 0
+    text = capsys.readouterr().out
+    assert "Ratings" in text and "Elo [95% CI]" in text and "mcts:iterations=200,uct_c=1.0" in text
+    assert "Win rate by seat" in text and "Pairwise score" in text
+    assert len(out.read_text().splitlines()) == 10
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_repeatable_agent_option_keeps_commas_and_runner_budget(tmp_path, capsys):
+    out = tmp_path / "games.jsonl"
+    assert cli.main(["tournament", "tic_tac_toe", "--agent", "mcts:uct_c=1.0,max_memory_mb=64", "--agent", "random",
+                     "--iterations", "25", "--games", "2", "--workers", "1", "--out", str(out)]) == 0
+    import json
+    line = json.loads(out.read_text().splitlines()[0])
+    assert line["budgets"][line["agents"].index("mcts:uct_c=1.0,max_memory_mb=64")] == {"iterations": 25}
+
+
+def test_progress_bar_only_on_a_terminal(monkeypatch, capsys):
+    """Piped output (a subprocess with pipes) gets no bar; a terminal does."""
+    args = ["tournament", "tic_tac_toe", "--agents", "mcts:iterations=300", "random", "--games", "6", "--workers", "1"]
+    piped = run_cli(*args)
+    assert piped.returncode == 0 and piped.stderr == "" and "Ratings" in piped.stdout
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")  # rich then treats the captured stderr as a terminal
+    assert cli.main(args) == 0
+    assert "6/6" in capsys.readouterr().err
+
+
+def test_sprt_from_the_command_line(capsys):
+    assert cli.main(["tournament", "connect_four", "--agents", "mcts:iterations=300", "random", "--games", "200",
+                     "--workers", "1", "--sprt", "--elo1", "50", "--resamples", "100"]) == 0
+    text = capsys.readouterr().out
+    assert "SPRT elo0=0 elo1=50" in text and "H1 accepted" in text and "of 200 planned" in text
+
+
+def test_tournament_on_a_dask_scheduler(tmp_path, capsys):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, protocol="tcp",
+                                  host="127.0.0.1", dashboard_address=None) as cluster:
+        assert cli.main(["tournament", "tic_tac_toe", "--agents", "mcts:iterations=50", "random", "--games", "6",
+                         "--scheduler", cluster.scheduler_address, "--out", str(tmp_path / "g.jsonl")]) == 0
+    assert "Ratings" in capsys.readouterr().out
+    assert len((tmp_path / "g.jsonl").read_text().splitlines()) == 6
+
+
+def test_play_against_the_ai_with_piped_input(monkeypatch, capsys):
+    import io
+    monkeypatch.setattr(sys, "stdin", io.StringIO("x(1,1)\nnot-a-move\n0\n2\n6\n8\n3\n5\n7\n1\n"))
+    assert cli.main(["play", "tic_tac_toe", "--agents", "human,mcts:iterations=500"]) == 0
+    out = capsys.readouterr().out
+    assert "Legal actions:" in out and "4:x(1,1)" in out
+    assert "'not-a-move' is not a legal action" in out
+    assert "player 1 (mcts:iterations=500) plays o(" in out and "visit share" in out
+    assert "winner:" in out or "draw" in out
+    monkeypatch.setattr(sys, "stdin", io.StringIO("4\n"))
+    assert cli.main(["play", "tic_tac_toe", "--agents", "human", "random"]) == 1
+    assert "input ended" in capsys.readouterr().err
+
+
+def test_analyze_reports_seats_draws_and_lengths(tmp_path, capsys):
+    plot = tmp_path / "balance.png"
+    assert cli.main(["analyze", "tic_tac_toe", "--games", "100", "--workers", "1", "--plot", str(plot)]) == 0
+    text = capsys.readouterr().out
+    assert "agents: random" in text and "Win rate by seat" in text
+    assert "Draws:" in text and "Game length in plies" in text
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_analyze_exact_prints_the_exact_candyland_figures(capsys):
+    assert cli.main(["analyze", "tic_tac_toe", "--exact"]) == 2
+    assert "candyland only" in capsys.readouterr().err
+    assert cli.main(["analyze", "candyland", "--exact", "--param", "players=3", "--param", "deck=66"]) == 0
+    out = capsys.readouterr().out
+    from tablesearch.games import candyland_exact
+    assert out.strip() == candyland_exact.report(3, "66").strip()
+    assert "39.16" in out  # the mean number of turns with the 66-card deck
+
+
+def test_command_errors_are_messages(capsys):
+    assert cli.main(["tournament", "tic_tac_toe", "--agents", "random,alphazero", "--games", "2"]) == 2
+    assert "unknown agent 'alphazero'" in capsys.readouterr().err
+    assert cli.main(["tournament", "tic_tac_toe", "--games", "2"]) == 2
+    assert "--agents" in capsys.readouterr().err
+    assert cli.main(["play", "tic_tac_toe", "--agents", "human"]) == 2
+    assert "one agent per seat" in capsys.readouterr().err
