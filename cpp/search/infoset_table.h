@@ -46,12 +46,14 @@ class InfosetTable {
 
   // A new entry for `key` (not present) with the given actions, or -1 if the memory cap is reached.
   int32_t add(uint64_t key, const Action* actions, int n) {
-    const int64_t more = static_cast<int64_t>(sizeof(Infoset) + n * sizeof(InfosetSlot) + 2 * sizeof(uint32_t));
+    const bool grows = 2 * (sets_.size() + 1) > index_.size();
+    const int64_t more = static_cast<int64_t>(sizeof(Infoset) + n * sizeof(InfosetSlot) +
+                                              (grows ? index_.size() * sizeof(uint32_t) : 0));
     if (bytes_used() + more > max_bytes_ || sets_.size() >= 0x7FFFFFF0u) {
       capped_ = true;
       return -1;
     }
-    if (2 * (sets_.size() + 1) > index_.size()) grow();
+    if (grows) grow();
     const auto id = static_cast<uint32_t>(sets_.size());
     sets_.push_back({key, static_cast<uint32_t>(slots_.size()), static_cast<uint32_t>(n), 0});
     for (int i = 0; i < n; ++i) slots_.push_back({actions[i]});
