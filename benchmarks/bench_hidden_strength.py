@@ -160,12 +160,12 @@ def bot_simulations_for(pyspiel: Any, seconds: float) -> int:
     return max(1, int(rate * seconds))
 
 
-def match_section(pairs: int, move_seconds: float) -> None:
+def match_section(pairs: int, move_seconds: float, simulations: int = 0) -> None:
     pyspiel = require_openspiel()
-    simulations = bot_simulations_for(pyspiel, move_seconds)
+    simulations = simulations or bot_simulations_for(pyspiel, move_seconds)
     print(f"\n== Leduc match, {move_seconds * 1000:g} ms a move: default mcts.Agent against OpenSpiel "
           f"ISMCTSBot (uct_c=2, random rollouts, normalized visit counts; {simulations:,} simulations "
-          f"= {move_seconds * 1000:g} ms measured here) ==")
+          f"= {move_seconds * 1000:g} ms measured here, or as given) ==")
     times: dict[str, list[float]] = {"ours": [], "bot": []}
     pair_means = []
     for deal_seed in range(pairs):
@@ -205,12 +205,14 @@ def main() -> None:
                         help="ISMCTSBot simulations per decision for the exploitability table")
     parser.add_argument("--match-pairs", type=int, default=800, help="duplicate deals (2 games each)")
     parser.add_argument("--move-ms", type=float, default=10.0)
+    parser.add_argument("--bot-simulations", type=int, default=0,
+                        help="ISMCTSBot simulations a move (default: what it runs in --move-ms, measured)")
     parser.add_argument("--no-budget", action="store_true", help="skip the Gnomi/Gummiland part")
     args = parser.parse_args()
     require_openspiel()
     exploitability_section(args.budgets, args.bot_budgets)
     if args.match_pairs > 0:
-        match_section(args.match_pairs, args.move_ms / 1000)
+        match_section(args.match_pairs, args.move_ms / 1000, args.bot_simulations)
     if not args.no_budget:
         budget_section()
 
