@@ -4,12 +4,14 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/fields.h"
 #include "core/params.h"
 #include "core/types.h"
 #include "search/config.h"
+#include "search/infoset_keys.h"
 
 namespace ts {
 
@@ -40,6 +42,8 @@ class AnyGame : public std::enable_shared_from_this<AnyGame> {
     (void)games, (void)seed;
     fail(name() + " has no rule checks");
   }
+  // True if the game's states give cheap information-state keys (HasInfoKey in core/game.h).
+  virtual bool has_information_state_keys() const { return false; }
 };
 
 class AnyState {
@@ -63,6 +67,14 @@ class AnyState {
   virtual std::string information_state_string(int player) const = 0;
   virtual std::vector<float> observation_tensor(int player) const = 0;
   virtual std::unique_ptr<AnyState> resample_from_infostate(int player, uint64_t seed) const = 0;
+  // The 64-bit key search gives `player`'s information set here (search/infoset_keys.h): the
+  // game's cheap key where it has one, else a hash of the information-state string.
+  virtual uint64_t information_state_key(int player) const {
+    check_player(player);
+    return infoset_key_from_string(information_state_string(player), player);
+  }
+  // The smallest and largest return a player can get ([-1, 1] unless the game says otherwise).
+  virtual std::pair<double, double> return_range() const { return {-1.0, 1.0}; }
   // How `action`, taken here, looks to `observer` (equal values: the observer cannot tell them apart).
   virtual Action observed_action(int observer, Action action) const = 0;
   virtual Fields fields() const = 0;  // empty unless the game serializes fields

@@ -16,6 +16,7 @@
 #include "api/search_session.h"
 #include "core/game.h"
 #include "search/dispatch.h"
+#include "search/infoset_keys.h"
 #include "search/observe.h"
 #include "search/rollout.h"
 
@@ -112,6 +113,16 @@ class NativeStateAdapter final : public AnyState {
     }
   }
 
+  uint64_t information_state_key(int player) const override {
+    check_player(player);
+    return infoset_key(state_, player);
+  }
+
+  std::pair<double, double> return_range() const override {
+    const ReturnScale scale = ReturnScale::of(state_);
+    return {scale.mid - scale.half, scale.mid + scale.half};
+  }
+
   Action observed_action(int observer, Action action) const override {
     check_player(observer);
     return ts::observed_action(state_, observer, action);
@@ -152,14 +163,27 @@ class NativeStateAdapter final : public AnyState {
                         return observed_keys_since(previous, owners);
                       })
                 : local;
+    // The path from the start (for beliefs). The initial state of seed 0, never this state's
+    // seed: a game whose setup depends on the seed (hidden deals) does not replay from it, and
+    // the search then goes without (it checks); the true seed must not reach the search.
+    std::optional<Trajectory<S>> trajectory;
+    if (config.algorithm == "smooth-uct" || config.algorithm == "infoset-uct") {
+      trajectory.emplace(Trajectory<S>{game_->native().new_initial_state(0), history_});
+    }
+    const Trajectory<S>* path = trajectory ? &*trajectory : nullptr;
     try {
-      if (!evaluator) return run_search(state_, max_actions(), game_->num_distinct_actions(), config, trees);
+      if (!evaluator) {
+        return run_search_along(state_, max_actions(), game_->num_distinct_actions(), config, trees, path);
+      }
       auto game = game_;
-      return run_search(state_, max_actions(), config, trees, [&] {
-        return BridgeEvaluator<S>(
-            *evaluator, [game](const S& leaf) { return std::make_unique<NativeStateAdapter>(game, leaf, 0); },
-            game->observation_shape(), game->num_distinct_actions(), max_actions());
-      });
+      return run_search(
+          state_, max_actions(), config, trees,
+          [&] {
+            return BridgeEvaluator<S>(
+                *evaluator, [game](const S& leaf) { return std::make_unique<NativeStateAdapter>(game, leaf, 0); },
+                game->observation_shape(), game->num_distinct_actions(), max_actions());
+          },
+          path);
     } catch (...) {
       if (session) session->discard();  // an interrupted search may leave a tree half-updated
       throw;
@@ -264,6 +288,7 @@ class NativeGameAdapter final : public AnyGame {
   bool has_hidden_information() const override { return game_.has_hidden_information(); }
   std::vector<int> observation_shape() const override { return game_.observation_shape(); }
   bool serializes_fields() const override { return HasFields<typename G::State>; }
+  bool has_information_state_keys() const override { return HasInfoKey<typename G::State>; }
 
   std::vector<int64_t> fuzz_rules(int64_t games, uint64_t seed) const override {
     const FuzzCounts c = ts::fuzz_rules(game_, games, seed);

@@ -163,6 +163,12 @@ void bind_games(py::module_& m) {
       .def("max_legal_actions", &AnyGame::max_legal_actions)
       .def("num_distinct_actions", &AnyGame::num_distinct_actions)
       .def("observation_shape", [](const AnyGame& g) { return py::tuple(py::cast(g.observation_shape())); })
+      .def("has_information_state_keys", &AnyGame::has_information_state_keys,
+           "True if states compute information_state_key natively (else it hashes the string).")
+      .def(
+          "return_range", [](const AnyGame& g) { return g.new_initial_state(0)->return_range(); },
+          "(min, max): the smallest and largest return a player can get ([-1, 1] unless the game\n"
+          "declares its own, as Leduc poker does: -13 .. 13 chips for 2 players).")
       .def(
           "new_initial_state",
           [](const AnyGame& g, py::object seed) { return g.new_initial_state(to_seed(seed)); },
@@ -212,6 +218,12 @@ void bind_games(py::module_& m) {
            [](const AnyState& s, py::handle p) { return s.information_state_string(to_player(p)); },
            py::arg("player"))
       .def("observation_tensor", &observation, py::arg("player"))
+      .def("information_state_key", &AnyState::information_state_key, py::arg("player"),
+           "A 64-bit key of what `player` knows here: equal for equal information_state_string(player),\n"
+           "different otherwise up to hash collisions (the key search uses for information sets).")
+      .def("return_range", &AnyState::return_range,
+           "(min, max): the smallest and largest return a player can get in this game ([-1, 1] unless\n"
+           "the game declares its own).")
       .def("resample_from_infostate",
            [](const AnyState& s, py::handle p, py::object seed) {
              return s.resample_from_infostate(to_player(p), to_seed(seed));

@@ -100,7 +100,8 @@ void bind_search(py::module_& m) {
       .def_readonly("root_values", &SearchResult::root_values)
       .def_readonly("proven", &SearchResult::proven)
       .def_readonly("proven_value", &SearchResult::proven_value)
-      .def_readonly("principal_variation", &SearchResult::principal_variation);
+      .def_readonly("principal_variation", &SearchResult::principal_variation)
+      .def_readonly("mixed", &SearchResult::mixed);
 
   py::class_<SearchSession>(m, "SearchTree", "Trees kept between an agent's searches (tree reuse).")
       .def(py::init<>())

@@ -96,6 +96,25 @@ concept HasHeuristic = requires(const S c, double* values) {
   { c.heuristic_returns(values) };
 };
 
+// Optional: a cheap 64-bit key of `player`'s information state (what it knows here): equal
+// whenever information_state_string(player) is equal, and different otherwise up to hash
+// collisions (each game tests that it has none over the states it can enumerate). Search that
+// keys its nodes by the acting player's information set uses it on its hot path; without it the
+// search hashes information_state_string (correct, but slower).
+template <class S>
+concept HasInfoKey = requires(const S c, int player) {
+  { c.information_state_key(player) } -> std::same_as<uint64_t>;
+};
+
+// Optional: the smallest and largest return any player can get in this game (bounds, not
+// necessarily reached). Search scales values to [-1, 1] with it, so an exploration constant means
+// the same in every game. Default: [-1, 1] (win/loss games).
+template <class S>
+concept HasReturnRange = requires(const S c) {
+  { c.min_return() } -> std::same_as<double>;
+  { c.max_return() } -> std::same_as<double>;
+};
+
 // Optional: per-player scores (for example points), reported beside the zero-sum returns.
 template <class S>
 concept HasScores = requires(const S c, double* values) {

@@ -14,7 +14,7 @@ namespace ts {
 enum class PlayoutPolicy { kRandom, kMast, kMastGibbs };
 
 struct SearchConfig {
-  std::string algorithm = "uct";  // uct | puct | ismcts | mo-ismcts | pimc
+  std::string algorithm = "uct";  // uct | puct | ismcts | mo-ismcts | pimc | smooth-uct | infoset-uct
   int64_t iterations = 0;         // 0: no iteration budget (time_limit must be set)
   double time_limit = 0;          // seconds; 0: no time budget
   double uct_c = 1.4142135623730951;
@@ -64,6 +64,9 @@ struct SearchResult {
   // The most visited line from the root, starting with best_action (read once, after the search;
   // information-set trees give actions as the root player observes them).
   std::vector<Action> principal_variation;
+  // The visit shares of `stats` are a mixed strategy to sample a move from (an average policy
+  // approaching an equilibrium), not a ranking whose most visited action is the move.
+  bool mixed = false;
 };
 
 // Raised by interrupt_check implementations; the bindings turn it back into the Python error.

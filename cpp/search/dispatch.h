@@ -12,6 +12,7 @@
 #include "search/playout.h"
 #include "search/rollout.h"
 #include "search/root_parallel.h"
+#include "search/smooth_uct_family.h"
 #include "search/uct.h"
 
 namespace ts {
@@ -19,9 +20,11 @@ namespace ts {
 // `trees` holds the trees of an earlier search to continue from (tree reuse), already re-rooted
 // at `root`; it is left holding this search's trees. `make_evaluator()` builds one leaf
 // evaluator per thread. Every algorithm runs on config.threads threads (root parallelism).
+// `trajectory` (optional) is the path from the game's start to `root`; smooth-uct uses it for
+// beliefs about hidden cards (search/smooth_uct.h).
 template <GameState S, class MakeEvaluator>
 SearchResult run_search(const S& root, int max_legal_actions, const SearchConfig& config, KeptTrees& trees,
-                        MakeEvaluator make_evaluator) {
+                        MakeEvaluator make_evaluator, const Trajectory<S>* trajectory = nullptr) {
   check_searchable(root);
   check_budget(config);
   const std::string& algorithm = config.algorithm;
@@ -56,16 +59,29 @@ SearchResult run_search(const S& root, int max_legal_actions, const SearchConfig
       return PimcSearch<S, decltype(evaluator)>(sub, max_legal_actions, evaluator).run(root);
     });
   }
-  fail("unknown search algorithm '" + algorithm + "'; valid: uct, puct, ismcts, mo-ismcts, pimc");
+  if (algorithm == "smooth-uct" || algorithm == "infoset-uct") {
+    return run_smooth_uct_family(root, max_legal_actions, config, algorithm == "smooth-uct", make_evaluator,
+                                 trajectory);
+  }
+  fail("unknown search algorithm '" + algorithm +
+       "'; valid: uct, puct, ismcts, mo-ismcts, pimc, smooth-uct, infoset-uct");
+}
+
+// The same from the start of the game along `trajectory` (search/smooth_uct.h).
+template <GameState S>
+SearchResult run_search_along(const S& root, int max_legal_actions, int num_distinct_actions,
+                              const SearchConfig& config, KeptTrees& trees, const Trajectory<S>* trajectory) {
+  check_playout_config(config, HasHeuristic<S>);
+  return run_search(
+      root, max_legal_actions, config, trees,
+      [&] { return PlayoutEvaluator<S>(max_legal_actions, num_distinct_actions, config); }, trajectory);
 }
 
 // The same with the default evaluator: playouts (random or MAST, to the end or to the cutoff).
 template <GameState S>
 SearchResult run_search(const S& root, int max_legal_actions, int num_distinct_actions, const SearchConfig& config,
                         KeptTrees& trees) {
-  check_playout_config(config, HasHeuristic<S>);
-  return run_search(root, max_legal_actions, config, trees,
-                    [&] { return PlayoutEvaluator<S>(max_legal_actions, num_distinct_actions, config); });
+  return run_search_along(root, max_legal_actions, num_distinct_actions, config, trees, nullptr);
 }
 
 }  // namespace ts

@@ -302,7 +302,8 @@ def build_parser() -> argparse.ArgumentParser:
     best.add_argument("--iterations", type=int, default=None)
     best.add_argument("--time-limit", type=float, default=None, help="seconds")
     best.add_argument("--algorithm", default="auto")
-    best.add_argument("--uct-c", type=float, default=mcts.DEFAULT_UCT_C)
+    best.add_argument("--uct-c", type=float, default=None,
+                      help="exploration constant (default: sqrt(2), 1.0 for smooth-uct)")
     best.add_argument("--top", type=int, default=10, help="how many moves to list")
     best.set_defaults(run=cmd_best_move)
 

@@ -15,7 +15,7 @@ import pytest
 import tablesearch as ts
 from tablesearch import mcts
 
-HIDDEN_ALGORITHMS = ["ismcts", "mo-ismcts", "pimc"]
+HIDDEN_ALGORITHMS = ["ismcts", "mo-ismcts", "pimc", "smooth-uct", "infoset-uct"]
 
 
 def hidden_information_configs() -> list[tuple[str, dict]]:
@@ -211,7 +211,11 @@ def test_results_have_the_same_form_for_every_algorithm(algorithm):
     result = mcts.search(state, iterations=2000, seed=0, algorithm=algorithm)
     assert result.algorithm == algorithm
     assert [s.action for s in result.stats] == state.legal_actions() == [0, 1, 2]
-    assert sum(s.visits for s in result.stats) == result.iterations == 2000
+    if algorithm == "smooth-uct" or algorithm == "infoset-uct":
+        # A quarter of the iterations search the whole game (beliefs), not through the root.
+        assert 1000 < sum(s.visits for s in result.stats) <= result.iterations == 2000
+    else:
+        assert sum(s.visits for s in result.stats) == result.iterations == 2000
     assert math.isclose(sum(result.policy().values()), 1.0)
     top = max(s.visits for s in result.stats)
     assert result.best_action in [s.action for s in result.stats if s.visits == top]
@@ -229,8 +233,11 @@ def test_same_seed_same_result_different_seed_differs(algorithm):
     assert a.stats != c.stats
 
 
-def test_auto_picks_ismcts_for_hidden_information_and_uct_otherwise():
-    assert mcts.search(leduc([3, 0]), iterations=100, seed=0).algorithm == "ismcts"
+def test_auto_picks_by_game():
+    """smooth-uct for two-player Leduc (native information-state keys), ISMCTS for other
+    hidden-information games, UCT for perfect information."""
+    assert mcts.search(leduc([3, 0]), iterations=100, seed=0).algorithm == "smooth-uct"
+    assert mcts.search(leduc([3, 0, 1], players=3), iterations=100, seed=0).algorithm == "ismcts"
     board = ts.load_game("connect_four").new_initial_state()
     assert mcts.search(board, iterations=100, seed=0).algorithm == "uct"
 
@@ -334,7 +341,7 @@ def test_tournament_ismcts_mo_ismcts_pimc_and_random():
     1,000 iterations per move. Prints the table of mean chips per game of the row agent against
     the column agent (pytest -s shows it). Checks what must hold: every pairing is zero-sum, and
     each searcher is ahead of random play (about +1.2 expected, standard error about 0.4)."""
-    agents = {name: searcher(name) for name in HIDDEN_ALGORITHMS}
+    agents = {name: searcher(name) for name in ("ismcts", "mo-ismcts", "pimc")}
     agents["random"] = random_agent
     totals = round_robin(agents, games=60, seed=100)
     print("\nLeduc poker round robin, mean chips per game of row against column (120 games each):")
@@ -345,5 +352,5 @@ def test_tournament_ismcts_mo_ismcts_pimc_and_random():
         print(f"{a:>11s}" + "".join(row) + f"{total:+11.3f}")
     for a, b in itertools.combinations(agents, 2):
         assert math.isclose(totals[a, b] + totals[b, a], 0.0, abs_tol=1e-9)
-    for name in HIDDEN_ALGORITHMS:
+    for name in ("ismcts", "mo-ismcts", "pimc"):
         assert totals[name, "random"] > 0, f"{name} lost to random play"

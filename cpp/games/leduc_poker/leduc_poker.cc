@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "core/hash.h"
+
 namespace ts {
 namespace {
 
@@ -196,6 +198,29 @@ std::string LeducPokerState::information_state_string(int player) const {
          "][Player: " + std::to_string(current_player()) + "][Pot: " + std::to_string(pot) +
          "][Money: " + join_chips(ante_, num_players_, kStartingMoney) + "][Public: " + card_name(public_card_) +
          "][Round1: " + sequence(0) + "][Round2: " + sequence(1) + "]";
+}
+
+uint64_t LeducPokerState::information_state_key(int player) const {
+  // The same fields as information_state_string; pot and money follow from the bets.
+  KeyHasher h;
+  h.add(static_cast<uint64_t>(player) | static_cast<uint64_t>(cards_[player] + 1) << 8 |
+        static_cast<uint64_t>(dealt_) << 16 | static_cast<uint64_t>(round_) << 24 |
+        static_cast<uint64_t>(public_card_ + 1) << 32 | static_cast<uint64_t>(current_player() & 0xFF) << 40);
+  for (int r = 0; r < 2; ++r) {
+    uint64_t word = static_cast<uint64_t>(num_bets_[r]);  // 2 bits per bet after the count
+    int shift = 8;
+    for (int i = 0; i < num_bets_[r]; ++i) {
+      if (shift == 64) {
+        h.add(word);
+        word = 0;
+        shift = 0;
+      }
+      word |= static_cast<uint64_t>(bets_[r][i]) << shift;
+      shift += 2;
+    }
+    h.add(word);
+  }
+  return h.value();
 }
 
 void LeducPokerState::observation_tensor(int player, float* out) const {

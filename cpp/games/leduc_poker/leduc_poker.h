@@ -42,6 +42,12 @@ class LeducPokerState {
   std::string to_string() const;
   std::string information_state_string(int player) const;
   void observation_tensor(int player, float* out) const;
+  // A hash of what information_state_string(player) shows, without building the string.
+  uint64_t information_state_key(int player) const;
+  // The most a player can lose is its whole contribution: the ante, two raises of 2 and two of 4
+  // (13 chips); the most it can win is that from every other player.
+  double min_return() const { return -13.0; }
+  double max_return() const { return 13.0 * (num_players_ - 1); }
 
   // Re-deals the private cards of the other players uniformly from the cards `player` has not
   // seen (neither its own card nor the public card), and rewrites those deals in `history`.
