@@ -81,7 +81,8 @@ SearchResult run_search_along(const S& root, int max_legal_actions, int num_dist
 template <GameState S>
 SearchResult run_search(const S& root, int max_legal_actions, int num_distinct_actions, const SearchConfig& config,
                         KeptTrees& trees) {
-  return run_search_along(root, max_legal_actions, num_distinct_actions, config, trees, nullptr);
+  return run_search_along(root, max_legal_actions, num_distinct_actions, config, trees,
+                          static_cast<const Trajectory<S>*>(nullptr));
 }
 
 }  // namespace ts
