@@ -158,11 +158,11 @@ def _executor(args: argparse.Namespace) -> tuple[Any, Optional[int], Any]:
     except ImportError:
         raise ValueError("--scheduler needs Dask: pip install 'tablesearch[distributed]'") from None
     try:
-        client = Client(args.scheduler, timeout=10)
+        client = Client(args.scheduler, timeout=10)  # type: ignore[no-untyped-call]
     except OSError as error:  # TimeoutError too
         raise ValueError(f"cannot reach the Dask scheduler at {args.scheduler}: {error}") from None
-    threads = sum(client.nthreads().values()) or 1
-    return client.get_executor(), threads, client
+    threads = sum(client.nthreads().values()) or 1  # type: ignore[no-untyped-call]
+    return client.get_executor(), threads, client  # type: ignore[no-untyped-call]
 
 
 def _run_tournament(args: argparse.Namespace, specs: list[str], **options: Any) -> ts.TournamentResult:
@@ -372,7 +372,7 @@ def _one_line(error: BaseException) -> str:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return args.run(args)
+        return int(args.run(args))
     except (ValueError, TypeError) as error:
         print(f"tablesearch: error: {error}", file=sys.stderr)
         return 2

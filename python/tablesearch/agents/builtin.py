@@ -20,7 +20,7 @@ class RandomAgent:
         actions = state.legal_actions()
         if not actions:
             raise ValueError("no legal actions: the game is over")
-        return actions[self._rng.randrange(len(actions))]
+        return int(actions[self._rng.randrange(len(actions))])
 
     def __repr__(self) -> str:
         return "RandomAgent()"
@@ -68,12 +68,12 @@ class HumanAgent:
                 out.write(line if line.endswith("\n") else line + "\n")
             choice = line.strip()
             if choice.lower() in by_name:
-                return by_name[choice.lower()]
+                return int(by_name[choice.lower()])
             try:
                 action = int(choice)
             except ValueError:
                 action = None
-            if action in names:
+            if action is not None and action in names:
                 return action
             self._print(f"{choice!r} is not a legal action; type one of: "
                         + ", ".join(names[a] for a in legal) + " (or its number)")

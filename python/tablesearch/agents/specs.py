@@ -24,7 +24,7 @@ from __future__ import annotations
 import importlib
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Optional, Sequence, Union
+from typing import Any, Callable, Optional, Sequence, Union, cast
 
 from tablesearch import mcts
 from tablesearch.agents.builtin import HumanAgent, RandomAgent
@@ -143,10 +143,10 @@ def _user_factory(spec: AgentSpec) -> Callable[..., Any]:
         module = importlib.import_module(module_name)
     except ImportError as error:
         raise ValueError(f"cannot import module {module_name!r} for agent {spec.text!r}: {error}") from None
-    factory = getattr(module, attribute, None)
+    factory: Any = getattr(module, attribute, None)
     if not callable(factory):
         raise ValueError(f"module {module_name!r} has no callable {attribute!r} (agent {spec.text!r})")
-    return factory
+    return cast(Callable[..., Any], factory)
 
 
 def make_agent(spec: Union[str, AgentFactory], seed: int, budget: Optional[Budget] = None) -> Any:
@@ -181,4 +181,5 @@ def spec_name(spec: Union[str, AgentFactory]) -> str:
     """The display name of a spec: its text, or a factory's qualified name."""
     if isinstance(spec, str):
         return spec.strip()
-    return getattr(spec, "__qualname__", None) or getattr(getattr(spec, "func", None), "__qualname__", repr(spec))
+    name = getattr(spec, "__qualname__", None) or getattr(getattr(spec, "func", None), "__qualname__", None)
+    return str(name or repr(spec))

@@ -101,7 +101,7 @@ def _optional(obj: Any, method: str, default: Any) -> Any:
 class PythonGame:
     """A registered Python game, with the same methods as a native Game."""
 
-    def __init__(self, name: str, game: Any, params: Optional[dict] = None) -> None:
+    def __init__(self, name: str, game: Any, params: Optional[dict[str, Any]] = None) -> None:
         for method in ("num_players", "new_initial_state"):
             if not hasattr(game, method):
                 raise TypeError(f"game {name!r} ({type(game).__name__}) has no {method}()")
@@ -118,9 +118,9 @@ class PythonGame:
         )
 
     def num_players(self) -> int:
-        return self.info.num_players
+        return int(self.info.num_players)
 
-    def parameters(self) -> dict:
+    def parameters(self) -> dict[str, Any]:
         return dict(self._params)
 
     def has_chance(self) -> bool:
@@ -131,12 +131,12 @@ class PythonGame:
 
     # Sizes as read (and checked) once when the game was loaded: what the search uses.
     def max_legal_actions(self) -> int:
-        return self.info.max_legal_actions
+        return int(self.info.max_legal_actions)
 
     def num_distinct_actions(self) -> int:
-        return self.info.num_distinct_actions or self.info.max_legal_actions
+        return int(self.info.num_distinct_actions or self.info.max_legal_actions)
 
-    def observation_shape(self) -> Optional[tuple]:
+    def observation_shape(self) -> Optional[tuple[int, ...]]:
         return tuple(self.info.observation_shape) or None
 
     def new_initial_state(self, seed: Optional[int] = None) -> PythonState:
@@ -177,7 +177,7 @@ class PythonGame:
 class PythonState:
     """A state of a PythonGame with the full State API: checked actions, history, serialization."""
 
-    def __init__(self, game: PythonGame, state: Any, seed: int, history: list) -> None:
+    def __init__(self, game: PythonGame, state: Any, seed: int, history: list[int]) -> None:
         self._game, self._state, self._seed, self._history = game, state, seed, history
 
     @property
@@ -249,8 +249,8 @@ class PythonState:
             raise ValueError(f"player must be in 0..{self.num_players() - 1}, got {player}")
         return int(player)
 
-    def _check_legal(self, action: Any) -> int:
-        action = _check_action(action)
+    def _check_legal(self, given: Any) -> int:
+        action: int = _check_action(given)
         if self.is_terminal():
             raise ValueError("the game is over: there are no actions to describe")
         legal = self.legal_actions()

@@ -19,7 +19,7 @@ def _pyplot() -> Any:
     return plt
 
 
-def plot_tournament(result: TournamentResult, path: str | os.PathLike) -> None:
+def plot_tournament(result: TournamentResult, path: str | os.PathLike[str]) -> None:
     """Ratings with their 95% intervals, and the pairwise score matrix, side by side."""
     plt = _pyplot()
     rows = [r for r in result.table if "elo" in r]

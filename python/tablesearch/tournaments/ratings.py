@@ -32,7 +32,7 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
 
 def elo_to_score(elo: float) -> float:
     """The expected score of a player `elo` points stronger than its opponent."""
-    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+    return float(1.0 / (1.0 + 10.0 ** (-elo / 400.0)))
 
 
 def score_to_elo(score: float) -> float:
@@ -76,7 +76,8 @@ def fit_elo(wins: np.ndarray, prior_draws: float = DEFAULT_PRIOR_DRAWS) -> np.nd
     played = wins + wins.T + prior_draws * (1.0 - np.eye(len(wins)))
     if not _connected(played > 0):
         raise ValueError("the games do not connect every agent, so their ratings are not comparable")
-    return fit_elo_batch(wins[None], prior_draws)[0]
+    elo: np.ndarray = fit_elo_batch(wins[None], prior_draws)[0]
+    return elo
 
 
 def fit_elo_batch(wins: np.ndarray, prior_draws: float = DEFAULT_PRIOR_DRAWS) -> np.ndarray:
@@ -106,8 +107,9 @@ def fit_elo_batch(wins: np.ndarray, prior_draws: float = DEFAULT_PRIOR_DRAWS) ->
             break
     else:
         raise ValueError("the ratings do not converge: some agent won every comparison and prior_draws is 0")
-    elo = r * ELO_PER_NAT
-    return elo - elo.mean(axis=1, keepdims=True)
+    elo: np.ndarray = r * ELO_PER_NAT
+    centred: np.ndarray = elo - elo.mean(axis=1, keepdims=True)
+    return centred
 
 
 def _connected(adjacent: np.ndarray) -> bool:
@@ -118,7 +120,7 @@ def _connected(adjacent: np.ndarray) -> bool:
             if j not in seen:
                 seen.add(int(j))
                 todo.append(int(j))
-    return len(seen) == adjacent.shape[0]
+    return len(seen) == int(adjacent.shape[0])
 
 
 def bootstrap_elo(unit_wins: np.ndarray, resamples: int = 1000, seed: int = 0,

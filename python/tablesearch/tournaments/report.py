@@ -42,9 +42,8 @@ def _header(result: TournamentResult) -> str:
 def ratings_table(result: TournamentResult) -> Table:
     rated = result.table and "elo" in result.table[0]
     table = _table("Ratings (Elo scale, mean 0; 95% intervals)")
-    for name, justify in (("#", "right"), ("agent", "left"), ("games", "right"), ("score", "right"),
-                          ("W-D-L", "right"), ("win rate [95% CI]", "right")):
-        table.add_column(name, justify=justify)
+    for name in ("#", "agent", "games", "score", "W-D-L", "win rate [95% CI]"):
+        table.add_column(name, justify="left" if name == "agent" else "right")
     if rated:
         table.add_column("Elo [95% CI]", justify="right")
     for i, row in enumerate(result.table, start=1):

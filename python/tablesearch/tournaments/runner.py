@@ -73,7 +73,7 @@ class GameRef:
         return {"name": self.name, "params": dict(self.params)}
 
 
-_GAMES: dict[tuple, Any] = {}
+_GAMES: dict[tuple[Any, ...], Any] = {}
 
 
 def _load_native(name: str, params: tuple[tuple[str, Any], ...]) -> Any:
@@ -183,7 +183,7 @@ class SprtConfig:
 
 def tournament(game: Any, agents: Union[Mapping[str, AgentArg], Sequence[AgentArg]], games: int, seed: int = 0, *,
                executor: Optional[cf.Executor] = None, workers: Optional[int] = None,
-               out: Union[None, str, os.PathLike] = None, params: Optional[Mapping[str, Any]] = None,
+               out: Union[None, str, os.PathLike[str]] = None, params: Optional[Mapping[str, Any]] = None,
                budget: Optional[Budget] = None, hide_information: bool = True, max_plies: Optional[int] = None,
                sprt: Union[None, bool, SprtConfig, Mapping[str, float]] = None, progress: Optional[bool] = None,
                resamples: int = 1000) -> TournamentResult:
@@ -307,10 +307,10 @@ def _check_picklable(setup: Setup) -> None:
         raise ValueError(f"the game cannot be sent to worker processes ({error}); use workers=1") from None
 
 
-def _run(executor: cf.Executor, setup: Setup, pending: deque, workers: int,
+def _run(executor: cf.Executor, setup: Setup, pending: deque[Any], workers: int,
          record: Callable[[list[dict[str, Any]]], None], decided: Callable[[], Any], max_batch: int) -> None:
     """Keeps about two batches per worker in flight, sized to take ~BATCH_SECONDS each."""
-    in_flight: set[cf.Future] = set()
+    in_flight: set[cf.Future[Any]] = set()
     batch, seconds, played = 1, 0.0, 0
     try:
         while pending or in_flight:

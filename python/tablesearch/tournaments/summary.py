@@ -78,8 +78,8 @@ def _deal_wins(lines: Sequence[dict[str, Any]], names: Sequence[str]) -> dict[in
     index = {name: i for i, name in enumerate(names)}
     deals: dict[int, np.ndarray] = {}
     for line in lines:
-        seats = [index[a] for a in line["agents"]]
-        wins = pairwise_wins(seats, line["ranks"], len(names))
+        lineup = [index[a] for a in line["agents"]]
+        wins = pairwise_wins(lineup, line["ranks"], len(names))
         deals[line["deal"]] = deals.get(line["deal"], 0) + wins
     return deals
 
@@ -125,10 +125,10 @@ def summarize(lines: Sequence[dict[str, Any]], names: Sequence[str], num_players
     together = np.zeros((k, k), dtype=int)
     drawn = 0
     for line in lines:
-        seats = [index[a] for a in line["agents"]]
+        lineup = [index[a] for a in line["agents"]]
         winners = set(line["winners"])
         drawn += not winners
-        for s, a in enumerate(seats):
+        for s, a in enumerate(lineup):
             games[a] += 1
             wins[a] += s in winners
             draws[a] += not winners
@@ -136,10 +136,10 @@ def summarize(lines: Sequence[dict[str, Any]], names: Sequence[str], num_players
             seat_games[a, s] += 1
             seat_wins[a, s] += s in winners
             seat_returns[s] += line["returns"][s]
-            score = _score_against_others(s, seats, line["ranks"])
+            score = _score_against_others(s, lineup, line["ranks"])
             if score is not None:
                 scores[a].append(score)
-        present = sorted(set(seats))
+        present = sorted(set(lineup))
         for i in present:
             for j in present:
                 together[i, j] += i != j
@@ -147,7 +147,9 @@ def summarize(lines: Sequence[dict[str, Any]], names: Sequence[str], num_players
     deal_wins = _deal_wins(lines, names)
     units = np.array([deal_wins[d] for d in sorted(deal_wins)]) if deal_wins else np.zeros((0, k, k))
     total = units.sum(axis=0) if len(units) else np.zeros((k, k))
-    elo = low = high = None
+    elo: Optional[np.ndarray] = None
+    low: Optional[np.ndarray] = None
+    high: Optional[np.ndarray] = None
     if k >= 2 and len(units):
         elo = fit_elo(total)
         if resamples > 0:
@@ -155,7 +157,7 @@ def summarize(lines: Sequence[dict[str, Any]], names: Sequence[str], num_players
         else:
             low = high = np.full(k, math.nan)
 
-    table = []
+    table: list[dict[str, Any]] = []
     for a, name in enumerate(names):
         lo, hi = wilson_interval(int(wins[a]), int(games[a]))
         row = {"agent": name, "games": int(games[a]), "wins": int(wins[a]), "draws": int(draws[a]),
@@ -163,13 +165,13 @@ def summarize(lines: Sequence[dict[str, Any]], names: Sequence[str], num_players
                "score": float(np.mean(scores[a])) if scores[a] else math.nan,
                "mean_return": float(returns[a] / games[a]) if games[a] else math.nan,
                "win_rate": float(wins[a] / games[a]) if games[a] else math.nan, "win_rate_low": lo, "win_rate_high": hi}
-        if elo is not None:
+        if elo is not None and low is not None and high is not None:
             row.update(elo=float(elo[a]), elo_low=float(low[a]), elo_high=float(high[a]))
         table.append(row)
     if elo is not None:
-        table.sort(key=lambda row: -row["elo"])
+        table.sort(key=lambda row: -float(row["elo"]))
 
-    seats = []
+    seats: list[dict[str, Any]] = []
     for s in range(n):
         count = len(lines)
         won = int(seat_wins[:, s].sum())
