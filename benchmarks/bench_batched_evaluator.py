@@ -3,12 +3,11 @@ evaluator called once per leaf (evaluate(state) and prior(state)), under PUCT on
 
     python benchmarks/bench_batched_evaluator.py
 """
+
 from __future__ import annotations
 
 import os
 import sys
-
-import numpy as np
 
 import tablesearch as ts
 from tablesearch import mcts

@@ -6,6 +6,7 @@ player count, without and with all three Adventure Mode regions.
 
 Prints one row per configuration: the median of --repeats timings of each measure.
 """
+
 from __future__ import annotations
 
 import argparse

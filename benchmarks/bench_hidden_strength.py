@@ -15,6 +15,7 @@ Needs the bench extra: ``pip install ".[bench]"`` (open-spiel). Example:
     python benchmarks/bench_hidden_strength.py                 # everything (about 15 minutes)
     python benchmarks/bench_hidden_strength.py --budgets 1000 10000 --match-pairs 200 --no-budget
 """
+
 from __future__ import annotations
 
 import argparse
@@ -70,6 +71,7 @@ def ours_policy(iterations: int, **options: Any) -> Callable[[Any], dict[int, fl
     def policy_at(state: Any) -> dict[int, float]:
         seed = zlib.crc32(state.information_state_string().encode())  # fixed per information state
         return mcts.search(our_state(state.history()), iterations=iterations, seed=seed, **options).policy()
+
     return policy_at
 
 
@@ -77,10 +79,19 @@ def ismcts_bot_policy(iterations: int, uct_c: float) -> Callable[[Any], dict[int
     pyspiel = require_openspiel()
 
     def policy_at(state: Any) -> dict[int, float]:
-        bot = pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 1), uct_c, iterations, -1,
-                                pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False)
+        bot = pyspiel.ISMCTSBot(
+            1,
+            pyspiel.RandomRolloutEvaluator(1, 1),
+            uct_c,
+            iterations,
+            -1,
+            pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT,
+            False,
+            False,
+        )
         policy, _ = bot.step_with_policy(state)
         return dict(policy)
+
     return policy_at
 
 
@@ -107,8 +118,10 @@ def exploitability_section(budgets: list[int], bot_budgets: list[int]) -> None:
     for n in (100, 500):
         start = time.perf_counter()
         value = cfr_exploitability(n)
-        print(f"{f'OpenSpiel CFR average policy, {n} iterations':48s} {value:14.3f} "
-              f"{time.perf_counter() - start:9.1f}", flush=True)
+        print(
+            f"{f'OpenSpiel CFR average policy, {n} iterations':48s} {value:14.3f} {time.perf_counter() - start:9.1f}",
+            flush=True,
+        )
     uniform, _ = exploitability_of(lambda s: {a: 1 / len(s.legal_actions()) for a in s.legal_actions()})
     print(f"{'uniform random':48s} {uniform:14.3f}")
 
@@ -124,8 +137,9 @@ class DealOrder:
         return next(c for c in self.cards if c in legal)
 
 
-def play_match_game(pyspiel: Any, ours: mcts.Agent, bot: Any, our_seat: int, deal: DealOrder,
-                    times: dict[str, list[float]]) -> float:
+def play_match_game(
+    pyspiel: Any, ours: mcts.Agent, bot: Any, our_seat: int, deal: DealOrder, times: dict[str, list[float]]
+) -> float:
     """One Leduc game on OpenSpiel's state (our agent sees our own copy); our chips."""
     state = pyspiel.load_game("leduc_poker").new_initial_state()
     bot.restart()
@@ -151,8 +165,16 @@ def bot_simulations_for(pyspiel: Any, seconds: float) -> int:
     for a in (3, 0):
         state.apply_action(a)
     n = 20_000
-    bot = pyspiel.ISMCTSBot(0, pyspiel.RandomRolloutEvaluator(1, 0), 2.0, n, -1,
-                            pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False)
+    bot = pyspiel.ISMCTSBot(
+        0,
+        pyspiel.RandomRolloutEvaluator(1, 0),
+        2.0,
+        n,
+        -1,
+        pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT,
+        False,
+        False,
+    )
     start = time.perf_counter()
     for _ in range(3):
         bot.step(state)
@@ -163,9 +185,11 @@ def bot_simulations_for(pyspiel: Any, seconds: float) -> int:
 def match_section(pairs: int, move_seconds: float, simulations: int = 0) -> None:
     pyspiel = require_openspiel()
     simulations = simulations or bot_simulations_for(pyspiel, move_seconds)
-    print(f"\n== Leduc match, {move_seconds * 1000:g} ms a move: default mcts.Agent against OpenSpiel "
-          f"ISMCTSBot (uct_c=2, random rollouts, normalized visit counts; {simulations:,} simulations "
-          f"= {move_seconds * 1000:g} ms measured here, or as given) ==")
+    print(
+        f"\n== Leduc match, {move_seconds * 1000:g} ms a move: default mcts.Agent against OpenSpiel "
+        f"ISMCTSBot (uct_c=2, random rollouts, normalized visit counts; {simulations:,} simulations "
+        f"= {move_seconds * 1000:g} ms measured here, or as given) =="
+    )
     times: dict[str, list[float]] = {"ours": [], "bot": []}
     pair_means = []
     for deal_seed in range(pairs):
@@ -173,16 +197,26 @@ def match_section(pairs: int, move_seconds: float, simulations: int = 0) -> None
         for our_seat in (0, 1):
             seed = 2 * deal_seed + our_seat
             ours = mcts.Agent(time_limit=move_seconds, seed=seed)
-            bot = pyspiel.ISMCTSBot(seed, pyspiel.RandomRolloutEvaluator(1, seed), 2.0, simulations, -1,
-                                    pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False)
+            bot = pyspiel.ISMCTSBot(
+                seed,
+                pyspiel.RandomRolloutEvaluator(1, seed),
+                2.0,
+                simulations,
+                -1,
+                pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT,
+                False,
+                False,
+            )
             scores.append(play_match_game(pyspiel, ours, bot, our_seat, DealOrder(deal_seed), times))
         pair_means.append(sum(scores) / 2)
     mean = statistics.fmean(pair_means)
     half = 1.96 * statistics.stdev(pair_means) / math.sqrt(len(pair_means))
     print(f"games {2 * pairs} ({pairs} duplicate deals, seats swapped)")
     print(f"tablesearch chips/game {mean:+.3f}  95% interval [{mean - half:+.3f}, {mean + half:+.3f}]")
-    print(f"mean seconds per move: tablesearch {statistics.fmean(times['ours']) * 1000:.1f} ms, "
-          f"ISMCTSBot {statistics.fmean(times['bot']) * 1000:.1f} ms")
+    print(
+        f"mean seconds per move: tablesearch {statistics.fmean(times['ours']) * 1000:.1f} ms, "
+        f"ISMCTSBot {statistics.fmean(times['bot']) * 1000:.1f} ms"
+    )
 
 
 def budget_section() -> None:
@@ -199,14 +233,28 @@ def budget_section() -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--budgets", type=int, nargs="*", default=[1_000, 10_000, 100_000],
-                        help="our iterations per decision for the exploitability table")
-    parser.add_argument("--bot-budgets", type=int, nargs="*", default=[1_000, 10_000],
-                        help="ISMCTSBot simulations per decision for the exploitability table")
+    parser.add_argument(
+        "--budgets",
+        type=int,
+        nargs="*",
+        default=[1_000, 10_000, 100_000],
+        help="our iterations per decision for the exploitability table",
+    )
+    parser.add_argument(
+        "--bot-budgets",
+        type=int,
+        nargs="*",
+        default=[1_000, 10_000],
+        help="ISMCTSBot simulations per decision for the exploitability table",
+    )
     parser.add_argument("--match-pairs", type=int, default=800, help="duplicate deals (2 games each)")
     parser.add_argument("--move-ms", type=float, default=10.0)
-    parser.add_argument("--bot-simulations", type=int, default=0,
-                        help="ISMCTSBot simulations a move (default: what it runs in --move-ms, measured)")
+    parser.add_argument(
+        "--bot-simulations",
+        type=int,
+        default=0,
+        help="ISMCTSBot simulations a move (default: what it runs in --move-ms, measured)",
+    )
     parser.add_argument("--no-budget", action="store_true", help="skip the Gnomi/Gummiland part")
     args = parser.parse_args()
     require_openspiel()

@@ -7,6 +7,7 @@ and their ratio (goal: at least 3x).
 
     pip install ".[bench]" && python benchmarks/bench_ismcts_vs_openspiel.py
 """
+
 from __future__ import annotations
 
 import argparse
@@ -39,8 +40,9 @@ def openspiel(iterations: int, repeats: int) -> float | None:
     rates = []
     for seed in range(repeats):
         evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
-        bot = pyspiel.ISMCTSBot(seed, evaluator, 2.0, iterations, -1,
-                                pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False)
+        bot = pyspiel.ISMCTSBot(
+            seed, evaluator, 2.0, iterations, -1, pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False
+        )
         state = game.new_initial_state()
         for a in DEAL:
             state.apply_action(a)
@@ -58,8 +60,7 @@ def main() -> None:
 
     rates = {name: ours(name, args.iterations, args.repeats) for name in ("ismcts", "mo-ismcts", "pimc")}
     reference = openspiel(args.iterations, args.repeats)
-    print(f"Leduc poker, player 0 to act after the deal {DEAL}, {args.iterations} iterations, "
-          f"median of {args.repeats}")
+    print(f"Leduc poker, player 0 to act after the deal {DEAL}, {args.iterations} iterations, median of {args.repeats}")
     for name, rate in rates.items():
         print(f"tablesearch {name:10s}  {rate:>12,.0f} iterations/s")
     if reference is None:

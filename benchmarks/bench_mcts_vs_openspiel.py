@@ -7,6 +7,7 @@ random playout from the same position (goal: at most 1.5).
 
     pip install ".[bench]" && python benchmarks/bench_mcts_vs_openspiel.py
 """
+
 from __future__ import annotations
 
 import argparse
@@ -27,7 +28,11 @@ def ours(simulations: int, repeats: int) -> tuple[float, float, float]:
         seconds_per_sim.append(result.elapsed / result.iterations)
     playouts = 100_000
     playout_seconds = state.time_random_playouts(playouts, seed=1) / playouts
-    return statistics.median(rates), statistics.median(bytes_per_node), statistics.median(seconds_per_sim) / playout_seconds
+    return (
+        statistics.median(rates),
+        statistics.median(bytes_per_node),
+        statistics.median(seconds_per_sim) / playout_seconds,
+    )
 
 
 def openspiel(simulations: int, repeats: int) -> float | None:
@@ -39,8 +44,9 @@ def openspiel(simulations: int, repeats: int) -> float | None:
     rates = []
     for seed in range(repeats):
         evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
-        bot = pyspiel.MCTSBot(game, evaluator, 2.0, simulations, 10**12, False, seed, False,
-                              pyspiel.ChildSelectionPolicy.UCT)
+        bot = pyspiel.MCTSBot(
+            game, evaluator, 2.0, simulations, 10**12, False, seed, False, pyspiel.ChildSelectionPolicy.UCT
+        )
         state = game.new_initial_state()
         start = time.perf_counter()
         bot.step(state)

@@ -5,6 +5,7 @@ the same machine load; each timing is the median of `--repeats` runs.
 
     pip install ".[openspiel]" && python benchmarks/bench_openspiel_interop.py [--cfr-iterations 10]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -37,15 +38,20 @@ def main() -> None:
     parser.add_argument("--cfr-iterations", type=int, default=10)
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
-    games = {"to_pyspiel(leduc_poker)": to_pyspiel("leduc_poker"),
-             "OpenSpiel leduc_poker": pyspiel.load_game("leduc_poker")}
+    games = {
+        "to_pyspiel(leduc_poker)": to_pyspiel("leduc_poker"),
+        "OpenSpiel leduc_poker": pyspiel.load_game("leduc_poker"),
+    }
     tasks = {
-        "exploitability of the uniform policy (Python module)":
-            lambda g: exploitability.exploitability(g, os_policy.UniformRandomPolicy(g)),
-        "exploitability of the uniform policy (C++)":
-            lambda g: pyspiel.exploitability(g, os_policy.python_policy_to_pyspiel_policy(os_policy.TabularPolicy(g))),
-        f"C++ CFR, {args.cfr_iterations} iterations, then exploitability of the average policy":
-            lambda g: cfr(g, args.cfr_iterations),
+        "exploitability of the uniform policy (Python module)": lambda g: exploitability.exploitability(
+            g, os_policy.UniformRandomPolicy(g)
+        ),
+        "exploitability of the uniform policy (C++)": lambda g: pyspiel.exploitability(
+            g, os_policy.python_policy_to_pyspiel_policy(os_policy.TabularPolicy(g))
+        ),
+        f"C++ CFR, {args.cfr_iterations} iterations, then exploitability of the average policy": lambda g: cfr(
+            g, args.cfr_iterations
+        ),
     }
     for title, task in tasks.items():
         print(title)

@@ -1,7 +1,8 @@
 """Random playouts per second from the initial position, for every game and player count.
 
-    python benchmarks/bench_playouts.py [--seconds 0.5]
+python benchmarks/bench_playouts.py [--seconds 0.5]
 """
+
 from __future__ import annotations
 
 import argparse

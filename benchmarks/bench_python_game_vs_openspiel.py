@@ -8,6 +8,7 @@ Prints simulations per second of each and the ratio (goal: at least 3x).
 
     pip install ".[bench]" && python benchmarks/bench_python_game_vs_openspiel.py
 """
+
 from __future__ import annotations
 
 import argparse
@@ -30,8 +31,9 @@ def pig_for_openspiel(pyspiel):
 
     class PigForOpenSpiel(Pig):
         def get_type(self):
-            return types.SimpleNamespace(reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-                                         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL)
+            return types.SimpleNamespace(
+                reward_model=pyspiel.GameType.RewardModel.TERMINAL, dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL
+            )
 
         def max_utility(self):
             return 1.0
@@ -64,8 +66,10 @@ def main() -> None:
     except ImportError:
         print("OpenSpiel is not installed: pip install '.[bench]'")
         return
-    games = [("Pig to 20 (examples/python_dice_game.py)", pig_for_openspiel(pyspiel)),
-             ("python_tic_tac_toe (OpenSpiel's Python game)", pyspiel.load_game("python_tic_tac_toe"))]
+    games = [
+        ("Pig to 20 (examples/python_dice_game.py)", pig_for_openspiel(pyspiel)),
+        ("python_tic_tac_toe (OpenSpiel's Python game)", pyspiel.load_game("python_tic_tac_toe")),
+    ]
     print(f"initial positions, {args.simulations} simulations per search, median of {args.repeats}")
     print(f"{'game':46} {'tablesearch/s':>14} {'OpenSpiel/s':>12} {'ratio':>7}")
     for name, game in games:

@@ -7,6 +7,7 @@ Each call crosses the Python binding, so the figures include its overhead; `clon
 `state.clone()` on the same states (the same crossing and a copy of the state, no resampling), and
 `resample us` is the time per resample beyond that clone: what the native resampler itself costs.
 """
+
 from __future__ import annotations
 
 import argparse

@@ -8,6 +8,7 @@ its tree against one that does not, seats alternating.
 
     python benchmarks/bench_solver_reuse.py [--games 200] [--iterations 2000]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,16 +47,20 @@ def iterations_to_win(state, winning, solve, limit=2_000_000):
 def solver_section() -> None:
     state = position("tic_tac_toe", [])
     r = mcts.search(state, iterations=5_000_000, solve=True, seed=0)
-    print(f"tic-tac-toe from the start: proven value {r.proven_value} in {r.iterations:,} iterations, "
-          f"{r.elapsed * 1000:.1f} ms")
+    print(
+        f"tic-tac-toe from the start: proven value {r.proven_value} in {r.iterations:,} iterations, "
+        f"{r.elapsed * 1000:.1f} ms"
+    )
     for name, history, winning in POSITIONS:
         state = position(name, history)
         r = mcts.search(state, iterations=5_000_000, solve=True, seed=0)
         with_solver = iterations_to_win(state, winning, solve=True)
         without = iterations_to_win(state, winning, solve=False)
-        print(f"{name} after {history}: proven {r.proven_value:+.0f} (move {r.best_action}) in {r.iterations:,} "
-              f"iterations, {r.elapsed * 1000:.2f} ms; winning move on 5 seeds from {with_solver} iterations "
-              f"with the solver, {without} without")
+        print(
+            f"{name} after {history}: proven {r.proven_value:+.0f} (move {r.best_action}) in {r.iterations:,} "
+            f"iterations, {r.elapsed * 1000:.2f} ms; winning move on 5 seeds from {with_solver} iterations "
+            f"with the solver, {without} without"
+        )
 
 
 def reuse_section(games: int, iterations: int) -> None:
@@ -70,9 +75,11 @@ def reuse_section(games: int, iterations: int) -> None:
         scores.append((record.returns[reuse_seat] + 1) / 2)
     mean = statistics.fmean(scores)
     half_width = 1.96 * statistics.stdev(scores) / math.sqrt(games) if games > 1 else 1.0
-    print(f"tree reuse vs none, connect four, {iterations} iterations per move, {games} games: "
-          f"reuse scores {sum(scores):.1f} / {games} ({mean:.1%}, 95% interval {mean - half_width:.1%} "
-          f"to {mean + half_width:.1%})")
+    print(
+        f"tree reuse vs none, connect four, {iterations} iterations per move, {games} games: "
+        f"reuse scores {sum(scores):.1f} / {games} ({mean:.1%}, 95% interval {mean - half_width:.1%} "
+        f"to {mean + half_width:.1%})"
+    )
 
 
 def main() -> None:

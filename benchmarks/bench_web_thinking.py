@@ -5,6 +5,7 @@ in one process so both see the same machine load.
 
     python benchmarks/bench_web_thinking.py [--iterations 300000] [--rounds 5]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,8 +42,10 @@ def main() -> None:
     ratio = [s / w for s, w in zip(stepped, whole)]
     print(f"{args.game}, {args.iterations:,} iterations per move, {args.rounds} rounds interleaved")
     print(f"one search (tournament):  {statistics.median(whole):>12,.0f} iterations/s (median)")
-    print(f"in steps (web app):       {statistics.median(stepped):>12,.0f} iterations/s (median), "
-          f"{statistics.median(steps):.0f} steps per move")
+    print(
+        f"in steps (web app):       {statistics.median(stepped):>12,.0f} iterations/s (median), "
+        f"{statistics.median(steps):.0f} steps per move"
+    )
     print(f"ratio stepped/whole: median {statistics.median(ratio):.3f}, range {min(ratio):.3f}-{max(ratio):.3f}")
 
 

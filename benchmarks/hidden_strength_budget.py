@@ -13,14 +13,16 @@ Prints, with 95% intervals over deals (duplicate deals, seats rotated; ts.tourna
 share of opponents finished ahead of (ties half), averaged per deal; the interval is the normal one
 over deal means (a deal's games share their luck). Each figure says how many games it rests on.
 """
+
 from __future__ import annotations
 
 import argparse
 import math
 import statistics
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from typing import Any, Optional
 
 import tablesearch as ts
 
@@ -58,8 +60,10 @@ class MatchResult:
 
     def __str__(self) -> str:
         params = ",".join(f"{k}={v}" for k, v in self.params.items())
-        return (f"{self.game}({params}) {self.a} vs {self.b}: {self.score:.3f} [{self.low:.3f}, {self.high:.3f}] "
-                f"over {self.games} games ({self.deals} deals, {self.seconds:.0f} s)")
+        return (
+            f"{self.game}({params}) {self.a} vs {self.b}: {self.score:.3f} [{self.low:.3f}, {self.high:.3f}] "
+            f"over {self.games} games ({self.deals} deals, {self.seconds:.0f} s)"
+        )
 
 
 def deal_scores(lines: Sequence[dict[str, Any]], name: str) -> list[float]:
@@ -83,21 +87,31 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def match(game: str, params: dict[str, Any], a: str, b: str, games: int, seed: int = 0,
-          workers: Optional[int] = 1) -> MatchResult:
+def match(
+    game: str, params: dict[str, Any], a: str, b: str, games: int, seed: int = 0, workers: Optional[int] = 1
+) -> MatchResult:
     """Plays `games` games (rounded up to whole deals) between agent specs `a` and `b`."""
     start = time.perf_counter()
-    result = ts.tournament(game, {"A": a, "B": b}, games=games, seed=seed, params=params, workers=workers,
-                           progress=False)
+    result = ts.tournament(
+        game, {"A": a, "B": b}, games=games, seed=seed, params=params, workers=workers, progress=False
+    )
     scores = deal_scores(result.lines, "A")
     mean, low, high = mean_interval(scores)
-    return MatchResult(game, dict(params), a, b, mean, low, high, len(result.lines), len(scores),
-                       time.perf_counter() - start)
+    return MatchResult(
+        game, dict(params), a, b, mean, low, high, len(result.lines), len(scores), time.perf_counter() - start
+    )
 
 
-def budget_scaling(games: int = 400, high: int = 3000, low: int = 300, agent: str = NEW_DEFAULT,
-                   configs: Sequence[tuple[str, dict[str, Any]]] = tuple(SCALING_GAMES), seed: int = 0,
-                   workers: Optional[int] = 1, report: Any = None) -> list[MatchResult]:
+def budget_scaling(
+    games: int = 400,
+    high: int = 3000,
+    low: int = 300,
+    agent: str = NEW_DEFAULT,
+    configs: Sequence[tuple[str, dict[str, Any]]] = tuple(SCALING_GAMES),
+    seed: int = 0,
+    workers: Optional[int] = 1,
+    report: Any = None,
+) -> list[MatchResult]:
     """`agent` at `high` iterations per move against itself at `low`, per game configuration.
     `report`, if given, is called with each result as it finishes."""
     results = []
@@ -109,14 +123,26 @@ def budget_scaling(games: int = 400, high: int = 3000, low: int = 300, agent: st
     return results
 
 
-def old_against_new(games: int = 400, time_per_move: float = 0.05,
-                    configs: Sequence[tuple[str, dict[str, Any]]] = tuple(DEFAULTS_GAMES), seed: int = 0,
-                    workers: Optional[int] = 1, report: Any = None) -> list[MatchResult]:
+def old_against_new(
+    games: int = 400,
+    time_per_move: float = 0.05,
+    configs: Sequence[tuple[str, dict[str, Any]]] = tuple(DEFAULTS_GAMES),
+    seed: int = 0,
+    workers: Optional[int] = 1,
+    report: Any = None,
+) -> list[MatchResult]:
     """The new default against the old at equal time per move (`time_per_move` seconds)."""
     results = []
     for game, params in configs:
-        result = match(game, params, _with(NEW_DEFAULT, time_limit=time_per_move),
-                       _with(OLD_DEFAULT, time_limit=time_per_move), games, seed, workers)
+        result = match(
+            game,
+            params,
+            _with(NEW_DEFAULT, time_limit=time_per_move),
+            _with(OLD_DEFAULT, time_limit=time_per_move),
+            games,
+            seed,
+            workers,
+        )
         results.append(result)
         if report:
             report(result)
@@ -131,9 +157,11 @@ def _with(spec: str, **options: Any) -> str:
 def _selected(configs: Sequence[tuple[str, dict[str, Any]]], only: Optional[Sequence[str]]) -> list:
     if not only:
         return list(configs)
-    return [(game, params) for game, params in configs
-            if any(o.split(":")[0] == game and (":" not in o or int(o.split(":")[1]) == params["players"])
-                   for o in only)]
+    return [
+        (game, params)
+        for game, params in configs
+        if any(o.split(":")[0] == game and (":" not in o or int(o.split(":")[1]) == params["players"]) for o in only)
+    ]
 
 
 def main() -> None:
@@ -145,18 +173,36 @@ def main() -> None:
     parser.add_argument("--low", type=int, default=300, help="iterations per move of the smaller budget")
     parser.add_argument("--time-per-move", type=float, default=0.05, help="seconds per move, old against new")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--only", nargs="*", default=None, metavar="GAME[:PLAYERS]",
-                        help="only these configurations, e.g. gnomi:2 gummiland:2 (default: all)")
+    parser.add_argument(
+        "--only",
+        nargs="*",
+        default=None,
+        metavar="GAME[:PLAYERS]",
+        help="only these configurations, e.g. gnomi:2 gummiland:2 (default: all)",
+    )
     args = parser.parse_args()
     scaling, defaults = _selected(SCALING_GAMES, args.only), _selected(DEFAULTS_GAMES, args.only)
     if args.part in ("scaling", "all"):
         print(f"Budget scaling: {NEW_DEFAULT} at {args.high} iterations per move against {args.low}", flush=True)
-        budget_scaling(args.games, args.high, args.low, configs=scaling, seed=args.seed, workers=args.workers,
-                       report=lambda r: print(" ", r, flush=True))
+        budget_scaling(
+            args.games,
+            args.high,
+            args.low,
+            configs=scaling,
+            seed=args.seed,
+            workers=args.workers,
+            report=lambda r: print(" ", r, flush=True),
+        )
     if args.part in ("defaults", "all"):
         print(f"New default ({NEW_DEFAULT}) against old ({OLD_DEFAULT}), {args.time_per_move} s per move", flush=True)
-        old_against_new(args.games, args.time_per_move, configs=defaults, seed=args.seed, workers=args.workers,
-                         report=lambda r: print(" ", r, flush=True))
+        old_against_new(
+            args.games,
+            args.time_per_move,
+            configs=defaults,
+            seed=args.seed,
+            workers=args.workers,
+            report=lambda r: print(" ", r, flush=True),
+        )
 
 
 if __name__ == "__main__":

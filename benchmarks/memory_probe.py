@@ -5,6 +5,7 @@ milliseconds while the search runs (it releases the GIL), so import-time peaks d
 prints: growth in MB, the tree's size in MB, whether the cap was reached.
 GAME defaults to connect_four, ALGORITHM to auto.
 """
+
 import sys
 import threading
 import time
@@ -36,8 +37,7 @@ def main() -> None:
 
     sampler = threading.Thread(target=sample)
     sampler.start()
-    result = mcts.search(state, iterations=iterations, max_memory_mb=cap, threads=threads, seed=0,
-                         algorithm=algorithm)
+    result = mcts.search(state, iterations=iterations, max_memory_mb=cap, threads=threads, seed=0, algorithm=algorithm)
     peak = max(peak, resident_mb())
     done.set()
     sampler.join()

@@ -15,6 +15,7 @@ noise; a leak grows with the work done. Exit status 1 if growth exceeds --limit-
     python benchmarks/soak.py                  # 10,000 games and 1,000 searches per game
     python benchmarks/soak.py --games 500      # a quick run
 """
+
 from __future__ import annotations
 
 import argparse
@@ -23,8 +24,7 @@ import sys
 import time
 
 import tablesearch as ts
-from tablesearch import mcts
-from tablesearch import _core
+from tablesearch import _core, mcts
 
 
 def resident_mb() -> float:
@@ -33,6 +33,7 @@ def resident_mb() -> float:
             return int(f.read().split()[1]) * 4096 / 2**20
     except OSError:  # not Linux: the peak is the best available figure
         import resource
+
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
@@ -120,19 +121,27 @@ def main() -> int:
     for name in names:
         game = ts.load_game(name)
         rng = random.Random(0)
-        base, end = soak(f"{name}: random games", args.games, lambda i: play_one(game, i, args.every, rng))
+        base, end = soak(
+            f"{name}: random games", args.games, lambda i, game=game, rng=rng: play_one(game, i, args.every, rng)
+        )
         growths.append((f"{name} games", end - base))
         settings = search_settings(game)
-        base, end = soak(f"{name}: searches ({len(settings)} kinds)", args.searches,
-                         lambda i: search_one(game, i, settings[i % len(settings)], rng))
+        base, end = soak(
+            f"{name}: searches ({len(settings)} kinds)",
+            args.searches,
+            lambda i, game=game, settings=settings, rng=rng: search_one(game, i, settings[i % len(settings)], rng),
+        )
         growths.append((f"{name} searches", end - base))
-        base, end = soak(f"{name}: tree-reusing agents", max(10, args.searches // 50),
-                         lambda i: agent_game(game, i))
+        base, end = soak(
+            f"{name}: tree-reusing agents", max(10, args.searches // 50), lambda i, game=game: agent_game(game, i)
+        )
         growths.append((f"{name} agents", end - base))
     last = resident_mb()
     worst = max(growths, key=lambda g: g[1])
-    print(f"RSS at start {first:.1f} MB, at the end {last:.1f} MB; "
-          f"largest growth after warm-up: {worst[1]:+.1f} MB ({worst[0]}), limit {args.limit_mb} MB")
+    print(
+        f"RSS at start {first:.1f} MB, at the end {last:.1f} MB; "
+        f"largest growth after warm-up: {worst[1]:+.1f} MB ({worst[0]}), limit {args.limit_mb} MB"
+    )
     if worst[1] > args.limit_mb:
         print("GROWTH BEYOND NOISE")
         return 1

@@ -7,6 +7,7 @@ to steer PUCT. Swap the weights for a trained model and this is AlphaZero-style 
 
     python examples/numpy_evaluator_puct.py
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -40,12 +41,13 @@ def main() -> None:
     state = game.new_initial_state()
     evaluator = LinearEvaluator()
     result = mcts.search(state, iterations=4000, evaluator=evaluator, seed=0, dirichlet_alpha=0.3)
-    print(f"{result.algorithm}: best column {result.best_action}; visit shares "
-          + ", ".join(f"{a}:{p:.0%}" for a, p in result.policy().items()))
+    print(
+        f"{result.algorithm}: best column {result.best_action}; visit shares "
+        + ", ".join(f"{a}:{p:.0%}" for a, p in result.policy().items())
+    )
 
     puct = mcts.Agent(iterations=400, evaluator=evaluator, seed=1)
-    wins = sum(ts.play_game(game, [puct, ts.agents.RandomAgent(seed)], seed=seed).winners == [0]
-               for seed in range(10))
+    wins = sum(ts.play_game(game, [puct, ts.agents.RandomAgent(seed)], seed=seed).winners == [0] for seed in range(10))
     print(f"PUCT with the numpy evaluator (400 iterations) beat random play in {wins} of 10 games")
 
 

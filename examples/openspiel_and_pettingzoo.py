@@ -6,6 +6,7 @@
 
     python examples/openspiel_and_pettingzoo.py
 """
+
 from __future__ import annotations
 
 import numpy as np

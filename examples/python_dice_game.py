@@ -6,6 +6,7 @@ Two players. Die rolls are chance nodes.
 
     python examples/python_dice_game.py
 """
+
 from __future__ import annotations
 
 import tablesearch as ts
@@ -64,7 +65,7 @@ class PigState:
         winner = 0 if self.scores[0] >= TARGET else 1
         return [1.0, -1.0] if winner == 0 else [-1.0, 1.0]
 
-    def clone(self) -> "PigState":
+    def clone(self) -> PigState:
         copy = PigState.__new__(PigState)
         copy.scores = list(self.scores)
         copy.turn_points, copy.player, copy.rolling = self.turn_points, self.player, self.rolling
@@ -107,8 +108,7 @@ def main() -> None:
     print("roll again or hold?", {("roll", "hold")[a]: f"{share:.0%}" for a, share in result.policy().items()})
 
     # A tournament by game name: seats rotate, deals are replayed with seats swapped.
-    result = ts.tournament("pig", {"mcts": "mcts:iterations=300", "random": "random"}, games=40, seed=0,
-                           progress=False)
+    result = ts.tournament("pig", {"mcts": "mcts:iterations=300", "random": "random"}, games=40, seed=0, progress=False)
     print(result)
 
 

@@ -1,4 +1,5 @@
 """The examples run as a user would run them."""
+
 import os
 import subprocess
 import sys
@@ -8,20 +9,29 @@ import pytest
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "examples")
 
 
-@pytest.mark.parametrize("script, expected", [
-    ("python_dice_game.py", "Ratings"),
-    ("numpy_evaluator_puct.py", "beat random play"),
-])
+@pytest.mark.parametrize(
+    "script, expected",
+    [
+        ("python_dice_game.py", "Ratings"),
+        ("numpy_evaluator_puct.py", "beat random play"),
+    ],
+)
 def test_example_runs(script, expected):
-    out = subprocess.run([sys.executable, os.path.join(EXAMPLES, script)], capture_output=True, text=True,
-                         timeout=300, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, os.path.join(EXAMPLES, script)], capture_output=True, text=True, timeout=300, check=True
+    ).stdout
     assert expected in out
 
 
 def test_interop_example_runs():
     pytest.importorskip("pyspiel", reason="needs the openspiel extra")
     pytest.importorskip("pettingzoo", reason="needs the pettingzoo extra")
-    out = subprocess.run([sys.executable, os.path.join(EXAMPLES, "openspiel_and_pettingzoo.py")], capture_output=True,
-                         text=True, timeout=300, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, os.path.join(EXAMPLES, "openspiel_and_pettingzoo.py")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    ).stdout
     assert "exploitability of uniform play on our Leduc: 2.373611" in out
     assert "openspiel:kuhn_poker: 20 games" in out and "a PettingZoo game of Gnomi" in out

@@ -22,9 +22,9 @@ class AnyEvaluator {
   // states: `observations` holds `count` tensors of `shape`; fills values [count x players] and
   // priors [count x num_actions] (checked: finite values, finite priors >= 0).
   virtual int batch_size() const = 0;
-  virtual void evaluate_batch(const std::vector<float>& observations, int count, const std::vector<int>& shape,
-                              int players, int num_actions, std::vector<double>& values,
-                              std::vector<float>& priors) = 0;
+  virtual void evaluate_batch(const std::vector<float>& observations, int count,
+                              const std::vector<int>& shape, int players, int num_actions,
+                              std::vector<double>& values, std::vector<float>& priors) = 0;
   // True if calls must hold the GIL (a Python evaluator).
   virtual bool needs_python() const = 0;
 };
@@ -39,7 +39,10 @@ class BridgeEvaluator {
   // arrays are sized by (read once, from the game the search runs on).
   BridgeEvaluator(AnyEvaluator& evaluator, Wrap wrap, std::vector<int> observation_shape, int num_actions,
                   int max_legal_actions)
-      : evaluator_(evaluator), wrap_(std::move(wrap)), shape_(std::move(observation_shape)), num_actions_(num_actions),
+      : evaluator_(evaluator),
+        wrap_(std::move(wrap)),
+        shape_(std::move(observation_shape)),
+        num_actions_(num_actions),
         legal_(max_legal_actions) {
     observation_size_ = 1;
     for (int d : shape_) observation_size_ *= d;
@@ -48,8 +51,9 @@ class BridgeEvaluator {
         fail("a batched evaluator needs observation tensors, and this game declares no observation shape");
       }
       if (num_actions_ < 1) {
-        fail("a batched evaluator needs the game's num_distinct_actions() (the width of its priors), and this "
-             "game declares none");
+        fail(
+            "a batched evaluator needs the game's num_distinct_actions() (the width of its priors), and this "
+            "game declares none");
       }
     }
   }
@@ -65,13 +69,15 @@ class BridgeEvaluator {
   int batch_size() const { return evaluator_.batch_size(); }
 
   // Observation tensors are taken from the view of the player to move at each leaf.
-  void evaluate_batch(const std::vector<const S*>& leaves, std::vector<double>& values, std::vector<float>& priors) {
+  void evaluate_batch(const std::vector<const S*>& leaves, std::vector<double>& values,
+                      std::vector<float>& priors) {
     if (leaves.empty()) return;
     const int count = static_cast<int>(leaves.size());
     const int players = leaves[0]->num_players();
     observations_.assign(static_cast<size_t>(count) * observation_size_, 0.0f);
     for (int i = 0; i < count; ++i) {
-      leaves[i]->observation_tensor(leaves[i]->current_player(), observations_.data() + static_cast<size_t>(i) * observation_size_);
+      leaves[i]->observation_tensor(leaves[i]->current_player(),
+                                    observations_.data() + static_cast<size_t>(i) * observation_size_);
     }
     std::vector<float> dense;
     evaluator_.evaluate_batch(observations_, count, shape_, players, num_actions_, values, dense);
@@ -84,13 +90,15 @@ class BridgeEvaluator {
       double total = 0;
       for (int k = 0; k < n; ++k) {
         if (legal_[k] < 0 || legal_[k] >= num_actions_) {
-          fail("legal action " + std::to_string(legal_[k]) + " is outside the game's num_distinct_actions() (" +
-               std::to_string(num_actions_) + "): a batched evaluator's priors have one column per action id");
+          fail("legal action " + std::to_string(legal_[k]) +
+               " is outside the game's num_distinct_actions() (" + std::to_string(num_actions_) +
+               "): a batched evaluator's priors have one column per action id");
         }
         total += row[legal_[k]];
       }
       for (int k = 0; k < n; ++k) {
-        priors.push_back(total > 0 ? static_cast<float>(row[legal_[k]] / total) : 1.0f / static_cast<float>(n));
+        priors.push_back(total > 0 ? static_cast<float>(row[legal_[k]] / total)
+                                   : 1.0f / static_cast<float>(n));
       }
     }
   }

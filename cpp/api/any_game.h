@@ -82,12 +82,15 @@ class AnyState {
   // rollout cutoffs; games without one raise.
   virtual bool has_heuristic() const { return false; }
   virtual std::vector<double> heuristic_returns() const {
-    fail("this game has no heuristic evaluation (heuristic_returns); rollout_cutoff and mcts.HeuristicEvaluator "
-         "need a native game that defines one");
+    fail(
+        "this game has no heuristic evaluation (heuristic_returns); rollout_cutoff and "
+        "mcts.HeuristicEvaluator "
+        "need a native game that defines one");
   }
   // `session` (optional) keeps trees between searches for reuse; `evaluator` (optional)
   // replaces random rollouts.
-  virtual SearchResult search(const SearchConfig& config, SearchSession* session, AnyEvaluator* evaluator) const = 0;
+  virtual SearchResult search(const SearchConfig& config, SearchSession* session,
+                              AnyEvaluator* evaluator) const = 0;
   // True for states whose every call needs the GIL (games written in Python).
   virtual bool needs_python() const { return false; }
   // Plays `count` random games from here and returns the seconds taken (for benchmarks).

@@ -23,7 +23,9 @@ class DynState {
     refresh();
   }
   DynState(const DynState& other)
-      : state_(other.state_->clone()), max_legal_actions_(other.max_legal_actions_), player_(other.player_),
+      : state_(other.state_->clone()),
+        max_legal_actions_(other.max_legal_actions_),
+        player_(other.player_),
         players_(other.players_) {}
   DynState& operator=(const DynState& other) {
     if (this != &other) {
@@ -65,14 +67,19 @@ class DynState {
     const std::vector<float> t = state_->observation_tensor(player);
     std::copy(t.begin(), t.end(), out);
   }
-  Action observed_action(int observer, Action action) const { return state_->observed_action(observer, action); }
+  Action observed_action(int observer, Action action) const {
+    return state_->observed_action(observer, action);
+  }
   // The player to move is known to everyone, so every world drawn for a player has the same one.
   DynState resample_from_infostate(int player, Rng& rng, std::vector<Action>*) const {
     DynState world(state_->resample_from_infostate(player, rng.next()), max_legal_actions_);
     if (world.player_ != player_ || world.players_ != players_) {
-      fail("resample_from_infostate(" + std::to_string(player) + ", ...) returned a world whose current_player() is " +
-           std::to_string(world.player_) + " (of " + std::to_string(world.players_) + " players), where the state it "
-           "was drawn from has " + std::to_string(player_) + " (of " + std::to_string(players_) +
+      fail("resample_from_infostate(" + std::to_string(player) +
+           ", ...) returned a world whose current_player() is " + std::to_string(world.player_) + " (of " +
+           std::to_string(world.players_) +
+           " players), where the state it "
+           "was drawn from has " +
+           std::to_string(player_) + " (of " + std::to_string(players_) +
            "): a world must keep what every player knows");
     }
     return world;
@@ -86,12 +93,13 @@ class DynState {
   void refresh() {
     players_ = state_->num_players();
     if (players_ < 1 || players_ > kMaxPlayers) {
-      fail("num_players() must be between 1 and " + std::to_string(kMaxPlayers) + ", got " + std::to_string(players_));
+      fail("num_players() must be between 1 and " + std::to_string(kMaxPlayers) + ", got " +
+           std::to_string(players_));
     }
     player_ = state_->current_player();
     if (player_ != kTerminalPlayer && player_ != kChancePlayer && (player_ < 0 || player_ >= players_)) {
-      fail("current_player() returned " + std::to_string(player_) + "; valid: 0.." + std::to_string(players_ - 1) +
-           ", -1 (chance) or -4 (terminal)");
+      fail("current_player() returned " + std::to_string(player_) + "; valid: 0.." +
+           std::to_string(players_ - 1) + ", -1 (chance) or -4 (terminal)");
     }
   }
 
@@ -122,8 +130,9 @@ inline SearchResult search_dynamic(const AnyState& root, int max_legal_actions, 
   const DynState start(root.clone(), max_legal_actions);
   if (!evaluator) return run_search(start, max_legal_actions, num_actions, config, trees);
   return run_search(start, max_legal_actions, config, trees, [&] {
-    return BridgeEvaluator<DynState>(*evaluator, [](const DynState& s) { return s.any().clone(); },
-                                     observation_shape, num_actions, max_legal_actions);
+    return BridgeEvaluator<DynState>(
+        *evaluator, [](const DynState& s) { return s.any().clone(); }, observation_shape, num_actions,
+        max_legal_actions);
   });
 }
 

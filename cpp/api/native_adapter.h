@@ -153,16 +153,16 @@ class NativeStateAdapter final : public AnyState {
     return out;
   }
 
-  SearchResult search(const SearchConfig& config, SearchSession* session, AnyEvaluator* evaluator) const override {
+  SearchResult search(const SearchConfig& config, SearchSession* session,
+                      AnyEvaluator* evaluator) const override {
     KeptTrees local;
-    KeptTrees& trees =
-        session ? session->trees_for(
-                      clone(), history_, current_player(), config,
-                      [this](const AnyState& previous) { return reached_from(previous); },
-                      [this](const AnyState& previous, const std::vector<int>& owners) {
-                        return observed_keys_since(previous, owners);
-                      })
-                : local;
+    KeptTrees& trees = session ? session->trees_for(
+                                     clone(), history_, current_player(), config,
+                                     [this](const AnyState& previous) { return reached_from(previous); },
+                                     [this](const AnyState& previous, const std::vector<int>& owners) {
+                                       return observed_keys_since(previous, owners);
+                                     })
+                               : local;
     // The path from the start (for beliefs). The initial state of seed 0, never this state's
     // seed: a game whose setup depends on the seed (hidden deals) does not replay from it, and
     // the search then goes without (it checks); the true seed must not reach the search.
@@ -180,7 +180,8 @@ class NativeStateAdapter final : public AnyState {
           state_, max_actions(), config, trees,
           [&] {
             return BridgeEvaluator<S>(
-                *evaluator, [game](const S& leaf) { return std::make_unique<NativeStateAdapter>(game, leaf, 0); },
+                *evaluator,
+                [game](const S& leaf) { return std::make_unique<NativeStateAdapter>(game, leaf, 0); },
                 game->observation_shape(), game->num_distinct_actions(), max_actions());
           },
           path);
@@ -329,7 +330,8 @@ class NativeGameAdapter final : public AnyGame {
  private:
   // Player actions lie in [0, num_distinct_actions); chance outcomes have no such bound.
   void check_history_record(const std::vector<Action>& history) const {
-    const Action bound = game_.has_chance() ? std::numeric_limits<Action>::max() : game_.num_distinct_actions();
+    const Action bound =
+        game_.has_chance() ? std::numeric_limits<Action>::max() : game_.num_distinct_actions();
     for (size_t i = 0; i < history.size(); ++i) {
       if (history[i] < 0 || history[i] >= bound) {
         fail("history entry " + std::to_string(i) + " is " + std::to_string(history[i]) +

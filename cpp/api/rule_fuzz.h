@@ -13,8 +13,8 @@ namespace ts {
 
 struct FuzzCounts {
   int64_t games = 0;
-  int64_t plies = 0;   // steps taken along the games
-  int64_t checks = 0;  // steps checked (every legal action at every step)
+  int64_t plies = 0;        // steps taken along the games
+  int64_t checks = 0;       // steps checked (every legal action at every step)
   int64_t round_trips = 0;  // end positions serialized and read back
 };
 
@@ -30,9 +30,12 @@ FuzzCounts fuzz_rules(const G& game, int64_t games, uint64_t seed, int64_t max_p
       const uint64_t game_seed = rng.next();
       S state = game.new_initial_state(game_seed);
       int64_t ply = 0;
-      auto where = [&] { return " (game seed " + std::to_string(game_seed) + ", ply " + std::to_string(ply) + ")"; };
+      auto where = [&] {
+        return " (game seed " + std::to_string(game_seed) + ", ply " + std::to_string(ply) + ")";
+      };
       while (!state.is_terminal()) {
-        if (++ply > max_plies) fail("a game did not end within " + std::to_string(max_plies) + " plies" + where());
+        if (++ply > max_plies)
+          fail("a game did not end within " + std::to_string(max_plies) + " plies" + where());
         Action chosen;
         if (state.current_player() == kChancePlayer) {
           chosen = sample_chance_action(state, rng, outcomes.data());

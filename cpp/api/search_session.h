@@ -37,8 +37,10 @@ class SearchSession {
       if (session_ && session_->busy_.exchange(true)) {
         session_ = nullptr;
         throw std::runtime_error(
-            "this SearchTree is already in use by a search running now (in another thread, or the one calling "
-            "this evaluator); a tree, like the mcts.Agent that owns it, serves one search at a time: give each "
+            "this SearchTree is already in use by a search running now (in another thread, or the one "
+            "calling "
+            "this evaluator); a tree, like the mcts.Agent that owns it, serves one search at a time: give "
+            "each "
             "thread its own");
       }
     }
@@ -64,9 +66,10 @@ class SearchSession {
   // The trees to continue from for a search at `root` (whose history is `history`, the player
   // to move `player`) with `config`, re-rooted; empty when nothing can be reused.
   KeptTrees& trees_for(std::shared_ptr<const AnyState> root, const std::vector<Action>& history, int player,
-                       const SearchConfig& config, const ReachedFrom& reached_from, const KeyPaths& key_paths) {
-    const bool same_settings = last_root_ && config.threads == threads_ && config.max_memory_mb == memory_mb_ &&
-                               config.algorithm == algorithm_;
+                       const SearchConfig& config, const ReachedFrom& reached_from,
+                       const KeyPaths& key_paths) {
+    const bool same_settings = last_root_ && config.threads == threads_ &&
+                               config.max_memory_mb == memory_mb_ && config.algorithm == algorithm_;
     const bool follows = same_settings && history.size() >= history_.size() &&
                          std::equal(history_.begin(), history_.end(), history.begin());
     if (!follows || !reroot(history, player, reached_from, key_paths)) trees_.clear();
@@ -81,7 +84,8 @@ class SearchSession {
 
   void clear() {
     if (busy_.load()) {
-      throw std::runtime_error("cannot clear a SearchTree while a search uses it; clear it after the search returns");
+      throw std::runtime_error(
+          "cannot clear a SearchTree while a search uses it; clear it after the search returns");
     }
     trees_.clear();
     last_root_.reset();

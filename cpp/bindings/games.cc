@@ -42,7 +42,8 @@ std::vector<Action> history_from(py::handle value) {
   if (!py::isinstance<py::list>(value)) fail("serialized 'history' must be a list of ints");
   std::vector<Action> out;
   for (auto item : value) {
-    if (!PyLong_Check(item.ptr()) || PyBool_Check(item.ptr())) fail("serialized 'history' must hold only ints");
+    if (!PyLong_Check(item.ptr()) || PyBool_Check(item.ptr()))
+      fail("serialized 'history' must hold only ints");
     const int64_t action = to_int(item, "history entry");
     if (action < 0 || action > INT32_MAX) {
       fail("history entry " + std::to_string(out.size()) + " is " + std::to_string(action) +
@@ -83,21 +84,24 @@ std::unique_ptr<AnyState> deserialize(const AnyGame& game, py::handle text) {
     const std::string key = py::str(item.first);
     if (key != "format" && key != "game" && key != "params" && key != "seed" && key != "history" &&
         key != "fields") {
-      fail("unknown key '" + key + "' in serialized state; valid: format, game, params, seed, history, fields");
+      fail("unknown key '" + key +
+           "' in serialized state; valid: format, game, params, seed, history, fields");
     }
   }
   for (const char* key : {"format", "game", "params", "seed", "history"}) {
     if (!d.contains(key)) fail(std::string("serialized state lacks '") + key + "'");
   }
-  if (!PyLong_Check(d["format"].ptr()) || PyBool_Check(d["format"].ptr()) || !py::object(d["format"]).equal(py::int_(1))) {
+  if (!PyLong_Check(d["format"].ptr()) || PyBool_Check(d["format"].ptr()) ||
+      !py::object(d["format"]).equal(py::int_(1))) {
     fail("unsupported serialization format " + py::repr(d["format"]).cast<std::string>() + "; expected 1");
   }
   if (!py::object(d["game"]).equal(py::str(game.name()))) {
-    fail("serialized state is for game " + py::repr(d["game"]).cast<std::string>() + ", not '" + game.name() + "'");
+    fail("serialized state is for game " + py::repr(d["game"]).cast<std::string>() + ", not '" + game.name() +
+         "'");
   }
   if (!py::object(d["params"]).equal(params_dict(game))) {
-    fail("serialized parameters " + py::repr(d["params"]).cast<std::string>() +
-         " differ from this game's " + py::repr(params_dict(game)).cast<std::string>());
+    fail("serialized parameters " + py::repr(d["params"]).cast<std::string>() + " differ from this game's " +
+         py::repr(params_dict(game)).cast<std::string>());
   }
   if (!PyLong_Check(d["seed"].ptr())) fail("serialized 'seed' must be an int");
   const uint64_t seed = to_seed(d["seed"]);
@@ -159,7 +163,8 @@ void bind_games(py::module_& m) {
           py::arg("games"), py::arg("seed") = 0,
           "Plays `games` random games trying every legal action at every step and checking the "
           "rules' invariants after each (native games with rule checks: gummiland, gnomi); every end "
-          "position is serialized and read back. Returns {'games', 'plies', 'checks', 'round_trips'}; raises ValueError naming the first broken invariant.")
+          "position is serialized and read back. Returns {'games', 'plies', 'checks', 'round_trips'}; raises "
+          "ValueError naming the first broken invariant.")
       .def("max_legal_actions", &AnyGame::max_legal_actions)
       .def("num_distinct_actions", &AnyGame::num_distinct_actions)
       .def("observation_shape", [](const AnyGame& g) { return py::tuple(py::cast(g.observation_shape())); })
@@ -174,11 +179,13 @@ void bind_games(py::module_& m) {
           [](const AnyGame& g, py::object seed) { return g.new_initial_state(to_seed(seed)); },
           py::arg("seed") = py::none(),
           "The state before the first move; setup randomness (shuffles, deals, boards) comes from seed.")
-      .def("deserialize_state", [](const AnyGame& g, py::handle text) { return deserialize(g, text); },
-           py::arg("text"), "Rebuilds a state from State.serialize(); every field is validated.")
+      .def(
+          "deserialize_state", [](const AnyGame& g, py::handle text) { return deserialize(g, text); },
+          py::arg("text"), "Rebuilds a state from State.serialize(); every field is validated.")
       .def("__repr__", [](const AnyGame& g) {
         std::string args;
-        for (const auto& [name, value] : g.params()) args += (args.empty() ? "" : ", ") + name + "=" + param_to_string(value);
+        for (const auto& [name, value] : g.params())
+          args += (args.empty() ? "" : ", ") + name + "=" + param_to_string(value);
         return "<Game " + g.name() + "(" + args + ")>";
       });
 
@@ -196,10 +203,12 @@ void bind_games(py::module_& m) {
              for (const auto& o : s.chance_outcomes()) out.append(py::make_tuple(o.action, o.probability));
              return out;
            })
-      .def("apply_action", [](AnyState& s, py::handle a) { s.apply_action(to_action(a)); }, py::arg("action"))
+      .def(
+          "apply_action", [](AnyState& s, py::handle a) { s.apply_action(to_action(a)); }, py::arg("action"))
       .def("returns", &AnyState::returns)
       .def("scores", &AnyState::scores, "Per-player scores (points where the game has them, else returns).")
-      .def("has_heuristic", &AnyState::has_heuristic, "Whether the game estimates returns (heuristic_returns).")
+      .def("has_heuristic", &AnyState::has_heuristic,
+           "Whether the game estimates returns (heuristic_returns).")
       .def("heuristic_returns", &AnyState::heuristic_returns,
            "The game's estimate of the returns (the returns at the end); ValueError if it has none.")
       .def("clone", &AnyState::clone)
@@ -207,16 +216,18 @@ void bind_games(py::module_& m) {
       .def("__deepcopy__", [](const AnyState& s, py::handle) { return s.clone(); })
       .def("history", [](const AnyState& s) { return s.history(); })
       .def("move_number", [](const AnyState& s) { return s.history().size(); })
-      .def("action_to_string",
-           [](const AnyState& s, py::handle a) {
-             const Action action = to_action(a);
-             check_action_known(s, action);
-             return s.action_to_string(action);
-           },
-           py::arg("action"))
-      .def("information_state_string",
-           [](const AnyState& s, py::handle p) { return s.information_state_string(to_player(p)); },
-           py::arg("player"))
+      .def(
+          "action_to_string",
+          [](const AnyState& s, py::handle a) {
+            const Action action = to_action(a);
+            check_action_known(s, action);
+            return s.action_to_string(action);
+          },
+          py::arg("action"))
+      .def(
+          "information_state_string",
+          [](const AnyState& s, py::handle p) { return s.information_state_string(to_player(p)); },
+          py::arg("player"))
       .def("observation_tensor", &observation, py::arg("player"))
       .def("information_state_key", &AnyState::information_state_key, py::arg("player"),
            "A 64-bit key of what `player` knows here: equal for equal information_state_string(player),\n"
@@ -224,35 +235,38 @@ void bind_games(py::module_& m) {
       .def("return_range", &AnyState::return_range,
            "(min, max): the smallest and largest return a player can get in this game ([-1, 1] unless\n"
            "the game declares its own).")
-      .def("resample_from_infostate",
-           [](const AnyState& s, py::handle p, py::object seed) {
-             return s.resample_from_infostate(to_player(p), to_seed(seed));
-           },
-           py::arg("player"), py::arg("seed") = py::none())
-      .def("observed_action",
-           [](const AnyState& s, py::handle p, py::handle a) {
-             const int observer = to_player(p);
-             const Action action = to_action(a);
-             check_action_known(s, action);
-             return s.observed_action(observer, action);
-           },
-           py::arg("observer"), py::arg("action"),
-           "How the legal action (or chance outcome) `action` looks to `observer`: actions the "
-           "observer cannot tell apart give equal values.")
+      .def(
+          "resample_from_infostate",
+          [](const AnyState& s, py::handle p, py::object seed) {
+            return s.resample_from_infostate(to_player(p), to_seed(seed));
+          },
+          py::arg("player"), py::arg("seed") = py::none())
+      .def(
+          "observed_action",
+          [](const AnyState& s, py::handle p, py::handle a) {
+            const int observer = to_player(p);
+            const Action action = to_action(a);
+            check_action_known(s, action);
+            return s.observed_action(observer, action);
+          },
+          py::arg("observer"), py::arg("action"),
+          "How the legal action (or chance outcome) `action` looks to `observer`: actions the "
+          "observer cannot tell apart give equal values.")
       .def("serialize", &serialize, "JSON text that Game.deserialize_state turns back into this state.")
-      .def("time_random_playouts",
-           [](const AnyState& s, py::handle count, py::object seed) {
-             const int64_t n = to_int(count, "count");
-             if (n < 0) fail("count must be >= 0");
-             if (s.is_terminal()) fail("the game is over: nothing to play out");
-             const uint64_t sd = to_seed(seed);
-             // On a copy: another Python thread may change `s` while the GIL is released.
-             const std::unique_ptr<AnyState> copy = s.clone();
-             GilRelease release;
-             return copy->time_random_playouts(n, sd);
-           },
-           py::arg("count"), py::arg("seed") = 0,
-           "Plays count random games from here; returns the seconds taken (for benchmarks).")
+      .def(
+          "time_random_playouts",
+          [](const AnyState& s, py::handle count, py::object seed) {
+            const int64_t n = to_int(count, "count");
+            if (n < 0) fail("count must be >= 0");
+            if (s.is_terminal()) fail("the game is over: nothing to play out");
+            const uint64_t sd = to_seed(seed);
+            // On a copy: another Python thread may change `s` while the GIL is released.
+            const std::unique_ptr<AnyState> copy = s.clone();
+            GilRelease release;
+            return copy->time_random_playouts(n, sd);
+          },
+          py::arg("count"), py::arg("seed") = 0,
+          "Plays count random games from here; returns the seconds taken (for benchmarks).")
       .def("__str__", &AnyState::to_string)
       .def("__repr__", [](const AnyState& s) {
         return "<State " + s.game()->name() + " after " + std::to_string(s.history().size()) + " actions>";

@@ -57,11 +57,12 @@ void on_sigint(int sig, siginfo_t* info, void* context) {
 // default (then Ctrl-C interrupts nothing or kills the process anyway). Checked at every search
 // start, since signal.signal() (asyncio, for one) installs Python's handler again.
 void ensure_sigint_hook() {
-  struct sigaction current {};
+  struct sigaction current{};
   if (sigaction(SIGINT, nullptr, &current) != 0) return;
   const bool is_ours = (current.sa_flags & SA_SIGINFO) && current.sa_sigaction == on_sigint;
   if (is_ours) return;
-  if (!(current.sa_flags & SA_SIGINFO) && (current.sa_handler == SIG_DFL || current.sa_handler == SIG_IGN)) return;
+  if (!(current.sa_flags & SA_SIGINFO) && (current.sa_handler == SIG_DFL || current.sa_handler == SIG_IGN))
+    return;
   previous_sigint = current;
   struct sigaction ours = current;
   ours.sa_flags = current.sa_flags | SA_SIGINFO;
@@ -122,8 +123,9 @@ void prepare_interrupts(SearchConfig& config) {
 }
 
 void bind_interrupts(py::module_& m) {
-  m.def("running_searches", [] { return Interrupts::running().load(); },
-        "How many searches are running now, in every thread (for tests and diagnostics).");
+  m.def(
+      "running_searches", [] { return Interrupts::running().load(); },
+      "How many searches are running now, in every thread (for tests and diagnostics).");
   m.def("shutdown_searches", &shutdown_searches, py::arg("timeout") = 5.0,
         "Stops every running search (they raise RuntimeError) and refuses new ones, waiting up to `timeout` "
         "seconds for them to return. Registered with atexit; call it only when the process is ending.");

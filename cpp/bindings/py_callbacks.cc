@@ -68,21 +68,25 @@ double as_float(py::handle value, const std::string& where) {
     PyErr_Clear();
     throw py::type_error(where + " must return numbers, got " + type_of(value));
   }
-  if (!std::isfinite(v)) throw py::value_error(where + " returned a value that is not finite: " + brief_repr(value));
+  if (!std::isfinite(v))
+    throw py::value_error(where + " returned a value that is not finite: " + brief_repr(value));
   return v;
 }
 
 double as_value(py::handle value, const std::string& where) {
   const double v = as_float(value, where);
   if (std::abs(v) > kMaxValueMagnitude) {
-    throw py::value_error(where + " returned " + brief_repr(value) + "; values must be finite numbers of magnitude at most 1e30");
+    throw py::value_error(where + " returned " + brief_repr(value) +
+                          "; values must be finite numbers of magnitude at most 1e30");
   }
   return v;
 }
 
 double as_probability(py::handle value, const std::string& where) {
   const double p = as_float(value, where);
-  if (p < 0 || p > 1) throw py::value_error(where + " returned probability " + brief_repr(value) + "; probabilities lie in [0, 1]");
+  if (p < 0 || p > 1)
+    throw py::value_error(where + " returned probability " + brief_repr(value) +
+                          "; probabilities lie in [0, 1]");
   return p;
 }
 
@@ -112,11 +116,14 @@ std::vector<Action> as_actions(py::handle value, const std::string& where) {
   std::vector<Action> out(static_cast<size_t>(n));
   for (Py_ssize_t i = 0; i < n; ++i) {
     const int64_t a = as_int(items[i], where);
-    if (a < 0 || a > INT32_MAX) throw py::value_error(where + " returned action " + std::to_string(a) + "; actions must be in [0, 2**31)");
+    if (a < 0 || a > INT32_MAX)
+      throw py::value_error(where + " returned action " + std::to_string(a) +
+                            "; actions must be in [0, 2**31)");
     out[static_cast<size_t>(i)] = static_cast<Action>(a);
   }
   if (!std::is_sorted(out.begin(), out.end())) std::sort(out.begin(), out.end());
-  if (std::adjacent_find(out.begin(), out.end()) != out.end()) throw py::value_error(where + " returned a repeated action");
+  if (std::adjacent_find(out.begin(), out.end()) != out.end())
+    throw py::value_error(where + " returned a repeated action");
   return out;
 }
 
@@ -133,15 +140,16 @@ std::vector<double> as_values(py::handle value, size_t expected, const std::stri
   const size_t n = static_cast<size_t>(PySequence_Fast_GET_SIZE(seq.ptr()));
   if (n != expected) throw py::value_error(where + " must return " + wanted + ", got " + std::to_string(n));
   std::vector<double> out(n);
-  for (size_t i = 0; i < n; ++i) out[i] = as_value(PySequence_Fast_GET_ITEM(seq.ptr(), static_cast<Py_ssize_t>(i)), where);
+  for (size_t i = 0; i < n; ++i)
+    out[i] = as_value(PySequence_Fast_GET_ITEM(seq.ptr(), static_cast<Py_ssize_t>(i)), where);
   return out;
 }
 
 int as_player(py::handle value, int players, const std::string& where) {
   const int64_t p = as_int(value, where);
   if ((p < 0 || p >= players) && p != kChancePlayer && p != kTerminalPlayer) {
-    throw py::value_error(where + " returned " + std::to_string(p) + "; valid: 0.." + std::to_string(players - 1) +
-                          " (a player), CHANCE (-1) or TERMINAL (-4)");
+    throw py::value_error(where + " returned " + std::to_string(p) + "; valid: 0.." +
+                          std::to_string(players - 1) + " (a player), CHANCE (-1) or TERMINAL (-4)");
   }
   return static_cast<int>(p);
 }

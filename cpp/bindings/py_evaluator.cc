@@ -24,7 +24,8 @@ py::object to_python(std::unique_ptr<AnyState> leaf) {
 }  // namespace
 
 PyEvaluator::PyEvaluator(py::object evaluator, int batch_size)
-    : evaluator_(std::move(evaluator)), has_prior_(batch_size == 0 && has_method(evaluator_, "prior")),
+    : evaluator_(std::move(evaluator)),
+      has_prior_(batch_size == 0 && has_method(evaluator_, "prior")),
       batch_size_(batch_size) {
   const char* needed = batch_size_ > 0 ? "evaluate_batch" : "evaluate";
   if (!has_method(evaluator_, needed)) {
@@ -44,8 +45,8 @@ std::string PyEvaluator::where(const char* method) const {
 void PyEvaluator::evaluate(std::unique_ptr<AnyState> leaf, double* values) {
   GilAcquire gil;
   const size_t players = static_cast<size_t>(leaf->num_players());
-  const std::vector<double> v = as_values(call(evaluator_, "evaluate", to_python(std::move(leaf))), players,
-                                          where("evaluate"));
+  const std::vector<double> v =
+      as_values(call(evaluator_, "evaluate", to_python(std::move(leaf))), players, where("evaluate"));
   std::copy(v.begin(), v.end(), values);
 }
 
@@ -57,7 +58,8 @@ void PyEvaluator::prior(std::unique_ptr<AnyState> leaf, const std::vector<Action
   const std::string at = where("prior");
   py::object given = call(evaluator_, "prior", to_python(std::move(leaf)));
   if (!PyMapping_Check(given.ptr()) || PySequence_Check(given.ptr())) {
-    throw py::type_error(at + " must return a dict {action: probability}, got " + std::string(Py_TYPE(given.ptr())->tp_name));
+    throw py::type_error(at + " must return a dict {action: probability}, got " +
+                         std::string(Py_TYPE(given.ptr())->tp_name));
   }
   const py::dict probabilities(given);
   std::vector<double> p(actions.size(), 0.0);
@@ -66,7 +68,8 @@ void PyEvaluator::prior(std::unique_ptr<AnyState> leaf, const std::vector<Action
     const int64_t a = as_int(item.first, at);
     const auto it = std::lower_bound(actions.begin(), actions.end(), a);
     if (a < 0 || a > INT32_MAX || it == actions.end() || *it != a) {
-      throw py::value_error(at + " gave a probability to action " + std::to_string(a) + ", which is not legal here");
+      throw py::value_error(at + " gave a probability to action " + std::to_string(a) +
+                            ", which is not legal here");
     }
     const double q = as_weight(item.second, at);
     p[static_cast<size_t>(it - actions.begin())] = q;
@@ -77,8 +80,9 @@ void PyEvaluator::prior(std::unique_ptr<AnyState> leaf, const std::vector<Action
   }
 }
 
-void PyEvaluator::evaluate_batch(const std::vector<float>& observations, int count, const std::vector<int>& shape,
-                                 int players, int num_actions, std::vector<double>& values, std::vector<float>& priors) {
+void PyEvaluator::evaluate_batch(const std::vector<float>& observations, int count,
+                                 const std::vector<int>& shape, int players, int num_actions,
+                                 std::vector<double>& values, std::vector<float>& priors) {
   GilAcquire gil;
   const std::string at = where("evaluate_batch");
   std::vector<py::ssize_t> dims{count};
@@ -87,9 +91,11 @@ void PyEvaluator::evaluate_batch(const std::vector<float>& observations, int cou
     dims.push_back(d);
     size *= static_cast<size_t>(d);
   }
-  if (observations.size() < static_cast<size_t>(count) * size) fail("internal: fewer observations than the batch holds");
+  if (observations.size() < static_cast<size_t>(count) * size)
+    fail("internal: fewer observations than the batch holds");
   py::array_t<float> batch(dims);
-  std::copy(observations.begin(), observations.begin() + static_cast<long>(count * size), batch.mutable_data());
+  std::copy(observations.begin(), observations.begin() + static_cast<long>(count * size),
+            batch.mutable_data());
   py::object result = call(evaluator_, "evaluate_batch", batch);
   if (!PyTuple_Check(result.ptr()) || PyTuple_Size(result.ptr()) != 2) {
     throw py::type_error(at + " must return a tuple (values, priors)");
@@ -99,7 +105,8 @@ void PyEvaluator::evaluate_batch(const std::vector<float>& observations, int cou
   for (int k = 0; k < 2; ++k) {
     py::handle part = PyTuple_GET_ITEM(result.ptr(), k);
     if (PyDict_Check(part.ptr()) || PyUnicode_Check(part.ptr()) || PyBytes_Check(part.ptr())) {
-      throw py::type_error(at + " must return arrays of numbers, got a " + std::string(Py_TYPE(part.ptr())->tp_name));
+      throw py::type_error(at + " must return arrays of numbers, got a " +
+                           std::string(Py_TYPE(part.ptr())->tp_name));
     }
   }
   auto v = Doubles::ensure(result[py::int_(0)]);
@@ -109,10 +116,12 @@ void PyEvaluator::evaluate_batch(const std::vector<float>& observations, int cou
     throw py::type_error(at + " must return arrays of numbers");
   }
   if (v.ndim() != 2 || v.shape(0) != count || v.shape(1) != players) {
-    throw py::value_error(at + " values must have shape (" + std::to_string(count) + ", " + std::to_string(players) + ")");
+    throw py::value_error(at + " values must have shape (" + std::to_string(count) + ", " +
+                          std::to_string(players) + ")");
   }
   if (p.ndim() != 2 || p.shape(0) != count || p.shape(1) != num_actions) {
-    throw py::value_error(at + " priors must have shape (" + std::to_string(count) + ", " + std::to_string(num_actions) + ")");
+    throw py::value_error(at + " priors must have shape (" + std::to_string(count) + ", " +
+                          std::to_string(num_actions) + ")");
   }
   // Checked on the arrays as given: a double beyond float range must not pass as an infinity.
   const double* raw = v.data();

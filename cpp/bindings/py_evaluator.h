@@ -22,8 +22,9 @@ class PyEvaluator final : public AnyEvaluator {
   bool has_prior() const override { return has_prior_; }
   void prior(std::unique_ptr<AnyState> leaf, const std::vector<Action>& actions, float* out) override;
   int batch_size() const override { return batch_size_; }
-  void evaluate_batch(const std::vector<float>& observations, int count, const std::vector<int>& shape, int players,
-                      int num_actions, std::vector<double>& values, std::vector<float>& priors) override;
+  void evaluate_batch(const std::vector<float>& observations, int count, const std::vector<int>& shape,
+                      int players, int num_actions, std::vector<double>& values,
+                      std::vector<float>& priors) override;
   bool needs_python() const override { return true; }
 
  private:

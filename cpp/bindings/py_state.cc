@@ -36,8 +36,10 @@ py::object PyState::checked_copy(py::object copy, const char* method) const {
     throw py::value_error(where(method) + " returned the state itself; it must return a new " + type);
   }
   if (Py_TYPE(copy.ptr()) != Py_TYPE(state_.ptr())) {
-    throw py::type_error(where(method) + " returned " + (copy.is_none() ? std::string("None") : std::string("a ") + Py_TYPE(copy.ptr())->tp_name) +
-                         "; it must return a new " + type + " (a state of the same game)");
+    throw py::type_error(
+        where(method) + " returned " +
+        (copy.is_none() ? std::string("None") : std::string("a ") + Py_TYPE(copy.ptr())->tp_name) +
+        "; it must return a new " + type + " (a state of the same game)");
   }
   return copy;
 }
@@ -60,7 +62,8 @@ std::vector<Action> PyState::legal_actions() const {
 std::vector<ChanceOutcome> PyState::chance_outcomes() const {
   GilAcquire gil;
   if (!has_method(state_, "chance_outcomes")) {
-    throw py::type_error(where("current_player") + " returned CHANCE (-1) but the state has no chance_outcomes()");
+    throw py::type_error(where("current_player") +
+                         " returned CHANCE (-1) but the state has no chance_outcomes()");
   }
   const std::string at = where("chance_outcomes");
   py::object outcomes = call(state_, "chance_outcomes");
@@ -73,12 +76,15 @@ std::vector<ChanceOutcome> PyState::chance_outcomes() const {
     }
     const int64_t a = as_int(pair[py::int_(0)], at);
     const double p = as_probability(pair[py::int_(1)], at);
-    if (a < 0 || a > INT32_MAX) throw py::value_error(at + " returned outcome " + std::to_string(a) + "; actions must be in [0, 2**31)");
+    if (a < 0 || a > INT32_MAX)
+      throw py::value_error(at + " returned outcome " + std::to_string(a) +
+                            "; actions must be in [0, 2**31)");
     out.push_back({static_cast<Action>(a), p});
     total += p;
   }
   if (out.empty() || std::abs(total - 1.0) > 1e-6) {
-    throw py::value_error(at + " must return outcomes whose probabilities sum to 1, got " + std::to_string(total));
+    throw py::value_error(at + " must return outcomes whose probabilities sum to 1, got " +
+                          std::to_string(total));
   }
   return out;
 }
@@ -125,7 +131,8 @@ std::string PyState::information_state_string(int player) const {
 std::vector<float> PyState::observation_tensor(int player) const {
   GilAcquire gil;
   if (!has_method(state_, "observation_tensor")) {
-    throw py::type_error(std::string(Py_TYPE(state_.ptr())->tp_name) + " has no observation_tensor(), which batched evaluators need");
+    throw py::type_error(std::string(Py_TYPE(state_.ptr())->tp_name) +
+                         " has no observation_tensor(), which batched evaluators need");
   }
   auto array = py::array_t<float, py::array::c_style | py::array::forcecast>::ensure(
       call(state_, "observation_tensor", py::int_(player)));
@@ -151,7 +158,8 @@ Action PyState::observed_action(int observer, Action action) const {
   if (!has_method(state_, "observed_action")) return action;  // every action public
   const std::string at = where("observed_action");
   const int64_t key = as_int(state_.attr("observed_action")(observer, action), at);
-  if (key < INT32_MIN || key > INT32_MAX) throw py::value_error(at + " returned " + std::to_string(key) + "; it must fit in 32 bits");
+  if (key < INT32_MIN || key > INT32_MAX)
+    throw py::value_error(at + " returned " + std::to_string(key) + "; it must fit in 32 bits");
   return static_cast<Action>(key);
 }
 

@@ -52,7 +52,8 @@ class PyState final : public AnyState {
   std::unique_ptr<AnyState> resample_from_infostate(int player, uint64_t seed) const override;
   Action observed_action(int observer, Action action) const override;
   Fields fields() const override { return {}; }
-  SearchResult search(const SearchConfig& config, SearchSession* session, AnyEvaluator* evaluator) const override;
+  SearchResult search(const SearchConfig& config, SearchSession* session,
+                      AnyEvaluator* evaluator) const override;
   double time_random_playouts(int64_t count, uint64_t seed) const override;
   bool needs_python() const override { return true; }
 

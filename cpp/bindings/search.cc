@@ -21,7 +21,8 @@ namespace py = pybind11;
 
 // Every search: a private copy of the root, the tree leased for its whole run, and the
 // process-wide interrupt checks.
-SearchResult run(const AnyState& state, SearchConfig config, SearchSession* session, AnyEvaluator* evaluator) {
+SearchResult run(const AnyState& state, SearchConfig config, SearchSession* session,
+                 AnyEvaluator* evaluator) {
   prepare_interrupts(config);
   const SearchSession::Lease lease(session);
   // A native state is searched without the GIL: another Python thread could change the caller's
@@ -48,27 +49,31 @@ int checked_size(py::handle value, const std::string& what, int64_t low, int64_t
   }
   const int64_t v = py_callbacks::as_int(value, what);
   if (v < low || v > high) {
-    fail(what + " must be in " + std::to_string(low) + ".." + std::to_string(high) + ", got " + std::to_string(v));
+    fail(what + " must be in " + std::to_string(low) + ".." + std::to_string(high) + ", got " +
+         std::to_string(v));
   }
   return static_cast<int>(v);
 }
 
-PyGameInfo checked_game_info(py::handle players, py::handle max_legal_actions, py::handle num_distinct_actions,
-                             py::handle shape, const std::string& game) {
+PyGameInfo checked_game_info(py::handle players, py::handle max_legal_actions,
+                             py::handle num_distinct_actions, py::handle shape, const std::string& game) {
   PyGameInfo info;
   info.num_players = checked_size(players, game + ": num_players()", 1, kMaxPlayers);
-  info.max_legal_actions = checked_size(max_legal_actions, game + ": max_legal_actions()", 1, kMaxLegalActionsBound);
+  info.max_legal_actions =
+      checked_size(max_legal_actions, game + ": max_legal_actions()", 1, kMaxLegalActionsBound);
   info.num_distinct_actions =
       checked_size(num_distinct_actions, game + ": num_distinct_actions()", 0, kMaxLegalActionsBound);
   const std::string what = game + ": observation_shape()";
   if (!PySequence_Check(shape.ptr()) || PyUnicode_Check(shape.ptr())) {
-    throw py::type_error(what + " must be a sequence of ints, got " + std::string(Py_TYPE(shape.ptr())->tp_name));
+    throw py::type_error(what + " must be a sequence of ints, got " +
+                         std::string(Py_TYPE(shape.ptr())->tp_name));
   }
   int64_t size = 1;
   for (py::handle d : py::reinterpret_borrow<py::sequence>(shape)) {
     info.observation_shape.push_back(checked_size(d, what + " entries", 1, kMaxObservationSize));
     size *= info.observation_shape.back();
-    if (size > kMaxObservationSize) fail(what + " holds more than " + std::to_string(kMaxObservationSize) + " values");
+    if (size > kMaxObservationSize)
+      fail(what + " holds more than " + std::to_string(kMaxObservationSize) + " values");
   }
   return info;
 }
@@ -134,7 +139,8 @@ void bind_search(py::module_& m) {
       .def(py::init([](py::object evaluator, py::handle batch_size) {
              const int64_t size = py_callbacks::as_int(batch_size, "batch_size");
              if (size < 0 || size > 1 << 20) {
-               fail("batch_size must be an int in 1.." + std::to_string(1 << 20) + ", got " + std::to_string(size));
+               fail("batch_size must be an int in 1.." + std::to_string(1 << 20) + ", got " +
+                    std::to_string(size));
              }
              return std::make_shared<PyEvaluator>(std::move(evaluator), static_cast<int>(size));
            }),
@@ -144,10 +150,11 @@ void bind_search(py::module_& m) {
 
   m.def(
       "search",
-      [](const AnyState& state, const std::string& algorithm, int64_t iterations, double time_limit, double uct_c,
-         uint64_t seed, int64_t max_memory_mb, int rollouts, int determinizations, int threads, bool solve,
-         SearchSession* tree, PyEvaluator* evaluator, double dirichlet_alpha, double dirichlet_epsilon,
-         int rollout_cutoff, const std::string& playout, double mast_epsilon, double mast_temperature) {
+      [](const AnyState& state, const std::string& algorithm, int64_t iterations, double time_limit,
+         double uct_c, uint64_t seed, int64_t max_memory_mb, int rollouts, int determinizations, int threads,
+         bool solve, SearchSession* tree, PyEvaluator* evaluator, double dirichlet_alpha,
+         double dirichlet_epsilon, int rollout_cutoff, const std::string& playout, double mast_epsilon,
+         double mast_temperature) {
         SearchConfig config;
         config.algorithm = algorithm;
         config.iterations = iterations;

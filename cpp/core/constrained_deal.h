@@ -72,8 +72,8 @@ class ConstrainedDeal {
 
  private:
   struct Table {
-    std::vector<int> counts;      // the faces to place at the start
-    std::vector<uint8_t> masks;   // the restricted slots, in order
+    std::vector<int> counts;     // the faces to place at the start
+    std::vector<uint8_t> masks;  // the restricted slots, in order
     int free_slots = 0;
     std::unordered_map<uint64_t, double> memo;
 
@@ -81,7 +81,8 @@ class ConstrainedDeal {
     double count(int i, const std::array<int, kMaxFaces>& left) {
       const int F = static_cast<int>(counts.size());
       uint64_t key = static_cast<uint64_t>(i);
-      for (int f = 0; f < F; ++f) key = key * static_cast<uint64_t>(counts[f] + 1) + static_cast<uint64_t>(left[f]);
+      for (int f = 0; f < F; ++f)
+        key = key * static_cast<uint64_t>(counts[f] + 1) + static_cast<uint64_t>(left[f]);
       if (auto it = memo.find(key); it != memo.end()) return it->second;
       double result = 0;
       if (i == static_cast<int>(masks.size())) {

@@ -41,8 +41,8 @@ class FieldReader {
       }
       for (int64_t v : values) {
         if (v < lo || v > hi) {
-          fail("field '" + name + "' holds " + std::to_string(v) + ", outside [" + std::to_string(lo) +
-               ", " + std::to_string(hi) + "]");
+          fail("field '" + name + "' holds " + std::to_string(v) + ", outside [" + std::to_string(lo) + ", " +
+               std::to_string(hi) + "]");
         }
       }
       return values;

@@ -15,23 +15,23 @@
 namespace ts {
 
 template <class S>
-concept GameState = std::copy_constructible<S> &&
-    requires(S s, const S c, Action a, Action* actions, ChanceOutcome* outcomes, double* values,
-             float* tensor, int player) {
-  { c.num_players() } -> std::same_as<int>;
-  { c.current_player() } -> std::same_as<int>;  // 0..n-1, kChancePlayer or kTerminalPlayer
-  { c.is_terminal() } -> std::same_as<bool>;
-  // Writes the legal actions, sorted and unique, into a caller-owned buffer of at least
-  // max_legal_actions() entries; returns how many. At a chance node: the outcomes.
-  { c.legal_actions(actions) } -> std::same_as<int>;
-  { c.chance_outcomes(outcomes) } -> std::same_as<int>;  // only at chance nodes
-  { s.apply_action(a) };                                  // the action must be legal
-  { c.returns(values) };                                  // one value per player, zero-sum
-  { c.action_to_string(a) } -> std::same_as<std::string>;  // as seen by the player to move
-  { c.to_string() } -> std::same_as<std::string>;
-  { c.information_state_string(player) } -> std::same_as<std::string>;
-  { c.observation_tensor(player, tensor) };  // writes game.observation_size() floats
-};
+concept GameState =
+    std::copy_constructible<S> && requires(S s, const S c, Action a, Action* actions, ChanceOutcome* outcomes,
+                                           double* values, float* tensor, int player) {
+      { c.num_players() } -> std::same_as<int>;
+      { c.current_player() } -> std::same_as<int>;  // 0..n-1, kChancePlayer or kTerminalPlayer
+      { c.is_terminal() } -> std::same_as<bool>;
+      // Writes the legal actions, sorted and unique, into a caller-owned buffer of at least
+      // max_legal_actions() entries; returns how many. At a chance node: the outcomes.
+      { c.legal_actions(actions) } -> std::same_as<int>;
+      { c.chance_outcomes(outcomes) } -> std::same_as<int>;    // only at chance nodes
+      { s.apply_action(a) };                                   // the action must be legal
+      { c.returns(values) };                                   // one value per player, zero-sum
+      { c.action_to_string(a) } -> std::same_as<std::string>;  // as seen by the player to move
+      { c.to_string() } -> std::same_as<std::string>;
+      { c.information_state_string(player) } -> std::same_as<std::string>;
+      { c.observation_tensor(player, tensor) };  // writes game.observation_size() floats
+    };
 
 template <class G>
 concept NativeGame = GameState<typename G::State> && requires(const G g, uint64_t seed, const Params& p) {
@@ -39,7 +39,7 @@ concept NativeGame = GameState<typename G::State> && requires(const G g, uint64_
   { G::param_spec() } -> std::same_as<std::vector<ParamSpec>>;
   G(p);  // from resolved parameters (defaults filled in)
   { g.num_players() } -> std::same_as<int>;
-  { g.max_legal_actions() } -> std::same_as<int>;  // bound on legal actions and chance outcomes
+  { g.max_legal_actions() } -> std::same_as<int>;     // bound on legal actions and chance outcomes
   { g.num_distinct_actions() } -> std::same_as<int>;  // player actions lie in [0, this)
   { g.has_chance() } -> std::same_as<bool>;
   { g.has_hidden_information() } -> std::same_as<bool>;

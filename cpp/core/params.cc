@@ -25,18 +25,22 @@ std::vector<std::string> split_commas(const std::string& text) {
 
 const char* type_name(const ParamValue& v) {
   switch (v.index()) {
-    case 0: return "bool";
-    case 1: return "int";
-    case 2: return "float";
-    default: return "str";
+    case 0:
+      return "bool";
+    case 1:
+      return "int";
+    case 2:
+      return "float";
+    default:
+      return "str";
   }
 }
 
 ParamValue check_value(const std::string& game, const ParamSpec& spec, const ParamValue& v) {
   const std::string where = "parameter '" + spec.name + "' of game '" + game + "'";
   if (v.index() != spec.default_value.index()) {
-    fail(where + " must be of type " + type_name(spec.default_value) + ", got " + type_name(v) +
-         " " + param_to_string(v));
+    fail(where + " must be of type " + type_name(spec.default_value) + ", got " + type_name(v) + " " +
+         param_to_string(v));
   }
   if (const auto* i = std::get_if<int64_t>(&v)) {
     if (*i < spec.min_int || *i > spec.max_int) {
@@ -117,8 +121,8 @@ Params resolve_params(const std::string& game, const std::vector<ParamSpec>& spe
     if (!found) {
       std::vector<std::string> names;
       for (const auto& s : spec) names.push_back(s.name);
-      fail("unknown parameter '" + name + "' for game '" + game + "'; valid parameters: " +
-           (names.empty() ? std::string("none") : join(names)));
+      fail("unknown parameter '" + name + "' for game '" + game +
+           "'; valid parameters: " + (names.empty() ? std::string("none") : join(names)));
     }
     out[name] = check_value(game, *found, value);
   }
@@ -127,14 +131,17 @@ Params resolve_params(const std::string& game, const std::vector<ParamSpec>& spe
 
 std::string param_to_string(const ParamValue& v) {
   switch (v.index()) {
-    case 0: return std::get<bool>(v) ? "True" : "False";
-    case 1: return std::to_string(std::get<int64_t>(v));
+    case 0:
+      return std::get<bool>(v) ? "True" : "False";
+    case 1:
+      return std::to_string(std::get<int64_t>(v));
     case 2: {
       std::ostringstream s;
       s << std::get<double>(v);
       return s.str();
     }
-    default: return "'" + std::get<std::string>(v) + "'";
+    default:
+      return "'" + std::get<std::string>(v) + "'";
   }
 }
 

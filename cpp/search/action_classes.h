@@ -15,8 +15,7 @@ class ActionClasses {
  public:
   static constexpr Action kTableKeys = 1 << 14;
 
-  explicit ActionClasses(int max_actions)
-      : key_(max_actions), count_(max_actions), seen_(max_actions) {}
+  explicit ActionClasses(int max_actions) : key_(max_actions), count_(max_actions), seen_(max_actions) {}
 
   // Groups keys[0..n) (n >= 1); classes are numbered in order of first appearance.
   void build(const Action* keys, int n) {

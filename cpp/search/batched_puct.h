@@ -23,8 +23,13 @@ template <GameState S, class Evaluator>
 class BatchedPuctSearch {
  public:
   BatchedPuctSearch(const SearchConfig& config, int max_legal_actions, Evaluator& evaluator, NodeArena& arena)
-      : config_(config), evaluator_(evaluator), arena_(arena), rng_(config.seed),
-        ops_(arena, rng_, config, max_legal_actions), iterations_(config.iterations), budget_(config) {
+      : config_(config),
+        evaluator_(evaluator),
+        arena_(arena),
+        rng_(config.seed),
+        ops_(arena, rng_, config, max_legal_actions),
+        iterations_(config.iterations),
+        budget_(config) {
     if (!ops_.puct()) fail("batched evaluators need algorithm='puct'");
     if (config.solve) fail("solve=True does not work with batched evaluators");
   }
@@ -73,7 +78,8 @@ class BatchedPuctSearch {
         if (current.first_child == 0) {
           if (current.flags & Node::kPending) {
             collision = true;  // another walk of this round already waits on this leaf
-          } else if (state.current_player() == kChancePlayer && ops_.expand(node, kChancePlayer, ops_.list_children(state))) {
+          } else if (state.current_player() == kChancePlayer &&
+                     ops_.expand(node, kChancePlayer, ops_.list_children(state))) {
             continue;  // chance nodes need no evaluation: expand and go on
           } else {
             current.flags |= Node::kPending;

@@ -39,8 +39,12 @@ class Budget {
   using Clock = std::chrono::steady_clock;
 
   explicit Budget(const SearchConfig& config)
-      : config_(config), start_(Clock::now()), last_clock_(start_), last_signals_(start_),
-        seen_(config.interrupt_epoch >= 0 ? static_cast<uint64_t>(config.interrupt_epoch) : Interrupts::now()) {
+      : config_(config),
+        start_(Clock::now()),
+        last_clock_(start_),
+        last_signals_(start_),
+        seen_(config.interrupt_epoch >= 0 ? static_cast<uint64_t>(config.interrupt_epoch)
+                                          : Interrupts::now()) {
     check_budget(config);
   }
 

@@ -19,9 +19,9 @@ struct SearchConfig {
   double time_limit = 0;          // seconds; 0: no time budget
   double uct_c = 1.4142135623730951;
   uint64_t seed = 0;
-  int64_t max_memory_mb = 1024;   // node storage cap; the tree stops growing when it is reached
-  int rollouts = 1;               // random rollouts per leaf evaluation
-  int rollout_cutoff = -1;        // decisions per playout before the game's heuristic (-1: play to the end)
+  int64_t max_memory_mb = 1024;  // node storage cap; the tree stops growing when it is reached
+  int rollouts = 1;              // random rollouts per leaf evaluation
+  int rollout_cutoff = -1;       // decisions per playout before the game's heuristic (-1: play to the end)
   PlayoutPolicy playout = PlayoutPolicy::kRandom;
   double mast_epsilon = 0.4;      // MAST epsilon-greedy: share of uniformly random playout moves
   double mast_temperature = 0.2;  // MAST Gibbs sampling: exp(mean / temperature)
@@ -55,12 +55,12 @@ struct SearchResult {
   int64_t iterations = 0;
   double elapsed = 0;
   int64_t nodes = 0;
-  int64_t node_bytes = 0;       // bytes of node storage in use
-  bool memory_capped = false;   // the tree hit max_memory_mb and stopped growing
-  std::vector<ActionStats> stats;      // one per legal root action, in action order
-  std::vector<double> root_values;     // mean return per player over all iterations
-  bool proven = false;                 // solver: the root's game-theoretic value is known
-  double proven_value = 0;             // ... for the player to move at the root
+  int64_t node_bytes = 0;           // bytes of node storage in use
+  bool memory_capped = false;       // the tree hit max_memory_mb and stopped growing
+  std::vector<ActionStats> stats;   // one per legal root action, in action order
+  std::vector<double> root_values;  // mean return per player over all iterations
+  bool proven = false;              // solver: the root's game-theoretic value is known
+  double proven_value = 0;          // ... for the player to move at the root
   // The most visited line from the root, starting with best_action (read once, after the search;
   // information-set trees give actions as the root player observes them).
   std::vector<Action> principal_variation;

@@ -30,7 +30,8 @@ inline double gamma_sample(Rng& rng, double shape) {
     } while (v <= 0);
     v = v * v * v;
     const double u = rng.uniform();
-    if (u < 1.0 - 0.0331 * x * x * x * x || std::log(u) < 0.5 * x * x + d * (1.0 - v + std::log(v))) return d * v;
+    if (u < 1.0 - 0.0331 * x * x * x * x || std::log(u) < 0.5 * x * x + d * (1.0 - v + std::log(v)))
+      return d * v;
   }
 }
 

@@ -36,7 +36,8 @@ SearchResult run_search(const S& root, int max_legal_actions, const SearchConfig
           auto evaluator = make_evaluator();
           using E = decltype(evaluator);
           if constexpr (BatchEvaluator<E, S>) {
-            if (evaluator.batch_size() > 0) return BatchedPuctSearch<S, E>(sub, max_legal_actions, evaluator, arena).run(root);
+            if (evaluator.batch_size() > 0)
+              return BatchedPuctSearch<S, E>(sub, max_legal_actions, evaluator, arena).run(root);
           }
           return UctSearch<S, E>(sub, max_legal_actions, evaluator, arena).run(root);
         });
@@ -49,7 +50,8 @@ SearchResult run_search(const S& root, int max_legal_actions, const SearchConfig
         config, trees.info, [&](int64_t mb) { return InfoTree(mb, roots); },
         [&](const SearchConfig& sub, InfoTree& tree) {
           auto evaluator = make_evaluator();
-          return IsmctsSearch<S, decltype(evaluator)>(sub, max_legal_actions, evaluator, multiple, tree).run(root);
+          return IsmctsSearch<S, decltype(evaluator)>(sub, max_legal_actions, evaluator, multiple, tree)
+              .run(root);
         });
   }
   trees.info.clear();  // PIMC keeps no tree between searches
@@ -79,8 +81,8 @@ SearchResult run_search_along(const S& root, int max_legal_actions, int num_dist
 
 // The same with the default evaluator: playouts (random or MAST, to the end or to the cutoff).
 template <GameState S>
-SearchResult run_search(const S& root, int max_legal_actions, int num_distinct_actions, const SearchConfig& config,
-                        KeptTrees& trees) {
+SearchResult run_search(const S& root, int max_legal_actions, int num_distinct_actions,
+                        const SearchConfig& config, KeptTrees& trees) {
   return run_search_along(root, max_legal_actions, num_distinct_actions, config, trees,
                           static_cast<const Trajectory<S>*>(nullptr));
 }

@@ -20,9 +20,9 @@ struct InfoNode {
   uint32_t next_sibling = 0;  // 0: the last child
   Action key = -1;            // the observed action leading here from the parent
   uint32_t visits = 0;
-  uint32_t available = 0;     // how often this node's action was available at its parent
-  float mean = 0;             // mean return for the player who chose the action
-  float weight = 0;           // 1/sqrt(visits), kept current by backup
+  uint32_t available = 0;  // how often this node's action was available at its parent
+  float mean = 0;          // mean return for the player who chose the action
+  float weight = 0;        // 1/sqrt(visits), kept current by backup
 };
 
 static_assert(sizeof(InfoNode) <= 32, "keep information-set nodes at 32 bytes or less");
@@ -32,10 +32,11 @@ class InfoTree {
   InfoTree(int64_t max_memory_mb, int num_roots) {
     if (max_memory_mb <= 0) fail("max_memory_mb must be > 0, got " + std::to_string(max_memory_mb));
     // Indices are 32-bit: beyond ~128 GB the cap is the index range (and the product cannot overflow).
-    const int64_t cap =
-        std::min<int64_t>(max_memory_mb, int64_t{1} << 20) * 1024 * 1024 / static_cast<int64_t>(sizeof(InfoNode));
+    const int64_t cap = std::min<int64_t>(max_memory_mb, int64_t{1} << 20) * 1024 * 1024 /
+                        static_cast<int64_t>(sizeof(InfoNode));
     capacity_ = static_cast<uint32_t>(std::min<int64_t>(cap, 0xFFFFFFF0LL));
-    if (capacity_ < static_cast<uint32_t>(num_roots)) fail("max_memory_mb is too small to hold the tree roots");
+    if (capacity_ < static_cast<uint32_t>(num_roots))
+      fail("max_memory_mb is too small to hold the tree roots");
     try {
       nodes_.reserve(capacity_);
     } catch (const std::bad_alloc&) {

@@ -22,7 +22,7 @@ struct InfosetSlot {
 
 struct Infoset {
   uint64_t key;
-  uint32_t first_slot;   // the actions are slots [first_slot, first_slot + num_actions)
+  uint32_t first_slot;  // the actions are slots [first_slot, first_slot + num_actions)
   uint32_t num_actions;
   uint32_t visits = 0;
 };

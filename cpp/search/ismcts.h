@@ -41,10 +41,16 @@ class IsmctsSearch {
  public:
   // Searches into `tree`, whose roots (one, or one per player) must correspond to the root state
   // given to run(); a tree kept from an earlier search continues to grow (tree reuse).
-  IsmctsSearch(const SearchConfig& config, int max_legal_actions, Evaluator& evaluator, bool multiple_observer,
-               InfoTree& tree)
-      : config_(config), evaluator_(evaluator), multiple_observer_(multiple_observer), tree_(&tree), rng_(config.seed),
-        actions_(max_legal_actions), keys_(max_legal_actions), outcomes_(max_legal_actions),
+  IsmctsSearch(const SearchConfig& config, int max_legal_actions, Evaluator& evaluator,
+               bool multiple_observer, InfoTree& tree)
+      : config_(config),
+        evaluator_(evaluator),
+        multiple_observer_(multiple_observer),
+        tree_(&tree),
+        rng_(config.seed),
+        actions_(max_legal_actions),
+        keys_(max_legal_actions),
+        outcomes_(max_legal_actions),
         classes_(max_legal_actions) {
     check_uct_c(config.uct_c);
   }
@@ -55,7 +61,8 @@ class IsmctsSearch {
     const int num_players = root.num_players();
     num_trees_ = multiple_observer_ ? num_players : 1;
     InfoTree& tree = *tree_;
-    if (tree.size() < static_cast<uint32_t>(num_trees_)) fail("internal: an information-set tree lacks its roots");
+    if (tree.size() < static_cast<uint32_t>(num_trees_))
+      fail("internal: an information-set tree lacks its roots");
 
     // The root's legal actions, from one world: the player to move has them in every world.
     const S view = determinize(root, root_player_, rng_);

@@ -16,8 +16,8 @@ namespace ts {
 
 // The edge into a node from its parent. Selection scores a child as mean + explore * weight.
 struct alignas(16) Edge {
-  float mean = 0;      // mean return for the player who chose this action
-  float weight = 0;    // exploration weight, kept current by backup (UCT: 1/sqrt(visits))
+  float mean = 0;    // mean return for the player who chose this action
+  float weight = 0;  // exploration weight, kept current by backup (UCT: 1/sqrt(visits))
   uint32_t visits = 0;
   Action action = -1;  // the action (or chance outcome) leading here
 };
@@ -41,8 +41,9 @@ inline constexpr int kMaxChildren = 0xFFFF;
 
 inline int check_children(int n) {
   if (n > kMaxChildren) {
-    fail("a state has " + std::to_string(n) + " legal actions (or chance outcomes); the search handles at most " +
-         std::to_string(kMaxChildren) + " per state");
+    fail("a state has " + std::to_string(n) +
+         " legal actions (or chance outcomes); the search handles at most " + std::to_string(kMaxChildren) +
+         " per state");
   }
   return n;
 }
@@ -105,7 +106,8 @@ class NodeArena {
   }
   void remove_virtual_loss(uint32_t i) {
     Edge& e = edges_[i];
-    e.mean = e.visits > 1 ? (e.mean * static_cast<float>(e.visits) + 1.0f) / static_cast<float>(e.visits - 1) : 0.0f;
+    e.mean = e.visits > 1 ? (e.mean * static_cast<float>(e.visits) + 1.0f) / static_cast<float>(e.visits - 1)
+                          : 0.0f;
     e.visits -= 1;
   }
 

@@ -58,9 +58,14 @@ template <GameState S>
 class PlayoutEvaluator {
  public:
   PlayoutEvaluator(int max_legal_actions, int num_distinct_actions, const SearchConfig& config)
-      : actions_(max_legal_actions), outcomes_(max_legal_actions), weights_(max_legal_actions),
-        rollouts_(config.rollouts), cutoff_(config.rollout_cutoff), policy_(config.playout),
-        epsilon_(config.mast_epsilon), inverse_temperature_(1.0 / config.mast_temperature),
+      : actions_(max_legal_actions),
+        outcomes_(max_legal_actions),
+        weights_(max_legal_actions),
+        rollouts_(config.rollouts),
+        cutoff_(config.rollout_cutoff),
+        policy_(config.playout),
+        epsilon_(config.mast_epsilon),
+        inverse_temperature_(1.0 / config.mast_temperature),
         num_actions_(num_distinct_actions) {
     check_playout_config(config, HasHeuristic<S>);
     if (policy_ != PlayoutPolicy::kRandom) {
@@ -107,7 +112,9 @@ class PlayoutEvaluator {
     Action action;
   };
 
-  size_t index(int player, Action action) const { return static_cast<size_t>(player) * num_actions_ + action; }
+  size_t index(int player, Action action) const {
+    return static_cast<size_t>(player) * num_actions_ + action;
+  }
   bool in_table(int player, Action action) const {
     return player >= 0 && player < kMaxPlayers && action >= 0 && action < num_actions_;
   }
@@ -166,7 +173,8 @@ class PlayoutEvaluator {
     }
     // Gibbs sampling.
     double total = 0;
-    for (int i = 0; i < n; ++i) total += weights_[i] = std::exp(inverse_temperature_ * mean(player, actions_[i]));
+    for (int i = 0; i < n; ++i)
+      total += weights_[i] = std::exp(inverse_temperature_ * mean(player, actions_[i]));
     double r = rng.uniform() * total;
     for (int i = 0; i < n - 1; ++i) {
       r -= weights_[i];

@@ -77,7 +77,8 @@ SearchResult run_threads(const SearchConfig& config, SearchOne search_one) {
   }
   std::atomic<bool> stop{false};
   std::vector<SearchConfig> subs(threads, config);
-  const int64_t epoch = config.interrupt_epoch >= 0 ? config.interrupt_epoch : static_cast<int64_t>(Interrupts::now());
+  const int64_t epoch =
+      config.interrupt_epoch >= 0 ? config.interrupt_epoch : static_cast<int64_t>(Interrupts::now());
   for (int t = 0; t < threads; ++t) {
     subs[t].interrupt_epoch = epoch;
     subs[t].seed = thread_seed(config.seed, t);

@@ -77,8 +77,14 @@ class SmoothUctSearch {
  public:
   SmoothUctSearch(const SearchConfig& config, int max_legal_actions, Evaluator& evaluator, bool smooth,
                   InfosetTable& table)
-      : config_(config), evaluator_(evaluator), smooth_(smooth), table_(table), rng_(config.seed),
-        actions_(max_legal_actions), outcomes_(max_legal_actions), available_(max_legal_actions) {
+      : config_(config),
+        evaluator_(evaluator),
+        smooth_(smooth),
+        table_(table),
+        rng_(config.seed),
+        actions_(max_legal_actions),
+        outcomes_(max_legal_actions),
+        available_(max_legal_actions) {
     check_uct_c(config.uct_c);
   }
 
@@ -112,7 +118,8 @@ class SmoothUctSearch {
       }
       ++done;
     }
-    for (double& v : root_sums) v = at_root ? v * static_cast<double>(done) / static_cast<double>(at_root) : 0.0;
+    for (double& v : root_sums)
+      v = at_root ? v * static_cast<double>(done) / static_cast<double>(at_root) : 0.0;
 
     SearchResult result =
         tree_result(smooth_ ? "smooth-uct" : "infoset-uct", done, budget.elapsed(), table_, root_sums);
@@ -167,8 +174,9 @@ class SmoothUctSearch {
         expanded = true;
       }
       const int slot = select(table_[set], n);
-      if (slot < 0) break;  // none of this world's actions is known here (cannot happen in a
-                            // game where a player knows its own legal actions)
+      if (slot < 0)
+        break;  // none of this world's actions is known here (cannot happen in a
+                // game where a player knows its own legal actions)
       path_.push_back({set, static_cast<uint32_t>(slot), mover});
       world.apply_action(table_.slots(table_[set])[slot].action);
       if (expanded) break;
@@ -309,7 +317,8 @@ class SmoothUctSearch {
           const Infoset& info = table_[set];
           const InfosetSlot* slots = table_.slots(info);
           uint32_t visits = 0;
-          for (uint32_t i = 0; i < info.num_actions; ++i) visits += slots[i].action == a ? slots[i].visits : 0;
+          for (uint32_t i = 0; i < info.num_actions; ++i)
+            visits += slots[i].action == a ? slots[i].visits : 0;
           p *= (visits + 1.0) / (info.visits + info.num_actions);
         }
       }

@@ -10,8 +10,9 @@
 namespace ts {
 
 template <GameState S, class MakeEvaluator>
-SearchResult run_smooth_uct_family(const S& root, int max_legal_actions, const SearchConfig& config, bool smooth,
-                                   MakeEvaluator make_evaluator, const Trajectory<S>* trajectory) {
+SearchResult run_smooth_uct_family(const S& root, int max_legal_actions, const SearchConfig& config,
+                                   bool smooth, MakeEvaluator make_evaluator,
+                                   const Trajectory<S>* trajectory) {
   return run_threads(config, [&](const SearchConfig& sub, int) {
     auto evaluator = make_evaluator();
     InfosetTable table(sub.max_memory_mb);

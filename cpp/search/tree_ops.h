@@ -15,8 +15,13 @@ template <GameState S>
 class TreeOps {
  public:
   TreeOps(NodeArena& arena, Rng& rng, const SearchConfig& config, int max_legal_actions)
-      : arena_(arena), rng_(rng), config_(config), puct_(config.algorithm == "puct"),
-        actions_(max_legal_actions), outcomes_(max_legal_actions), priors_(max_legal_actions) {}
+      : arena_(arena),
+        rng_(rng),
+        config_(config),
+        puct_(config.algorithm == "puct"),
+        actions_(max_legal_actions),
+        outcomes_(max_legal_actions),
+        priors_(max_legal_actions) {}
 
   bool puct() const { return puct_; }
   std::vector<Action>& actions() { return actions_; }
@@ -54,10 +59,12 @@ class TreeOps {
   // Mixes Dirichlet noise into the root's priors (PUCT with config.dirichlet_alpha > 0).
   void add_root_noise() {
     const Node& root = arena_.node(0);
-    if (!puct_ || config_.dirichlet_alpha <= 0 || root.num_children == 0 || root.player == kChancePlayer) return;
+    if (!puct_ || config_.dirichlet_alpha <= 0 || root.num_children == 0 || root.player == kChancePlayer)
+      return;
     std::vector<float> p(root.num_children);
     for (int i = 0; i < root.num_children; ++i) p[i] = arena_.node(root.first_child + i).prior;
-    add_dirichlet_noise(rng_, p.data(), root.num_children, config_.dirichlet_alpha, config_.dirichlet_epsilon);
+    add_dirichlet_noise(rng_, p.data(), root.num_children, config_.dirichlet_alpha,
+                        config_.dirichlet_epsilon);
     for (int i = 0; i < root.num_children; ++i) {
       const uint32_t c = root.first_child + i;
       arena_.node(c).prior = p[i];

@@ -20,7 +20,8 @@ SearchResult tree_result(const std::string& algorithm, int64_t iterations, doubl
   result.nodes = tree.size();
   result.node_bytes = tree.bytes_used();
   result.memory_capped = tree.capped();
-  for (double s : root_sums) result.root_values.push_back(iterations ? s / static_cast<double>(iterations) : 0.0);
+  for (double s : root_sums)
+    result.root_values.push_back(iterations ? s / static_cast<double>(iterations) : 0.0);
   return result;
 }
 
@@ -54,9 +55,10 @@ inline void merge_stats(std::vector<ActionStats>& into, std::vector<ActionStats>
       ActionStats m = into[i++];
       const ActionStats& s = part[j++];
       const int64_t visits = m.visits + s.visits;
-      m.value = visits > 0 ? (m.value * static_cast<double>(m.visits) + s.value * static_cast<double>(s.visits)) /
-                                 static_cast<double>(visits)
-                           : 0.0;
+      m.value = visits > 0
+                    ? (m.value * static_cast<double>(m.visits) + s.value * static_cast<double>(s.visits)) /
+                          static_cast<double>(visits)
+                    : 0.0;
       m.visits = visits;
       merged.push_back(m);
     }
@@ -100,7 +102,8 @@ inline std::vector<Action> principal_variation(const NodeArena& arena, Action fi
 
 // The same for an information-set tree (keys are actions as the tree's owner observes them).
 template <class InfoTreeT>
-std::vector<Action> principal_variation(const InfoTreeT& tree, uint32_t root, Action first_key, int max_len = 16) {
+std::vector<Action> principal_variation(const InfoTreeT& tree, uint32_t root, Action first_key,
+                                        int max_len = 16) {
   std::vector<Action> line;
   uint32_t node = root;
   Action wanted = first_key;

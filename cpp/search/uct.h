@@ -25,7 +25,8 @@
 namespace ts {
 
 inline void check_uct_c(double uct_c) {
-  if (!std::isfinite(uct_c) || uct_c < 0) fail("uct_c must be a finite number >= 0, got " + std::to_string(uct_c));
+  if (!std::isfinite(uct_c) || uct_c < 0)
+    fail("uct_c must be a finite number >= 0, got " + std::to_string(uct_c));
 }
 
 template <GameState S>
@@ -42,8 +43,12 @@ class UctSearch {
   // Searches into `arena`, whose root (index 0) must correspond to the root state given to run();
   // an arena kept from an earlier search continues to grow (tree reuse).
   UctSearch(const SearchConfig& config, int max_legal_actions, Evaluator& evaluator, NodeArena& arena)
-      : config_(config), evaluator_(evaluator), arena_(arena), rng_(config.seed),
-        ops_(arena, rng_, config, max_legal_actions), budget_(config) {
+      : config_(config),
+        evaluator_(evaluator),
+        arena_(arena),
+        rng_(config.seed),
+        ops_(arena, rng_, config, max_legal_actions),
+        budget_(config) {
     check_uct_c(config.uct_c);
     if (config.solve && ops_.puct()) fail("solve=True works with algorithm 'uct', not 'puct'");
   }
@@ -120,8 +125,8 @@ class UctSearch {
       }
       const int mover = current.player;
       node = mover == kChancePlayer ? ops_.sample_child(current)
-             : config_.solve      ? current.first_child + solver_select(node, current)
-                                  : ops_.select_child(node, current);
+             : config_.solve        ? current.first_child + solver_select(node, current)
+                                    : ops_.select_child(node, current);
       if constexpr (LearnsFromIterations<Evaluator>) {
         if (mover != kChancePlayer) evaluator_.tree_move(mover, arena_.edge(node).action);
       }

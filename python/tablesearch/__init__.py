@@ -7,17 +7,18 @@
 >>> mcts.search(state, iterations=1000, seed=1).best_action in state.legal_actions()
 True
 """
+
 from __future__ import annotations
 
 from importlib import metadata as _metadata
 
 from tablesearch import agents, mcts
 from tablesearch._core import CHANCE, TERMINAL, Game, State
+from tablesearch.analysis import AnalysisError, BalanceReport, analyze
 from tablesearch.games import list_games, load_game, parameter_specs, register_game
 from tablesearch.match import GameRecord, play_game
 from tablesearch.render import notebook as _notebook
 from tablesearch.tournaments import TournamentResult, tournament
-from tablesearch.analysis import AnalysisError, BalanceReport, analyze
 
 _notebook.install(State)  # Jupyter draws states as SVG (state._repr_svg_)
 

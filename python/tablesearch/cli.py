@@ -1,4 +1,5 @@
 """The `tablesearch` command: games, best-move, play, tournament, analyze."""
+
 from __future__ import annotations
 
 import argparse
@@ -20,8 +21,11 @@ __all__ = ["build_parser", "main", "parse_value"]
 def parse_params(game: str, items: Sequence[str]) -> dict[str, Any]:
     """NAME=VALUE game parameters; values are typed by the game's own spec where it has one
     (so deck=66 stays the string "66"), else read as bool, int, float or str."""
-    text_params = {spec["name"] for spec in ts.parameter_specs(game) if isinstance(spec["default"], str)} \
-        if game in ts.list_games() else set()
+    text_params = (
+        {spec["name"] for spec in ts.parameter_specs(game) if isinstance(spec["default"], str)}
+        if game in ts.list_games()
+        else set()
+    )
     params = {}
     for item in items:
         name, sep, value = item.partition("=")
@@ -61,9 +65,13 @@ def cmd_games(args: argparse.Namespace) -> int:
     for name in ts.list_games():
         game = ts.load_game(name)
         params = ", ".join(f"{k}={v!r}" for k, v in game.parameters().items())
-        flags = [f for f, on in (("chance", game.has_chance()), ("hidden information", game.has_hidden_information())) if on]
-        print(f"{name:14} {game.num_players()} players  {', '.join(flags) or 'deterministic, perfect information'}"
-              + (f"  [{params}]" if params else ""))
+        flags = [
+            f for f, on in (("chance", game.has_chance()), ("hidden information", game.has_hidden_information())) if on
+        ]
+        print(
+            f"{name:14} {game.num_players()} players  {', '.join(flags) or 'deterministic, perfect information'}"
+            + (f"  [{params}]" if params else "")
+        )
     return 0
 
 
@@ -74,16 +82,26 @@ def cmd_best_move(args: argparse.Namespace) -> int:
         state.apply_action(action)
     print(state)
     print()
-    result = mcts.search(state, iterations=args.iterations, time_limit=args.time_limit, seed=args.seed,
-                         algorithm=args.algorithm, uct_c=args.uct_c)
+    result = mcts.search(
+        state,
+        iterations=args.iterations,
+        time_limit=args.time_limit,
+        seed=args.seed,
+        algorithm=args.algorithm,
+        uct_c=args.uct_c,
+    )
     policy = result.policy()
-    print(f"{result.algorithm}: {result.iterations} iterations in {result.elapsed:.2f} s "
-          f"({result.iterations_per_second:,.0f}/s), {result.nodes} nodes")
+    print(
+        f"{result.algorithm}: {result.iterations} iterations in {result.elapsed:.2f} s "
+        f"({result.iterations_per_second:,.0f}/s), {result.nodes} nodes"
+    )
     print(f"{'move':>12} {'visits':>8} {'share':>7} {'value':>7}")
     for s in sorted(result.stats, key=lambda s: -s.visits)[: args.top]:
         print(f"{state.action_to_string(s.action):>12} {s.visits:>8} {policy[s.action]:>7.1%} {s.value:>+7.3f}")
-    print(f"\nbest move for player {state.current_player()}: "
-          f"{state.action_to_string(result.best_action)} (action {result.best_action})")
+    print(
+        f"\nbest move for player {state.current_player()}: "
+        f"{state.action_to_string(result.best_action)} (action {result.best_action})"
+    )
     return 0
 
 
@@ -140,6 +158,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     params = {}
     if args.replay is not None and args.param:
         from tablesearch.web.sessions import read_record
+
         try:
             record_game = read_record(args.replay, args.id)["game"] if args.id else args.game
         except ValueError as error:
@@ -168,13 +187,25 @@ def _executor(args: argparse.Namespace) -> tuple[Any, Optional[int], Any]:
 def _run_tournament(args: argparse.Namespace, specs: list[str], **options: Any) -> ts.TournamentResult:
     executor, workers, client = _executor(args)
     try:
-        return ts.tournament(args.game, specs, args.games, seed=args.seed, params=parse_params(args.game, args.param),
-                             executor=executor, workers=workers, out=args.out, budget=budget_of(args),
-                             max_plies=args.max_plies, hide_information=not args.reveal, **options)
+        return ts.tournament(
+            args.game,
+            specs,
+            args.games,
+            seed=args.seed,
+            params=parse_params(args.game, args.param),
+            executor=executor,
+            workers=workers,
+            out=args.out,
+            budget=budget_of(args),
+            max_plies=args.max_plies,
+            hide_information=not args.reveal,
+            **options,
+        )
     except KeyboardInterrupt:
         if args.out:
-            raise KeyboardInterrupt(f"interrupted; every finished game is in {args.out}: "
-                                    "run the same command to resume") from None
+            raise KeyboardInterrupt(
+                f"interrupted; every finished game is in {args.out}: run the same command to resume"
+            ) from None
         raise
     finally:
         if client is not None:
@@ -184,6 +215,7 @@ def _run_tournament(args: argparse.Namespace, specs: list[str], **options: Any) 
 def _console() -> Any:
     """A rich console; when piped, wide enough that tables keep their natural width."""
     from rich.console import Console
+
     console = Console()
     return console if console.is_terminal else Console(width=200)
 
@@ -195,11 +227,13 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         sprt = dict(elo0=args.elo0, elo1=args.elo1, alpha=args.alpha, beta=args.beta)
     result = _run_tournament(args, specs, sprt=sprt, resamples=args.resamples)
     from tablesearch.tournaments.report import render_tournament
+
     render_tournament(result, _console())
     if args.out:
         print(f"games: {args.out}")
     if args.plot:
         from tablesearch.tournaments.plots import plot_tournament
+
         plot_tournament(result, args.plot)
         print(f"plot: {args.plot}")
     return 0
@@ -207,19 +241,32 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 def cmd_analyze(args: argparse.Namespace) -> int:
     from tablesearch.analysis import DEFAULT_AGENTS, analyze
+
     if args.exact:
         return _exact(args)
     specs = agent_list(args, default=list(DEFAULT_AGENTS))
     out = args.out or _default_out(args)
     executor, workers, client = _executor(args)
     try:
-        report = analyze(args.game, parse_params(args.game, args.param), agents=specs, games=args.games,
-                         sweep=args.sweep, seed=args.seed, workers=workers, executor=executor, out=out,
-                         budget=budget_of(args), max_plies=args.max_plies, hide_information=not args.reveal)
+        report = analyze(
+            args.game,
+            parse_params(args.game, args.param),
+            agents=specs,
+            games=args.games,
+            sweep=args.sweep,
+            seed=args.seed,
+            workers=workers,
+            executor=executor,
+            out=out,
+            budget=budget_of(args),
+            max_plies=args.max_plies,
+            hide_information=not args.reveal,
+        )
     finally:
         if client is not None:
             client.close()
     from tablesearch.analysis.report_text import render
+
     render(report.to_dict(), _console())
     print(f"games: {out}")
     if args.json:
@@ -230,6 +277,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         print(f"report: {args.report}")
     if args.plot:
         from tablesearch.analysis.plot_png import plot_report
+
         plot_report(report.to_dict(), args.plot)
         print(f"plot: {args.plot}")
     return 0
@@ -268,9 +316,14 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_agent_options(parser: argparse.ArgumentParser, required_hint: str) -> None:
-    parser.add_argument("--agents", nargs="+", default=[], metavar="SPEC",
-                        help=f"agents, as words or comma-separated ({required_hint}); a piece NAME=VALUE continues "
-                             "the spec before it: mcts:iterations=1000,uct_c=1.4,random is two agents")
+    parser.add_argument(
+        "--agents",
+        nargs="+",
+        default=[],
+        metavar="SPEC",
+        help=f"agents, as words or comma-separated ({required_hint}); a piece NAME=VALUE continues "
+        "the spec before it: mcts:iterations=1000,uct_c=1.4,random is two agents",
+    )
     parser.add_argument("--agent", action="append", default=[], metavar="SPEC", help="one agent spec (repeatable)")
     parser.add_argument("--iterations", type=int, default=None, help="search iterations per move, for every agent")
     parser.add_argument("--time-limit", type=float, default=None, help="seconds per move, for every agent")
@@ -283,8 +336,11 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", default=None, help="JSON lines file of the games; rerunning resumes it")
     parser.add_argument("--plot", default=None, metavar="FILE.png", help="write figures (matplotlib)")
     parser.add_argument("--max-plies", type=int, default=None, help="stop a game after this many decisions (a draw)")
-    parser.add_argument("--reveal", action="store_true",
-                        help="hand agents the true state on hidden-information games (default: a re-drawn one)")
+    parser.add_argument(
+        "--reveal",
+        action="store_true",
+        help="hand agents the true state on hidden-information games (default: a re-drawn one)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -302,8 +358,9 @@ def build_parser() -> argparse.ArgumentParser:
     best.add_argument("--iterations", type=int, default=None)
     best.add_argument("--time-limit", type=float, default=None, help="seconds")
     best.add_argument("--algorithm", default="auto")
-    best.add_argument("--uct-c", type=float, default=None,
-                      help="exploration constant (default: sqrt(2), 1.0 for smooth-uct)")
+    best.add_argument(
+        "--uct-c", type=float, default=None, help="exploration constant (default: sqrt(2), 1.0 for smooth-uct)"
+    )
     best.add_argument("--top", type=int, default=10, help="how many moves to list")
     best.set_defaults(run=cmd_best_move)
 
@@ -326,37 +383,63 @@ def build_parser() -> argparse.ArgumentParser:
 
     analyze = sub.add_parser("analyze", help="balance lab: seats, draws, lengths, skill, variants (docs/balance.md)")
     _add_game_options(analyze)
-    _add_agent_options(analyze, "one or two: the first plays itself, then the second (default random) for the "
-                       "skill gap; default mcts (1,000 iterations a move unless --iterations or --time-limit) "
-                       "and random")
-    analyze.add_argument("--games", type=int, default=100,
-                         help="games per tournament: self-play and skill, per variant (rounded up to whole deals)")
-    analyze.add_argument("--sweep", action="append", default=[], metavar="NAME=V1,V2,...",
-                         help="compare variants of a parameter (repeatable: every combination)")
+    _add_agent_options(
+        analyze,
+        "one or two: the first plays itself, then the second (default random) for the "
+        "skill gap; default mcts (1,000 iterations a move unless --iterations or --time-limit) "
+        "and random",
+    )
+    analyze.add_argument(
+        "--games",
+        type=int,
+        default=100,
+        help="games per tournament: self-play and skill, per variant (rounded up to whole deals)",
+    )
+    analyze.add_argument(
+        "--sweep",
+        action="append",
+        default=[],
+        metavar="NAME=V1,V2,...",
+        help="compare variants of a parameter (repeatable: every combination)",
+    )
     analyze.add_argument("--report", default=None, metavar="FILE.html", help="write a self-contained HTML report")
     analyze.add_argument("--json", default=None, metavar="FILE.json", help="write the report's numbers as JSON")
     analyze.add_argument("--plot", default=None, metavar="FILE.png", help="write figures (matplotlib)")
-    analyze.add_argument("--out", default=None, metavar="DIR",
-                         help="directory of the games, one JSON lines file per tournament; a rerun resumes "
-                              "(default: beside --json/--report, else analyze-GAME.games)")
+    analyze.add_argument(
+        "--out",
+        default=None,
+        metavar="DIR",
+        help="directory of the games, one JSON lines file per tournament; a rerun resumes "
+        "(default: beside --json/--report, else analyze-GAME.games)",
+    )
     analyze.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="local worker processes")
     analyze.add_argument("--scheduler", default=None, metavar="ADDRESS", help="run on this Dask scheduler instead")
     analyze.add_argument("--max-plies", type=int, default=None, help="stop a game after this many decisions (a draw)")
-    analyze.add_argument("--reveal", action="store_true",
-                         help="hand agents the true state on hidden-information games (default: a re-drawn one)")
-    analyze.add_argument("--exact", action="store_true",
-                         help="candyland: the exact analysis (draw=replacement) instead of games")
+    analyze.add_argument(
+        "--reveal",
+        action="store_true",
+        help="hand agents the true state on hidden-information games (default: a re-drawn one)",
+    )
+    analyze.add_argument(
+        "--exact", action="store_true", help="candyland: the exact analysis (draw=replacement) instead of games"
+    )
     analyze.set_defaults(run=cmd_analyze)
 
     serve = sub.add_parser("serve", help="play and watch games in the browser (needs the 'web' extra)")
     serve.add_argument("game", nargs="?", default=None, help="the game chosen first in the page's form")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
-    serve.add_argument("--replay", default=None, metavar="RESULTS.jsonl",
-                       help="open a game of a tournament results file")
+    serve.add_argument(
+        "--replay", default=None, metavar="RESULTS.jsonl", help="open a game of a tournament results file"
+    )
     serve.add_argument("--id", default=None, help="with --replay: the game's id, such as 3.1")
-    serve.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
-                       help="with --replay: a game parameter the tournament used")
+    serve.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="with --replay: a game parameter the tournament used",
+    )
     serve.set_defaults(run=cmd_serve)
     return parser
 

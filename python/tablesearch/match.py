@@ -12,13 +12,14 @@ Budgets: ``budget={"iterations": 1000}`` or ``{"time_limit": 0.1}`` (seconds per
 may be given), or one such dict per seat, is set on every agent that takes a budget before the
 game starts, and the budget in force for each seat is recorded.
 """
+
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Optional, Sequence, Union
-
+from typing import Any, Callable, Optional, Union
 
 Budget = Mapping[str, Union[int, float]]
 BUDGET_KEYS = ("iterations", "time_limit")
@@ -102,10 +103,16 @@ def budget_of(agent: Any) -> Optional[dict[str, Any]]:
 MoveCallback = Callable[[Any, int, int, Any], None]
 
 
-def play_game(game: Any, agents: Sequence[Any], seed: Optional[int] = None, *,
-              hide_information: bool = True, max_plies: Optional[int] = None,
-              budget: Union[None, Budget, Sequence[Optional[Budget]]] = None,
-              on_move: Optional[MoveCallback] = None) -> GameRecord:
+def play_game(
+    game: Any,
+    agents: Sequence[Any],
+    seed: Optional[int] = None,
+    *,
+    hide_information: bool = True,
+    max_plies: Optional[int] = None,
+    budget: Union[None, Budget, Sequence[Optional[Budget]]] = None,
+    on_move: Optional[MoveCallback] = None,
+) -> GameRecord:
     """Plays one game; agents[i] sits in seat i. Returns a GameRecord.
 
     The setup and every chance outcome come from `seed` (the k-th chance draw always uses the
@@ -161,8 +168,10 @@ def play_game(game: Any, agents: Sequence[Any], seed: Optional[int] = None, *,
         seconds[seat] += time.perf_counter() - start
         iterations[seat] += getattr(agent, "total_iterations", 0) - before
         if action not in state.legal_actions():
-            raise ValueError(f"agent in seat {seat} ({agent!r}) chose an illegal action {action!r}; "
-                             f"legal actions: {state.legal_actions()}")
+            raise ValueError(
+                f"agent in seat {seat} ({agent!r}) chose an illegal action {action!r}; "
+                f"legal actions: {state.legal_actions()}"
+            )
         if on_move is not None:
             on_move(state, seat, action, agent)
         state.apply_action(action)

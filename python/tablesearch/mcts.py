@@ -3,6 +3,7 @@
 This module only checks arguments and turns results into plain data; the search itself runs in
 C++ with the GIL released. Ctrl-C stops a search within a few hundredths of a second.
 """
+
 from __future__ import annotations
 
 import math
@@ -86,8 +87,10 @@ class HeuristicEvaluator:
         """The game's heuristic estimate of the returns at `state`, one value per player."""
         native = native_state(state)
         if not hasattr(native, "heuristic_returns"):
-            raise ValueError(f"{type(state).__name__} has no heuristic evaluation (heuristic_returns); "
-                             "HeuristicEvaluator needs a native game that defines one")
+            raise ValueError(
+                f"{type(state).__name__} has no heuristic evaluation (heuristic_returns); "
+                "HeuristicEvaluator needs a native game that defines one"
+            )
         return list(native.heuristic_returns())
 
 
@@ -129,7 +132,9 @@ class SearchResult:
     def _repr_html_(self) -> str:
         """Jupyter: a table of the root actions with a bar chart of the visit shares."""
         from tablesearch.render.search_view import html
+
         return html(self)
+
     mixed: bool = False  # policy() is a mixed strategy to sample from (smooth-uct), not a ranking
 
     def policy(self) -> dict[int, float]:
@@ -192,9 +197,11 @@ def _evaluator_kind(evaluator: Any) -> str:
         return "batched"
     if hasattr(evaluator, "evaluate"):
         return "python"
-    raise TypeError(f"evaluator must be mcts.RandomRollout, mcts.HeuristicEvaluator, or have evaluate(state) or "
-                    f"evaluate_batch(observations); "
-                    f"got {type(evaluator).__name__}")
+    raise TypeError(
+        f"evaluator must be mcts.RandomRollout, mcts.HeuristicEvaluator, or have evaluate(state) or "
+        f"evaluate_batch(observations); "
+        f"got {type(evaluator).__name__}"
+    )
 
 
 def _resolve_algorithm(algorithm: str, game: Any, evaluator: Any) -> str:
@@ -241,11 +248,26 @@ def _native_evaluator(evaluator: Any) -> Any:
     return _core.PyEvaluator(evaluator, batch_size)
 
 
-def _native_config(state: Any, game: Any, iterations: Optional[int], time_limit: Optional[float], seed: Optional[int],
-                   algorithm: str, uct_c: Optional[float], threads: int, evaluator: Any, max_memory_mb: int,
-                   determinizations: int, solve: bool, dirichlet_alpha: float,
-                   dirichlet_epsilon: float, rollout_cutoff: Any = "auto", playout: Any = "auto",
-                   mast_epsilon: float = 0.4, mast_temperature: float = 0.2) -> dict[str, Any]:
+def _native_config(
+    state: Any,
+    game: Any,
+    iterations: Optional[int],
+    time_limit: Optional[float],
+    seed: Optional[int],
+    algorithm: str,
+    uct_c: Optional[float],
+    threads: int,
+    evaluator: Any,
+    max_memory_mb: int,
+    determinizations: int,
+    solve: bool,
+    dirichlet_alpha: float,
+    dirichlet_epsilon: float,
+    rollout_cutoff: Any = "auto",
+    playout: Any = "auto",
+    mast_epsilon: float = 0.4,
+    mast_temperature: float = 0.2,
+) -> dict[str, Any]:
     """Checks every search argument; returns the keywords of the native call."""
     if state.is_terminal():
         raise ValueError("cannot search a terminal state: the game is over")
@@ -303,8 +325,10 @@ def _playout_options(state: Any, game: Any, evaluator: Any, rollout_cutoff: Any,
     game's defaults (games.search_defaults); an evaluator object fixes what it names."""
     defaults = search_defaults(game)
     if isinstance(evaluator, HeuristicEvaluator):
-        for name, given, fixed in (("rollout_cutoff", rollout_cutoff, evaluator.cutoff),
-                                   ("playout", playout, evaluator.playout)):
+        for name, given, fixed in (
+            ("rollout_cutoff", rollout_cutoff, evaluator.cutoff),
+            ("playout", playout, evaluator.playout),
+        ):
             if given != "auto" and given != fixed:
                 raise ValueError(f"{name}={given!r} contradicts evaluator={evaluator!r}; give one of them")
         cutoff, policy, rollouts = evaluator.cutoff, evaluator.playout, evaluator.rollouts
@@ -318,26 +342,45 @@ def _playout_options(state: Any, game: Any, evaluator: Any, rollout_cutoff: Any,
             cutoff = None if rollout_cutoff == "auto" else rollout_cutoff
             policy = "random" if playout == "auto" else playout
         elif evaluator is not None and (rollout_cutoff not in ("auto", None) or playout not in ("auto", "random")):
-            raise ValueError("rollout_cutoff and playout configure the native playouts; they cannot be combined "
-                             f"with evaluator={type(evaluator).__name__}")
+            raise ValueError(
+                "rollout_cutoff and playout configure the native playouts; they cannot be combined "
+                f"with evaluator={type(evaluator).__name__}"
+            )
     if cutoff is not None:
         if isinstance(cutoff, str) and cutoff.lower() == "none":
             cutoff = None  # agent specs write None as text
     if cutoff is not None:
         _check_int("rollout_cutoff", cutoff, minimum=0, maximum=INT32_MAX)
         if not (hasattr(state, "has_heuristic") and state.has_heuristic()):
-            raise ValueError("rollout_cutoff needs a game with a heuristic evaluation (heuristic_returns); "
-                             "this game has none: use rollout_cutoff=None")
+            raise ValueError(
+                "rollout_cutoff needs a game with a heuristic evaluation (heuristic_returns); "
+                "this game has none: use rollout_cutoff=None"
+            )
     _check_playout(policy)
     return dict(rollouts=rollouts, rollout_cutoff=-1 if cutoff is None else cutoff, playout=policy)
 
 
-def search(state: Any, iterations: Optional[int] = None, time_limit: Optional[float] = None,
-           seed: Optional[int] = None, *, algorithm: str = "auto", uct_c: Optional[float] = None,
-           threads: int = 1, evaluator: Any = None, max_memory_mb: int = DEFAULT_MAX_MEMORY_MB,
-           determinizations: int = 8, solve: bool = False, tree: Optional[_core.SearchTree] = None,
-           dirichlet_alpha: float = 0.0, dirichlet_epsilon: float = 0.25, rollout_cutoff: Any = "auto",
-           playout: str = "auto", mast_epsilon: float = 0.4, mast_temperature: float = 0.2) -> SearchResult:
+def search(
+    state: Any,
+    iterations: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    seed: Optional[int] = None,
+    *,
+    algorithm: str = "auto",
+    uct_c: Optional[float] = None,
+    threads: int = 1,
+    evaluator: Any = None,
+    max_memory_mb: int = DEFAULT_MAX_MEMORY_MB,
+    determinizations: int = 8,
+    solve: bool = False,
+    tree: Optional[_core.SearchTree] = None,
+    dirichlet_alpha: float = 0.0,
+    dirichlet_epsilon: float = 0.25,
+    rollout_cutoff: Any = "auto",
+    playout: str = "auto",
+    mast_epsilon: float = 0.4,
+    mast_temperature: float = 0.2,
+) -> SearchResult:
     """Searches `state` and returns the statistics of every root action and the best one.
 
     Budgets: `iterations`, `time_limit` (seconds), or both (whichever ends first); with neither,
@@ -366,9 +409,26 @@ def search(state: Any, iterations: Optional[int] = None, time_limit: Optional[fl
     for arguments of the wrong type, and KeyboardInterrupt when Ctrl-C is pressed.
     """
     native_root = native_state(state)
-    config = _native_config(native_root, _game_of(state), iterations, time_limit, seed, algorithm, uct_c, threads, evaluator,
-                            max_memory_mb, determinizations, solve, dirichlet_alpha, dirichlet_epsilon,
-                            rollout_cutoff, playout, mast_epsilon, mast_temperature)
+    config = _native_config(
+        native_root,
+        _game_of(state),
+        iterations,
+        time_limit,
+        seed,
+        algorithm,
+        uct_c,
+        threads,
+        evaluator,
+        max_memory_mb,
+        determinizations,
+        solve,
+        dirichlet_alpha,
+        dirichlet_epsilon,
+        rollout_cutoff,
+        playout,
+        mast_epsilon,
+        mast_temperature,
+    )
     if tree is not None and not isinstance(tree, _core.SearchTree):
         raise TypeError(f"tree must be a mcts.SearchTree, got {type(tree).__name__}")
     native = _core.search(native_root, **config, tree=tree, evaluator=_native_evaluator(evaluator))
@@ -401,14 +461,32 @@ class Agent:
     most recent SearchResult; `total_iterations` sums the iterations over the agent's life.
     """
 
-    def __init__(self, iterations: Optional[int] = None, time_limit: Optional[float] = None,
-                 seed: Optional[int] = None, reuse_tree: bool = True, **search_options: Any) -> None:
+    def __init__(
+        self,
+        iterations: Optional[int] = None,
+        time_limit: Optional[float] = None,
+        seed: Optional[int] = None,
+        reuse_tree: bool = True,
+        **search_options: Any,
+    ) -> None:
         self.search_options = dict(iterations=iterations, time_limit=time_limit, **search_options)
         self.tree = SearchTree() if reuse_tree else None
         # Catch bad options now rather than at the first move.
-        known = {"algorithm", "uct_c", "threads", "evaluator", "max_memory_mb", "determinizations", "solve",
-                 "dirichlet_alpha", "dirichlet_epsilon", "rollout_cutoff", "playout", "mast_epsilon",
-                 "mast_temperature"}
+        known = {
+            "algorithm",
+            "uct_c",
+            "threads",
+            "evaluator",
+            "max_memory_mb",
+            "determinizations",
+            "solve",
+            "dirichlet_alpha",
+            "dirichlet_epsilon",
+            "rollout_cutoff",
+            "playout",
+            "mast_epsilon",
+            "mast_temperature",
+        }
         unknown = set(search_options) - known
         if unknown:
             raise TypeError(f"unknown search option(s) {sorted(unknown)}; valid: {sorted(known)}")
@@ -426,8 +504,10 @@ class Agent:
         one of its own evaluator's callbacks): an agent plays one move at a time; give each
         thread its own agent."""
         if not self._busy.acquire(blocking=False):
-            raise RuntimeError("this mcts.Agent is already searching (in another thread, or from a callback of its "
-                               "own search); an agent plays one move at a time: give each thread its own agent")
+            raise RuntimeError(
+                "this mcts.Agent is already searching (in another thread, or from a callback of its "
+                "own search); an agent plays one move at a time: give each thread its own agent"
+            )
         try:
             result = search(state, seed=self._rng.getrandbits(63), tree=self.tree, **self.search_options)
         finally:

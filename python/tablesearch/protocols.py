@@ -5,9 +5,11 @@ Python object with the same methods, pyspiel's included: nothing needs to inheri
 The protocols are ``runtime_checkable``, so ``isinstance(obj, Evaluator)`` tells whether an object
 has the methods (not whether they behave).
 """
+
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional, Protocol, Sequence, runtime_checkable
+from collections.abc import Mapping, Sequence
+from typing import Any, Optional, Protocol, runtime_checkable
 
 
 @runtime_checkable

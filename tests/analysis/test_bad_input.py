@@ -1,4 +1,5 @@
 """Bad input gets a clear message, and games already played stay on disk and are resumed."""
+
 from __future__ import annotations
 
 import json
@@ -15,12 +16,15 @@ def test_unknown_parameter_in_a_sweep_names_the_valid_ones(tmp_path):
     assert os.listdir(tmp_path) == []  # nothing was played
 
 
-@pytest.mark.parametrize("sweep, message", [
-    ({"deck": ["64", "65"]}, r"variant deck=65 of candyland does not load: .*64, 66, 64-later"),
-    ({"players": [2, 9]}, r"variant players=9 of candyland does not load: .*players"),
-    (["players=2,three"], r"--sweep players=2,three: invalid literal"),
-    (["deck"], r"--sweep is written NAME=V1,V2"),
-])
+@pytest.mark.parametrize(
+    "sweep, message",
+    [
+        ({"deck": ["64", "65"]}, r"variant deck=65 of candyland does not load: .*64, 66, 64-later"),
+        ({"players": [2, 9]}, r"variant players=9 of candyland does not load: .*players"),
+        (["players=2,three"], r"--sweep players=2,three: invalid literal"),
+        (["deck"], r"--sweep is written NAME=V1,V2"),
+    ],
+)
 def test_a_variant_that_does_not_load_is_named_before_any_game(tmp_path, sweep, message):
     with pytest.raises(ValueError, match=message):
         ts.analyze("candyland", sweep=sweep, agents=["random"], games=2, out=tmp_path)
@@ -79,8 +83,7 @@ def test_an_agent_that_crashes_mid_run_keeps_the_games_played(tmp_path):
     assert any(".self-play." in name for name in files) and any(".skill." in name for name in files)
 
     _Crashing.armed, _Crashing.moves = False, 0
-    report = ts.analyze("tic_tac_toe", agents=["random", crashing], games=20, workers=1, out=tmp_path,
-                        progress=False)
+    report = ts.analyze("tic_tac_toe", agents=["random", crashing], games=20, workers=1, out=tmp_path, progress=False)
     with open(error.path) as f:
         lines = [json.loads(line) for line in f]
     assert len(lines) == 20 and len({line["id"] for line in lines}) == 20  # resumed, none played twice
@@ -94,4 +97,5 @@ def test_without_an_out_directory_the_kept_games_are_in_a_named_temporary_one():
         ts.analyze("tic_tac_toe", agents=["random", crashing], games=20, workers=1, progress=False)
     assert os.path.exists(caught.value.path) and caught.value.kept > 0
     import shutil
+
     shutil.rmtree(os.path.dirname(caught.value.path))

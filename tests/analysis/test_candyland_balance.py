@@ -1,6 +1,7 @@
 """Candy Land against its exact analysis: no skill, lengths as the Markov chain says, decks in the
 exact order. Random agents in self-play (Candy Land has no decisions, so the agent does not
 matter); 300 games per deck; tolerances are stated per test."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,15 +14,23 @@ GAMES = 300
 
 @pytest.fixture(scope="module")
 def decks():
-    return ts.analyze("candyland", {"draw": "replacement"}, agents=["random"], games=GAMES,
-                      sweep={"deck": ["64", "66", "64-later"]}, workers=1, progress=False).to_dict()
+    return ts.analyze(
+        "candyland",
+        {"draw": "replacement"},
+        agents=["random"],
+        games=GAMES,
+        sweep={"deck": ["64", "66", "64-later"]},
+        workers=1,
+        progress=False,
+    ).to_dict()
 
 
 def test_skill_gap_interval_includes_one_half():
     # A searching agent against random, 2 players, 20 games (10 duplicate deals): each deal gives
     # both agents the same cards from seat 0 and seat 1, so the score is 1/2 exactly.
-    report = ts.analyze("candyland", agents=["mcts:iterations=10", "random"], games=20, workers=1,
-                        progress=False).to_dict()
+    report = ts.analyze(
+        "candyland", agents=["mcts:iterations=10", "random"], games=20, workers=1, progress=False
+    ).to_dict()
     skill = report["variants"][0]["skill"]
     assert skill["low"] <= 0.5 <= skill["high"]
     assert skill["games"] == 20 and skill["deals"] == 10
@@ -50,8 +59,9 @@ def test_the_deck_sweep_orders_decks_as_the_exact_figures(decks):
     means = {v["params"]["deck"]: v["length"]["plies"]["mean"] for v in decks["variants"]}
     exact = {deck: candyland_exact.length_summary(2, deck)["mean"] for deck in means}
     assert min(means, key=means.get) == min(exact, key=exact.get) == "64-later"
-    real = {(row["a"], row["b"]) for row in decks["comparisons"]
-            if row["metric"] == "mean length (plies)" and row["real"]}
+    real = {
+        (row["a"], row["b"]) for row in decks["comparisons"] if row["metric"] == "mean length (plies)" and row["real"]
+    }
     # 64-later is shorter than both others by ~10 plies, far beyond chance at 300 games each;
     # 64 and 66 differ by 0.08 plies exactly, far below what 300 games resolve, so no
     # difference between them is called real.

@@ -1,4 +1,5 @@
 """`tablesearch analyze` on the command line: files written, messages for bad input, --exact."""
+
 from __future__ import annotations
 
 import json
@@ -11,8 +12,22 @@ from tablesearch.analysis.exact import candyland_scope
 
 def test_analyze_writes_json_html_plot_and_keeps_the_games(tmp_path, capsys):
     out, html, plot = tmp_path / "r.json", tmp_path / "r.html", tmp_path / "r.png"
-    args = ["analyze", "tic_tac_toe", "--agents", "mcts:iterations=20", "--games", "10", "--workers", "1",
-            "--json", str(out), "--report", str(html), "--plot", str(plot)]
+    args = [
+        "analyze",
+        "tic_tac_toe",
+        "--agents",
+        "mcts:iterations=20",
+        "--games",
+        "10",
+        "--workers",
+        "1",
+        "--json",
+        str(out),
+        "--report",
+        str(html),
+        "--plot",
+        str(plot),
+    ]
     assert cli.main(args) == 0
     text = capsys.readouterr().out
     assert "Balance of tic_tac_toe" in text and "Win rate by seat" in text and "skill" in text
@@ -51,11 +66,14 @@ def test_exact_refuses_what_it_cannot_honour(capsys):
 
 def test_exact_says_which_parameters_it_used(capsys):
     from tablesearch.games import candyland_exact
+
     assert cli.main(["analyze", "candyland", "--exact", "--param", "players=3", "--param", "deck=66"]) == 0
     out = capsys.readouterr().out
     first, _, rest = out.partition("\n\n")
-    assert first == ("Parameters used: players=3, deck=66, draw=replacement (the exact analysis needs "
-                     "draw=replacement; the game's default is draw=deck)")
+    assert first == (
+        "Parameters used: players=3, deck=66, draw=replacement (the exact analysis needs "
+        "draw=replacement; the game's default is draw=deck)"
+    )
     assert rest.strip() == candyland_exact.report(3, "66").strip()
     assert "39.16" in rest  # the mean number of turns with the 66-card deck
     args = ["analyze", "candyland", "--exact", "--param", "draw=replacement", "--sweep", "deck=64,64-later"]
@@ -73,9 +91,20 @@ def test_exact_scope_honours_a_harmless_cap():
 
 def test_an_agent_crash_is_a_message_and_the_games_stay(tmp_path, capsys):
     from helpers import crash_agent
+
     crash_agent.ARMED, crash_agent.moves = True, 0
-    args = ["analyze", "tic_tac_toe", "--agents", "random,helpers.crash_agent:make", "--games", "20",
-            "--workers", "1", "--out", str(tmp_path)]
+    args = [
+        "analyze",
+        "tic_tac_toe",
+        "--agents",
+        "random,helpers.crash_agent:make",
+        "--games",
+        "20",
+        "--workers",
+        "1",
+        "--out",
+        str(tmp_path),
+    ]
     assert cli.main(args) == 1
     err = capsys.readouterr().err
     assert "skill run failed after" in err and "the agent's model file is corrupt" in err

@@ -1,6 +1,7 @@
 """The statistics of the balance lab: known values, and coverage of the 95% intervals measured by
 simulation (200 repetitions each: a 95% interval covers 190 +- 6 (1 sigma) of them; the tests
 ask for at least 180, more than 3 sigma below nominal)."""
+
 from __future__ import annotations
 
 import math
@@ -28,6 +29,7 @@ def test_holm_known_values():
 def test_quantile_interval_covers_the_true_median_and_deciles():
     rng = np.random.default_rng(1)
     from scipy import stats
+
     for q in (0.5, 0.1, 0.9):
         truth = float(stats.geom.ppf(q, 1 / 15))  # a discrete, skewed law, like game lengths
         covered = 0

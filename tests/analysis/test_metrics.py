@@ -1,4 +1,5 @@
 """The skill score and turn positions on hand-made game lines."""
+
 from __future__ import annotations
 
 import pytest
@@ -29,8 +30,18 @@ def test_losers_tied_behind_a_winner_do_not_count_and_draws_count_half():
 
 
 def _facts(order):
-    return GameFacts(plies=1, decisions=0, turns=len(order), legal_at_decisions=0, turn_order=order, rounds=1,
-                     scored=False, lead_changes=None, winner_leads_from=None, margin=None)
+    return GameFacts(
+        plies=1,
+        decisions=0,
+        turns=len(order),
+        legal_at_decisions=0,
+        turn_order=order,
+        rounds=1,
+        scored=False,
+        lead_changes=None,
+        winner_leads_from=None,
+        margin=None,
+    )
 
 
 def test_positions_count_every_game_even_one_that_ends_before_a_seat_moves():

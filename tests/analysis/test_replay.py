@@ -1,4 +1,5 @@
 """What the replay reads back from a game record: plies, decisions, turns, branching, drama."""
+
 from __future__ import annotations
 
 import tablesearch as ts

@@ -1,6 +1,7 @@
 """The HTML report shows exactly the JSON's numbers, opens offline, and the JSON has the keys the
 issue names. One small analysis (tic-tac-toe, 3 variants of nothing: a Wetland player sweep is
 used so that comparisons, drama-free variants and several seats appear) feeds every test."""
+
 from __future__ import annotations
 
 import json
@@ -16,8 +17,14 @@ import tablesearch as ts
 @pytest.fixture(scope="module")
 def report():
     # 12 random self-play games and 12 skill games per variant: small, but every section appears.
-    return ts.analyze("wetland", agents=["mcts:iterations=8", "random"], games=12, sweep={"players": [2, 3]},
-                      workers=1, progress=False)
+    return ts.analyze(
+        "wetland",
+        agents=["mcts:iterations=8", "random"],
+        games=12,
+        sweep={"players": [2, 3]},
+        workers=1,
+        progress=False,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -98,6 +105,7 @@ def test_every_number_in_the_html_equals_the_json(which, request):
     report = request.getfixturevalue(which)
     data = json.loads(report.to_json())
     from tablesearch.analysis.report_html import render_html
+
     page = render_html(data)
     parser = _Figures()
     parser.feed(page)
@@ -127,8 +135,12 @@ def test_the_html_opens_offline(report, tmp_path):
         assert tag not in ("script", "link", "iframe", "img", "object", "embed"), tag
         for name, value in attrs.items():
             assert name not in ("src", "href") or not value or value.startswith("#"), (tag, name, value)
-    assert "url(" not in page and "@import" not in page and "http://" not in page.replace(
-        'xmlns="http://www.w3.org/2000/svg"', "") and "https://" not in page
+    assert (
+        "url(" not in page
+        and "@import" not in page
+        and "http://" not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")
+        and "https://" not in page
+    )
 
 
 def test_json_has_the_keys_the_issue_names(report):
@@ -157,5 +169,8 @@ def test_json_is_strict_and_round_trips(report, tmp_path):
     text = report.to_json(path)
     assert json.loads(path.read_text()) == json.loads(text)
     assert "NaN" not in text and "Infinity" not in text
-    assert not any(isinstance(x, float) and math.isnan(x) for x in json.loads(text)["variants"][0]["seats"][0].values()
-                   if not isinstance(x, str))
+    assert not any(
+        isinstance(x, float) and math.isnan(x)
+        for x in json.loads(text)["variants"][0]["seats"][0].values()
+        if not isinstance(x, str)
+    )

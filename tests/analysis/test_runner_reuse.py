@@ -1,5 +1,6 @@
 """analyze goes through the tournament runner: any executor or worker count gives the same games
 (seeded deals), and a progress line per tournament shows when asked."""
+
 from __future__ import annotations
 
 import concurrent.futures as cf

@@ -1,6 +1,7 @@
 """3-player Wetland: seat 1's tokens start closer and it wins far more than its share. 300 random
 self-play games: seat 1 wins about 72% against a fair share of 33%, so its whole 95% interval
 lies above the 20% tolerance band and the report flags it (and only the seats that differ)."""
+
 from __future__ import annotations
 
 import tablesearch as ts

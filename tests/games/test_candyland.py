@@ -2,6 +2,7 @@
 
 Positions are set up by playing chosen card kinds (the chance outcomes), so every test goes
 through the same rules as a real game."""
+
 from __future__ import annotations
 
 import functools
@@ -14,9 +15,31 @@ import tablesearch as ts
 DRAW = 0
 CASTLE = 134
 CELLS = 135
-KIND = {name: i for i, name in enumerate(
-    ["R", "P", "Y", "B", "O", "G", "RR", "PP", "YY", "BB", "OO", "GG",
-     "Plumpy", "Mr. Mint", "Jolly", "Gramma Nutt", "Princess Lolly", "Queen Frostine"])}
+KIND = {
+    name: i
+    for i, name in enumerate(
+        [
+            "R",
+            "P",
+            "Y",
+            "B",
+            "O",
+            "G",
+            "RR",
+            "PP",
+            "YY",
+            "BB",
+            "OO",
+            "GG",
+            "Plumpy",
+            "Mr. Mint",
+            "Jolly",
+            "Gramma Nutt",
+            "Princess Lolly",
+            "Queen Frostine",
+        ]
+    )
+}
 NAMES = list(KIND)
 DECKS = {
     "64": [8, 8, 8, 8, 7, 7] + [2] * 6 + [1] * 6,
@@ -43,12 +66,12 @@ def play(cards, state=None, **params):
 
 def cell(state, seat=0):
     """The seat's cell, from the observation tensor's one-hot block of that seat."""
-    block = state.observation_tensor(0)[seat * CELLS:(seat + 1) * CELLS]
+    block = state.observation_tensor(0)[seat * CELLS : (seat + 1) * CELLS]
     assert block.sum() == 1
     return int(np.argmax(block))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def path_to(target):
     """A shortest sequence of cards taking one piece from START to `target` (breadth first)."""
     seen = {0: ()}
@@ -77,36 +100,69 @@ def from_cell(start, card, **params):
 
 
 # Worked moves from START.
-@pytest.mark.parametrize("card, target", [
-    ("R", 1), ("P", 2), ("Y", 3), ("B", 4), ("O", 59), ("G", 6),
-    ("RR", 7), ("PP", 8), ("YY", 10), ("BB", 11), ("OO", 12), ("GG", 13),
-    ("Plumpy", 9), ("Mr. Mint", 18), ("Jolly", 43), ("Gramma Nutt", 75), ("Princess Lolly", 96),
-    ("Queen Frostine", 104),
-])
+@pytest.mark.parametrize(
+    "card, target",
+    [
+        ("R", 1),
+        ("P", 2),
+        ("Y", 3),
+        ("B", 4),
+        ("O", 59),
+        ("G", 6),
+        ("RR", 7),
+        ("PP", 8),
+        ("YY", 10),
+        ("BB", 11),
+        ("OO", 12),
+        ("GG", 13),
+        ("Plumpy", 9),
+        ("Mr. Mint", 18),
+        ("Jolly", 43),
+        ("Gramma Nutt", 75),
+        ("Princess Lolly", 96),
+        ("Queen Frostine", 104),
+    ],
+)
 def test_moves_from_start(card, target):
     assert cell(play([card])) == target
 
 
-@pytest.mark.parametrize("start, card, target", [
-    (28, "P", 47),    # ends on 34: the Gumdrop Pass
-    (28, "RR", 39),   # passes over 34: no shortcut
-    (28, "YY", 35),   # passes over 34: no shortcut
-    (45, "Y", 48),    # onto Gooey Gumdrops
-    (48, "Y", 54), (48, "YY", 60),
-    (86, "B", 92), (86, "BB", 99),
-    (121, "R", 127), (121, "RR", 133),
-    (130, "O", 131), (130, "G", 132), (130, "R", 133),
-    (59, "Plumpy", 9),  # picture cards move backward too
-])
+@pytest.mark.parametrize(
+    "start, card, target",
+    [
+        (28, "P", 47),  # ends on 34: the Gumdrop Pass
+        (28, "RR", 39),  # passes over 34: no shortcut
+        (28, "YY", 35),  # passes over 34: no shortcut
+        (45, "Y", 48),  # onto Gooey Gumdrops
+        (48, "Y", 54),
+        (48, "YY", 60),
+        (86, "B", 92),
+        (86, "BB", 99),
+        (121, "R", 127),
+        (121, "RR", 133),
+        (130, "O", 131),
+        (130, "G", 132),
+        (130, "R", 133),
+        (59, "Plumpy", 9),  # picture cards move backward too
+    ],
+)
 def test_worked_moves(start, card, target):
     state = from_cell(start, card)
     assert not state.is_terminal() and cell(state) == target
 
 
-@pytest.mark.parametrize("start, card", [
-    (126, "PP"), (126, "YY"), (126, "BB"), (126, "OO"), (126, "GG"),
-    (130, "P"), (130, "RR"),
-])
+@pytest.mark.parametrize(
+    "start, card",
+    [
+        (126, "PP"),
+        (126, "YY"),
+        (126, "BB"),
+        (126, "OO"),
+        (126, "GG"),
+        (130, "P"),
+        (130, "RR"),
+    ],
+)
 def test_worked_moves_that_win(start, card):
     state = from_cell(start, card)
     assert state.is_terminal() and cell(state) == CASTLE
@@ -125,8 +181,7 @@ def test_shortest_game_four_turns():
 
 
 def test_shortest_game_from_a_real_deck_for_the_second_seat():
-    state = play(["R", "Queen Frostine", "R", "PP", "R", "PP", "R", "P"],
-                 state=game(players=2).new_initial_state(0))
+    state = play(["R", "Queen Frostine", "R", "PP", "R", "PP", "R", "P"], state=game(players=2).new_initial_state(0))
     assert state.is_terminal() and state.returns() == [-1.0, 1.0]
 
 
@@ -160,7 +215,7 @@ def test_ignored_card_is_still_discarded():
 
 # Reading: overshooting the last purple space reaches the Castle.
 def test_overshoot_wins():
-    state = from_cell(126, "YY")   # 129 is the last yellow space
+    state = from_cell(126, "YY")  # 129 is the last yellow space
     assert state.is_terminal() and state.returns() == [0.0]
 
 
@@ -169,7 +224,7 @@ def test_reshuffle_when_the_pile_is_empty():
     deck = DECKS["64"]
     rest = [n for n in NAMES if n not in ("Y", "YY") for _ in range(deck[KIND[n]])]
     rest.remove("Jolly")
-    cards = ["Jolly", "Y"] + rest + ["Y"] * 7 + ["YY"] * 2   # Jolly, Y: stuck at 48 until the yellows
+    cards = ["Jolly", "Y"] + rest + ["Y"] * 7 + ["YY"] * 2  # Jolly, Y: stuck at 48 until the yellows
     assert len(cards) == 64
     state = play(cards[:-1], state=game(players=1).new_initial_state(0))
     state.apply_action(DRAW)
@@ -260,11 +315,16 @@ def test_player_counts(players):
     assert str(state).count("START") == players
 
 
-@pytest.mark.parametrize("params, message", [
-    ({"players": 0}, "between 1 and 4"), ({"players": 5}, "between 1 and 4"),
-    ({"deck": "65"}, "64, 66, 64-later"), ({"draw": "shuffle"}, "deck, replacement"),
-    ({"max_plies": 0}, "max_plies"),
-])
+@pytest.mark.parametrize(
+    "params, message",
+    [
+        ({"players": 0}, "between 1 and 4"),
+        ({"players": 5}, "between 1 and 4"),
+        ({"deck": "65"}, "64, 66, 64-later"),
+        ({"draw": "shuffle"}, "deck, replacement"),
+        ({"max_plies": 0}, "max_plies"),
+    ],
+)
 def test_bad_parameters_name_valid_values(params, message):
     with pytest.raises(ValueError, match=message):
         game(**params)
@@ -279,7 +339,13 @@ def test_card_names():
     state = game().new_initial_state(0)
     state.apply_action(DRAW)
     assert [state.action_to_string(k) for k in (0, 5, 6, 11, 12, 17)] == [
-        "red", "green", "double red", "double green", "Plumpy (plum)", "Queen Frostine (snowflake)"]
+        "red",
+        "green",
+        "double red",
+        "double green",
+        "Plumpy (plum)",
+        "Queen Frostine (snowflake)",
+    ]
 
 
 def test_observation_layout():
@@ -289,10 +355,10 @@ def test_observation_layout():
     assert obs[59] == 1 and obs[CELLS + 0] == 1 and obs[:base].sum() == 2
     left = list(DECKS["64"])
     left[KIND["O"]] -= 1
-    assert list(obs[base:base + 18]) == left
-    assert list(obs[base + 18:]) == [0, 1, 0]     # seat 1 to move, not a chance node
+    assert list(obs[base : base + 18]) == left
+    assert list(obs[base + 18 :]) == [0, 1, 0]  # seat 1 to move, not a chance node
     state.apply_action(DRAW)
-    assert list(state.observation_tensor(0)[base + 18:]) == [0, 1, 1]
+    assert list(state.observation_tensor(0)[base + 18 :]) == [0, 1, 1]
     assert np.array_equal(state.observation_tensor(0), state.observation_tensor(1))
 
 

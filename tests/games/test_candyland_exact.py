@@ -1,5 +1,6 @@
 """Exact Candy Land figures under replacement draws: sanity checks that hold by construction or
 by hand, and statistical agreement between the simulator and the exact figures."""
+
 from __future__ import annotations
 
 import math
@@ -9,8 +10,8 @@ import numpy as np
 import pytest
 
 import tablesearch as ts
-from tablesearch.games import candyland_exact as exact
 from tablesearch import mcts
+from tablesearch.games import candyland_exact as exact
 
 SIGMAS = 4  # every statistical tolerance below is 4 standard errors of its estimate
 
@@ -71,7 +72,7 @@ def test_two_player_seat_zero_wins_ties():
 
 def test_chain_covers_every_resting_cell():
     chain = exact.chain("64")
-    assert set(chain.cells) == set(range(135)) - {5, 34}   # shortcut entries are never rested on
+    assert set(chain.cells) == set(range(135)) - {5, 34}  # shortcut entries are never rested on
     assert np.allclose(chain.matrix.sum(axis=1), 1.0)
 
 

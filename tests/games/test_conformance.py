@@ -1,6 +1,7 @@
 """The generic suite every registered game must pass, with no game-specific code.
 
 Each check plays seeded random games and tests invariants at every state visited."""
+
 from __future__ import annotations
 
 import json
@@ -76,7 +77,9 @@ def test_illegal_actions_raise_and_leave_state_unchanged(game):
                 continue
             legal = set(state.legal_actions())
             before = state.serialize()
-            illegal = [-1, 2**31, 2**62, max(legal) + 1] + [a for a in range(game.num_distinct_actions()) if a not in legal][:3]
+            illegal = [-1, 2**31, 2**62, max(legal) + 1] + [
+                a for a in range(game.num_distinct_actions()) if a not in legal
+            ][:3]
             for action in illegal:
                 with pytest.raises(ValueError):
                     state.apply_action(action)

@@ -1,6 +1,7 @@
 """Gnomi (docs/rules/gnomi.md): every Reading, each gnome's ability in a hand-built position,
 earmuffs, elimination, the knowledge model, information states, determinizations and the golden
 match. Positions are built by writing a state's serialized fields (see `build`)."""
+
 from __future__ import annotations
 
 import json
@@ -161,9 +162,16 @@ def test_turns_go_clockwise_and_skip_players_who_are_out():
         order.append(state.current_player())
         act(state, [t for t in legal_strings(state) if t.startswith("pass: compost")][0])
     assert order == [0, 1, 2, 3, 0]
-    state = build([dict(up=["red"], awake=["wake"] * 3), dict(down=["blue"], asleep=["lullaby"] * 3),
-                   dict(up=["blue"], awake=["sprout"] * 3), dict(up=["white"], awake=["thief"] * 3)],
-                  pad=3, out=2)
+    state = build(
+        [
+            dict(up=["red"], awake=["wake"] * 3),
+            dict(down=["blue"], asleep=["lullaby"] * 3),
+            dict(up=["blue"], awake=["sprout"] * 3),
+            dict(up=["white"], awake=["thief"] * 3),
+        ],
+        pad=3,
+        out=2,
+    )
     act(state, "pass: compost red (m0)")
     assert state.current_player() == 2
 
@@ -173,9 +181,11 @@ def test_turns_go_clockwise_and_skip_players_who_are_out():
 
 
 def three_player_hands():
-    return [dict(up=["red", "blue"], awake=["wake"] * 3),
-            dict(up=["red", "red", "white"], awake=["sprout"] * 3),
-            dict(up=["orange"], awake=["thief"] * 3)]
+    return [
+        dict(up=["red", "blue"], awake=["wake"] * 3),
+        dict(up=["red", "red", "white"], awake=["sprout"] * 3),
+        dict(up=["orange"], awake=["thief"] * 3),
+    ]
 
 
 def test_use_1_mushroom_target_gives_a_matching_one():
@@ -218,7 +228,11 @@ def test_use_2_mushrooms_steals_at_random_seen_by_taker_and_victim_only():
     act(state, "no reaction")
     assert state.is_chance_node()
     outcomes = state.chance_outcomes()
-    assert [state.action_to_string(a) for a, _ in outcomes] == ["random steal: m2", "random steal: m3", "random steal: m4"]
+    assert [state.action_to_string(a) for a, _ in outcomes] == [
+        "random steal: m2",
+        "random steal: m3",
+        "random steal: m4",
+    ]
     assert all(p == pytest.approx(1 / 3) for _, p in outcomes)
     act(state, "random steal: m4")
     assert holder(state, "m4") == 0 and is_up(state, "m4") and knowers(state, "m4") == {0, 1}
@@ -265,9 +279,11 @@ def test_pass_composts_or_sleeps_without_revealing():
 
 
 def hans_hands():
-    return [dict(up=["white", "white", "red"], awake=["sprout"] * 3),
-            dict(up=["white", "blue"], awake=["hans", "wake", "wake"]),
-            dict(up=["white", "orange"], awake=["thief"] * 3)]
+    return [
+        dict(up=["white", "white", "red"], awake=["sprout"] * 3),
+        dict(up=["white", "blue"], awake=["hans", "wake", "wake"]),
+        dict(up=["white", "orange"], awake=["thief"] * 3),
+    ]
 
 
 def test_hans_composts_every_other_players_colour_but_not_its_user():
@@ -311,8 +327,10 @@ def test_hans_can_name_gold_only_in_the_golden_expansion():
 
 def sprout_hands(kind="sprout"):
     # m0 red up; m1 blue, m2 white, m3 orange composted (P0); m4..m7 up (P1).
-    return [dict(up=["red"], down=["blue", "white", "orange"], awake=[kind, "wake", "wake"]),
-            dict(up=["red", "red", "purple", "purple"], awake=["thief"] * 3)]
+    return [
+        dict(up=["red"], down=["blue", "white", "orange"], awake=[kind, "wake", "wake"]),
+        dict(up=["red", "red", "purple", "purple"], awake=["thief"] * 3),
+    ]
 
 
 def test_sprout_up_to_two_of_ones_own_composted_without_revealing():
@@ -345,8 +363,7 @@ def test_golden_gnome_sprouts_and_gold_is_a_colour_that_can_be_asked_for_and_sto
     act(state, "use golden (g0)")
     assert legal_strings(state)[-1] == "sprout: done"
     # m0 gold (P0); m1 gold, m2 red (P1).
-    hands = [dict(up=["gold", "blue", "red"], awake=["wake"] * 3),
-             dict(up=["gold", "red"], awake=["thief"] * 3)]
+    hands = [dict(up=["gold", "blue", "red"], awake=["wake"] * 3), dict(up=["gold", "red"], awake=["thief"] * 3)]
     state = build(hands, golden=True, pad=1)
     assert seen(state, 1, "m0") == "gold"  # golden mushrooms are public
     act(state, "use 1 gold (m0)")
@@ -363,8 +380,7 @@ def test_golden_gnome_sprouts_and_gold_is_a_colour_that_can_be_asked_for_and_sto
 
 
 def test_wake_wakes_one_other_sleeping_gnome_unrevealed():
-    hands = [dict(up=["red"] * 4, awake=["wake"], asleep=["wake", "hans"]),
-             dict(up=["blue"] * 4, awake=["thief"] * 3)]
+    hands = [dict(up=["red"] * 4, awake=["wake"], asleep=["wake", "hans"]), dict(up=["blue"] * 4, awake=["thief"] * 3)]
     state = build(hands)
     act(state, "use wake (g0)")
     assert legal_strings(state) == ["wake wake (g1)", "wake hans (g2)"]  # not the gnome just used
@@ -381,9 +397,11 @@ def test_wake_wakes_one_other_sleeping_gnome_unrevealed():
 
 
 def lullaby_hands(target_awake):
-    return [dict(up=["red"] * 4, awake=["lullaby", "wake", "wake"]),
-            dict(up=["blue"] * 4, **target_awake),
-            dict(up=["white"] * 4, awake=["compost", "compost", "hans"])]
+    return [
+        dict(up=["red"] * 4, awake=["lullaby", "wake", "wake"]),
+        dict(up=["blue"] * 4, **target_awake),
+        dict(up=["white"] * 4, awake=["compost", "compost", "hans"]),
+    ]
 
 
 def test_lullaby_target_chooses_which_gnome_sleeps():
@@ -403,9 +421,11 @@ def test_lullaby_target_chooses_which_gnome_sleeps():
 
 
 def test_thief_takes_two_at_random_fewer_if_fewer():
-    hands = [dict(up=["red"] * 3, awake=["thief", "wake", "wake"]),
-             dict(up=["blue", "white", "orange"], awake=["sprout"] * 3),
-             dict(up=["purple"] * 4, awake=["compost", "compost", "hans"])]
+    hands = [
+        dict(up=["red"] * 3, awake=["thief", "wake", "wake"]),
+        dict(up=["blue", "white", "orange"], awake=["sprout"] * 3),
+        dict(up=["purple"] * 4, awake=["compost", "compost", "hans"]),
+    ]
     state = build(hands, pad=1)
     act(state, "use thief (g0)")
     act(state, "thief -> P1")
@@ -428,9 +448,11 @@ def test_thief_takes_two_at_random_fewer_if_fewer():
 
 
 def peek_hands(target_up):
-    return [dict(up=["red"] * 3, awake=["peek", "wake", "wake"]),
-            dict(up=target_up, awake=["sprout"] * 3),
-            dict(up=["purple"] * 4, awake=["compost", "compost", "hans"])]
+    return [
+        dict(up=["red"] * 3, awake=["peek", "wake", "wake"]),
+        dict(up=target_up, awake=["sprout"] * 3),
+        dict(up=["purple"] * 4, awake=["compost", "compost", "hans"]),
+    ]
 
 
 def test_peek_target_reveals_two_of_their_choice_user_takes_one():
@@ -451,11 +473,14 @@ def test_peek_target_reveals_two_of_their_choice_user_takes_one():
     assert state.current_player() == 1
 
 
-@pytest.mark.parametrize("target_up, taken_automatically", [
-    (["blue"], "m3"),            # fewer than two: all revealed, the only one taken
-    (["blue", "blue"], "m3"),    # two alike: the lower-numbered (they differ in nothing else)
-    (["blue", "white"], None),   # two: both revealed, the user chooses
-])
+@pytest.mark.parametrize(
+    "target_up, taken_automatically",
+    [
+        (["blue"], "m3"),  # fewer than two: all revealed, the only one taken
+        (["blue", "blue"], "m3"),  # two alike: the lower-numbered (they differ in nothing else)
+        (["blue", "white"], None),  # two: both revealed, the user chooses
+    ],
+)
 def test_peek_with_two_or_fewer(target_up, taken_automatically):
     state = build(peek_hands(target_up), pad=1)
     act(state, "use peek (g0)")
@@ -469,9 +494,11 @@ def test_peek_with_two_or_fewer(target_up, taken_automatically):
 
 
 def test_compost_target_chooses_unrevealed():
-    hands = [dict(up=["red"] * 3, awake=["compost", "wake", "wake"]),
-             dict(up=["blue", "white"], awake=["sprout"] * 3),
-             dict(up=["purple"] * 4, awake=["thief", "thief", "hans"])]
+    hands = [
+        dict(up=["red"] * 3, awake=["compost", "wake", "wake"]),
+        dict(up=["blue", "white"], awake=["sprout"] * 3),
+        dict(up=["purple"] * 4, awake=["thief", "thief", "hans"]),
+    ]
     state = build(hands, pad=2)
     act(state, "use compost (g0)")
     act(state, "compost -> P1")
@@ -492,9 +519,11 @@ def test_compost_target_chooses_unrevealed():
 
 
 def earmuffs_hands(p1_awake):
-    return [dict(up=["red", "blue"], awake=["wake", "wake", "earmuffs"]),
-            dict(up=["red", "white"], awake=p1_awake),
-            dict(up=["orange"], awake=["thief"] * 3)]
+    return [
+        dict(up=["red", "blue"], awake=["wake", "wake", "earmuffs"]),
+        dict(up=["red", "white"], awake=p1_awake),
+        dict(up=["orange"], awake=["thief"] * 3),
+    ]
 
 
 def test_earmuffs_only_reacts_and_cancels_the_effect_on_its_owner():
@@ -506,7 +535,7 @@ def test_earmuffs_only_reacts_and_cancels_the_effect_on_its_owner():
     assert legal_strings(state) == ["earmuffs (g3): cancel", "no reaction"]
     act(state, "earmuffs (g3): cancel")
     assert holder(state, "m2") == 1 and is_up(state, "m2")  # nothing given
-    assert not is_up(state, "m0")                              # the user's cost stands
+    assert not is_up(state, "m0")  # the user's cost stands
     assert not is_up(state, "g3") and knowers(state, "g3") == {0, 1, 2}  # a used earmuffs is public
     assert state.current_player() == 1
 
@@ -529,8 +558,9 @@ def test_declined_earmuffs_is_seen_by_nobody_but_its_owner():
 
 
 def test_no_reaction_decision_when_the_targets_awake_gnomes_are_known_not_to_be_earmuffs():
-    state = build(earmuffs_hands(["sprout", "sprout", "wake"]), pad=2,
-                  known={"g3": [0, 1, 2], "g4": [0, 1, 2], "g5": [0, 1, 2]})
+    state = build(
+        earmuffs_hands(["sprout", "sprout", "wake"]), pad=2, known={"g3": [0, 1, 2], "g4": [0, 1, 2], "g5": [0, 1, 2]}
+    )
     act(state, "use 1 red (m0)")
     act(state, "use 1 red -> P1")
     assert state.current_player() == 1 and holder(state, "m2") == 0  # resolved at once
@@ -541,10 +571,12 @@ def test_no_reaction_decision_when_the_targets_awake_gnomes_are_known_not_to_be_
 
 
 def test_elimination_on_another_players_turn_then_skipped_and_untargetable():
-    hands = [dict(up=["red", "blue"], awake=["lullaby", "wake", "wake"]),
-             dict(up=["red"], asleep=["sprout"] * 3),
-             dict(up=["white"], awake=["thief"] * 3),
-             dict(up=["orange"], awake=["compost", "compost", "hans"])]
+    hands = [
+        dict(up=["red", "blue"], awake=["lullaby", "wake", "wake"]),
+        dict(up=["red"], asleep=["sprout"] * 3),
+        dict(up=["white"], awake=["thief"] * 3),
+        dict(up=["orange"], awake=["compost", "compost", "hans"]),
+    ]
     state = build(hands, pad=3)
     act(state, "use 1 red (m0)")
     act(state, "use 1 red -> P1")  # P1 has no awake gnome: no reaction decision
@@ -564,9 +596,11 @@ def test_last_player_with_a_right_side_up_card_wins():
 
 def test_last_players_going_out_together_share_the_win():
     """Reading: P0's hans (its last card) composts P1's last mushrooms: both go out together."""
-    hands = [dict(down=["red"], awake=["hans"], asleep=["wake", "wake"]),
-             dict(up=["white", "white"], asleep=["sprout"] * 3),
-             dict(down=["blue"], asleep=["thief"] * 3)]
+    hands = [
+        dict(down=["red"], awake=["hans"], asleep=["wake", "wake"]),
+        dict(up=["white", "white"], asleep=["sprout"] * 3),
+        dict(down=["blue"], asleep=["thief"] * 3),
+    ]
     state = build(hands, pad=2, out=4)
     act(state, "use hans (g0)")
     act(state, "hans: name white")
@@ -576,9 +610,11 @@ def test_last_players_going_out_together_share_the_win():
 
 def test_round_cap_ranks_players_still_in_by_right_side_up_cards():
     """Reading: the cap ends the game; the most right-side-up cards win, ties share."""
-    hands = [dict(up=["red", "blue"], awake=["wake"] * 3),
-             dict(up=["red"], awake=["sprout"] * 3),
-             dict(up=["white", "white", "white"], awake=["thief"] * 3)]
+    hands = [
+        dict(up=["red", "blue"], awake=["wake"] * 3),
+        dict(up=["red"], awake=["sprout"] * 3),
+        dict(up=["white", "white", "white"], awake=["thief"] * 3),
+    ]
     state = build(hands, pad=1, max_rounds=1)
     for seat, card in ((0, "m0"), (1, "m2"), (2, "m3")):
         assert state.current_player() == seat
@@ -608,9 +644,11 @@ def test_cap_ties_between_everyone_are_a_draw():
 
 def test_golden_shared_winners_each_take_a_golden_gnome_and_the_last_out_a_golden_mushroom():
     """Reading: with shared wins each winner takes a golden gnome; the winner moves last."""
-    hands = [dict(down=["red"], awake=["hans"], asleep=["wake", "wake"]),
-             dict(up=["white", "white"], asleep=["sprout"] * 3),
-             dict(down=["blue"], asleep=["thief"] * 3)]
+    hands = [
+        dict(down=["red"], awake=["hans"], asleep=["wake", "wake"]),
+        dict(up=["white", "white"], asleep=["sprout"] * 3),
+        dict(down=["blue"], asleep=["thief"] * 3),
+    ]
     state = build(hands, golden=True, pad=2, out=4, last_out=4)
     act(state, "use hans (g0)")
     act(state, "hans: name white")
@@ -632,24 +670,26 @@ def test_golden_shared_winners_each_take_a_golden_gnome_and_the_last_out_a_golde
 
 def test_golden_gnomes_go_to_winners_while_they_last_and_most_gold_wins():
     # Game 3; each player already holds a golden gnome, so one is left in the reserve.
-    hands = [dict(down=["red"], awake=["hans"], asleep=["golden", "wake"]),
-             dict(up=["white", "white"], asleep=["golden", "sprout", "sprout"]),
-             dict(down=["blue"], asleep=["golden", "thief", "thief"])]
+    hands = [
+        dict(down=["red"], awake=["hans"], asleep=["golden", "wake"]),
+        dict(up=["white", "white"], asleep=["golden", "sprout", "sprout"]),
+        dict(down=["blue"], asleep=["golden", "thief", "thief"]),
+    ]
     state = build(hands, golden=True, pad=2, out=4, last_out=4, game=2)
     act(state, "use hans (g0)")
     act(state, "hans: name white")
     assert state.is_terminal()
     f = fields(state)
-    assert f["golden_gnomes"] == [2, 1, 1]        # P0 took the last golden gnome, P1 none
-    assert state.scores() == [4.0, 2.0, 3.0]      # gold: 2 per golden gnome, 1 per golden mushroom
-    assert state.returns() == [1.0, -0.5, -0.5]   # the most gold wins the match
+    assert f["golden_gnomes"] == [2, 1, 1]  # P0 took the last golden gnome, P1 none
+    assert state.scores() == [4.0, 2.0, 3.0]  # gold: 2 per golden gnome, 1 per golden mushroom
+    assert state.returns() == [1.0, -0.5, -0.5]  # the most gold wins the match
 
 
 def test_golden_match_plays_three_games():
     game = ts.load_game("gnomi", golden=True)
     rng = random.Random(3)
     state = game.new_initial_state(3)
-    games_seen, transitions = [1], 0
+    games_seen = [1]
     while not state.is_terminal():
         before = fields(state)
         play_random(state, rng)
@@ -669,7 +709,8 @@ def test_golden_match_plays_three_games():
     best = max(scores)
     winners = [s for s in range(3) if scores[s] == best]
     assert sum(scores) == 2 * sum(fields(state)["golden_gnomes"]) + sum(
-        1 for h, face in zip(fields(state)["mushroom_holder"], fields(state)["mushroom_face"]) if face == 5 and h >= 0)
+        1 for h, face in zip(fields(state)["mushroom_holder"], fields(state)["mushroom_face"]) if face == 5 and h >= 0
+    )
     assert [s for s, r in enumerate(state.returns()) if r > 0] == winners or len(winners) == 3
 
 
@@ -792,9 +833,11 @@ def test_resample_is_uniform_over_unseen_faces():
 
 
 def test_resample_keeps_golden_gnomes_with_their_owners():
-    hands = [dict(up=["red"] * 4, awake=["wake", "golden", "sprout"]),
-             dict(up=["blue"] * 4, awake=["thief"] * 3),
-             dict(up=["white"] * 4, awake=["compost", "compost", "hans"])]
+    hands = [
+        dict(up=["red"] * 4, awake=["wake", "golden", "sprout"]),
+        dict(up=["blue"] * 4, awake=["thief"] * 3),
+        dict(up=["white"] * 4, awake=["compost", "compost", "hans"]),
+    ]
     state = build(hands, golden=True, game=1)
     slots = set()
     for seed in range(40):
@@ -809,22 +852,28 @@ def test_resample_keeps_golden_gnomes_with_their_owners():
 # Serialized fields are validated
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda f: f["mushroom_face"].__setitem__(0, (f["mushroom_face"][0] + 1) % 5), "there must be"),
-    (lambda f: f["mushroom_known"].__setitem__(0, 2), "holder must know"),
-    (lambda f: f["mushroom_known"].__setitem__(20, 1), "pool cards"),
-    (lambda f: (f["gnome_holder"].__setitem__(0, 1), f["gnome_known"].__setitem__(0, 2)), "gnomes never change hands"),
-    (lambda f: f["gnome_known"].__setitem__(0, 3), "known to its holder only or to everyone"),
-    (lambda f: f["gnome_holder"].__setitem__(24, 0), "cannot be held"),
-    (lambda f: f["mushroom_holder"].__setitem__(0, 3), "outside"),
-    (lambda f: f["golden_gnomes"].__setitem__(0, 1), "golden_gnomes"),
-    (lambda f: f.__setitem__("phase", [8]), "phase"),
-    (lambda f: f.__setitem__("out", [1]), "out but has"),
-    (lambda f: f.__setitem__("winners", [1]), "winners"),
-    (lambda f: f.__setitem__("round", [100]), "round"),
-    (lambda f: f.__setitem__("target", [0]), "nothing may be pending"),
-    (lambda f: f.pop("turn"), "missing"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda f: f["mushroom_face"].__setitem__(0, (f["mushroom_face"][0] + 1) % 5), "there must be"),
+        (lambda f: f["mushroom_known"].__setitem__(0, 2), "holder must know"),
+        (lambda f: f["mushroom_known"].__setitem__(20, 1), "pool cards"),
+        (
+            lambda f: (f["gnome_holder"].__setitem__(0, 1), f["gnome_known"].__setitem__(0, 2)),
+            "gnomes never change hands",
+        ),
+        (lambda f: f["gnome_known"].__setitem__(0, 3), "known to its holder only or to everyone"),
+        (lambda f: f["gnome_holder"].__setitem__(24, 0), "cannot be held"),
+        (lambda f: f["mushroom_holder"].__setitem__(0, 3), "outside"),
+        (lambda f: f["golden_gnomes"].__setitem__(0, 1), "golden_gnomes"),
+        (lambda f: f.__setitem__("phase", [8]), "phase"),
+        (lambda f: f.__setitem__("out", [1]), "out but has"),
+        (lambda f: f.__setitem__("winners", [1]), "winners"),
+        (lambda f: f.__setitem__("round", [100]), "round"),
+        (lambda f: f.__setitem__("target", [0]), "nothing may be pending"),
+        (lambda f: f.pop("turn"), "missing"),
+    ],
+)
 def test_fields_are_validated(change, message):
     state = ts.load_game("gnomi").new_initial_state(0)
     doc = json.loads(state.serialize())
@@ -840,14 +889,19 @@ RED = M_FACES.index("red")
 
 
 def up_faces_of(f, seat):
-    return [f["mushroom_face"][m] for m in range(len(f["mushroom_face"]))
-            if f["mushroom_holder"][m] == seat and f["mushroom_up"][m]]
+    return [
+        f["mushroom_face"][m]
+        for m in range(len(f["mushroom_face"]))
+        if f["mushroom_holder"][m] == seat and f["mushroom_up"][m]
+    ]
 
 
 def failed_ask():
     """P0 asks P1 for red; P1 (white, orange, blue, purple right side up) has none."""
-    hands = [dict(up=["red", "blue"], awake=["wake"] * 3),
-             dict(up=["white", "orange", "blue", "purple"], awake=["sprout"] * 3)]
+    hands = [
+        dict(up=["red", "blue"], awake=["wake"] * 3),
+        dict(up=["white", "orange", "blue", "purple"], awake=["sprout"] * 3),
+    ]
     state = build(hands, pad=0)
     act(state, "use 1 red (m0)")
     act(state, "no reaction")
@@ -872,10 +926,12 @@ def test_resample_is_uniform_over_the_worlds_a_failed_ask_allows():
     chi-square with 3 degrees of freedom (red has probability 0), 16.27 being its 0.999 quantile."""
     import itertools
     import math
+
     state = failed_ask()
     f = fields(state)
-    unseen = Counter({c: 5 for c in range(5)}) - Counter(f["mushroom_face"][m] for m in range(28)
-                                                           if f["mushroom_holder"][m] == 0)
+    unseen = Counter({c: 5 for c in range(5)}) - Counter(
+        f["mushroom_face"][m] for m in range(28) if f["mushroom_holder"][m] == 0
+    )
     weight = Counter()
     for faces in itertools.product([c for c in range(5) if c != RED], repeat=4):
         if any(Counter(faces)[c] > unseen[c] for c in range(5)):
@@ -895,8 +951,7 @@ def test_resample_is_uniform_over_the_worlds_a_failed_ask_allows():
 
 def test_a_give_rules_the_colour_out_of_the_cards_that_would_have_gone_first():
     """P1 holds m2 white and m3 red (each known to P1 only): giving m3 shows m2 is not red."""
-    hands = [dict(up=["red", "blue"], awake=["wake"] * 3),
-             dict(up=["white", "red", "orange"], awake=["sprout"] * 3)]
+    hands = [dict(up=["red", "blue"], awake=["wake"] * 3), dict(up=["white", "red", "orange"], awake=["sprout"] * 3)]
     state = build(hands, pad=0)
     act(state, "use 1 red (m0)")
     act(state, "no reaction")
@@ -909,9 +964,11 @@ def test_a_give_rules_the_colour_out_of_the_cards_that_would_have_gone_first():
 
 def test_hans_rules_its_colour_out_of_the_mushrooms_it_left():
     """Issue 13: after a hans naming red, 145 of 200 worlds gave an opponent a red; now none."""
-    hands = [dict(up=["blue"], awake=["hans", "wake", "wake"]),
-             dict(up=["red", "white", "orange"], awake=["sprout"] * 3),
-             dict(up=["blue", "purple"], awake=["thief"] * 3)]
+    hands = [
+        dict(up=["blue"], awake=["hans", "wake", "wake"]),
+        dict(up=["red", "white", "orange"], awake=["sprout"] * 3),
+        dict(up=["blue", "purple"], awake=["thief"] * 3),
+    ]
     state = build(hands, pad=2)
     act(state, "use hans (g0)")
     act(state, "hans: name red")
@@ -924,8 +981,10 @@ def test_hans_rules_its_colour_out_of_the_mushrooms_it_left():
 
 
 def test_an_earmuffed_ask_reveals_nothing_about_mushrooms():
-    hands = [dict(up=["red", "blue"], awake=["wake"] * 3),
-             dict(up=["white", "orange", "blue", "purple"], awake=["earmuffs", "sprout", "sprout"])]
+    hands = [
+        dict(up=["red", "blue"], awake=["wake"] * 3),
+        dict(up=["white", "orange", "blue", "purple"], awake=["earmuffs", "sprout", "sprout"]),
+    ]
     state = build(hands, pad=0)
     act(state, "use 1 red (m0)")
     act(state, "earmuffs (g3): cancel")
@@ -944,9 +1003,11 @@ def test_mushroom_not_is_validated():
 def test_elimination_waits_until_the_ask_is_answered():
     """Reading: P0 spends its last right-side-up card on "use 1 red"; P1 gives a red in return,
     so P0 stays in. Without a red to give, P0 is out and P1 wins."""
-    hands = [dict(up=["red"], asleep=["wake"] * 3),
-             dict(up=["red", "white"], awake=["sprout"] * 3),
-             dict(up=["orange"], awake=["thief"] * 3)]
+    hands = [
+        dict(up=["red"], asleep=["wake"] * 3),
+        dict(up=["red", "white"], awake=["sprout"] * 3),
+        dict(up=["orange"], awake=["thief"] * 3),
+    ]
     state = build(hands, pad=2)
     act(state, "use 1 red (m0)")
     act(state, "use 1 red -> P1")

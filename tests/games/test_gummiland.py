@@ -1,5 +1,6 @@
 """Gummiland (docs/rules/gummiland.md): every Reading, every special reward, the capture and
 end rules, scoring, and the knowledge model, on positions built from validated serialized fields."""
+
 from __future__ import annotations
 
 import itertools
@@ -14,16 +15,50 @@ import tablesearch as ts
 # (printed name, copies). Tile ids are the rows expanded in order; copy k of a starting row
 # belongs to player k.
 ROWS = [
-    ("S>A:1", 2), ("A>L:1", 2), ("L>S:1", 2),
-    ("SS>A:2", 1), ("SS>L:2", 1), ("AA>L:2", 1), ("AA>S:2", 1), ("LL>S:2", 1), ("LL>A:2", 1),
-    ("SA>L:2", 1), ("SA>M:2", 1), ("SL>A:2", 1), ("SL>M:2", 1), ("AL>S:2", 1), ("AL>M:2", 1),
-    ("SAL>M:3", 3), ("SSA>S:3", 1), ("AAL>A:3", 1), ("SLL>L:3", 1),
-    ("SSS:4", 1), ("AAA:4", 1), ("LLL:4", 1), ("SAL:4", 2), ("SSAL:5", 1), ("SAAL:5", 1), ("SALL:5", 1),
-    ("SA>TidyUp:2", 1), ("AL>TidyUp:2", 1), ("SAL>TidyUp:3", 2),
-    ("SA>Doublon:2", 1), ("AL>Doublon:2", 1), ("SAL>Doublon:3", 2),
-    ("SA>Selection:2", 1), ("AL>Selection:2", 1), ("SAL>Selection:3", 2),
-    ("S:1", 4), ("A:1", 4), ("L:1", 4), ("Taste:1", 4), ("Gum:1", 4), ("Exchange:1", 4),
-    ("TidyUp:1", 4), ("Doublon:1", 4), ("Selection:1", 4),
+    ("S>A:1", 2),
+    ("A>L:1", 2),
+    ("L>S:1", 2),
+    ("SS>A:2", 1),
+    ("SS>L:2", 1),
+    ("AA>L:2", 1),
+    ("AA>S:2", 1),
+    ("LL>S:2", 1),
+    ("LL>A:2", 1),
+    ("SA>L:2", 1),
+    ("SA>M:2", 1),
+    ("SL>A:2", 1),
+    ("SL>M:2", 1),
+    ("AL>S:2", 1),
+    ("AL>M:2", 1),
+    ("SAL>M:3", 3),
+    ("SSA>S:3", 1),
+    ("AAL>A:3", 1),
+    ("SLL>L:3", 1),
+    ("SSS:4", 1),
+    ("AAA:4", 1),
+    ("LLL:4", 1),
+    ("SAL:4", 2),
+    ("SSAL:5", 1),
+    ("SAAL:5", 1),
+    ("SALL:5", 1),
+    ("SA>TidyUp:2", 1),
+    ("AL>TidyUp:2", 1),
+    ("SAL>TidyUp:3", 2),
+    ("SA>Doublon:2", 1),
+    ("AL>Doublon:2", 1),
+    ("SAL>Doublon:3", 2),
+    ("SA>Selection:2", 1),
+    ("AL>Selection:2", 1),
+    ("SAL>Selection:3", 2),
+    ("S:1", 4),
+    ("A:1", 4),
+    ("L:1", 4),
+    ("Taste:1", 4),
+    ("Gum:1", 4),
+    ("Exchange:1", 4),
+    ("TidyUp:1", 4),
+    ("Doublon:1", 4),
+    ("Selection:1", 4),
 ]
 NUM_WILD_ROWS = 35
 REGIONS = ["pineapple", "orange", "blackberry"]
@@ -40,8 +75,20 @@ ROW_OF_NAME = {name: row for row, (name, _) in enumerate(ROWS)}
 END = 0
 PILE = [1, 2, 3, 4]
 USE = {"Taste": 5, "Gum": 6, "Exchange": 7, "TidyUp": 8, "Doublon": 9, "Selection": 10}
-CLS = {"greedy": 11, "S": 12, "A": 13, "L": 14, "M": 15, "Taste": 16, "Gum": 17, "Exchange": 18,
-       "TidyUp": 19, "Doublon": 20, "Selection": 21, "ActiveGum": 22}
+CLS = {
+    "greedy": 11,
+    "S": 12,
+    "A": 13,
+    "L": 14,
+    "M": 15,
+    "Taste": 16,
+    "Gum": 17,
+    "Exchange": 18,
+    "TidyUp": 19,
+    "Doublon": 20,
+    "Selection": 21,
+    "ActiveGum": 22,
+}
 PLAYER = [23, 24, 25, 26]
 
 
@@ -49,8 +96,17 @@ def TYPE(name):
     return 27 + ROW_OF_NAME[name]
 
 
-PHASES = {"main": 0, "pay": 1, "slide": 2, "gum_copy": 3, "exchange": 4, "tidy_player": 5,
-          "tidy_tile": 6, "select_pile": 7, "select_tile": 8}
+PHASES = {
+    "main": 0,
+    "pay": 1,
+    "slide": 2,
+    "gum_copy": 3,
+    "exchange": 4,
+    "tidy_player": 5,
+    "tidy_tile": 6,
+    "select_pile": 7,
+    "select_tile": 8,
+}
 
 
 def region_of(tile):
@@ -65,8 +121,7 @@ def in_play(tile, players, regions):
     return TILE_OWNER[tile] < players
 
 
-def position(players=2, regions="", piles=None, fronts=None, boxes=None, unknown=None, spare=None,
-             **scalars):
+def position(players=2, regions="", piles=None, fronts=None, boxes=None, unknown=None, spare=None, **scalars):
     """A state built from fields. Tiles are named as printed ("SS>A:2", "Taste:1"); starting tiles
     go to the player whose zone names them. piles: 4 lists, bottom first; boxes: next out first.
     Starting tiles not named go to the top of their owner's box; wild tiles not named go below the
@@ -100,11 +155,22 @@ def position(players=2, regions="", piles=None, fronts=None, boxes=None, unknown
         free.remove(t)
     exotic = [sum(1 << region_of(t) for t in pile if region_of(t) is not None) for pile in pile_lists]
     fields = {
-        "round": [0], "current": [0], "over": [0], "phase": [0], "captures_left": [1], "doubled": [0],
-        "gum_as": [0], "target": [-1], "exchanged": [0], "in_use": [-1],
-        "pile_known": [0, 0, 0, 0], "pile_exotic": exotic, "pile_seen": [0, 0, 0, 0],
+        "round": [0],
+        "current": [0],
+        "over": [0],
+        "phase": [0],
+        "captures_left": [1],
+        "doubled": [0],
+        "gum_as": [0],
+        "target": [-1],
+        "exchanged": [0],
+        "in_use": [-1],
+        "pile_known": [0, 0, 0, 0],
+        "pile_exotic": exotic,
+        "pile_seen": [0, 0, 0, 0],
         "box_unknown": list(unknown or [0] * players),
-        "pending": [], "used": [],
+        "pending": [],
+        "used": [],
     }
     for k in range(4):
         fields[f"pile{k}"] = pile_lists[k]
@@ -154,6 +220,7 @@ def stall_piles():
 # ---------------------------------------------------------------------------------------------
 # The tile table and setup.
 
+
 def test_tile_table_mirrors_the_native_one():
     """Every tile prints the name this file expects (so ROWS is the native table), and each
     player's starting tiles are the copies the row expansion gives them."""
@@ -163,7 +230,7 @@ def test_tile_table_mirrors_the_native_one():
         f = fields(state)
         assert all(TILE_OWNER[t] in (-1, p) for t in f[f"box{p}"])
         assert len(f[f"box{p}"]) == 9 + 43
-        assert "box (%d, next out first): %s\n" % (len(f[f"box{p}"]), " ".join(names(f[f"box{p}"]))) in str(state)
+        assert f"box ({len(f[f'box{p}'])}, next out first): {' '.join(names(f[f'box{p}']))}\n" in str(state)
 
 
 @pytest.mark.parametrize("regions", ["", "pineapple", "orange,blackberry", "pineapple,orange,blackberry"])
@@ -211,6 +278,7 @@ def test_parameters_and_their_validation():
 # ---------------------------------------------------------------------------------------------
 # Tickling.
 
+
 def test_greedy_tile_goes_straight_back_and_counts_as_one_of_the_two():
     """Reading: a greedy tile that comes out goes back into the box (at the top) and still counts
     as one of the 2 tiles tickled."""
@@ -231,6 +299,7 @@ def test_tickle_with_a_short_box_ends_early():
 
 # ---------------------------------------------------------------------------------------------
 # Capturing.
+
 
 def test_capture_that_cannot_be_paid_is_illegal():
     state = position(fronts={0: ["S:1"]}, piles=[["SS>A:2"], ["A>L:1"], ["S>A:1"], ["SAL:4"]])
@@ -260,8 +329,9 @@ def test_payment_offers_only_tiles_that_keep_full_payment_possible():
 
 
 def test_capture_slides_tiles_into_the_box_in_the_chosen_order():
-    state = position(fronts={0: ["S:1", "A:1", "L:1"]}, boxes={0: ["Taste:1"]},
-                     piles=[["SAL>M:3", "SA>L:2"], [], [], []], spare=1)
+    state = position(
+        fronts={0: ["S:1", "A:1", "L:1"]}, boxes={0: ["Taste:1"]}, piles=[["SAL>M:3", "SA>L:2"], [], [], []], spare=1
+    )
     play(state, PILE[0], CLS["A"], CLS["S"])
     f = fields(state)
     assert f["phase"] == [PHASES["slide"]] and names(f["pending"]) == ["A:1", "S:1", "SA>L:2"]
@@ -289,6 +359,7 @@ def test_capture_of_tiles_of_one_class_needs_no_order_decision():
 # ---------------------------------------------------------------------------------------------
 # Special rewards.
 
+
 def test_taste_tickles_two_more_then_goes_into_the_box():
     state = position(fronts={0: ["Taste:1"]}, boxes={0: ["S:1", "A:1", "L:1"]}, piles=stall_piles(), spare=1)
     play(state, USE["Taste"])
@@ -298,12 +369,17 @@ def test_taste_tickles_two_more_then_goes_into_the_box():
 
 
 def test_taste_needs_a_tile_in_the_box_and_each_tile_gives_its_special_once_per_turn():
-    state = position(fronts={0: ["Taste:1"] + ["S:1", "A:1", "L:1", "Gum:1", "Exchange:1"]}, boxes={0: []},
-                     piles=stall_piles(), spare=1)
+    state = position(
+        fronts={0: ["Taste:1"] + ["S:1", "A:1", "L:1", "Gum:1", "Exchange:1"]},
+        boxes={0: []},
+        piles=stall_piles(),
+        spare=1,
+    )
     assert USE["Taste"] not in state.legal_actions()
     # Taste into an empty box comes straight back out with the next Exchange, but is spent.
-    state = position(fronts={0: ["Taste:1", "Exchange:1", "S:1", "L:1", "Gum:1"]}, boxes={0: ["A:1"]},
-                     piles=stall_piles(), spare=1)
+    state = position(
+        fronts={0: ["Taste:1", "Exchange:1", "S:1", "L:1", "Gum:1"]}, boxes={0: ["A:1"]}, piles=stall_piles(), spare=1
+    )
     play(state, USE["Taste"])  # A comes out, Taste goes in
     play(state, USE["Exchange"], CLS["S"], END)  # S in, 1 out: Taste comes back; Exchange goes in
     f = fields(state)
@@ -352,8 +428,13 @@ def test_chewing_gum_copying_a_special_applies_it_and_goes_into_the_box():
 
 
 def test_chewing_gum_copying_doublon_allows_two_captures():
-    state = position(players=2, regions="orange", fronts={0: ["Gum:1", "Doublon:1", "S:1", "A:1"]},
-                     piles=[["S>A:1"], ["A>L:1"], [], []], spare=1)
+    state = position(
+        players=2,
+        regions="orange",
+        fronts={0: ["Gum:1", "Doublon:1", "S:1", "A:1"]},
+        piles=[["S>A:1"], ["A>L:1"], [], []],
+        spare=1,
+    )
     play(state, USE["Gum"], CLS["Doublon"])
     capture(state, 0, "S")
     capture(state, 1, "A")
@@ -363,19 +444,27 @@ def test_chewing_gum_copying_doublon_allows_two_captures():
 
 def test_chewing_gum_needs_something_to_copy():
     # Tidy Up with no opponent tile in front, a Doublon already used: nothing to copy.
-    state = position(regions="pineapple,orange", fronts={0: ["Gum:1", "TidyUp:1", "Doublon:1"]},
-                     piles=stall_piles(), spare=1, doubled=1, captures_left=2)
+    state = position(
+        regions="pineapple,orange",
+        fronts={0: ["Gum:1", "TidyUp:1", "Doublon:1"]},
+        piles=stall_piles(),
+        spare=1,
+        doubled=1,
+        captures_left=2,
+    )
     assert state.legal_actions() == [END]
-    state = position(regions="pineapple,orange", fronts={0: ["Gum:1", "TidyUp:1", "Doublon:1"]},
-                     piles=stall_piles(), spare=1)
+    state = position(
+        regions="pineapple,orange", fronts={0: ["Gum:1", "TidyUp:1", "Doublon:1"]}, piles=stall_piles(), spare=1
+    )
     assert state.legal_actions() == [END, USE["Gum"], USE["Doublon"]]
     play(state, USE["Gum"])
     assert state.legal_actions() == [CLS["Doublon"]]
 
 
 def test_exchange_puts_up_to_two_tiles_in_then_tickles_as_many():
-    state = position(fronts={0: ["Exchange:1", "S:1", "A:1", "L:1"]}, boxes={0: ["Taste:1", "Gum:1"]},
-                     piles=stall_piles(), spare=1)
+    state = position(
+        fronts={0: ["Exchange:1", "S:1", "A:1", "L:1"]}, boxes={0: ["Taste:1", "Gum:1"]}, piles=stall_piles(), spare=1
+    )
     play(state, USE["Exchange"])
     assert END not in state.legal_actions()  # at least one tile
     play(state, CLS["L"], CLS["S"])
@@ -383,8 +472,9 @@ def test_exchange_puts_up_to_two_tiles_in_then_tickles_as_many():
     assert names(f["front0"]) == ["A:1", "Taste:1", "Gum:1"]
     assert names(f["box0"]) == ["L:1", "S:1", "Exchange:1"]
     # Stopping after one tile tickles one.
-    state = position(fronts={0: ["Exchange:1", "S:1", "A:1", "L:1"]}, boxes={0: ["Taste:1", "Gum:1"]},
-                     piles=stall_piles(), spare=1)
+    state = position(
+        fronts={0: ["Exchange:1", "S:1", "A:1", "L:1"]}, boxes={0: ["Taste:1", "Gum:1"]}, piles=stall_piles(), spare=1
+    )
     play(state, USE["Exchange"], CLS["A"], END)
     f = fields(state)
     assert names(f["front0"]) == ["S:1", "L:1", "Taste:1"]
@@ -392,8 +482,14 @@ def test_exchange_puts_up_to_two_tiles_in_then_tickles_as_many():
 
 
 def test_tidy_up_puts_an_opponents_tile_into_their_box():
-    state = position(players=3, regions="pineapple", fronts={0: ["TidyUp:1"], 2: ["S:1", "Taste:1"]},
-                     boxes={2: ["A:1"]}, piles=stall_piles(), spare=1)
+    state = position(
+        players=3,
+        regions="pineapple",
+        fronts={0: ["TidyUp:1"], 2: ["S:1", "Taste:1"]},
+        boxes={2: ["A:1"]},
+        piles=stall_piles(),
+        spare=1,
+    )
     play(state, USE["TidyUp"])
     assert state.legal_actions() == [PLAYER[2]]  # player 1 has nothing in front
     play(state, PLAYER[2])
@@ -427,8 +523,9 @@ def test_doublon_allows_two_captures_each_paid_in_full():
 
 
 def test_doublon_after_a_capture_gives_the_second_one():
-    state = position(regions="orange", fronts={0: ["Doublon:1", "S:1", "A:1"]},
-                     piles=[["S>A:1"], ["A>L:1"], [], []], spare=1)
+    state = position(
+        regions="orange", fronts={0: ["Doublon:1", "S:1", "A:1"]}, piles=[["S>A:1"], ["A>L:1"], [], []], spare=1
+    )
     capture(state, 0, "S")
     assert all(a not in state.legal_actions() for a in PILE)
     play(state, USE["Doublon"])
@@ -459,11 +556,11 @@ def test_selection_shows_the_pile_to_its_user_only_and_puts_a_chosen_tile_on_top
 # ---------------------------------------------------------------------------------------------
 # End and scoring.
 
+
 def test_game_ends_at_the_end_of_the_round_once_two_piles_are_empty():
     """The trigger in seat 0's turn still lets seat 1 and 2 play (equal turns)."""
     piles = [["S>A:1"], ["A>L:1"], ["LLL:4", "SSS:4"], ["AAA:4", "SAL:4"]]
-    state = position(players=3, fronts={0: ["S:1", "A:1"]}, piles=piles, spare=1,
-                     captures_left=2, doubled=1)
+    state = position(players=3, fronts={0: ["S:1", "A:1"]}, piles=piles, spare=1, captures_left=2, doubled=1)
     capture(state, 0, "S")
     capture(state, 1, "A")
     assert not state.is_terminal()
@@ -536,6 +633,7 @@ def test_full_tie_is_a_draw_and_partial_ties_share_the_win():
 # ---------------------------------------------------------------------------------------------
 # Random play.
 
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_player_count_and_region_subset_plays_to_a_zero_sum_end(players):
     """2 seeded random games for each of the 8 region subsets; each must end with zero-sum returns
@@ -556,6 +654,7 @@ def test_every_player_count_and_region_subset_plays_to_a_zero_sum_end(players):
 
 # ---------------------------------------------------------------------------------------------
 # Knowledge.
+
 
 def test_information_state_equal_exactly_when_knowledge_is():
     piles = [["SS>A:2", "LL>S:2", "AAA:4", "S>A:1"], ["SSS:4", "AA>L:2", "LLL:4"], [], []]
@@ -654,9 +753,16 @@ def test_exotic_tiles_stay_one_per_pile_in_every_resample():
 # ---------------------------------------------------------------------------------------------
 # What people see, and serialized fields.
 
+
 def test_str_shows_the_table():
-    state = position(players=2, fronts={0: ["S:1", "Gum:1"], 1: ["A:1"]}, boxes={1: ["L:1", "SS>A:2"]},
-                     unknown=[0, 1], piles=[["SSS:4", "SAL>M:3"], [], ["AAA:4"], ["LLL:4"]], spare=0)
+    state = position(
+        players=2,
+        fronts={0: ["S:1", "Gum:1"], 1: ["A:1"]},
+        boxes={1: ["L:1", "SS>A:2"]},
+        unknown=[0, 1],
+        piles=[["SSS:4", "SAL>M:3"], [], ["AAA:4"], ["LLL:4"]],
+        spare=0,
+    )
     text = str(state)
     assert "Pile 0: 2 tiles, top SAL>M:3" in text and "Pile 1: empty" in text
     assert "front: S:1 Gum:1" in text and "front: A:1" in text
@@ -677,23 +783,26 @@ def test_action_strings_name_the_decision():
         state.action_to_string(PILE[1])
 
 
-@pytest.mark.parametrize("edit, message", [
-    (lambda f: f["pile0"].append(f["pile1"][0]), "more than once"),
-    (lambda f: f["pile0"].pop(), "missing"),
-    (lambda f: f["pile0"].append(f["box0"].pop()), "starting tile"),
-    (lambda f: f["box0"].append(f["box1"].pop()), "starting tile of player 1"),
-    (lambda f: f.update(box_unknown=[99, 0]), "outside"),
-    (lambda f: f.update(box_unknown=[len(f["box0"]) + 1, 0]), "exceeds"),
-    (lambda f: f.update(phase=[3]), "in_use"),
-    (lambda f: f.update(phase=[1], target=[2]), "non-empty pile"),
-    (lambda f: f.update(gum_as=[2]), "gum_as"),
-    (lambda f: f.update(pile_exotic=[1, 0, 0, 0]), "outside"),
-    (lambda f: f.update(round=[61]), "outside"),
-    (lambda f: f.update(over=[1]), "not reached its end"),
-    (lambda f: f.update(captures_left=[2]), "captures_left"),
-    (lambda f: f.pop("pending"), "missing"),
-    (lambda f: f["front0"].append(90), "outside"),
-])
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        (lambda f: f["pile0"].append(f["pile1"][0]), "more than once"),
+        (lambda f: f["pile0"].pop(), "missing"),
+        (lambda f: f["pile0"].append(f["box0"].pop()), "starting tile"),
+        (lambda f: f["box0"].append(f["box1"].pop()), "starting tile of player 1"),
+        (lambda f: f.update(box_unknown=[99, 0]), "outside"),
+        (lambda f: f.update(box_unknown=[len(f["box0"]) + 1, 0]), "exceeds"),
+        (lambda f: f.update(phase=[3]), "in_use"),
+        (lambda f: f.update(phase=[1], target=[2]), "non-empty pile"),
+        (lambda f: f.update(gum_as=[2]), "gum_as"),
+        (lambda f: f.update(pile_exotic=[1, 0, 0, 0]), "outside"),
+        (lambda f: f.update(round=[61]), "outside"),
+        (lambda f: f.update(over=[1]), "not reached its end"),
+        (lambda f: f.update(captures_left=[2]), "captures_left"),
+        (lambda f: f.pop("pending"), "missing"),
+        (lambda f: f["front0"].append(90), "outside"),
+    ],
+)
 def test_fields_are_validated(edit, message):
     state = position(fronts={0: ["S:1"]}, piles=[["S>A:1"], ["A>L:1"], [], []], spare=1)
     f = fields(state)
@@ -716,8 +825,12 @@ def test_greedy_tile_cannot_stay_in_front_and_exotic_flags_must_match():
 def test_observation_layout():
     """Blocks as gummiland.h documents: per player (observer first) 49 values, per pile 17, then
     the turn; fronts counted per class, pile tops by cost, Gummiz and reward."""
-    state = position(players=3, fronts={0: ["S:1", "Gum:1"], 2: ["A:1", "SA>M:2", "SAL>M:3"]},
-                     piles=[["SSS:4", "SA>L:2"], [], [], []], spare=1)
+    state = position(
+        players=3,
+        fronts={0: ["S:1", "Gum:1"], 2: ["A:1", "SA>M:2", "SAL>M:3"]},
+        piles=[["SSS:4", "SA>L:2"], [], [], []],
+        spare=1,
+    )
     play(state, USE["Gum"], CLS["S"])  # player 0's gum becomes an active gum (class 11)
     obs = state.observation_tensor(2)
     assert obs.shape == (50 * 3 + 112,)
@@ -736,6 +849,7 @@ def test_observation_layout():
 # Issue 17: the gum copy at the end of the game, once-per-turn specials and the gum; Issue 13:
 # what everyone learns from a Selection.
 
+
 def test_capturing_the_last_wild_tile_clears_the_gum_copy_and_the_end_round_trips():
     """The copy lasts until the end of the turn, and the turn ends with the game."""
     state = position(fronts={0: ["Gum:1", "S:1", "A:1"]}, piles=[["S>A:1"], [], [], []], spare=1)
@@ -747,10 +861,11 @@ def test_capturing_the_last_wild_tile_clears_the_gum_copy_and_the_end_round_trip
 
 def test_gum_cannot_copy_a_special_whose_tile_was_used_this_turn():
     """Reading: each special tile's reward at most once per turn; the gum cannot copy one used."""
-    state = position(fronts={0: ["Taste:1", "Exchange:1", "S:1", "L:1", "Gum:1"]}, boxes={0: ["A:1"]},
-                     piles=stall_piles(), spare=1)
-    play(state, USE["Taste"])                      # A comes out, Taste goes into the box
-    play(state, USE["Exchange"], CLS["S"], END)    # S in, one out: the spent Taste is back in front
+    state = position(
+        fronts={0: ["Taste:1", "Exchange:1", "S:1", "L:1", "Gum:1"]}, boxes={0: ["A:1"]}, piles=stall_piles(), spare=1
+    )
+    play(state, USE["Taste"])  # A comes out, Taste goes into the box
+    play(state, USE["Exchange"], CLS["S"], END)  # S in, one out: the spent Taste is back in front
     assert "Taste:1" in names(fields(state)["front0"])
     assert USE["Taste"] not in state.legal_actions()
     play(state, USE["Gum"])
@@ -763,16 +878,16 @@ def test_gum_cannot_copy_a_special_whose_tile_was_used_this_turn():
 
 def test_gum_copying_a_special_leaves_the_copied_tile_usable_once():
     """Decision (docs/game-notes.md): the gum's copy uses the gum's reward, not the copied tile's."""
-    state = position(fronts={0: ["Gum:1", "Taste:1"]}, boxes={0: ["S:1", "A:1", "L:1", "SS>A:2"]},
-                     piles=stall_piles(), spare=1)
+    state = position(
+        fronts={0: ["Gum:1", "Taste:1"]}, boxes={0: ["S:1", "A:1", "L:1", "SS>A:2"]}, piles=stall_piles(), spare=1
+    )
     play(state, USE["Gum"], CLS["Taste"], USE["Taste"])
     assert USE["Taste"] not in state.legal_actions() and USE["Gum"] not in state.legal_actions()
 
 
 def test_an_active_gum_is_spent_for_the_turn():
     """Reading: the gum's own reward is used once per turn too (here to copy a fruit)."""
-    state = position(fronts={0: ["Gum:1", "S:1", "Taste:1"]}, boxes={0: ["A:1", "L:1"]},
-                     piles=stall_piles(), spare=1)
+    state = position(fronts={0: ["Gum:1", "S:1", "Taste:1"]}, boxes={0: ["A:1", "L:1"]}, piles=stall_piles(), spare=1)
     play(state, USE["Gum"], CLS["S"])
     assert USE["Gum"] not in state.legal_actions()
 
@@ -802,8 +917,10 @@ def test_watchers_of_a_selection_know_the_old_top_lies_below_the_new_one():
     state = selection_watched()
     assert fields(state)["pile_seen"] == [1, 0, 0, 0]
     assert "known below the top (bottom first): S>A:1" in state.information_state_string(1)
-    kept = sum(names(fields(state.resample_from_infostate(1, seed))["pile0"])[-2:] == ["S>A:1", "LL>S:2"]
-               for seed in range(200))
+    kept = sum(
+        names(fields(state.resample_from_infostate(1, seed))["pile0"])[-2:] == ["S>A:1", "LL>S:2"]
+        for seed in range(200)
+    )
     assert kept == 200
     # The rest of the pile still varies, and the tiles below stay hidden.
     bottoms = {tuple(fields(state.resample_from_infostate(1, seed))["pile0"][:2]) for seed in range(40)}
@@ -824,9 +941,13 @@ def test_selection_from_the_known_part_adds_nothing_and_from_the_hidden_part_one
 
 
 def test_capturing_the_top_uncovers_the_known_tile_below():
-    state = position(regions="blackberry", fronts={0: ["L:1", "A:1"]},
-                     piles=[["SS>A:2", "AAA:4", "S>A:1", "LL>S:2", "A>L:1"], ["SSS:4"], ["LLL:4"], ["SAL:4"]],
-                     spare=1, pile_seen=[2, 0, 0, 0])
+    state = position(
+        regions="blackberry",
+        fronts={0: ["L:1", "A:1"]},
+        piles=[["SS>A:2", "AAA:4", "S>A:1", "LL>S:2", "A>L:1"], ["SSS:4"], ["LLL:4"], ["SAL:4"]],
+        spare=1,
+        pile_seen=[2, 0, 0, 0],
+    )
     assert "known below the top (bottom first): S>A:1 LL>S:2" in state.information_state_string(1)
     capture(state, 0, "A")
     assert fields(state)["pile_seen"] == [1, 0, 0, 0]

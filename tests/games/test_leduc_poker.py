@@ -1,5 +1,6 @@
 """Leduc poker: OpenSpiel's rules, numbering and returns; the knowledge model (information
 states, resampling, observed actions)."""
+
 from __future__ import annotations
 
 import random
@@ -56,6 +57,7 @@ def knowledge(state, player):
 
 
 # --- rules ------------------------------------------------------------------------------------
+
 
 def test_deal_is_chance_over_six_cards():
     state = play([])
@@ -160,8 +162,8 @@ def test_observation_tensor_layout():
     obs = play([3, 0, RAISE]).observation_tensor(1)
     assert obs.shape == (16,)
     expected = np.zeros(16, dtype=np.float32)
-    expected[1] = 1          # observer: player 1
-    expected[2 + 0] = 1      # private card 0
+    expected[1] = 1  # observer: player 1
+    expected[2 + 0] = 1  # private card 0
     expected[14:16] = [3, 1]  # chips in the pot
     np.testing.assert_array_equal(obs, expected)
     obs = play([3, 0, CALL, CALL, 5]).observation_tensor(0)
@@ -169,6 +171,7 @@ def test_observation_tensor_layout():
 
 
 # --- knowledge ----------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("player", [0, 1])
 def test_information_state_strings_differ_exactly_when_knowledge_differs(player):
@@ -231,6 +234,7 @@ def test_resample_before_the_deal_is_complete():
 
 # --- against OpenSpiel --------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("players, games", [(2, 400), (3, 150), (4, 60)])
 def test_matches_openspiel_step_by_step(players, games):
     """Random games played in both: the same player to move, legal actions, chance outcomes,
@@ -255,7 +259,9 @@ def test_matches_openspiel_step_by_step(players, games):
             assert ours.legal_actions() == theirs.legal_actions()
             if theirs.is_chance_node():
                 (our_actions, our_probs), (their_actions, their_probs) = (
-                    zip(*ours.chance_outcomes()), zip(*theirs.chance_outcomes()))
+                    zip(*ours.chance_outcomes()),
+                    zip(*theirs.chance_outcomes()),
+                )
                 assert our_actions == their_actions
                 assert our_probs == pytest.approx(their_probs)
             else:

@@ -1,12 +1,13 @@
 """Games and evaluators written in Python, searched by the native core."""
+
 import json
 
 import numpy as np
 import pytest
 
 import tablesearch as ts
+from helpers.py_games import NimState
 from tablesearch import mcts
-from helpers.py_games import Nim, NimState
 
 
 def test_registered_python_game_is_listed_and_loads():
@@ -165,8 +166,12 @@ def test_batched_search_on_a_python_game():
 
 def test_batched_evaluator_needs_puct():
     with pytest.raises(ValueError, match="puct"):
-        mcts.search(ts.load_game("connect_four").new_initial_state(), iterations=10,
-                    evaluator=LinearBatchEvaluator(4), algorithm="uct")
+        mcts.search(
+            ts.load_game("connect_four").new_initial_state(),
+            iterations=10,
+            evaluator=LinearBatchEvaluator(4),
+            algorithm="uct",
+        )
 
 
 class Boom(Exception):
@@ -190,27 +195,33 @@ def test_errors_in_user_callbacks_propagate_with_their_traceback():
         mcts.search(BrokenState(5), iterations=50)
 
 
-@pytest.mark.parametrize("method, bad, error", [
-    ("legal_actions", lambda self: "abc", TypeError),
-    ("legal_actions", lambda self: [-3], ValueError),
-    ("returns", lambda self: [1.0], ValueError),
-    ("returns", lambda self: ["x", "y"], TypeError),
-    ("current_player", lambda self: "me", TypeError),
-    ("current_player", lambda self: 7, ValueError),
-    ("clone", lambda self: self, ValueError),
-])
+@pytest.mark.parametrize(
+    "method, bad, error",
+    [
+        ("legal_actions", lambda self: "abc", TypeError),
+        ("legal_actions", lambda self: [-3], ValueError),
+        ("returns", lambda self: [1.0], ValueError),
+        ("returns", lambda self: ["x", "y"], TypeError),
+        ("current_player", lambda self: "me", TypeError),
+        ("current_player", lambda self: 7, ValueError),
+        ("clone", lambda self: self, ValueError),
+    ],
+)
 def test_wrong_types_from_state_callbacks_give_clear_errors(method, bad, error):
     broken = type("Broken", (NimState,), {method: bad})
     with pytest.raises(error):
         mcts.search(broken(6), iterations=100, seed=0)
 
 
-@pytest.mark.parametrize("returned, error", [
-    ([0.0], ValueError),
-    ("ab", TypeError),
-    ([float("nan"), 0.0], ValueError),
-    (None, TypeError),
-])
+@pytest.mark.parametrize(
+    "returned, error",
+    [
+        ([0.0], ValueError),
+        ("ab", TypeError),
+        ([float("nan"), 0.0], ValueError),
+        (None, TypeError),
+    ],
+)
 def test_wrong_evaluator_results_give_clear_errors(returned, error):
     class Bad:
         def evaluate(self, state):
@@ -220,12 +231,15 @@ def test_wrong_evaluator_results_give_clear_errors(returned, error):
         mcts.search(NimState(6), iterations=50, evaluator=Bad(), seed=0)
 
 
-@pytest.mark.parametrize("values, priors", [
-    (np.zeros((1, 2)), np.ones((1, 7))),        # wrong batch size in values
-    (np.zeros((8, 3)), np.ones((8, 7))),        # wrong number of players
-    (np.zeros((8, 2)), np.ones((8, 5))),        # wrong prior width
-    (np.zeros((8, 2)), -np.ones((8, 7))),       # negative priors
-])
+@pytest.mark.parametrize(
+    "values, priors",
+    [
+        (np.zeros((1, 2)), np.ones((1, 7))),  # wrong batch size in values
+        (np.zeros((8, 3)), np.ones((8, 7))),  # wrong number of players
+        (np.zeros((8, 2)), np.ones((8, 5))),  # wrong prior width
+        (np.zeros((8, 2)), -np.ones((8, 7))),  # negative priors
+    ],
+)
 def test_wrong_batch_shapes_give_clear_errors(values, priors):
     class Bad:
         batch_size = 8

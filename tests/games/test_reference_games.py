@@ -1,4 +1,5 @@
 """Tic-tac-toe and connect four follow OpenSpiel's rules and action numbering."""
+
 import numpy as np
 import pytest
 
@@ -42,12 +43,15 @@ def test_connect_four_columns_and_rendering():
     assert rows[-1] == "...xx.." and rows[-2] == "...o..."
 
 
-@pytest.mark.parametrize("actions, winner", [
-    ([0, 1, 0, 1, 0, 1, 0], 0),             # vertical
-    ([0, 0, 1, 1, 2, 2, 3], 0),             # horizontal
-    ([0, 1, 1, 2, 2, 3, 2, 3, 3, 6, 3], 0),  # diagonal /
-    ([6, 5, 5, 4, 4, 3, 4, 3, 3, 0, 3], 0),  # diagonal \ (the mirror image)
-])
+@pytest.mark.parametrize(
+    "actions, winner",
+    [
+        ([0, 1, 0, 1, 0, 1, 0], 0),  # vertical
+        ([0, 0, 1, 1, 2, 2, 3], 0),  # horizontal
+        ([0, 1, 1, 2, 2, 3, 2, 3, 3, 6, 3], 0),  # diagonal /
+        ([6, 5, 5, 4, 4, 3, 4, 3, 3, 0, 3], 0),  # diagonal \ (the mirror image)
+    ],
+)
 def test_connect_four_wins(actions, winner):
     state = play("connect_four", actions)
     assert state.is_terminal()
@@ -73,8 +77,50 @@ def four_in_a_row(board_rows, mark):
     return False
 
 
-DRAW = [3, 3, 1, 6, 5, 0, 1, 1, 4, 2, 6, 6, 1, 4, 1, 2, 3, 1, 4, 3, 4, 4, 5, 2, 3, 6, 3, 0, 6, 4, 2,
-        6, 0, 5, 5, 5, 5, 2, 0, 2, 0, 0]
+DRAW = [
+    3,
+    3,
+    1,
+    6,
+    5,
+    0,
+    1,
+    1,
+    4,
+    2,
+    6,
+    6,
+    1,
+    4,
+    1,
+    2,
+    3,
+    1,
+    4,
+    3,
+    4,
+    4,
+    5,
+    2,
+    3,
+    6,
+    3,
+    0,
+    6,
+    4,
+    2,
+    6,
+    0,
+    5,
+    5,
+    5,
+    5,
+    2,
+    0,
+    2,
+    0,
+    0,
+]
 
 
 def test_connect_four_draw_on_full_board():
@@ -95,6 +141,7 @@ def test_connect_four_observation_planes():
 
 def test_connect_four_end_matches_brute_force():
     import random
+
     rng = random.Random(0)
     game = ts.load_game("connect_four")
     for _ in range(200):

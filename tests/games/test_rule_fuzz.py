@@ -11,6 +11,7 @@ change, run the long version, thousands of games per player count and region set
 
 (the `slow` test runs only then; it takes about 20 minutes on one core).
 """
+
 from __future__ import annotations
 
 import itertools
@@ -24,9 +25,11 @@ import tablesearch as ts
 
 REGIONS = ["pineapple", "orange", "blackberry"]
 REGION_SETS = [",".join(c) for k in range(4) for c in itertools.combinations(REGIONS, k)]
-CONFIGS = ([("gummiland", {"players": p, "regions": r}, 20) for p in (2, 3, 4) for r in REGION_SETS]
-           + [("gnomi", {"players": p}, 150) for p in range(2, 7)]
-           + [("gnomi", {"players": p, "golden": True}, 15) for p in (2, 4, 6)])
+CONFIGS = (
+    [("gummiland", {"players": p, "regions": r}, 20) for p in (2, 3, 4) for r in REGION_SETS]
+    + [("gnomi", {"players": p}, 150) for p in range(2, 7)]
+    + [("gnomi", {"players": p, "golden": True}, 15) for p in (2, 4, 6)]
+)
 IDS = [f"{name}-" + "-".join(f"{k}={v}" for k, v in params.items()) for name, params, _ in CONFIGS]
 
 

@@ -7,6 +7,7 @@ comparing what p observes at every step (information-state string, observation t
 each action). No game-specific expectation is written here; only how to find a world's deal for
 games that draw their deal from the seed rather than from chance nodes in the history.
 """
+
 from __future__ import annotations
 
 import json
@@ -116,8 +117,10 @@ def check_world(game, truth, world, p: int) -> None:
 
 def hidden_configs() -> list:
     configs = [(c, i) for c, i in zip(CONFIGS, IDS) if ts.load_game(c[0], **c[1]).has_hidden_information()]
-    configs += [(("gummiland", {"regions": "pineapple,orange,blackberry"}), "gummiland-all-regions"),
-                (("py_peek", {}), "py_peek")]
+    configs += [
+        (("gummiland", {"regions": "pineapple,orange,blackberry"}), "gummiland-all-regions"),
+        (("py_peek", {}), "py_peek"),
+    ]
     return configs
 
 
@@ -168,7 +171,8 @@ def test_information_state_keeps_everything_observed(game):
                 same = observed(other, p, shape) == observed(real, p, shape)
                 if diverged:
                     assert other.information_state_string(p) != real.information_state_string(p), (
-                        "player p saw a difference earlier, yet the strings are equal again")
+                        "player p saw a difference earlier, yet the strings are equal again"
+                    )
                 diverged = diverged or not same or other.observed_action(p, action) != real.observed_action(p, action)
                 other.apply_action(action)
                 real.apply_action(action)

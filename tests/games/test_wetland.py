@@ -6,6 +6,7 @@ Positions are built by editing a serialized state's validated "fields" (see wetl
 3 * row + col when rotated; moves are 9 + 4 * token (A 0, B 1) + direction (N 0, E 1, S 2, W 3).
 Colours: 0 R, 1 B, 2 G, 3 Y (player i plays colour i), 4 colourless, 5 reminder.
 """
+
 from __future__ import annotations
 
 import json
@@ -18,8 +19,14 @@ from tablesearch import mcts
 
 # The rules page's tile table, [TL, TR, BR, BL] and arrow (+1 clockwise), tiles 1..8 = ids 0..7.
 PAGE_TILES = [
-    ([0, 1, 2, 3], +1), ([0, 1, 3, 2], -1), ([0, 2, 1, 3], +1), ([0, 2, 3, 1], -1),
-    ([0, 3, 1, 2], +1), ([0, 3, 2, 1], -1), ([0, 1, 2, 3], -1), ([0, 3, 2, 1], +1),
+    ([0, 1, 2, 3], +1),
+    ([0, 1, 3, 2], -1),
+    ([0, 2, 1, 3], +1),
+    ([0, 2, 3, 1], -1),
+    ([0, 3, 1, 2], +1),
+    ([0, 3, 2, 1], -1),
+    ([0, 1, 2, 3], -1),
+    ([0, 3, 2, 1], +1),
 ]
 SPECIAL = 8
 POSITIONS = [(0, 0), (0, 1), (1, 1), (1, 0)]  # TL, TR, BR, BL within a tile
@@ -66,7 +73,7 @@ def colours(state):
 
 
 def joined(state, player):
-    a, b = fields(state)["tokens"][2 * player: 2 * player + 2]
+    a, b = fields(state)["tokens"][2 * player : 2 * player + 2]
     return abs(a // 6 - b // 6) + abs(a % 6 - b % 6) == 1
 
 
@@ -77,6 +84,7 @@ TILES_2P = [0, 1, -1, 2, 3, -1, -1, -1, -1]
 
 
 # ---- components and setup ------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_tiles_are_the_page_table_in_the_drawn_orientation(players):
@@ -112,15 +120,20 @@ def test_setup_depends_on_the_seed_only():
     assert len({json.dumps(fields(game.new_initial_state(s))) for s in range(10)}) > 1
 
 
-@pytest.mark.parametrize("players, a_cells, b_cells", [
-    (2, [(0, 0), (1, 1)], [(1, 1), (0, 0)]),                     # B on the opponent's A tile
-    (3, [(0, 0), (2, 0), (2, 2)], [(2, 1), (1, 1), (1, 0)]),     # Reading: the staircase
-    (4, [(0, 0), (0, 2), (2, 2), (2, 0)], [(2, 2), (2, 0), (0, 0), (0, 2)]),  # B diagonally opposite
-])
+@pytest.mark.parametrize(
+    "players, a_cells, b_cells",
+    [
+        (2, [(0, 0), (1, 1)], [(1, 1), (0, 0)]),  # B on the opponent's A tile
+        (3, [(0, 0), (2, 0), (2, 2)], [(2, 1), (1, 1), (1, 0)]),  # Reading: the staircase
+        (4, [(0, 0), (0, 2), (2, 2), (2, 0)], [(2, 2), (2, 0), (0, 0), (0, 2)]),  # B diagonally opposite
+    ],
+)
 def test_boards_and_token_placement(players, a_cells, b_cells):
-    board_cells = {2: [(0, 0), (0, 1), (1, 0), (1, 1)],
-                   3: [(0, 0), (1, 0), (1, 1), (2, 0), (2, 1), (2, 2)],
-                   4: [(r, c) for r in range(3) for c in range(3)]}[players]
+    board_cells = {
+        2: [(0, 0), (0, 1), (1, 0), (1, 1)],
+        3: [(0, 0), (1, 0), (1, 1), (2, 0), (2, 1), (2, 2)],
+        4: [(r, c) for r in range(3) for c in range(3)],
+    }[players]
     game = ts.load_game("wetland", players=players)
     assert game.observation_shape() == (11 + 3 * players,) + (4 if players == 2 else 6,) * 2
     for seed in range(10):
@@ -149,10 +162,10 @@ def test_parameters_and_their_defaults():
 
 # ---- rotation -----------------------------------------------------------------------------
 
+
 def test_rotation_turns_in_the_arrow_direction_carrying_tokens():
     # Tile (0,0) t1 turns clockwise carrying 0A (TL) and 1B (TR); tile (0,1) t2 counter-clockwise.
-    state = position(tiles=TILES_2P, orientations=[0] * 9,
-                     tokens=[sq(0, 0), sq(2, 2), sq(3, 1), sq(0, 1)])
+    state = position(tiles=TILES_2P, orientations=[0] * 9, tokens=[sq(0, 0), sq(2, 2), sq(3, 1), sq(0, 1)])
     assert state.action_to_string(rotate((0, 0))) == "rotate tile (0,0) clockwise"
     assert state.action_to_string(rotate((0, 1))) == "rotate tile (0,1) counter-clockwise"
     state.apply_action(rotate((0, 0)))
@@ -195,10 +208,10 @@ def test_rotations_are_always_legal_so_there_is_no_pass():
 
 # ---- moves --------------------------------------------------------------------------------
 
+
 def test_move_across_a_tile_border_onto_own_colour():
     # 0A on (0,1) (red TR of tile (0,0), orientation 1) steps east onto red TL of tile (0,1).
-    state = position(tiles=TILES_2P, orientations=[1] + [0] * 8,
-                     tokens=[sq(0, 1), sq(2, 2), sq(3, 1), sq(0, 3)])
+    state = position(tiles=TILES_2P, orientations=[1] + [0] * 8, tokens=[sq(0, 1), sq(2, 2), sq(3, 1), sq(0, 3)])
     assert state.action_to_string(move("A", E)) == "move A east"
     assert [a for a in state.legal_actions() if a >= 9] == [move("A", E)]
     state.apply_action(move("A", E))
@@ -207,8 +220,9 @@ def test_move_across_a_tile_border_onto_own_colour():
 
 def test_blocked_moves_wrong_colour_and_off_the_board():
     # 2 players, 0A on the board's top-right square (0,3), 0B on its bottom-left (3,0), both red.
-    state = position(tiles=TILES_2P, orientations=[0, 1, 0, 3] + [0] * 5,
-                     tokens=[sq(0, 3), sq(3, 0), sq(0, 1), sq(1, 3)])
+    state = position(
+        tiles=TILES_2P, orientations=[0, 1, 0, 3] + [0] * 5, tokens=[sq(0, 3), sq(3, 0), sq(0, 1), sq(1, 3)]
+    )
     colour = colours(state)
     assert colour[(0, 3)] == 0 and colour[(3, 0)] == 0
     assert colour[(0, 2)] != 0 and colour[(1, 3)] != 0  # west and south: not red
@@ -222,8 +236,12 @@ def test_blocked_moves_wrong_colour_and_off_the_board():
 
 def test_staircase_cells_outside_the_board_cannot_be_entered():
     # 3 players: 0A on (0,1), the TR square of tile (0,0); east of it is cell (0,1), not on the board.
-    state = position(players=3, tiles=[0, -1, -1, 1, 2, -1, 3, 4, 5], orientations=[1] + [0] * 8,
-                     tokens=[sq(0, 1), sq(4, 2), sq(1, 1), sq(5, 0), sq(1, 0), sq(5, 5)])
+    state = position(
+        players=3,
+        tiles=[0, -1, -1, 1, 2, -1, 3, 4, 5],
+        orientations=[1] + [0] * 8,
+        tokens=[sq(0, 1), sq(4, 2), sq(1, 1), sq(5, 0), sq(1, 0), sq(5, 5)],
+    )
     assert colours(state)[(0, 1)] == 0 and (0, 2) not in colours(state)
     assert move("A", E) not in state.legal_actions()
     assert [a for a in state.legal_actions() if a >= 9] == []
@@ -263,10 +281,10 @@ def test_other_players_may_use_the_colourless_squares():
 
 # ---- turns and extra actions ----------------------------------------------------------------
 
+
 def test_two_actions_then_the_next_player_without_extras():
     # Nobody shares a tile with another player's token: no extras.
-    state = position(tiles=TILES_2P, orientations=[0] * 9,
-                     tokens=[sq(0, 0), sq(2, 2), sq(3, 1), sq(0, 3)])
+    state = position(tiles=TILES_2P, orientations=[0] * 9, tokens=[sq(0, 0), sq(2, 2), sq(3, 1), sq(0, 3)])
     state.apply_action(rotate((0, 0)))
     assert state.current_player() == 0 and "1 action left" in str(state)
     state.apply_action(rotate((0, 0)))
@@ -292,8 +310,7 @@ def test_extras_are_counted_once_and_taken_at_once():
 def test_an_extra_action_earned_and_used_in_the_same_turn_wins():
     # 0A steps onto tile (0,1), where 1B stands (CROACK!); after a neutral second action the extra
     # action turns tile (0,1) counter-clockwise, carrying 0A from (0,2) to (1,2), next to 0B (2,2).
-    state = position(tiles=TILES_2P, orientations=[1] + [0] * 8,
-                     tokens=[sq(0, 1), sq(2, 2), sq(3, 1), sq(0, 3)])
+    state = position(tiles=TILES_2P, orientations=[1] + [0] * 8, tokens=[sq(0, 1), sq(2, 2), sq(3, 1), sq(0, 3)])
     state.apply_action(move("A", E))
     state.apply_action(rotate((1, 0)))  # carries 1A; joins nobody
     assert state.current_player() == 0 and "1 extra action left" in str(state)
@@ -305,8 +322,7 @@ def test_an_extra_action_earned_and_used_in_the_same_turn_wins():
 
 
 def test_one_extra_action_then_the_turn_passes():
-    state = position(tiles=TILES_2P, orientations=[1] + [0] * 8,
-                     tokens=[sq(0, 1), sq(2, 2), sq(3, 1), sq(0, 3)])
+    state = position(tiles=TILES_2P, orientations=[1] + [0] * 8, tokens=[sq(0, 1), sq(2, 2), sq(3, 1), sq(0, 3)])
     for a in (move("A", E), rotate((1, 0)), rotate((1, 0))):
         assert state.current_player() == 0
         state.apply_action(a)
@@ -315,10 +331,10 @@ def test_one_extra_action_then_the_turn_passes():
 
 # ---- winning ------------------------------------------------------------------------------
 
+
 def test_a_rotation_that_joins_an_opponent_makes_the_opponent_win():
     # Player 0 turns tile (0,1) counter-clockwise: 1B goes from (0,3) to (0,2), next to 1A on (0,1).
-    state = position(tiles=TILES_2P, orientations=[0] * 9,
-                     tokens=[sq(2, 0), sq(2, 2), sq(0, 1), sq(0, 3)])
+    state = position(tiles=TILES_2P, orientations=[0] * 9, tokens=[sq(2, 0), sq(2, 2), sq(0, 1), sq(0, 3)])
     assert state.current_player() == 0
     state.apply_action(rotate((0, 1)))
     assert state.is_terminal() and state.current_player() == ts.TERMINAL
@@ -328,17 +344,28 @@ def test_a_rotation_that_joins_an_opponent_makes_the_opponent_win():
 
 # Found by a search over random 4-player positions; the comments say why the rule decides them.
 TIE_OTHERS = dict(  # player 1 turns tile (2,2): 0B to (4,4) under 0A (3,4), 2B to (5,4) by 2A (5,3)
-    tiles=[7, 2, 0, 4, 8, 6, 3, 5, 1], orientations=[2, 0, 0, 2, 0, 3, 1, 0, 1],
-    tokens=[22, 29, 21, 1, 33, 28, 27, 10], player=1, turns=1)
+    tiles=[7, 2, 0, 4, 8, 6, 3, 5, 1],
+    orientations=[2, 0, 0, 2, 0, 3, 1, 0, 1],
+    tokens=[22, 29, 21, 1, 33, 28, 27, 10],
+    player=1,
+    turns=1,
+)
 TIE_ACTIVE = dict(  # player 3 turns tile (1,2): 0B to (2,4) under 0A (1,4), 3A to (3,5) above 3B (4,5)
-    tiles=[4, 7, 5, 0, 8, 1, 2, 6, 3], orientations=[0, 3, 3, 0, 0, 1, 3, 3, 3],
-    tokens=[10, 17, 14, 21, 24, 16, 22, 29], player=3, turns=3)
+    tiles=[4, 7, 5, 0, 8, 1, 2, 6, 3],
+    orientations=[0, 3, 3, 0, 0, 1, 3, 3, 3],
+    tokens=[10, 17, 14, 21, 24, 16, 22, 29],
+    player=3,
+    turns=3,
+)
 
 
-@pytest.mark.parametrize("setup, action, joined_players, winner", [
-    (TIE_OTHERS, rotate((2, 2)), [0, 2], 2),   # active not joined: the first joined after player 1
-    (TIE_ACTIVE, rotate((1, 2)), [0, 3], 3),   # the active player is joined: it wins
-])
+@pytest.mark.parametrize(
+    "setup, action, joined_players, winner",
+    [
+        (TIE_OTHERS, rotate((2, 2)), [0, 2], 2),  # active not joined: the first joined after player 1
+        (TIE_ACTIVE, rotate((1, 2)), [0, 3], 3),  # the active player is joined: it wins
+    ],
+)
 def test_one_action_joining_several_players(setup, action, joined_players, winner):
     """Reading: the active player wins if joined, else the first joined player after it in turn order."""
     state = position(players=4, **setup)
@@ -363,9 +390,9 @@ def test_the_round_cap_ends_in_a_draw():
 
 # ---- rendering, information and observation ---------------------------------------------------
 
+
 def test_rendering_shows_squares_tokens_tiles_and_turn():
-    state = position(tiles=TILES_2P, orientations=[0] * 9,
-                     tokens=[sq(0, 0), sq(2, 2), sq(3, 1), sq(0, 3)])
+    state = position(tiles=TILES_2P, orientations=[0] * 9, tokens=[sq(0, 0), sq(2, 2), sq(3, 1), sq(0, 3)])
     assert str(state) == (
         "+------------+------------+\n"
         "| R0A    B   | R      B1B |\n"
@@ -377,7 +404,8 @@ def test_rendering_shows_squares_tokens_tiles_and_turn():
         "| Y      B1A | B      Y   |\n"
         "+------------+------------+\n"
         "colours R B G Y = players 0 1 2 3; * colourless; # reminder (no entry); 0A = player 0's A\n"
-        "round 1 of 100: player 0 to move, 2 actions left\n")
+        "round 1 of 100: player 0 to move, 2 actions left\n"
+    )
     text = str(ts.load_game("wetland", players=4).new_initial_state(0))
     assert "(1,1) X" in text and "| *" in text and "#" in text
 
@@ -389,18 +417,27 @@ def test_information_state_is_the_whole_state_for_everyone():
 
 
 def test_action_names():
-    state = position(tiles=TILES_2P, orientations=[1] + [0] * 8,
-                     tokens=[sq(0, 1), sq(2, 2), sq(3, 1), sq(0, 3)])
+    state = position(tiles=TILES_2P, orientations=[1] + [0] * 8, tokens=[sq(0, 1), sq(2, 2), sq(3, 1), sq(0, 3)])
     assert [state.action_to_string(a) for a in state.legal_actions()] == [
-        "rotate tile (0,0) clockwise", "rotate tile (0,1) counter-clockwise",
-        "rotate tile (1,0) clockwise", "rotate tile (1,1) counter-clockwise", "move A east"]
+        "rotate tile (0,0) clockwise",
+        "rotate tile (0,1) counter-clockwise",
+        "rotate tile (1,0) clockwise",
+        "rotate tile (1,1) counter-clockwise",
+        "move A east",
+    ]
 
 
 def test_observation_planes():
     # Player 0 to move with 1 extra action left, after 1 round of 3.
-    state = position(max_rounds=3, tiles=TILES_2P, orientations=[1] + [0] * 8,
-                     tokens=[sq(0, 2), sq(2, 2), sq(3, 1), sq(0, 3)],
-                     actions_left=1, extras_counted=1, turns=2)
+    state = position(
+        max_rounds=3,
+        tiles=TILES_2P,
+        orientations=[1] + [0] * 8,
+        tokens=[sq(0, 2), sq(2, 2), sq(3, 1), sq(0, 3)],
+        actions_left=1,
+        extras_counted=1,
+        turns=2,
+    )
     obs = state.observation_tensor(1)
     assert obs.shape == (17, 4, 4)
     assert np.array_equal(obs, state.observation_tensor(0))  # perfect information
@@ -419,20 +456,23 @@ def test_observation_planes():
 BASE = dict(tiles=TILES_2P, orientations=[0] * 9, tokens=[sq(0, 0), sq(2, 2), sq(3, 1), sq(0, 3)])
 
 
-@pytest.mark.parametrize("change, message", [
-    (dict(tiles=[0, 0, -1, 2, 3, -1, -1, -1, -1]), "laid twice"),
-    (dict(tiles=[0, 1, 5, 2, 3, -1, -1, -1, -1]), "outside the 2-player board"),
-    (dict(tiles=[0, 1, -1, 2, 8, -1, -1, -1, -1]), "one of the tiles 0-7"),
-    (dict(orientations=[4] + [0] * 8), "outside"),
-    (dict(tokens=[sq(0, 1), sq(2, 2), sq(3, 1), sq(0, 3)]), "not of its colour"),
-    (dict(tokens=[sq(0, 0), sq(2, 2), sq(3, 1), sq(0, 4)]), "not of its colour"),  # off the board
-    (dict(orientations=[1] + [0] * 8, tokens=[sq(0, 1), sq(0, 2), sq(3, 1), sq(0, 3)]), "winner must be 0"),
-    (dict(winner=1), "disagrees"),
-    (dict(player=1), "player 0 is to move"),
-    (dict(extras_counted=1, actions_left=2), "2 extra actions"),
-    (dict(actions_left=0), "outside"),
-    (dict(turns=201), "outside"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (dict(tiles=[0, 0, -1, 2, 3, -1, -1, -1, -1]), "laid twice"),
+        (dict(tiles=[0, 1, 5, 2, 3, -1, -1, -1, -1]), "outside the 2-player board"),
+        (dict(tiles=[0, 1, -1, 2, 8, -1, -1, -1, -1]), "one of the tiles 0-7"),
+        (dict(orientations=[4] + [0] * 8), "outside"),
+        (dict(tokens=[sq(0, 1), sq(2, 2), sq(3, 1), sq(0, 3)]), "not of its colour"),
+        (dict(tokens=[sq(0, 0), sq(2, 2), sq(3, 1), sq(0, 4)]), "not of its colour"),  # off the board
+        (dict(orientations=[1] + [0] * 8, tokens=[sq(0, 1), sq(0, 2), sq(3, 1), sq(0, 3)]), "winner must be 0"),
+        (dict(winner=1), "disagrees"),
+        (dict(player=1), "player 0 is to move"),
+        (dict(extras_counted=1, actions_left=2), "2 extra actions"),
+        (dict(actions_left=0), "outside"),
+        (dict(turns=201), "outside"),
+    ],
+)
 def test_fields_are_validated(change, message):
     position(**BASE)  # valid as it stands
     with pytest.raises(ValueError, match=message):
@@ -443,11 +483,16 @@ def test_fields_on_the_4_player_board_keep_the_special_tile():
     with pytest.raises(ValueError, match="special tile"):
         position(players=4, tiles=[0, 1, 2, 3, 4, 5, 6, 7, 8], orientations=[0] * 9)
     with pytest.raises(ValueError, match="two tokens"):
-        position(players=4, tiles=TILES_4P, orientations=ORIENTS_4P,  # 1A and 2A on colourless (2,2)
-                 tokens=[sq(1, 2), sq(2, 4), sq(2, 2), sq(0, 1), sq(2, 2), sq(5, 5), sq(1, 0), sq(5, 2)])
+        position(
+            players=4,
+            tiles=TILES_4P,
+            orientations=ORIENTS_4P,  # 1A and 2A on colourless (2,2)
+            tokens=[sq(1, 2), sq(2, 4), sq(2, 2), sq(0, 1), sq(2, 2), sq(5, 5), sq(1, 0), sq(5, 2)],
+        )
 
 
 # ---- play strength ------------------------------------------------------------------------
+
 
 def test_mcts_beats_random_play():
     """MCTS at 1,500 iterations per move wins at least 11 of 12 seeded 2-player games against

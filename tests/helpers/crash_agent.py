@@ -1,5 +1,6 @@
 """An agent for failure tests: plays random moves and raises on its CRASH_AT-th move in this
 process (spec ``helpers.crash_agent:make``); ``ARMED = False`` turns the crash off."""
+
 from __future__ import annotations
 
 from typing import Any, Optional

@@ -1,6 +1,7 @@
 """Child processes for the Ctrl-C tests. A test run started in the background or under nohup
 ignores SIGINT, and children inherit that; these children get the default back, so the tests
 check our handling of Ctrl-C rather than how the run was started."""
+
 import signal
 import subprocess
 

@@ -1,5 +1,6 @@
 """Which game configurations the generic suites run on: every registered game with its default
 parameters, and every player count it accepts."""
+
 from __future__ import annotations
 
 import tablesearch as ts
@@ -11,8 +12,7 @@ def game_configs() -> list[tuple[str, dict]]:
         configs.append((name, {}))
         for spec in ts.parameter_specs(name):
             if spec["name"] == "players":
-                configs += [(name, {"players": p}) for p in range(spec["min"], spec["max"] + 1)
-                            if p != spec["default"]]
+                configs += [(name, {"players": p}) for p in range(spec["min"], spec["max"] + 1) if p != spec["default"]]
     return configs
 
 

@@ -1,6 +1,7 @@
 """Shared pieces of the hostile-input tests: Hypothesis strategies for wrong values, random play,
 snapshots of a state, and running risky code in a subprocess so a crash fails a test instead of
 killing the test run."""
+
 from __future__ import annotations
 
 import json
@@ -20,21 +21,42 @@ TESTS_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # Reproducible in CI (derandomize), no example database, modest budgets: each example plays a
 # game, and the suite runs on every game and player count.
-FUZZ = settings(max_examples=50, deadline=None, derandomize=True, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                       HealthCheck.function_scoped_fixture])
+FUZZ = settings(
+    max_examples=50,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture],
+)
 
-EDGE_INTS = [-1, -2, -2**31, 2**31 - 1, 2**31, 2**32, 2**53 + 1, 2**62, 2**63 - 1, 2**63, 2**64 - 1, 2**64,
-             2**70, -2**63, -2**63 - 1, -2**64, 10**30]
+EDGE_INTS = [
+    -1,
+    -2,
+    -(2**31),
+    2**31 - 1,
+    2**31,
+    2**32,
+    2**53 + 1,
+    2**62,
+    2**63 - 1,
+    2**63,
+    2**64 - 1,
+    2**64,
+    2**70,
+    -(2**63),
+    -(2**63) - 1,
+    -(2**64),
+    10**30,
+]
 
 # Values passed where an action or a player index belongs: near the legal range, edges of the
 # integer types, numpy integers, and values of the wrong type altogether.
 junk_values = st.one_of(
     st.integers(-3, 70),
     st.sampled_from(EDGE_INTS),
-    st.integers(-2**80, 2**80),
-    st.builds(np.int64, st.integers(-2**63, 2**63 - 1)),
-    st.builds(np.int32, st.integers(-2**31, 2**31 - 1)),
+    st.integers(-(2**80), 2**80),
+    st.builds(np.int64, st.integers(-(2**63), 2**63 - 1)),
+    st.builds(np.int32, st.integers(-(2**31), 2**31 - 1)),
     st.builds(np.uint64, st.integers(0, 2**64 - 1)),
     st.builds(np.int8, st.integers(-128, 127)),
     st.none(),
@@ -89,12 +111,21 @@ def snapshot(state):
 def run_isolated(code: str, stdin: str = "", timeout: float = 300) -> subprocess.CompletedProcess:
     """Runs `code` in a fresh interpreter with the Python test games registered. A crash (signal,
     sanitizer abort) or any uncaught exception fails the calling test with the child's output."""
-    prelude = (f"import sys\nsys.path.insert(0, {TESTS_DIR!r})\nfrom helpers import py_games\npy_games.register()\n"
-               "import faulthandler\nfaulthandler.enable()\n")
-    proc = subprocess.run([sys.executable, "-c", prelude + textwrap.dedent(code)], input=stdin,
-                          capture_output=True, text=True, timeout=timeout)
-    assert proc.returncode == 0, (f"child exited with status {proc.returncode}\n--- stdout\n{proc.stdout[-3000:]}"
-                                  f"\n--- stderr\n{proc.stderr[-5000:]}")
+    prelude = (
+        f"import sys\nsys.path.insert(0, {TESTS_DIR!r})\nfrom helpers import py_games\npy_games.register()\n"
+        "import faulthandler\nfaulthandler.enable()\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", prelude + textwrap.dedent(code)],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    assert proc.returncode == 0, (
+        f"child exited with status {proc.returncode}\n--- stdout\n{proc.stdout[-3000:]}"
+        f"\n--- stderr\n{proc.stderr[-5000:]}"
+    )
     return proc
 
 

@@ -1,5 +1,6 @@
 """Python games and evaluators that misbehave on purpose, for the robustness tests: each takes the
 methods to break as keyword arguments, so a test states exactly what is hostile."""
+
 from __future__ import annotations
 
 import subprocess
@@ -77,8 +78,9 @@ class Evaluator:
 class BatchEvaluator:
     """evaluate_batch() returns zero values and uniform priors of `width` columns, unless given."""
 
-    def __init__(self, batch_size: int = 4, width: int = 3, players: int = 2, values: Any = None,
-                 priors: Any = None) -> None:
+    def __init__(
+        self, batch_size: int = 4, width: int = 3, players: int = 2, values: Any = None, priors: Any = None
+    ) -> None:
         self.batch_size, self.width, self.players = batch_size, width, players
         self._values, self._priors = values, priors
         self.shapes: list[tuple] = []
@@ -99,6 +101,8 @@ def run_child(code: str, timeout: float = 120) -> str:
 
 def child(code: str, **kwargs: Any) -> subprocess.Popen:
     """`code` started in a fresh interpreter, as run_child would, without waiting for it."""
-    prelude = (f"import sys\nsys.path.insert(0, {hostile.TESTS_DIR!r})\nfrom helpers import py_games\n"
-               "py_games.register()\nimport faulthandler\nfaulthandler.enable()\n")
+    prelude = (
+        f"import sys\nsys.path.insert(0, {hostile.TESTS_DIR!r})\nfrom helpers import py_games\n"
+        "py_games.register()\nimport faulthandler\nfaulthandler.enable()\n"
+    )
     return subprocess.Popen([sys.executable, "-c", prelude + textwrap.dedent(code)], **kwargs)

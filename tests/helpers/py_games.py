@@ -1,6 +1,7 @@
 """Small games written in Python for the tests. Nim and Gamble are registered in conftest.py,
 so the conformance suite runs on them too; Peek, Pick and the agents below test the match runner
 and tournaments (module-level, so worker processes can unpickle them)."""
+
 from __future__ import annotations
 
 import random
@@ -35,7 +36,7 @@ class NimState:
         winner = 1 - self.player  # the player who just took the last stone
         return [1.0, -1.0] if winner == 0 else [-1.0, 1.0]
 
-    def clone(self) -> "NimState":
+    def clone(self) -> NimState:
         copy = type(self)(self.stones)  # subclasses in the tests stay themselves
         copy.player = self.player
         return copy
@@ -96,7 +97,7 @@ class GambleState:
     def returns(self) -> list[float]:
         return [self.result, -self.result]
 
-    def clone(self) -> "GambleState":
+    def clone(self) -> GambleState:
         copy = GambleState(self.p)
         copy.stage, copy.result = self.stage, self.result
         return copy
@@ -174,7 +175,7 @@ class PeekState:
             return [0.0, 0.0]
         return _zero_sum([float(self.guesses[p] == self.cards[1 - p]) for p in (0, 1)])
 
-    def clone(self) -> "PeekState":
+    def clone(self) -> PeekState:
         other = PeekState(self.cards)
         other.coin, other.guesses = self.coin, list(self.guesses)
         return other
@@ -182,7 +183,7 @@ class PeekState:
     def information_state_string(self, player: int) -> str:
         return f"card {self.cards[player]} coin {self.coin} guesses {self.guesses}"
 
-    def resample_from_infostate(self, player: int, seed: int) -> "PeekState":
+    def resample_from_infostate(self, player: int, seed: int) -> PeekState:
         other = self.clone()
         other.cards[1 - player] = random.Random(seed).randrange(10)
         return other
@@ -258,9 +259,11 @@ class PickState:
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0] * self.n
-        return _zero_sum([p + b + (self.die if i == 0 else 0) for i, (p, b) in enumerate(zip(self.picks, self.bonuses))])
+        return _zero_sum(
+            [p + b + (self.die if i == 0 else 0) for i, (p, b) in enumerate(zip(self.picks, self.bonuses))]
+        )
 
-    def clone(self) -> "PickState":
+    def clone(self) -> PickState:
         other = PickState(self.bonuses)
         other.picks, other.die = list(self.picks), self.die
         return other
@@ -302,7 +305,7 @@ def greedy(seed: int) -> GreedyAgent:
     return GreedyAgent()
 
 
-def middling(seed: int) -> "FixedAgent":
+def middling(seed: int) -> FixedAgent:
     return FixedAgent(7)
 
 

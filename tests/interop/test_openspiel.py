@@ -1,5 +1,6 @@
 """OpenSpiel interop: tablesearch games inside pyspiel (to_pyspiel) and OpenSpiel's games inside
 tablesearch (load_game("openspiel:...")). Skipped without the openspiel extra. Budget: ~20 s."""
+
 from __future__ import annotations
 
 import json
@@ -22,6 +23,7 @@ NATIVE = ["tic_tac_toe", "connect_four", "leduc_poker", "candyland", "wetland", 
 
 # ---- observation tensors laid out as OpenSpiel lays them out ----------------------------------
 
+
 @pytest.mark.parametrize("name", ["tic_tac_toe", "connect_four"])
 def test_observation_tensors_equal_pyspiel_along_random_games(name):
     rng = random.Random(0)
@@ -42,6 +44,7 @@ def test_observation_tensors_equal_pyspiel_along_random_games(name):
 
 # ---- tablesearch games as pyspiel games ---------------------------------------------------------
 
+
 def test_exploitability_best_response_and_cfr_give_openspiels_figures_on_our_leduc():
     """On to_pyspiel(leduc) and on OpenSpiel's own Leduc: the uniform policy's exploitability
     (2.3736...), each player's best-response value against it, and C++ CFR's average policy after
@@ -49,9 +52,19 @@ def test_exploitability_best_response_and_cfr_give_openspiels_figures_on_our_led
     call walks the whole tree through pyspiel's Python-game API."""
     ours, theirs = to_pyspiel(ts.load_game("leduc_poker")), pyspiel.load_game("leduc_poker")
     assert ours.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
-    assert (ours.num_distinct_actions(), ours.max_chance_outcomes(), ours.min_utility(), ours.max_utility(),
-            ours.max_game_length()) == (theirs.num_distinct_actions(), theirs.max_chance_outcomes(),
-                                        theirs.min_utility(), theirs.max_utility(), theirs.max_game_length())
+    assert (
+        ours.num_distinct_actions(),
+        ours.max_chance_outcomes(),
+        ours.min_utility(),
+        ours.max_utility(),
+        ours.max_game_length(),
+    ) == (
+        theirs.num_distinct_actions(),
+        theirs.max_chance_outcomes(),
+        theirs.min_utility(),
+        theirs.max_utility(),
+        theirs.max_game_length(),
+    )
     figures = []
     for game in (ours, theirs):
         uniform = os_policy.UniformRandomPolicy(game)
@@ -59,12 +72,15 @@ def test_exploitability_best_response_and_cfr_give_openspiels_figures_on_our_led
         solver = pyspiel.CFRSolver(game)
         for _ in range(2):
             solver.evaluate_and_update_policy()
-        figures.append({
-            "uniform": pyspiel.exploitability(game, os_policy.python_policy_to_pyspiel_policy(
-                os_policy.TabularPolicy(game))),
-            "best responses": [best_response.BestResponsePolicy(game, p, uniform).value(root) for p in (0, 1)],
-            "cfr": pyspiel.exploitability(game, solver.average_policy()),
-        })
+        figures.append(
+            {
+                "uniform": pyspiel.exploitability(
+                    game, os_policy.python_policy_to_pyspiel_policy(os_policy.TabularPolicy(game))
+                ),
+                "best responses": [best_response.BestResponsePolicy(game, p, uniform).value(root) for p in (0, 1)],
+                "cfr": pyspiel.exploitability(game, solver.average_policy()),
+            }
+        )
     assert figures[0]["uniform"] == pytest.approx(2.373611111111111, abs=1e-12)
     assert figures[0]["uniform"] == pytest.approx(figures[1]["uniform"], abs=1e-12)
     assert figures[0]["best responses"] == pytest.approx(figures[1]["best responses"], abs=1e-12)
@@ -161,6 +177,7 @@ def test_hidden_information_stays_hidden_through_pyspiel():
 
 def test_a_python_game_states_its_utility_bounds():
     from helpers.py_games import Nim
+
     game = ts.load_game("py_nim")
     with pytest.raises(ValueError, match="min_utility, max_utility, max_game_length"):
         to_pyspiel(game)
@@ -174,6 +191,7 @@ def test_a_python_game_states_its_utility_bounds():
 
 
 # ---- pyspiel games inside tablesearch -----------------------------------------------------------
+
 
 def test_openspiel_game_strings_load_with_checked_actions_and_serialize():
     game = ts.load_game("openspiel:kuhn_poker")
@@ -193,11 +211,14 @@ def test_openspiel_game_strings_load_with_checked_actions_and_serialize():
     assert ts.load_game("openspiel:tic_tac_toe").observation_shape() == (3, 3, 3)
 
 
-@pytest.mark.parametrize("name, message", [
-    ("openspiel:no_such_game", "Unknown game 'no_such_game'"),
-    ("openspiel:kuhn_poker(bogus=1)", "Unknown parameter 'bogus'"),
-    ("openspiel:mfg_crowd_modelling", "tablesearch plays sequential games"),
-])
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("openspiel:no_such_game", "Unknown game 'no_such_game'"),
+        ("openspiel:kuhn_poker(bogus=1)", "Unknown parameter 'bogus'"),
+        ("openspiel:mfg_crowd_modelling", "tablesearch plays sequential games"),
+    ],
+)
 def test_bad_openspiel_names_say_what_is_wrong(name, message):
     with pytest.raises(ValueError, match=message.replace("(", r"\(")):
         ts.load_game(name)
@@ -246,8 +267,24 @@ def test_a_tournament_runs_on_openspiel_kuhn_poker_in_worker_processes():
 
 def test_the_command_line_runs_a_tournament_on_openspiel_kuhn_poker(tmp_path, capsys):
     out = tmp_path / "kuhn.jsonl"
-    assert cli.main(["tournament", "openspiel:kuhn_poker", "--agents", "mcts:iterations=100", "random",
-                     "--games", "6", "--workers", "1", "--out", str(out)]) == 0
+    assert (
+        cli.main(
+            [
+                "tournament",
+                "openspiel:kuhn_poker",
+                "--agents",
+                "mcts:iterations=100",
+                "random",
+                "--games",
+                "6",
+                "--workers",
+                "1",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     assert "Ratings" in capsys.readouterr().out
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(lines) == 6 and all(line["game"] == "openspiel:kuhn_poker" for line in lines)

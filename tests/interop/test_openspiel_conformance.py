@@ -1,6 +1,7 @@
 """The generic conformance suite (tests/games/test_conformance.py) on OpenSpiel games loaded as
 "openspiel:NAME": its test functions are imported here and run with this module's `game`
 fixture. Skipped without the openspiel extra. Budget: a few seconds."""
+
 from __future__ import annotations
 
 import pytest

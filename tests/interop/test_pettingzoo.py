@@ -1,5 +1,6 @@
 """PettingZoo AEC environments for every game and player count. Skipped without the pettingzoo
 extra. Budget: a few seconds (api_test plays one game per configuration)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -16,8 +17,11 @@ from tablesearch.interop.pettingzoo import env, raw_env  # noqa: E402
 # PettingZoo's api_test warns about any Dict observation space, although action masks need one
 # (its own classic games are allow-listed by name), and about an all-zero observation, which
 # py_nim legitimately gives (no stones left). Any other warning fails the test.
-EXPECTED_WARNINGS = ("Observation space for each agent probably should be", "Observation is not a NumPy array",
-                     "Observation numpy array is all zeros")
+EXPECTED_WARNINGS = (
+    "Observation space for each agent probably should be",
+    "Observation is not a NumPy array",
+    "Observation numpy array is all zeros",
+)
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)

@@ -1,6 +1,7 @@
 """A batched evaluator gets observation tensors and returns priors sized by the game's declared
 shape and action count, read once: a game that declares other sizes later, none at all, or
 legal actions beyond its action count ends in a clear error, never in a heap overrun."""
+
 from helpers.hostile_games import run_child
 
 

@@ -2,6 +2,7 @@
 concurrent use of an Agent or a SearchTree, or clearing the tree meanwhile, raises a clear
 RuntimeError, and changing the searched state from another thread cannot reach the search.
 In child processes, so a crash fails the test."""
+
 from helpers.hostile_games import run_child
 
 

@@ -8,6 +8,7 @@ fails the test (naming the input) instead of killing the run. Each input must be
 ValueError or TypeError and a message, or give a sound state: one that round-trips, answers
 every query, can be searched, and plays to an end with zero-sum returns.
 Budget: 40 derandomized inputs per game configuration, 40 more on games with `fields`."""
+
 from __future__ import annotations
 
 import json
@@ -71,7 +72,8 @@ small_ints = st.one_of(st.integers(-2, 70), st.sampled_from(EDGE_INTS))
 json_junk = st.recursive(
     st.none() | st.booleans() | small_ints | st.floats(allow_nan=False) | st.text(max_size=4),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
-    max_leaves=6)
+    max_leaves=6,
+)
 
 
 def mutate_list(values: list, data) -> list:
@@ -148,10 +150,10 @@ def mutate_doc(doc: dict, data) -> None:
 def mutate(text: str, data) -> str:
     how = data.draw(st.sampled_from(["truncate", "character", "json", "json", "json", "json"]))
     if how == "truncate":
-        return text[:data.draw(st.integers(0, len(text) - 1))]
+        return text[: data.draw(st.integers(0, len(text) - 1))]
     if how == "character":
         i = data.draw(st.integers(0, len(text) - 1))
-        return text[:i] + data.draw(st.characters()) + text[i + 1:]
+        return text[:i] + data.draw(st.characters()) + text[i + 1 :]
     doc = json.loads(text)
     for _ in range(data.draw(st.integers(1, 3))):
         mutate_doc(doc, data)
@@ -207,6 +209,6 @@ def test_mutated_text_is_rejected_or_gives_a_sound_state(config):
     for result in results:
         if "rejected" in result:
             assert result["message"], f"{result['rejected']} without a message for {texts[result['i']]!r}"
-    assert all("rejected" in r for r in results[-len(garbage):])
+    assert all("rejected" in r for r in results[-len(garbage) :])
     # The mutations must mostly be caught, or this test would exercise little of the validation.
     assert sum("rejected" in r for r in results) >= len(texts) // 3

@@ -2,6 +2,7 @@
 crosses over: wrong values end in a ValueError or TypeError naming the method, never in a crash,
 NaN statistics or a silently misread value. Each test runs its cases in a child process, so a
 crash fails the test instead of the test run."""
+
 from helpers.hostile_games import run_child
 
 

@@ -3,6 +3,7 @@ NaN, numpy scalars, containers of the wrong shape, themselves, other states) or 
 call, searched with every algorithm on one thread and on two. The search either gives sound
 statistics or raises ValueError/TypeError/RuntimeError (or the callback's own exception); the
 whole run is one child process, so a crash or a hang fails the test and shows the example."""
+
 import pytest
 
 from helpers.hostile_games import run_child

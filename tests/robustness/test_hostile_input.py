@@ -1,6 +1,7 @@
 """What issue 9 asks every shipped game to show: each of these misuses raises ValueError or
 TypeError with a message, never a crash and never silent acceptance. Runs on every game that
 ts.list_games() names (native and registered Python games), so new games are covered unchanged."""
+
 from __future__ import annotations
 
 import json
@@ -65,12 +66,12 @@ def case_history_with_an_illegal_action(game):
     # Replayed through the rules: an action id the game has, but not legal at that point.
     doc = illegal_history(game, state)
     doc.pop("fields", None)  # without fields a state is rebuilt from seed + history
-    yield lambda text=json.dumps(doc): game.deserialize_state(text)
+    yield lambda text=json.dumps(doc): game.deserialize_state(text)  # noqa: B008 (binds this doc)
     # Ids no game state ever allows, with or without fields.
     for bad in (-1, 2**31, 2**62):
         doc = json.loads(state.serialize())
         doc["history"].append(bad)
-        yield lambda text=json.dumps(doc): game.deserialize_state(text)
+        yield lambda text=json.dumps(doc): game.deserialize_state(text)  # noqa: B008 (binds this doc)
 
 
 def case_negative_iterations(game):
@@ -102,9 +103,17 @@ def case_search_on_a_finished_game(game):
         yield lambda algorithm=algorithm: mcts.search(state, iterations=10, algorithm=algorithm)
 
 
-CASES = [case_illegal_actions, case_player_out_of_range, case_broken_json, case_history_with_an_illegal_action,
-         case_negative_iterations, case_nan_uct_constant, case_99_players, case_action_after_the_end,
-         case_search_on_a_finished_game]
+CASES = [
+    case_illegal_actions,
+    case_player_out_of_range,
+    case_broken_json,
+    case_history_with_an_illegal_action,
+    case_negative_iterations,
+    case_nan_uct_constant,
+    case_99_players,
+    case_action_after_the_end,
+    case_search_on_a_finished_game,
+]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.__name__[5:] for c in CASES])

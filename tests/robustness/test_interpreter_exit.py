@@ -2,6 +2,7 @@
 search thread and two): the atexit path stops every running search, so no thread is inside
 native code when the interpreter finalizes ("terminate called without an active exception"
 before). Each case is a child process that must exit cleanly."""
+
 import subprocess
 import sys
 
@@ -52,8 +53,12 @@ CASES = [
 
 @pytest.mark.parametrize("game, threads, searchers, evaluator", CASES)
 def test_exit_while_daemon_threads_search(game, threads, searchers, evaluator):
-    proc = subprocess.run([sys.executable, "-c", CODE, game, str(threads), str(searchers), evaluator],
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-c", CODE, game, str(threads), str(searchers), evaluator],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "exiting" in proc.stdout
     assert "terminate" not in proc.stderr and "Fatal" not in proc.stderr, proc.stderr[-3000:]

@@ -1,5 +1,6 @@
 """Ctrl-C stops a long native search promptly with KeyboardInterrupt: every algorithm, on one
 thread and on two, on a native game and on a game written in Python."""
+
 import os
 import signal
 import subprocess

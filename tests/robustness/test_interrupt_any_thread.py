@@ -2,6 +2,7 @@
 asyncio.to_thread, a plain thread the main thread joins, two search threads calling back into a
 Python game, and a Python game that never ends (checked inside the playout). The process-wide
 interrupt count is raised by a SIGINT handler chained in front of Python's."""
+
 import signal
 import subprocess
 import sys

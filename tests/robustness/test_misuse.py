@@ -1,4 +1,5 @@
 """Misuse from Python raises a clear exception; nothing crashes the interpreter."""
+
 import math
 import os
 
@@ -39,6 +40,7 @@ def test_wrongly_typed_actions_raise_type_error(state, bad):
 
 def test_numpy_integers_are_accepted(state):
     import numpy as np
+
     state.apply_action(np.int64(3))
     assert state.history() == [3]
 
@@ -58,28 +60,31 @@ def test_action_after_the_end(state):
         mcts.search(state, iterations=10)
 
 
-@pytest.mark.parametrize("kwargs, error", [
-    (dict(iterations=-5), ValueError),
-    (dict(iterations=0), ValueError),
-    (dict(iterations=1.5), TypeError),
-    (dict(iterations="100"), TypeError),
-    (dict(time_limit=-1.0), ValueError),
-    (dict(time_limit=math.nan), ValueError),
-    (dict(uct_c=math.nan), ValueError),
-    (dict(uct_c=math.inf), ValueError),
-    (dict(uct_c=-1.0), ValueError),
-    (dict(seed=-1), ValueError),
-    (dict(seed="x"), TypeError),
-    (dict(algorithm="alphabeta"), ValueError),
-    (dict(max_memory_mb=0), ValueError),
-    (dict(threads=0), ValueError),
-    (dict(evaluator="fast"), TypeError),
-    # Beyond the native integer types: a clear ValueError, not pybind11's "incompatible arguments".
-    (dict(iterations=2**63), ValueError),
-    (dict(max_memory_mb=2**63), ValueError),
-    (dict(determinizations=2**31, algorithm="pimc"), ValueError),
-    (dict(seed=2**64), ValueError),
-])
+@pytest.mark.parametrize(
+    "kwargs, error",
+    [
+        (dict(iterations=-5), ValueError),
+        (dict(iterations=0), ValueError),
+        (dict(iterations=1.5), TypeError),
+        (dict(iterations="100"), TypeError),
+        (dict(time_limit=-1.0), ValueError),
+        (dict(time_limit=math.nan), ValueError),
+        (dict(uct_c=math.nan), ValueError),
+        (dict(uct_c=math.inf), ValueError),
+        (dict(uct_c=-1.0), ValueError),
+        (dict(seed=-1), ValueError),
+        (dict(seed="x"), TypeError),
+        (dict(algorithm="alphabeta"), ValueError),
+        (dict(max_memory_mb=0), ValueError),
+        (dict(threads=0), ValueError),
+        (dict(evaluator="fast"), TypeError),
+        # Beyond the native integer types: a clear ValueError, not pybind11's "incompatible arguments".
+        (dict(iterations=2**63), ValueError),
+        (dict(max_memory_mb=2**63), ValueError),
+        (dict(determinizations=2**31, algorithm="pimc"), ValueError),
+        (dict(seed=2**64), ValueError),
+    ],
+)
 def test_bad_search_arguments(state, kwargs, error):
     kwargs.setdefault("iterations", 10)
     with pytest.raises(error):
@@ -98,8 +103,10 @@ def test_bad_rollouts():
         mcts.RandomRollout(rollouts=2**31)
 
 
-@pytest.mark.skipif("libasan" in os.environ.get("LD_PRELOAD", ""),
-                    reason="AddressSanitizer aborts on a failed operator new instead of throwing std::bad_alloc")
+@pytest.mark.skipif(
+    "libasan" in os.environ.get("LD_PRELOAD", ""),
+    reason="AddressSanitizer aborts on a failed operator new instead of throwing std::bad_alloc",
+)
 @pytest.mark.parametrize("algorithm", ["uct", "ismcts"])
 @pytest.mark.parametrize("cap", [2**43, 2**62])
 def test_huge_memory_caps_are_not_mistaken_for_small_ones(state, algorithm, cap):
@@ -112,12 +119,22 @@ def test_huge_memory_caps_are_not_mistaken_for_small_ones(state, algorithm, cap)
         assert result.iterations == 50 and not result.memory_capped
 
 
-@pytest.mark.parametrize("text", ["", "{", "[]", "null", '{"format": 1}', "\x00garbage",
-                                  '{"format":1,"game":"tic_tac_toe","params":{},"seed":0,"history":[]}',
-                                  '{"format":1,"game":"connect_four","params":{},"seed":0,"history":[9]}',
-                                  '{"format":1,"game":"connect_four","params":{},"seed":-3,"history":[]}',
-                                  '{"format":1,"game":"connect_four","params":{},"seed":0,"history":["a"]}',
-                                  '{"format":1,"game":"connect_four","params":{},"seed":0,"history":[0],"x":1}'])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "{",
+        "[]",
+        "null",
+        '{"format": 1}',
+        "\x00garbage",
+        '{"format":1,"game":"tic_tac_toe","params":{},"seed":0,"history":[]}',
+        '{"format":1,"game":"connect_four","params":{},"seed":0,"history":[9]}',
+        '{"format":1,"game":"connect_four","params":{},"seed":-3,"history":[]}',
+        '{"format":1,"game":"connect_four","params":{},"seed":0,"history":["a"]}',
+        '{"format":1,"game":"connect_four","params":{},"seed":0,"history":[0],"x":1}',
+    ],
+)
 def test_deserialize_rejects_bad_text(text):
     with pytest.raises(ValueError):
         ts.load_game("connect_four").deserialize_state(text)

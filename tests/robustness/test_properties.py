@@ -5,6 +5,7 @@ clones at random points.
 Every call with a wrong value (out of range, negative, huge, of the wrong type) must raise
 ValueError or TypeError with a message and leave the state exactly as it was; every call with a
 right value must work. Budget: hostile.FUZZ (50 derandomized examples per game configuration)."""
+
 from __future__ import annotations
 
 import random
@@ -142,8 +143,11 @@ def test_new_initial_state_checks_its_seed(config, seed, plies, bad_seed):
 
 @pytest.mark.parametrize("name", ts.list_games())
 @FUZZ
-@given(params=st.dictionaries(st.sampled_from(["players", "max_rounds", "deck", "draw", "regions", "bogus", ""]),
-                              junk_values, max_size=2))
+@given(
+    params=st.dictionaries(
+        st.sampled_from(["players", "max_rounds", "deck", "draw", "regions", "bogus", ""]), junk_values, max_size=2
+    )
+)
 def test_load_game_accepts_valid_parameters_only(name, params):
     """Any parameters either load a game that plays, or raise ValueError/TypeError with a message."""
     try:

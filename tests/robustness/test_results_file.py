@@ -3,6 +3,7 @@ that lacks only its newline is kept, a cut fragment is dropped (and its game rep
 tournament on the same file is refused while the first runs, and hand-edited lines are named
 with a ValueError rather than met as a KeyError. Also: a game name that fails to load leaves
 nothing behind, and the command line reports file problems in one line."""
+
 import json
 import subprocess
 import sys
@@ -50,8 +51,22 @@ def test_a_second_tournament_on_the_same_file_is_refused(tmp_path):
 
 def test_two_tournaments_at_once_in_two_processes(tmp_path):
     out = tmp_path / "games.jsonl"
-    command = [sys.executable, "-m", "tablesearch.cli", "tournament", "connect_four", "--agents",
-               "mcts:iterations=30000", "random", "--games", "200", "--workers", "1", "--out", str(out)]
+    command = [
+        sys.executable,
+        "-m",
+        "tablesearch.cli",
+        "tournament",
+        "connect_four",
+        "--agents",
+        "mcts:iterations=30000",
+        "random",
+        "--games",
+        "200",
+        "--workers",
+        "1",
+        "--out",
+        str(out),
+    ]
     first = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         while not out.exists() or out.stat().st_size == 0:  # the first one has played a game
@@ -67,14 +82,17 @@ def test_two_tournaments_at_once_in_two_processes(tmp_path):
     assert len(ids) == len(set(ids))
 
 
-@pytest.mark.parametrize("edit, message", [
-    (lambda line: line.pop("ranks"), "ranks"),
-    (lambda line: line.update(returns=[1.0]), "returns"),
-    (lambda line: line.update(agents=["random", "nobody"]), "agents"),
-    (lambda line: line.update(winners=[7]), "winners"),
-    (lambda line: line.update(deal="x"), "deal"),
-    (lambda line: line.update(plies=-2), "plies"),
-])
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        (lambda line: line.pop("ranks"), "ranks"),
+        (lambda line: line.update(returns=[1.0]), "returns"),
+        (lambda line: line.update(agents=["random", "nobody"]), "agents"),
+        (lambda line: line.update(winners=[7]), "winners"),
+        (lambda line: line.update(deal="x"), "deal"),
+        (lambda line: line.update(plies=-2), "plies"),
+    ],
+)
 def test_hand_edited_lines_are_named(tmp_path, edit, message):
     out = tmp_path / "games.jsonl"
     play(out)
@@ -94,17 +112,33 @@ def test_a_game_name_that_fails_to_load_leaves_nothing_behind():
     assert ts.list_games() == before
 
 
-@pytest.mark.parametrize("options, expected", [
-    (lambda tmp: ["--out", str(tmp)], "Is a directory"),
-    (lambda tmp: ["--out", str(tmp / "missing" / "games.jsonl")], "No such file or directory"),
-    (lambda tmp: ["--plot", str(tmp / "missing" / "plot.png")], "No such file or directory"),
-    (lambda tmp: ["--out", "/dev/zero"], "not a regular file"),
-    (lambda tmp: ["--resamples", "-1"], "resamples"),
-    (lambda tmp: ["--max-plies", "-1"], "max_plies"),
-])
+@pytest.mark.parametrize(
+    "options, expected",
+    [
+        (lambda tmp: ["--out", str(tmp)], "Is a directory"),
+        (lambda tmp: ["--out", str(tmp / "missing" / "games.jsonl")], "No such file or directory"),
+        (lambda tmp: ["--plot", str(tmp / "missing" / "plot.png")], "No such file or directory"),
+        (lambda tmp: ["--out", "/dev/zero"], "not a regular file"),
+        (lambda tmp: ["--resamples", "-1"], "resamples"),
+        (lambda tmp: ["--max-plies", "-1"], "max_plies"),
+    ],
+)
 def test_command_line_errors_are_one_line(tmp_path, options, expected):
-    command = [sys.executable, "-m", "tablesearch.cli", "tournament", "tic_tac_toe", "--agents", "random", "random",
-               "--games", "2", "--workers", "1", *options(tmp_path)]
+    command = [
+        sys.executable,
+        "-m",
+        "tablesearch.cli",
+        "tournament",
+        "tic_tac_toe",
+        "--agents",
+        "random",
+        "random",
+        "--games",
+        "2",
+        "--workers",
+        "1",
+        *options(tmp_path),
+    ]
     proc = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert proc.returncode != 0 and expected in proc.stderr, proc.stderr
     assert "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
@@ -120,8 +154,22 @@ sys.exit(cli.main(sys.argv[1:]))
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX resource limits")
 def test_a_full_disk_is_one_line(tmp_path):
-    command = [sys.executable, "-c", FULL_DISK, "tournament", "tic_tac_toe", "--agents", "random", "random",
-               "--games", "8", "--workers", "1", "--out", str(tmp_path / "games.jsonl")]
+    command = [
+        sys.executable,
+        "-c",
+        FULL_DISK,
+        "tournament",
+        "tic_tac_toe",
+        "--agents",
+        "random",
+        "random",
+        "--games",
+        "8",
+        "--workers",
+        "1",
+        "--out",
+        str(tmp_path / "games.jsonl"),
+    ]
     proc = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1 and "File too large" in proc.stderr, proc.stderr
     assert "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
@@ -129,8 +177,20 @@ def test_a_full_disk_is_one_line(tmp_path):
 
 @pytest.mark.slow  # waits for the 10 s connection timeout
 def test_an_unreachable_scheduler_is_one_line():
-    command = [sys.executable, "-m", "tablesearch.cli", "tournament", "tic_tac_toe", "--agents", "random", "random",
-               "--games", "2", "--scheduler", "tcp://127.0.0.1:9"]
+    command = [
+        sys.executable,
+        "-m",
+        "tablesearch.cli",
+        "tournament",
+        "tic_tac_toe",
+        "--agents",
+        "random",
+        "random",
+        "--games",
+        "2",
+        "--scheduler",
+        "tcp://127.0.0.1:9",
+    ]
     proc = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and "cannot reach the Dask scheduler" in proc.stderr, proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr

@@ -2,6 +2,7 @@
 player has other actions, PIMC worlds that disagree, a Python game whose legal_actions() varies
 between calls) merge their statistics by action id: every count is a real count, never memory
 read out of bounds. In a child process, so a crash fails the test."""
+
 from helpers.hostile_games import run_child
 
 

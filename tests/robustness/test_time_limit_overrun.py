@@ -1,6 +1,7 @@
 """A time limit holds to within one callback into Python: the clock is read between slow
 evaluator calls (not every 16 iterations) and inside long playouts. Wall-clock bounds, so these
 are marked timing; the bound is the limit plus one 50 ms call plus 0.1 s of slack for load."""
+
 import time
 
 import pytest
@@ -26,8 +27,9 @@ class SlowNim(NimState):
 
 CASES = {
     "slow-evaluator": lambda: dict(state=ts.load_game("connect_four").new_initial_state(0), evaluator=SlowEvaluator()),
-    "slow-evaluator-python-game": lambda: dict(state=ts.load_game("py_nim").new_initial_state(0),
-                                               evaluator=SlowEvaluator()),
+    "slow-evaluator-python-game": lambda: dict(
+        state=ts.load_game("py_nim").new_initial_state(0), evaluator=SlowEvaluator()
+    ),
     "slow-python-game": lambda: dict(state=SlowNim(400)),
     "slow-python-game-ismcts": lambda: dict(state=SlowNim(400), algorithm="ismcts"),
     "slow-python-game-pimc": lambda: dict(state=SlowNim(400), algorithm="pimc"),

@@ -1,6 +1,7 @@
 """Ctrl-C during a tournament in worker processes: it stops promptly, every line written still
 parses, no finished game is lost, and rerunning the command completes the set; with one worker
 too, where Ctrl-C lands in a search in the command's own process."""
+
 import json
 import signal
 import subprocess
@@ -15,8 +16,22 @@ from helpers import ctrl_c
 @pytest.mark.parametrize("workers", [1, 2])  # 1: the games (and Ctrl-C) run in the command's own process
 def test_sigint_keeps_finished_games_and_rerun_completes(tmp_path, workers):
     out = tmp_path / "games.jsonl"
-    command = [sys.executable, "-m", "tablesearch.cli", "tournament", "connect_four", "--agents",
-               "mcts:iterations=20000", "random", "--games", "8", "--workers", str(workers), "--out", str(out)]
+    command = [
+        sys.executable,
+        "-m",
+        "tablesearch.cli",
+        "tournament",
+        "connect_four",
+        "--agents",
+        "mcts:iterations=20000",
+        "random",
+        "--games",
+        "8",
+        "--workers",
+        str(workers),
+        "--out",
+        str(out),
+    ]
     proc = ctrl_c.popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 60
     while not (out.exists() and len(out.read_text().splitlines()) >= 2):

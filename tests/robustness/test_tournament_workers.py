@@ -1,5 +1,6 @@
 """Tournament worker processes end with their parent, however it ends: killed with SIGKILL or
 SIGTERM (no chance to clean up), no worker is alive 10 seconds later."""
+
 import os
 import signal
 import subprocess
@@ -36,8 +37,22 @@ def _alive(pid: int) -> bool:
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
 def test_no_worker_outlives_a_killed_tournament(tmp_path, sig):
     out = tmp_path / "games.jsonl"
-    command = [sys.executable, "-m", "tablesearch.cli", "tournament", "connect_four", "--agents",
-               "mcts:iterations=3000", "random", "--games", "40", "--workers", "2", "--out", str(out)]
+    command = [
+        sys.executable,
+        "-m",
+        "tablesearch.cli",
+        "tournament",
+        "connect_four",
+        "--agents",
+        "mcts:iterations=3000",
+        "random",
+        "--games",
+        "40",
+        "--workers",
+        "2",
+        "--out",
+        str(out),
+    ]
     proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 120

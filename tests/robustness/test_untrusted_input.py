@@ -1,6 +1,7 @@
 """Serialized states are untrusted input: every field is validated, histories are replayed
 through the rules (or, where `fields` carry the position, checked to hold actions of the game),
 huge inputs are refused without crashing, and nothing user-supplied is unpickled or evaluated."""
+
 from __future__ import annotations
 
 import json
@@ -10,8 +11,8 @@ import re
 import pytest
 
 import tablesearch as ts
-from tablesearch import _core
 from helpers.hostile import run_isolated
+from tablesearch import _core
 
 SOURCE = pathlib.Path(ts.__file__).parent
 
@@ -93,8 +94,10 @@ for name in ts.list_games():
         game.deserialize_state(text(history=[0] * 10**6))
         big = {k: v * 10**5 for k, v in doc["fields"].items()}
         refused("long fields", lambda: game.deserialize_state(text(fields=big)))
-        refused("many fields", lambda: game.deserialize_state(text(fields=dict(doc["fields"], **{str(i): [i] for i in range(10**4)}))))
-        refused("huge field values", lambda: game.deserialize_state(text(fields={k: [2**62] * len(v) for k, v in doc["fields"].items()})))
+        many = dict(doc["fields"], **{str(i): [i] for i in range(10**4)})
+        refused("many fields", lambda: game.deserialize_state(text(fields=many)))
+        huge = {k: [2**62] * len(v) for k, v in doc["fields"].items()}
+        refused("huge field values", lambda: game.deserialize_state(text(fields=huge)))
     refused("huge action", lambda: state.apply_action(10**100))
     refused("huge player", lambda: state.information_state_string(10**100))
     refused("huge negative player", lambda: state.observation_tensor(-10**100))
@@ -107,7 +110,9 @@ for name in ts.list_games():
         state.apply_action(state.legal_actions()[0])
     refused("huge iterations", lambda: mcts.search(state, iterations=10**100))
     refused("huge memory", lambda: mcts.search(state, iterations=10, max_memory_mb=10**100))
-    refused("huge determinizations", lambda: mcts.search(state, iterations=10, algorithm="pimc", determinizations=10**100))
+    refused(
+        "huge determinizations", lambda: mcts.search(state, iterations=10, algorithm="pimc", determinizations=10**100)
+    )
     refused("huge rollouts", lambda: mcts.RandomRollout(rollouts=10**100))
     refused("huge threads", lambda: mcts.search(state, iterations=10**6, threads=10**6))
     # A cap beyond this machine's address space is refused; within it, the search runs. (Not
@@ -132,6 +137,10 @@ def test_nothing_unpickles_or_evaluates_data():
     """No loader that runs code from data: pickle/marshal/shelve loads, eval, exec, yaml.load.
     (The tournament pickles only outgoing work for its own worker processes.)"""
     risky = re.compile(r"\b(pickle\.loads?|marshal\.loads?|shelve\.open|yaml\.(unsafe_)?load|eval|exec)\s*\(")
-    found = [f"{path.name}:{n}: {line.strip()}" for path in sorted(SOURCE.rglob("*.py"))
-             for n, line in enumerate(path.read_text().splitlines(), 1) if risky.search(line)]
+    found = [
+        f"{path.name}:{n}: {line.strip()}"
+        for path in sorted(SOURCE.rglob("*.py"))
+        for n, line in enumerate(path.read_text().splitlines(), 1)
+        if risky.search(line)
+    ]
     assert not found, found

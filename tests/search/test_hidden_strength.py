@@ -1,4 +1,5 @@
 """ISMCTS against random play on the seed games with hidden information (issues' thresholds)."""
+
 import pytest
 
 import tablesearch as ts
@@ -31,9 +32,13 @@ def test_hidden_information_algorithms_compared_at_gnomi():
     """A seeded round robin of ISMCTS, MO-ISMCTS and PIMC (and random) at 2-player Gnomi, 500
     iterations per move, 24 games per pair; the tables are printed with -s. Every searcher must
     score above random (at least 15 of 24: random's expected share is 12, sd 2.4)."""
-    result = ts.tournament(ts.load_game("gnomi", players=2),
-                           {name: f"{name}:iterations=500" for name in ("ismcts", "mo-ismcts", "pimc")}
-                           | {"random": "random"}, games=144, seed=0, progress=False)
+    result = ts.tournament(
+        ts.load_game("gnomi", players=2),
+        {name: f"{name}:iterations=500" for name in ("ismcts", "mo-ismcts", "pimc")} | {"random": "random"},
+        games=144,
+        seed=0,
+        progress=False,
+    )
     print(result)
     names = result.agents
     scores = result.pairwise

@@ -2,6 +2,7 @@
 
 The generic tests run on every registered game with hidden information (at its default
 parameters, and with 3 players where it accepts them)."""
+
 from __future__ import annotations
 
 import itertools
@@ -63,6 +64,7 @@ def test_every_hidden_information_game_is_covered():
 
 # --- no leaks ----------------------------------------------------------------------------------
 
+
 def concrete(state):
     """Everything a state holds, hidden parts included (its seed aside: a resampled copy gets its own)."""
     doc = json.loads(state.serialize())
@@ -108,18 +110,23 @@ def test_leak_test_detects_a_search_that_reads_hidden_cards(config):
     above would catch a search that reads hidden information."""
     name, params = config
     pairs = indistinguishable_pairs(ts.load_game(name, **params), 6)
-    differing = sum(mcts.search(a, iterations=1500, seed=s, algorithm="uct").stats
-                    != mcts.search(b, iterations=1500, seed=s, algorithm="uct").stats
-                    for s, (a, b) in enumerate(pairs))
+    differing = sum(
+        mcts.search(a, iterations=1500, seed=s, algorithm="uct").stats
+        != mcts.search(b, iterations=1500, seed=s, algorithm="uct").stats
+        for s, (a, b) in enumerate(pairs)
+    )
     assert differing >= len(pairs) // 2
 
 
-@pytest.mark.parametrize("histories", [
-    [[3, x] for x in (0, 4, 5)],                       # player 0 to act; player 1's card hidden
-    [[3, x, 1, 1, 5] for x in (0, 1, 4)],              # after the public card 5
-    [[x, 3, 2] for x in (0, 4, 5)],                    # player 1 to act; player 0's card hidden
-    [[x, 3, 1, 2, 1, 5, 2] for x in (0, 1, 4)],        # round 2, facing a raise
-])
+@pytest.mark.parametrize(
+    "histories",
+    [
+        [[3, x] for x in (0, 4, 5)],  # player 0 to act; player 1's card hidden
+        [[3, x, 1, 1, 5] for x in (0, 1, 4)],  # after the public card 5
+        [[x, 3, 2] for x in (0, 4, 5)],  # player 1 to act; player 0's card hidden
+        [[x, 3, 1, 2, 1, 5, 2] for x in (0, 1, 4)],  # round 2, facing a raise
+    ],
+)
 def test_no_leak_on_hand_built_leduc_positions(histories):
     states = [leduc(h) for h in histories]
     player = states[0].current_player()
@@ -130,6 +137,7 @@ def test_no_leak_on_hand_built_leduc_positions(histories):
 
 
 # --- determinizations --------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("config", HIDDEN_GAMES, ids=HIDDEN_IDS)
 def test_every_sampled_world_keeps_the_players_information_state(config):
@@ -177,13 +185,16 @@ def consistent_worlds(state, player):
     return {w: p / total for w, p in worlds.items()}
 
 
-@pytest.mark.parametrize("actions, players, player, expected_worlds", [
-    ([3, 0, 2], 2, 1, 5),               # player 1 to act: player 0 has one of 5 cards
-    ([3, 0, 1, 1, 5], 2, 0, 4),         # player 0 after the public card: 4 cards left
-    ([3], 2, 1, 6),                     # mid-deal: player 1 has no card and saw nothing
-    ([2, 3, 0, 1], 3, 1, 7 * 6),        # 3 players: two hidden cards out of 7
-    ([2, 3, 0, 1, 1, 1, 6], 3, 2, 6 * 5),
-])
+@pytest.mark.parametrize(
+    "actions, players, player, expected_worlds",
+    [
+        ([3, 0, 2], 2, 1, 5),  # player 1 to act: player 0 has one of 5 cards
+        ([3, 0, 1, 1, 5], 2, 0, 4),  # player 0 after the public card: 4 cards left
+        ([3], 2, 1, 6),  # mid-deal: player 1 has no card and saw nothing
+        ([2, 3, 0, 1], 3, 1, 7 * 6),  # 3 players: two hidden cards out of 7
+        ([2, 3, 0, 1, 1, 1, 6], 3, 2, 6 * 5),
+    ],
+)
 def test_worlds_are_sampled_with_the_right_frequencies(actions, players, player, expected_worlds):
     """Chi-square goodness of fit of 4,000 resamples against the enumerated posterior (uniform
     over the cards `player` has not seen); rejects at significance 0.001, so a correct sampler
@@ -204,6 +215,7 @@ def test_worlds_are_sampled_with_the_right_frequencies(actions, players, player,
 
 
 # --- results, budgets, reproducibility -----------------------------------------------------------
+
 
 @pytest.mark.parametrize("algorithm", HIDDEN_ALGORITHMS)
 def test_results_have_the_same_form_for_every_algorithm(algorithm):
@@ -269,8 +281,7 @@ def test_finds_the_forced_win_in_a_perfect_information_game(algorithm):
 @pytest.mark.parametrize("algorithm", HIDDEN_ALGORITHMS)
 def test_memory_cap_stops_growth_but_search_goes_on(algorithm):
     state = ts.load_game("connect_four").new_initial_state()
-    result = mcts.search(state, iterations=100_000, max_memory_mb=1, seed=0, algorithm=algorithm,
-                         determinizations=2)
+    result = mcts.search(state, iterations=100_000, max_memory_mb=1, seed=0, algorithm=algorithm, determinizations=2)
     assert result.memory_capped and result.iterations == 100_000
     # PIMC's figure adds up its worlds' trees, each within the cap (one is held at a time).
     assert result.node_bytes <= 1024 * 1024 * (2 if algorithm == "pimc" else 1)
@@ -303,6 +314,7 @@ def test_pimc_splits_iterations_between_determinizations():
 
 
 # --- playing strength ---------------------------------------------------------------------------
+
 
 def round_robin(factories, games, seed=0):
     """Every pair of agents plays `games` seeded games in each seating. Returns {(a, b): total

@@ -1,4 +1,5 @@
 """Rollout cutoff with per-game heuristics, and MAST playouts (docs/long-games.md)."""
+
 import json
 import math
 import random
@@ -136,15 +137,18 @@ def test_heuristic_at_the_end_is_the_returns_and_games_without_one_raise():
 # --- options -------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("options, error, text", [
-    (dict(rollout_cutoff=-1), ValueError, "rollout_cutoff must be >= 0"),
-    (dict(rollout_cutoff=2.5), TypeError, "rollout_cutoff must be an int"),
-    (dict(playout="greedy"), ValueError, "unknown playout 'greedy'"),
-    (dict(playout=3), TypeError, "playout must be a str"),
-    (dict(playout="mast", mast_epsilon=1.5), ValueError, r"mast_epsilon must be in \[0, 1\]"),
-    (dict(playout="mast-gibbs", mast_temperature=0), ValueError, "mast_temperature must be a finite number > 0"),
-    (dict(evaluator=mcts.HeuristicEvaluator(cutoff=2), rollout_cutoff=5), ValueError, "contradicts"),
-])
+@pytest.mark.parametrize(
+    "options, error, text",
+    [
+        (dict(rollout_cutoff=-1), ValueError, "rollout_cutoff must be >= 0"),
+        (dict(rollout_cutoff=2.5), TypeError, "rollout_cutoff must be an int"),
+        (dict(playout="greedy"), ValueError, "unknown playout 'greedy'"),
+        (dict(playout=3), TypeError, "playout must be a str"),
+        (dict(playout="mast", mast_epsilon=1.5), ValueError, r"mast_epsilon must be in \[0, 1\]"),
+        (dict(playout="mast-gibbs", mast_temperature=0), ValueError, "mast_temperature must be a finite number > 0"),
+        (dict(evaluator=mcts.HeuristicEvaluator(cutoff=2), rollout_cutoff=5), ValueError, "contradicts"),
+    ],
+)
 def test_bad_playout_options_are_refused(options, error, text):
     state = ts.load_game("gnomi", players=2).new_initial_state(0)
     with pytest.raises(error, match=text):
@@ -158,13 +162,16 @@ def test_heuristic_evaluator_checks_its_fields():
         mcts.HeuristicEvaluator(playout="smart")
 
 
-@pytest.mark.parametrize("options", [
-    dict(rollout_cutoff=0),
-    dict(rollout_cutoff=6, playout="mast"),
-    dict(playout="mast"),
-    dict(playout="mast-gibbs", mast_temperature=0.5),
-    dict(rollout_cutoff=None, playout="random"),
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        dict(rollout_cutoff=0),
+        dict(rollout_cutoff=6, playout="mast"),
+        dict(playout="mast"),
+        dict(playout="mast-gibbs", mast_temperature=0.5),
+        dict(rollout_cutoff=None, playout="random"),
+    ],
+)
 @pytest.mark.parametrize("algorithm", ["ismcts", "mo-ismcts", "pimc"])
 def test_playout_options_are_seeded(options, algorithm):
     """The same seed gives the same statistics; the options change what the search sees."""
@@ -198,8 +205,14 @@ def test_agent_and_agent_specs_take_the_options():
     state = ts.load_game("gnomi", players=2).new_initial_state(0)
     agent = mcts.Agent(iterations=50, seed=0, rollout_cutoff=3, playout="mast", mast_epsilon=0.2)
     assert agent.step(state) in state.legal_actions()
-    result = ts.tournament("gnomi", ["ismcts:iterations=30,rollout_cutoff=none,playout=mast", "random"], games=2,
-                           params={"players": 2}, progress=False, workers=1)
+    result = ts.tournament(
+        "gnomi",
+        ["ismcts:iterations=30,rollout_cutoff=none,playout=mast", "random"],
+        games=2,
+        params={"players": 2},
+        progress=False,
+        workers=1,
+    )
     assert result.games == 2
 
 
@@ -239,6 +252,8 @@ def test_cutoff_search_captures_an_affordable_tile_rather_than_ending_the_turn()
     a tile is rarely right in this game: every tile is worth Gummiz)."""
     positions = affordable_capture_positions(10)
     assert len(positions) == 10
-    captures = sum(mcts.search(s, iterations=1000, seed=k, algorithm="ismcts", rollout_cutoff=0).best_action != 0
-                   for k, s in enumerate(positions))
+    captures = sum(
+        mcts.search(s, iterations=1000, seed=k, algorithm="ismcts", rollout_cutoff=0).best_action != 0
+        for k, s in enumerate(positions)
+    )
     assert captures >= 9

@@ -1,4 +1,5 @@
 """UCT: tactics, strength against random play, reproducibility, statistics."""
+
 import math
 
 import pytest

@@ -1,4 +1,5 @@
 """Threads (root parallelism), reproducibility, the solver, tree reuse and the memory cap."""
+
 import json
 import os
 import subprocess
@@ -50,12 +51,15 @@ def test_solver_proves_tic_tac_toe_is_a_draw():
     assert mcts.search(state, iterations=1000, seed=0).proven_value is None
 
 
-@pytest.mark.parametrize("history, winning", [
-    ([3, 3, 4, 4], {2, 5}),            # an open three on the bottom row
-    ([0, 1, 0, 1, 0, 1], {0}),         # a win in one
-    ([3, 0, 4, 0, 2, 6], {1, 5}),      # x to move: four in one
-    ([3, 5, 4, 5, 3, 4, 6, 1, 5, 6], {3}),  # deeper: only column 3 wins
-])
+@pytest.mark.parametrize(
+    "history, winning",
+    [
+        ([3, 3, 4, 4], {2, 5}),  # an open three on the bottom row
+        ([0, 1, 0, 1, 0, 1], {0}),  # a win in one
+        ([3, 0, 4, 0, 2, 6], {1, 5}),  # x to move: four in one
+        ([3, 5, 4, 5, 3, 4, 6, 1, 5, 6], {3}),  # deeper: only column 3 wins
+    ],
+)
 def test_solver_proves_connect_four_wins(history, winning):
     result = mcts.search(connect_four(history), iterations=2_000_000, solve=True, seed=1)
     assert result.proven_value == 1.0
@@ -153,23 +157,33 @@ def test_a_kept_tree_is_not_reused_for_another_resampled_world():
 def test_reuse_tree_is_deterministic():
     def play():
         game = ts.load_game("connect_four")
-        return ts.play_game(game, [mcts.Agent(iterations=500, seed=1), mcts.Agent(iterations=500, seed=2)], seed=0).actions
+        return ts.play_game(
+            game, [mcts.Agent(iterations=500, seed=1), mcts.Agent(iterations=500, seed=2)], seed=0
+        ).actions
+
     assert play() == play()
 
 
 PROBE = os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks", "memory_probe.py")
 
 
-@pytest.mark.skipif("libasan" in os.environ.get("LD_PRELOAD", ""),
-                    reason="under AddressSanitizer the resident set also holds shadow memory and freed blocks in quarantine")
+@pytest.mark.skipif(
+    "libasan" in os.environ.get("LD_PRELOAD", ""),
+    reason="under AddressSanitizer the resident set also holds shadow memory and freed blocks in quarantine",
+)
 @pytest.mark.parametrize("threads", [1, 2])
-@pytest.mark.parametrize("game, algorithm, cap_mb, iterations", [("connect_four", "uct", 16, 3_000_000),
-                                                                 ("gnomi", "ismcts", 4, 400_000)])
+@pytest.mark.parametrize(
+    "game, algorithm, cap_mb, iterations", [("connect_four", "uct", 16, 3_000_000), ("gnomi", "ismcts", 4, 400_000)]
+)
 def test_memory_cap_bounds_process_growth(threads, game, algorithm, cap_mb, iterations):
     """A search capped at C MB that would need far more grows the process by under 1.5 C MB
     (16 MB for UCT as the issue states; 4 MB for ISMCTS, whose trees grow a node per iteration)."""
-    out = subprocess.run([sys.executable, PROBE, str(cap_mb), str(threads), str(iterations), game, algorithm],
-                         capture_output=True, text=True, check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, PROBE, str(cap_mb), str(threads), str(iterations), game, algorithm],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     growth_mb, tree_mb, capped = float(out[0]), float(out[1]), out[2] == "True"
     assert capped and tree_mb <= cap_mb
     assert growth_mb < 1.5 * cap_mb, f"grew by {growth_mb:.1f} MB"
@@ -213,10 +227,12 @@ def test_ismcts_agent_reuses_the_information_set_subtree(algorithm):
 
 @pytest.mark.parametrize("value, ok", [("16", True), ("0", False), ("abc", False), ("", False)])
 def test_default_tree_cap_from_the_environment(value, ok):
-    code = ("from tablesearch import mcts\nimport tablesearch as ts\n"
-            "s = ts.load_game('connect_four').new_initial_state(0)\n"
-            "r = mcts.search(s, iterations=400_000, seed=0)\n"
-            "print(mcts.DEFAULT_MAX_MEMORY_MB, r.memory_capped, r.node_bytes <= 16 * 2**20)")
+    code = (
+        "from tablesearch import mcts\nimport tablesearch as ts\n"
+        "s = ts.load_game('connect_four').new_initial_state(0)\n"
+        "r = mcts.search(s, iterations=400_000, seed=0)\n"
+        "print(mcts.DEFAULT_MAX_MEMORY_MB, r.memory_capped, r.node_bytes <= 16 * 2**20)"
+    )
     env = dict(os.environ, TABLESEARCH_MAX_MEMORY_MB=value)
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
     if ok:

@@ -1,5 +1,6 @@
 """Smooth UCT over information sets (search/smooth_uct.h), information-state keys, return ranges,
 and the exact exploitability helper."""
+
 from __future__ import annotations
 
 import random
@@ -38,6 +39,7 @@ def all_leduc_states(players=2):
 
 # --- information-state keys ------------------------------------------------------------------
 
+
 def test_leduc_information_state_keys_match_the_strings_exactly():
     """Over every state of 2-player Leduc and both players: equal keys exactly when the
     information-state strings are equal (no collision, no split)."""
@@ -59,7 +61,7 @@ def test_leduc_keys_have_no_collisions_with_three_players():
     rng = random.Random(0)
     key_of: dict[str, int] = {}
     string_of: dict[int, str] = {}
-    for g in range(3000):
+    for _ in range(3000):
         state = leduc([], players=3)
         while True:
             for player in range(3):
@@ -103,6 +105,7 @@ def test_information_state_key_rejects_a_bad_player():
 
 # --- return ranges ---------------------------------------------------------------------------
 
+
 def test_return_ranges():
     assert ts.load_game("leduc_poker").return_range() == (-13.0, 13.0)
     assert ts.load_game("leduc_poker", players=3).return_range() == (-13.0, 26.0)
@@ -117,12 +120,16 @@ def test_leduc_returns_stay_within_the_declared_range():
 
 # --- the search ------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("algorithm", INFOSET_ALGORITHMS)
-@pytest.mark.parametrize("histories", [
-    [[3, x] for x in (0, 4, 5)],                       # player 0 to act; player 1's card hidden
-    [[x, 3, 2] for x in (0, 4, 5)],                    # player 1 to act; player 0's card hidden
-    [[x, 3, 1, 2, 1, 5, 2] for x in (0, 1, 4)],        # round 2, facing a raise
-])
+@pytest.mark.parametrize(
+    "histories",
+    [
+        [[3, x] for x in (0, 4, 5)],  # player 0 to act; player 1's card hidden
+        [[x, 3, 2] for x in (0, 4, 5)],  # player 1 to act; player 0's card hidden
+        [[x, 3, 1, 2, 1, 5, 2] for x in (0, 1, 4)],  # round 2, facing a raise
+    ],
+)
 def test_no_leak_on_leduc(algorithm, histories):
     """States the player to move cannot tell apart, same seed: the same search, beliefs included."""
     states = [leduc(h) for h in histories]
@@ -160,9 +167,16 @@ def test_agent_samples_its_move_from_a_mixed_policy():
 def test_mixed_policy_is_thresholded():
     """Shares below mcts.MIXED_POLICY_THRESHOLD are dropped and the rest renormalized; the
     visit counts in stats stay raw."""
-    result = mcts.SearchResult(best_action=1, algorithm="smooth-uct", iterations=100, elapsed=0.1, nodes=1,
-                               stats=[mcts.ActionStat(0, 10, 0.0), mcts.ActionStat(1, 60, 0.0),
-                                      mcts.ActionStat(2, 30, 0.0)], root_values=[0, 0], mixed=True)
+    result = mcts.SearchResult(
+        best_action=1,
+        algorithm="smooth-uct",
+        iterations=100,
+        elapsed=0.1,
+        nodes=1,
+        stats=[mcts.ActionStat(0, 10, 0.0), mcts.ActionStat(1, 60, 0.0), mcts.ActionStat(2, 30, 0.0)],
+        root_values=[0, 0],
+        mixed=True,
+    )
     assert result.policy() == pytest.approx({0: 0.0, 1: 60 / 90, 2: 30 / 90})
     result.mixed = False
     assert result.policy() == pytest.approx({0: 0.1, 1: 0.6, 2: 0.3})
@@ -194,6 +208,7 @@ def test_smooth_uct_with_threads_merges_and_reproduces():
 
 
 # --- exploitability --------------------------------------------------------------------------
+
 
 def uniform(state):
     legal = state.legal_actions()

@@ -1,11 +1,11 @@
 """Agent specs: parsing, the comma rule of agent lists, building agents."""
+
 import pytest
 
-from tablesearch import mcts
-from tablesearch.agents.specs import make_agent, parse_agent_spec, split_agent_list
-from tablesearch.agents.builtin import HumanAgent, RandomAgent
-
 from helpers.py_games import FixedAgent
+from tablesearch import mcts
+from tablesearch.agents.builtin import HumanAgent, RandomAgent
+from tablesearch.agents.specs import make_agent, parse_agent_spec, split_agent_list
 
 
 def test_parse_builtin_specs():
@@ -15,8 +15,10 @@ def test_parse_builtin_specs():
     for kind in ("ismcts", "mo-ismcts", "pimc", "uct", "puct"):
         spec = parse_agent_spec(f"{kind}:time_limit=0.5,determinizations=4")
         assert spec.kind == kind and dict(spec.options) == {"time_limit": 0.5, "determinizations": 4}
-    assert dict(parse_agent_spec("mcts:algorithm=uct,max_memory_mb=64").options) == {"algorithm": "uct",
-                                                                                     "max_memory_mb": 64}
+    assert dict(parse_agent_spec("mcts:algorithm=uct,max_memory_mb=64").options) == {
+        "algorithm": "uct",
+        "max_memory_mb": 64,
+    }
 
 
 def test_parse_user_code_specs():
@@ -26,14 +28,17 @@ def test_parse_user_code_specs():
     assert spec.kind == "mybots:make" and dict(spec.options) == {"depth": 3, "greedy": True}
 
 
-@pytest.mark.parametrize("text, message", [
-    ("minimax", "unknown agent"),
-    ("mcts:iterations", "NAME=VALUE"),
-    ("random:x=1", "takes no options"),
-    ("mcts:seed=3", "seed is set by the runner"),
-    ("mcts:iterations=1,iterations=2", "given twice"),
-    ("pkg.mod:", "package.module:factory"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("minimax", "unknown agent"),
+        ("mcts:iterations", "NAME=VALUE"),
+        ("random:x=1", "takes no options"),
+        ("mcts:seed=3", "seed is set by the runner"),
+        ("mcts:iterations=1,iterations=2", "given twice"),
+        ("pkg.mod:", "package.module:factory"),
+    ],
+)
 def test_bad_specs_say_what_is_valid(text, message):
     with pytest.raises(ValueError, match=message):
         parse_agent_spec(text)
@@ -43,7 +48,11 @@ def test_agent_list_comma_rule():
     assert split_agent_list("mcts:iterations=1000,uct_c=1.4,random") == ["mcts:iterations=1000,uct_c=1.4", "random"]
     assert split_agent_list(["mcts:iterations=300", "random"]) == ["mcts:iterations=300", "random"]
     assert split_agent_list("random,mcts:iterations=5,pkg.mod:f:a=1,b=2,ismcts:time_limit=0.1") == [
-        "random", "mcts:iterations=5", "pkg.mod:f:a=1,b=2", "ismcts:time_limit=0.1"]
+        "random",
+        "mcts:iterations=5",
+        "pkg.mod:f:a=1,b=2",
+        "ismcts:time_limit=0.1",
+    ]
     assert split_agent_list("human,mcts") == ["human", "mcts"]
     with pytest.raises(ValueError, match="follows no agent"):
         split_agent_list("random,iterations=5")

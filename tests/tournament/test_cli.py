@@ -1,4 +1,5 @@
 """The tablesearch command."""
+
 import re
 import subprocess
 import sys
@@ -34,14 +35,38 @@ def test_console_script_runs():
 
 def run_cli(*args, env=None, input=None):
     import os
-    return subprocess.run([sys.executable, "-m", "tablesearch.cli", *args], capture_output=True, text=True,
-                          input=input, env={**os.environ, **(env or {})}, timeout=120)
+
+    return subprocess.run(
+        [sys.executable, "-m", "tablesearch.cli", *args],
+        capture_output=True,
+        text=True,
+        input=input,
+        env={**os.environ, **(env or {})},
+        timeout=120,
+    )
 
 
 def test_tournament_prints_the_ratings_table_and_writes_lines_and_plot(tmp_path, capsys):
     out, plot = tmp_path / "games.jsonl", tmp_path / "ratings.png"
-    assert cli.main(["tournament", "tic_tac_toe", "--agents", "mcts:iterations=200,uct_c=1.0,random",
-                     "--games", "10", "--workers", "1", "--out", str(out), "--plot", str(plot)]) == 0
+    assert (
+        cli.main(
+            [
+                "tournament",
+                "tic_tac_toe",
+                "--agents",
+                "mcts:iterations=200,uct_c=1.0,random",
+                "--games",
+                "10",
+                "--workers",
+                "1",
+                "--out",
+                str(out),
+                "--plot",
+                str(plot),
+            ]
+        )
+        == 0
+    )
     text = capsys.readouterr().out
     assert "Ratings" in text and "Elo [95% CI]" in text and "mcts:iterations=200,uct_c=1.0" in text
     assert "Win rate by seat" in text and "Pairwise score" in text
@@ -51,9 +76,29 @@ def test_tournament_prints_the_ratings_table_and_writes_lines_and_plot(tmp_path,
 
 def test_repeatable_agent_option_keeps_commas_and_runner_budget(tmp_path, capsys):
     out = tmp_path / "games.jsonl"
-    assert cli.main(["tournament", "tic_tac_toe", "--agent", "mcts:uct_c=1.0,max_memory_mb=64", "--agent", "random",
-                     "--iterations", "25", "--games", "2", "--workers", "1", "--out", str(out)]) == 0
+    assert (
+        cli.main(
+            [
+                "tournament",
+                "tic_tac_toe",
+                "--agent",
+                "mcts:uct_c=1.0,max_memory_mb=64",
+                "--agent",
+                "random",
+                "--iterations",
+                "25",
+                "--games",
+                "2",
+                "--workers",
+                "1",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     import json
+
     line = json.loads(out.read_text().splitlines()[0])
     assert line["budgets"][line["agents"].index("mcts:uct_c=1.0,max_memory_mb=64")] == {"iterations": 25}
 
@@ -69,24 +114,61 @@ def test_progress_bar_only_on_a_terminal(monkeypatch, capsys):
 
 
 def test_sprt_from_the_command_line(capsys):
-    assert cli.main(["tournament", "connect_four", "--agents", "mcts:iterations=300", "random", "--games", "200",
-                     "--workers", "1", "--sprt", "--elo1", "50", "--resamples", "100"]) == 0
+    assert (
+        cli.main(
+            [
+                "tournament",
+                "connect_four",
+                "--agents",
+                "mcts:iterations=300",
+                "random",
+                "--games",
+                "200",
+                "--workers",
+                "1",
+                "--sprt",
+                "--elo1",
+                "50",
+                "--resamples",
+                "100",
+            ]
+        )
+        == 0
+    )
     text = capsys.readouterr().out
     assert "SPRT elo0=0 elo1=50" in text and "H1 accepted" in text and "of 200 planned" in text
 
 
 def test_tournament_on_a_dask_scheduler(tmp_path, capsys):
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, protocol="tcp",
-                                  host="127.0.0.1", dashboard_address=None) as cluster:
-        assert cli.main(["tournament", "tic_tac_toe", "--agents", "mcts:iterations=50", "random", "--games", "6",
-                         "--scheduler", cluster.scheduler_address, "--out", str(tmp_path / "g.jsonl")]) == 0
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, protocol="tcp", host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        assert (
+            cli.main(
+                [
+                    "tournament",
+                    "tic_tac_toe",
+                    "--agents",
+                    "mcts:iterations=50",
+                    "random",
+                    "--games",
+                    "6",
+                    "--scheduler",
+                    cluster.scheduler_address,
+                    "--out",
+                    str(tmp_path / "g.jsonl"),
+                ]
+            )
+            == 0
+        )
     assert "Ratings" in capsys.readouterr().out
     assert len((tmp_path / "g.jsonl").read_text().splitlines()) == 6
 
 
 def test_play_against_the_ai_with_piped_input(monkeypatch, capsys):
     import io
+
     monkeypatch.setattr(sys, "stdin", io.StringIO("x(1,1)\nnot-a-move\n0\n2\n6\n8\n3\n5\n7\n1\n"))
     assert cli.main(["play", "tic_tac_toe", "--agents", "human,mcts:iterations=500"]) == 0
     out = capsys.readouterr().out
@@ -112,6 +194,7 @@ def test_command_errors_are_messages(capsys):
 def test_play_tells_moves_as_the_human_seat_observed_them(monkeypatch, capsys):
     """Leduc: the AI's card is never printed, the human's own is; the AI's moves are named."""
     import io
+
     monkeypatch.setattr(sys, "stdin", io.StringIO("call\n" * 10))
     assert cli.main(["play", "leduc_poker", "--agents", "human,mcts:iterations=200", "--seed", "2"]) == 0
     out = capsys.readouterr().out

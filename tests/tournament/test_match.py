@@ -1,11 +1,11 @@
 """play_game: the record, budgets, information hygiene, chance streams."""
+
 import pytest
 
 import tablesearch as ts
+from helpers.py_games import CheatAgent, FixedAgent, GreedyAgent, Peek, Pick
 from tablesearch import mcts
 from tablesearch.match import budget_of, set_budget
-
-from helpers.py_games import CheatAgent, FixedAgent, GreedyAgent, Peek, Pick
 
 
 def test_record_fields():
@@ -93,8 +93,12 @@ def test_chance_outcomes_do_not_shift_with_view_draws():
 
 def test_python_multiplayer_game_and_on_move():
     seen = []
-    record = ts.play_game(Pick(4), [GreedyAgent(), FixedAgent(2), FixedAgent(3), FixedAgent(9)], seed=1,
-                          on_move=lambda state, player, action, agent: seen.append((player, action)))
+    record = ts.play_game(
+        Pick(4),
+        [GreedyAgent(), FixedAgent(2), FixedAgent(3), FixedAgent(9)],
+        seed=1,
+        on_move=lambda state, player, action, agent: seen.append((player, action)),
+    )
     assert seen == [(0, 9), (1, 2), (2, 3), (3, 9), (-1, record.actions[-1])]
     assert record.plies == 4 and len(record.returns) == 4 and abs(sum(record.returns)) < 1e-12
 

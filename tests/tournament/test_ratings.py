@@ -1,4 +1,5 @@
 """Statistics against known values: Wilson, Bradley-Terry, the bootstrap, the SPRT."""
+
 import math
 
 import numpy as np
@@ -34,8 +35,9 @@ def test_two_agents_fit_is_the_log_odds():
 
 def test_fit_recovers_exact_bradley_terry_data():
     true = np.array([0.0, 100.0, 300.0, -50.0])
-    wins = np.array([[1000 * ratings.elo_to_score(a - b) if i != j else 0 for j, b in enumerate(true)]
-                     for i, a in enumerate(true)])
+    wins = np.array(
+        [[1000 * ratings.elo_to_score(a - b) if i != j else 0 for j, b in enumerate(true)] for i, a in enumerate(true)]
+    )
     assert ratings.fit_elo(wins, prior_draws=0) == pytest.approx(true - true.mean(), abs=1e-6)
 
 
@@ -103,7 +105,7 @@ def test_bootstrap_interval_is_not_empty_when_one_agent_won_everything():
 def test_sprt_llr_by_hand():
     scores = [1.0, 0.5, 0.75, 1.0]
     m = np.mean(scores)
-    var = (np.sum((np.array(scores) - m) ** 2) + (1 - m) ** 2 + m ** 2) / 6
+    var = (np.sum((np.array(scores) - m) ** 2) + (1 - m) ** 2 + m**2) / 6
     s0, s1 = 0.5, ratings.elo_to_score(20)
     test = ratings.sprt(scores, elo0=0, elo1=20)
     assert test.llr == pytest.approx(4 * (s1 - s0) * (2 * m - s0 - s1) / (2 * var))

@@ -1,4 +1,5 @@
 """Seatings: balance over seats, matchups and neighbours; duplicate deals; stable game ids."""
+
 import itertools
 from collections import Counter
 

@@ -1,13 +1,13 @@
 """Tournaments: results files, resuming, parallel executors, SPRT, multi-player games."""
+
 import concurrent.futures as cf
 import json
 
 import pytest
 
 import tablesearch as ts
-from tablesearch.tournaments.schedule import plan
-
 from helpers.py_games import Pick, greedy, middling
+from tablesearch.tournaments.schedule import plan
 
 FAST = ["mcts:iterations=30", "random"]
 
@@ -23,8 +23,24 @@ def test_results_file_has_one_whole_line_per_game(tmp_path):
     assert len(lines) == result.games == result.planned == 10 and result.complete
     assert sorted(line["id"] for line in lines) == sorted(t.id for t in plan(2, 2, 10, 1))
     line = lines[0]
-    for key in ("tournament", "id", "deal", "seating", "agents", "game", "seed", "returns", "winners", "ranks",
-                "actions", "plies", "agent_seconds", "agent_iterations", "budgets", "finished"):
+    for key in (
+        "tournament",
+        "id",
+        "deal",
+        "seating",
+        "agents",
+        "game",
+        "seed",
+        "returns",
+        "winners",
+        "ranks",
+        "actions",
+        "plies",
+        "agent_seconds",
+        "agent_iterations",
+        "budgets",
+        "finished",
+    ):
         assert key in line
     assert {tuple(l["agents"]) for l in lines} == {tuple(FAST), tuple(FAST[::-1])}
 
@@ -78,8 +94,12 @@ def test_any_executor(tmp_path):
 
 def test_dask_local_cluster(tmp_path):
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, protocol="tcp", host="127.0.0.1",
-                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=False, protocol="tcp", host="127.0.0.1", dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         out = tmp_path / "games.jsonl"
         result = ts.tournament("tic_tac_toe", FAST, games=8, seed=4, executor=client.get_executor(), out=out)
     assert result.games == 8 and len(read_lines(out)) == 8
@@ -102,8 +122,9 @@ def test_duplicate_deals_share_the_seed_and_rotate_the_seats():
 def test_multiplayer_ratings_order_the_agents():
     """Pick with 4 seats and 3 agents (one agent holds two seats): greedy picks 9, the best pick,
     so over 48 games its rating interval lies above the others'."""
-    result = ts.tournament(Pick(4), {"greedy": greedy, "middling": middling, "random": "random"}, games=48, seed=1,
-                           resamples=300)
+    result = ts.tournament(
+        Pick(4), {"greedy": greedy, "middling": middling, "random": "random"}, games=48, seed=1, resamples=300
+    )
     assert result.table[0]["agent"] == "greedy"
     assert result.table[0]["elo_low"] > max(row["elo_high"] for row in result.table[1:])
     assert sum(row["games"] for row in result.table) == 4 * result.games

@@ -20,11 +20,11 @@ inline constexpr const char* kColourNames[] = {"red", "purple", "yellow", "blue"
 
 // Cells 1..134, one letter each (R P Y B O G, K for a pink picture cell).
 inline constexpr char kTrack[] =
-    "RPYBOGRPKYBOGRPYBKOGRPYBOGRPYB"   //   1- 30
-    "OGRPYBOGRPYBKOGRPYBOGRPYBOGRPY"   //  31- 60
-    "BOGRPYBOGRPYBOKGRPYBOGRPYBOGRP"   //  61- 90
-    "YBOGRKPYBOGRPKYBOGRPYBOGRPYBOG"   //  91-120
-    "RPYBOGRPYBOGRP";                  // 121-134
+    "RPYBOGRPKYBOGRPYBKOGRPYBOGRPYB"  //   1- 30
+    "OGRPYBOGRPYBKOGRPYBOGRPYBOGRPY"  //  31- 60
+    "BOGRPYBOGRPYBOKGRPYBOGRPYBOGRP"  //  61- 90
+    "YBOGRKPYBOGRPKYBOGRPYBOGRPYBOG"  //  91-120
+    "RPYBOGRPYBOGRP";                 // 121-134
 static_assert(sizeof(kTrack) - 1 == kCastle, "the track has 134 spaces");
 
 // Card kinds, which are also the chance outcomes: 0-5 single colour (R P Y B O G),

@@ -44,7 +44,7 @@ constexpr int destination(int cell, int kind) {
   const int penalty = penalty_index(cell);
   if (penalty >= 0 && card_colour(kind) != kPenalties[penalty].colour) return cell;  // rule 5
   if (is_picture(kind)) return land(kPictures[kind - kFirstPicture].cell);           // rule 3
-  int steps = is_double(kind) ? 2 : 1;                                                // rule 1
+  int steps = is_double(kind) ? 2 : 1;                                               // rule 1
   const Colour colour = card_colour(kind);
   for (int next = cell + 1; next <= kCastle; ++next) {
     if (colour_of(next) == colour && --steps == 0) return land(next);

@@ -63,8 +63,8 @@ void place(GnomiState::Cards<N>& cards, int id, int8_t face, int8_t holder, uint
 // then the rest of the deck to the pool and the reserve after it. known(face, seat): who knows
 // the face of a dealt card; everyone knows the reserve.
 template <int N, class Known>
-void deal_hands(GnomiState::Cards<N>& cards, const DealSort<N>& d, int players, int hand_size, uint8_t everyone,
-                Known known, Rng& rng) {
+void deal_hands(GnomiState::Cards<N>& cards, const DealSort<N>& d, int players, int hand_size,
+                uint8_t everyone, Known known, Rng& rng) {
   int id = 0, next = 0;
   for (int s = 0; s < players; ++s) {
     std::array<int8_t, N> hand{};
@@ -75,7 +75,8 @@ void deal_hands(GnomiState::Cards<N>& cards, const DealSort<N>& d, int players, 
     for (int i = 0; i < h; ++i) place(cards, id++, hand[i], static_cast<int8_t>(s), 1, known(hand[i], s));
   }
   for (; next < d.deck_count; ++next) place(cards, id++, d.deck[next], GnomiState::kPool, 0, 0);
-  for (int i = 0; i < d.reserve_count; ++i) place(cards, id++, d.reserve[i], GnomiState::kReserve, 0, everyone);
+  for (int i = 0; i < d.reserve_count; ++i)
+    place(cards, id++, d.reserve[i], GnomiState::kReserve, 0, everyone);
 }
 
 }  // namespace
@@ -136,8 +137,9 @@ void GnomiState::redeal() {
   const auto mushrooms = sort_for_deal(mush_, gnomi::golden_mushroom, rng);
   const uint8_t everyone = all_mask();
   deal_hands(gnome_, gnomes, n_, gnomi::kHandGnomes, everyone, [](int8_t, int s) { return bit(s); }, rng);
-  deal_hands(mush_, mushrooms, n_, gnomi::kHandMushrooms, everyone,
-       [everyone](int8_t face, int s) { return gnomi::golden_mushroom(face) ? everyone : bit(s); }, rng);
+  deal_hands(
+      mush_, mushrooms, n_, gnomi::kHandMushrooms, everyone,
+      [everyone](int8_t face, int s) { return gnomi::golden_mushroom(face) ? everyone : bit(s); }, rng);
   not_colour_.fill(0);
   round_ = 0;
   out_ = last_out_ = prev_out_ = 0;
@@ -191,13 +193,17 @@ bool GnomiState::may_react(int s) const {
 
 int GnomiState::current_player() const {
   switch (phase_) {
-    case kGameOver: return kTerminalPlayer;
-    case kSteal: return kChancePlayer;
+    case kGameOver:
+      return kTerminalPlayer;
+    case kSteal:
+      return kChancePlayer;
     case kReact:
     case kLullabyChoice:
     case kPeekReveal:
-    case kCompostChoice: return target_;
-    default: return turn_;
+    case kCompostChoice:
+      return target_;
+    default:
+      return turn_;
   }
 }
 
@@ -289,7 +295,8 @@ int GnomiState::legal_actions(Action* out) const {
         if (up_mushroom(m, target_)) out[k++] = kPickMushroom + m;
       }
       break;
-    case kGameOver: break;
+    case kGameOver:
+      break;
   }
   return k;
 }
@@ -313,7 +320,9 @@ void GnomiState::move_mushroom(int m, int to, uint8_t learners) {
 void GnomiState::apply_action(Action a) {
   history_hash_ = mix_action(history_hash_, a);
   switch (phase_) {
-    case kTurn: apply_turn(a); return;
+    case kTurn:
+      apply_turn(a);
+      return;
     case kUse1Target:
     case kUse2Target:
     case kEffectTarget:
@@ -345,7 +354,9 @@ void GnomiState::apply_action(Action a) {
       }
       break;
     }
-    case kWakePick: gnome_.up[a - kPickGnome] = 1; break;
+    case kWakePick:
+      gnome_.up[a - kPickGnome] = 1;
+      break;
     case kReact: {
       if (a == kNoReaction) {
         resolve_effect();
@@ -360,7 +371,9 @@ void GnomiState::apply_action(Action a) {
       }
       break;
     }
-    case kLullabyChoice: gnome_.up[a - kPickGnome] = 0; break;
+    case kLullabyChoice:
+      gnome_.up[a - kPickGnome] = 0;
+      break;
     case kPeekReveal: {
       const int m = a - kPickMushroom;
       reveal_mushroom(m);
@@ -372,15 +385,20 @@ void GnomiState::apply_action(Action a) {
       start_peek_take();
       return;
     }
-    case kPeekTake: move_mushroom(a - kPickMushroom, turn_, 0); break;
-    case kCompostChoice: mush_.up[a - kPickMushroom] = 0; break;
+    case kPeekTake:
+      move_mushroom(a - kPickMushroom, turn_, 0);
+      break;
+    case kCompostChoice:
+      mush_.up[a - kPickMushroom] = 0;
+      break;
     case kSteal: {
       // Only the taker and the victim see the face; everyone sees which card moved.
       move_mushroom(a - kPickMushroom, turn_, bit(target_));
       if (--steals_left_ > 0 && count_up_mushrooms(target_) > 0) return;
       break;
     }
-    case kGameOver: return;
+    case kGameOver:
+      return;
   }
   finish_move();
 }
@@ -415,7 +433,9 @@ void GnomiState::use_gnome(int g) {
   gnome_.up[g] = 0;
   const int s = turn_;
   switch (kGnomes[gnome_.face[g]].ability) {
-    case Ability::kHans: phase_ = kHansColour; return;
+    case Ability::kHans:
+      phase_ = kHansColour;
+      return;
     case Ability::kSprout:
       pick_ = -1;
       for (int m = 0; m < kM; ++m) {
@@ -438,11 +458,24 @@ void GnomiState::use_gnome(int g) {
       }
       break;
     }
-    case Ability::kLullaby: effect_ = kLullaby; choose_target(kEffectTarget); return;
-    case Ability::kThief: effect_ = kThief; choose_target(kEffectTarget); return;
-    case Ability::kPeek: effect_ = kPeek; choose_target(kEffectTarget); return;
-    case Ability::kCompost: effect_ = kCompost; choose_target(kEffectTarget); return;
-    case Ability::kEarmuffs: break;  // never legal on one's own turn
+    case Ability::kLullaby:
+      effect_ = kLullaby;
+      choose_target(kEffectTarget);
+      return;
+    case Ability::kThief:
+      effect_ = kThief;
+      choose_target(kEffectTarget);
+      return;
+    case Ability::kPeek:
+      effect_ = kPeek;
+      choose_target(kEffectTarget);
+      return;
+    case Ability::kCompost:
+      effect_ = kCompost;
+      choose_target(kEffectTarget);
+      return;
+    case Ability::kEarmuffs:
+      break;  // never legal on one's own turn
   }
   finish_move();
 }
@@ -560,7 +593,8 @@ void GnomiState::resolve_effect() {
       exclude_colour_of_up(t, colour_);
       continue_hans();
       return;
-    case kNoEffect: break;
+    case kNoEffect:
+      break;
   }
   finish_move();
 }

@@ -82,20 +82,20 @@ class GnomiState {
   static constexpr int8_t kReserve = -2;  // golden card not (yet) in play
 
   enum Phase : int8_t {
-    kTurn,            // the turn player picks a move
-    kUse1Target,      // use 1 mushroom: the target
-    kUse2Second,      // use 2 mushrooms: the second card (numbered above the first)
-    kUse2Target,      // use 2 mushrooms: the target
-    kHansColour,      // hans: the colour
-    kSproutPick,      // sprout: a composted mushroom (first, then one numbered above it) or done
-    kWakePick,        // wake: one of the user's other sleeping gnomes
-    kEffectTarget,    // lullaby / thief / peek / compost: the target
-    kReact,           // the target: earmuffs or no reaction
-    kLullabyChoice,   // the target: which awake gnome goes to sleep
-    kPeekReveal,      // the target: which two mushrooms to reveal (ascending)
-    kPeekTake,        // the user: which revealed mushroom to take
-    kCompostChoice,   // the target: which mushroom to compost
-    kSteal,           // chance: which of the target's right-side-up mushrooms is taken
+    kTurn,           // the turn player picks a move
+    kUse1Target,     // use 1 mushroom: the target
+    kUse2Second,     // use 2 mushrooms: the second card (numbered above the first)
+    kUse2Target,     // use 2 mushrooms: the target
+    kHansColour,     // hans: the colour
+    kSproutPick,     // sprout: a composted mushroom (first, then one numbered above it) or done
+    kWakePick,       // wake: one of the user's other sleeping gnomes
+    kEffectTarget,   // lullaby / thief / peek / compost: the target
+    kReact,          // the target: earmuffs or no reaction
+    kLullabyChoice,  // the target: which awake gnome goes to sleep
+    kPeekReveal,     // the target: which two mushrooms to reveal (ascending)
+    kPeekTake,       // the user: which revealed mushroom to take
+    kCompostChoice,  // the target: which mushroom to compost
+    kSteal,          // chance: which of the target's right-side-up mushrooms is taken
     kGameOver,
   };
   static constexpr int kNumPhases = kGameOver;  // phases in the observation (not game over)
@@ -177,10 +177,10 @@ class GnomiState {
 
   Cards<kM> mush_;
   Cards<kG> gnome_;
-  std::array<uint8_t, kM> not_colour_{};  // bit c: everyone knows this mushroom is not colour c
+  std::array<uint8_t, kM> not_colour_{};        // bit c: everyone knows this mushroom is not colour c
   std::array<int8_t, kSeats> golden_gnomes_{};  // golden gnomes held: a public count
-  uint64_t deal_seed_ = 0;                       // draws the golden re-deals; hidden from everyone
-  uint64_t history_hash_ = 0;                    // every action so far (all are public)
+  uint64_t deal_seed_ = 0;                      // draws the golden re-deals; hidden from everyone
+  uint64_t history_hash_ = 0;                   // every action so far (all are public)
   int16_t round_ = 0;
   int16_t max_rounds_ = 100;
   int8_t n_ = 3;

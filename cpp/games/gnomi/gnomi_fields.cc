@@ -109,8 +109,10 @@ void GnomiState::validate() const {
     ++mush_faces[f];
     const bool gold = gnomi::golden_mushroom(f);
     const std::string card = "mushroom m" + std::to_string(m) + " (" + kMushrooms[f].colour + ")";
-    if (gold != (h == kReserve) && !(gold && golden_ && h >= 0)) fail(card + " cannot be held by " + std::to_string(h));
-    if (h == kReserve && (mush_.up[m] || mush_.known[m] != all)) fail(card + ": reserve cards are face down and public");
+    if (gold != (h == kReserve) && !(gold && golden_ && h >= 0))
+      fail(card + " cannot be held by " + std::to_string(h));
+    if (h == kReserve && (mush_.up[m] || mush_.known[m] != all))
+      fail(card + ": reserve cards are face down and public");
     if (h == kPool && (mush_.up[m] || mush_.known[m])) fail(card + ": pool cards are face down and unseen");
     if (h >= 0 && !((mush_.known[m] >> h) & 1)) fail(card + ": its holder must know it");
     if (h >= 0 && gold && mush_.known[m] != all) fail(card + ": golden mushrooms in play are known to all");
@@ -123,8 +125,10 @@ void GnomiState::validate() const {
     ++gnome_faces[f];
     const bool gold = gnomi::golden_gnome(f);
     const std::string card = "gnome g" + std::to_string(g) + " (" + kGnomes[f].id + ")";
-    if (gold != (h == kReserve) && !(gold && golden_ && h >= 0)) fail(card + " cannot be held by " + std::to_string(h));
-    if (h == kReserve && (gnome_.up[g] || gnome_.known[g] != all)) fail(card + ": reserve cards are face down and public");
+    if (gold != (h == kReserve) && !(gold && golden_ && h >= 0))
+      fail(card + " cannot be held by " + std::to_string(h));
+    if (h == kReserve && (gnome_.up[g] || gnome_.known[g] != all))
+      fail(card + ": reserve cards are face down and public");
     if (h == kPool && (gnome_.up[g] || gnome_.known[g])) fail(card + ": pool cards are face down and unseen");
     if (h >= 0 && gnome_.known[g] != all && gnome_.known[g] != (1u << h)) {
       fail(card + ": a gnome is known to its holder only or to everyone");
@@ -146,14 +150,18 @@ void GnomiState::validate() const {
   for (int s = 0; s < n_; ++s) {
     const int most = gnomi::kHandGnomes + (over && golden_ ? 1 : 0);
     if (gnomes_held[s] < gnomi::kHandGnomes || gnomes_held[s] > most) {
-      fail("player " + std::to_string(s) + " holds " + std::to_string(gnomes_held[s]) + " gnomes; gnomes never change hands");
+      fail("player " + std::to_string(s) + " holds " + std::to_string(gnomes_held[s]) +
+           " gnomes; gnomes never change hands");
     }
-    if (golden_held[s] != golden_gnomes_[s]) fail("golden_gnomes must count the golden gnomes each player holds");
-    if (!over && !in_game(s) && has_up_card(s)) fail("player " + std::to_string(s) + " is out but has a right-side-up card");
+    if (golden_held[s] != golden_gnomes_[s])
+      fail("golden_gnomes must count the golden gnomes each player holds");
+    if (!over && !in_game(s) && has_up_card(s))
+      fail("player " + std::to_string(s) + " is out but has a right-side-up card");
   }
   const int base_pool = gnomi::kRegularMushrooms - gnomi::kHandMushrooms * n_;
   if (pool_m < base_pool || pool_m > base_pool + (game_ > 0 ? gnomi::kGoldenMushrooms : 0)) {
-    fail("the pool holds " + std::to_string(pool_m) + " mushrooms; the deal leaves " + std::to_string(base_pool));
+    fail("the pool holds " + std::to_string(pool_m) + " mushrooms; the deal leaves " +
+         std::to_string(base_pool));
   }
 
   // The course of the game.
@@ -162,7 +170,8 @@ void GnomiState::validate() const {
   if (std::popcount(static_cast<unsigned>(all & ~out_)) < 2) fail("a running game has two players still in");
   if (!in_game(turn_)) fail("the player whose turn it is must be in the game");
   if (round_ >= max_rounds_) fail("round must be below max_rounds while the game runs");
-  if (colour_ >= 0 && gnomi::golden_mushroom(colour_) && !golden_) fail("gold is a colour of the golden expansion only");
+  if (colour_ >= 0 && gnomi::golden_mushroom(colour_) && !golden_)
+    fail("gold is a colour of the golden expansion only");
   const bool targeted = phase_ == kReact || phase_ == kLullabyChoice || phase_ == kPeekReveal ||
                         phase_ == kPeekTake || phase_ == kCompostChoice || phase_ == kSteal;
   if (targeted && (target_ < 0 || target_ == turn_ || !in_game(target_))) {
@@ -177,34 +186,52 @@ void GnomiState::validate() const {
                steals_left_ == 0,
            "nothing may be pending at the start of a turn");
       break;
-    case kUse1Target: need(effect_ == kGive && colour_ >= 0, "use 1 needs its colour"); break;
-    case kUse2Second: need(pick_ >= 0 && down_mushroom(pick_, turn_), "use 2 needs its first, composted card"); break;
-    case kUse2Target: need(effect_ == kStealOne, "use 2 steals"); break;
-    case kHansColour: break;
-    case kSproutPick: need(pick_ < 0 || mush_.holder[pick_] == turn_, "sprout's first card is the user's"); break;
-    case kWakePick: need(pick_ >= 0 && pick_ < kG && asleep_gnome(pick_, turn_), "wake needs the used gnome"); break;
+    case kUse1Target:
+      need(effect_ == kGive && colour_ >= 0, "use 1 needs its colour");
+      break;
+    case kUse2Second:
+      need(pick_ >= 0 && down_mushroom(pick_, turn_), "use 2 needs its first, composted card");
+      break;
+    case kUse2Target:
+      need(effect_ == kStealOne, "use 2 steals");
+      break;
+    case kHansColour:
+      break;
+    case kSproutPick:
+      need(pick_ < 0 || mush_.holder[pick_] == turn_, "sprout's first card is the user's");
+      break;
+    case kWakePick:
+      need(pick_ >= 0 && pick_ < kG && asleep_gnome(pick_, turn_), "wake needs the used gnome");
+      break;
     case kEffectTarget:
-      need(effect_ == kLullaby || effect_ == kThief || effect_ == kPeek || effect_ == kCompost, "a targeted gnome");
+      need(effect_ == kLullaby || effect_ == kThief || effect_ == kPeek || effect_ == kCompost,
+           "a targeted gnome");
       break;
     case kReact:
       need(effect_ != kNoEffect, "a reaction needs an effect");
       need((effect_ != kGive && effect_ != kHans) || colour_ >= 0, "use 1 and hans need a colour");
       break;
-    case kLullabyChoice: need(effect_ == kLullaby, "lullaby"); break;
+    case kLullabyChoice:
+      need(effect_ == kLullaby, "lullaby");
+      break;
     case kPeekReveal:
       need(effect_ == kPeek, "peek");
-      need(pick_ < 0 || (up_mushroom(pick_, target_) && mush_.known[pick_] == all), "the first reveal is the target's");
+      need(pick_ < 0 || (up_mushroom(pick_, target_) && mush_.known[pick_] == all),
+           "the first reveal is the target's");
       break;
     case kPeekTake:
       need(effect_ == kPeek && peek_[0] >= 0 && peek_[0] < peek_[1] && up_mushroom(peek_[0], target_) &&
                up_mushroom(peek_[1], target_) && mush_.known[peek_[0]] == all && mush_.known[peek_[1]] == all,
            "peek needs two revealed mushrooms of the target, ascending");
       break;
-    case kCompostChoice: need(effect_ == kCompost, "compost"); break;
+    case kCompostChoice:
+      need(effect_ == kCompost, "compost");
+      break;
     case kSteal:
       need((effect_ == kStealOne || effect_ == kThief) && steals_left_ > 0, "a steal needs steals left");
       break;
-    case kGameOver: break;
+    case kGameOver:
+      break;
   }
   Action actions[kMaxLegal];
   if (legal_actions(actions) == 0) fail("the state has no legal action");

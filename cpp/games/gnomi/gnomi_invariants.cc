@@ -49,14 +49,16 @@ void GnomiState::check_step(const GnomiState& before, Action) const {
   if (phase_ == kTurn && before.phase_ != kGameOver && turn_ != before.turn_) {
     int expect = (before.turn_ + 1) % n_;
     while (!in_game(expect)) expect = (expect + 1) % n_;
-    if (turn_ != expect) fail("the turn went to seat " + std::to_string(turn_) + ", not " + std::to_string(expect));
+    if (turn_ != expect)
+      fail("the turn went to seat " + std::to_string(turn_) + ", not " + std::to_string(expect));
     if (round_ > before.round_ + 1) fail("more than one round passed in one move");
   }
   if (!resolved && turn_ != before.turn_) fail("the turn passed in the middle of a move");
   // The end: one player left (or none, sharing), or the round cap.
   if (phase_ == kGameOver && !golden_) {
     const int in = std::popcount(static_cast<unsigned>(all_mask() & ~out_));
-    if (in > 1 && round_ < max_rounds_) fail("the game ended with " + std::to_string(in) + " players still in");
+    if (in > 1 && round_ < max_rounds_)
+      fail("the game ended with " + std::to_string(in) + " players still in");
     if (in == 0 && winners_ != last_out_) fail("players going out together must share the win");
     if (in == 1 && winners_ != (all_mask() & ~out_)) fail("the last player in must win");
   }

@@ -13,9 +13,10 @@ using gnomi::kMushrooms;
 
 namespace {
 
-const char* kPhaseNames[] = {"turn",  "use 1 target", "use 2 second", "use 2 target", "hans colour",
-                             "sprout", "wake",        "effect target", "react",       "lullaby choice",
-                             "peek reveal", "peek take", "compost choice", "steal", "game over"};
+const char* kPhaseNames[] = {"turn",           "use 1 target",   "use 2 second", "use 2 target",
+                             "hans colour",    "sprout",         "wake",         "effect target",
+                             "react",          "lullaby choice", "peek reveal",  "peek take",
+                             "compost choice", "steal",          "game over"};
 const char* kEffectNames[] = {"-", "give", "steal", "lullaby", "thief", "peek", "compost", "hans"};
 
 std::string seat(int s) {
@@ -56,28 +57,39 @@ std::string GnomiState::action_to_string(Action a) const {
   if (a < kTarget) return "pass: sleep " + g_name(a - kPassGnome);
   if (a < kPickMushroom) {
     const std::string who = seat(a - kTarget);
-    if (phase_ == kUse1Target && colour_ >= 0) return std::string("use 1 ") + kMushrooms[colour_].colour + " -> " + who;
+    if (phase_ == kUse1Target && colour_ >= 0)
+      return std::string("use 1 ") + kMushrooms[colour_].colour + " -> " + who;
     if (phase_ == kUse2Target) return "use 2 -> " + who;
     return std::string(kEffectNames[effect_]) + " -> " + who;
   }
   if (a < kPickGnome) {
     const int m = a - kPickMushroom;
     switch (phase_) {
-      case kUse2Second: return "use 2: and " + m_name(m);
-      case kSproutPick: return "sprout " + m_name(m);
-      case kPeekReveal: return "reveal " + m_name(m);
-      case kPeekTake: return "take " + m_name(m);
-      case kCompostChoice: return "compost " + m_name(m);
-      default: return "mushroom " + m_name(m);
+      case kUse2Second:
+        return "use 2: and " + m_name(m);
+      case kSproutPick:
+        return "sprout " + m_name(m);
+      case kPeekReveal:
+        return "reveal " + m_name(m);
+      case kPeekTake:
+        return "take " + m_name(m);
+      case kCompostChoice:
+        return "compost " + m_name(m);
+      default:
+        return "mushroom " + m_name(m);
     }
   }
   if (a < kColour) {
     const int g = a - kPickGnome;
     switch (phase_) {
-      case kReact: return "earmuffs (g" + std::to_string(g) + "): cancel";
-      case kWakePick: return "wake " + g_name(g);
-      case kLullabyChoice: return "sleep " + g_name(g);
-      default: return "gnome " + g_name(g);
+      case kReact:
+        return "earmuffs (g" + std::to_string(g) + "): cancel";
+      case kWakePick:
+        return "wake " + g_name(g);
+      case kLullabyChoice:
+        return "sleep " + g_name(g);
+      default:
+        return "gnome " + g_name(g);
     }
   }
   if (a < kDone) return std::string("hans: name ") + kMushrooms[a - kColour].colour;
@@ -153,7 +165,9 @@ std::string GnomiState::describe(int viewer) const {
   for (int m = 0; m < kM; ++m) pool_m += mush_.holder[m] == kPool, reserve_m += mush_.holder[m] == kReserve;
   for (int g = 0; g < kG; ++g) pool_g += gnome_.holder[g] == kPool, reserve_g += gnome_.holder[g] == kReserve;
   out += "pool " + std::to_string(pool_m) + " mushrooms, " + std::to_string(pool_g) + " gnomes";
-  if (golden_) out += " | reserve " + std::to_string(reserve_m) + " golden mushrooms, " + std::to_string(reserve_g) + " golden gnomes";
+  if (golden_)
+    out += " | reserve " + std::to_string(reserve_m) + " golden mushrooms, " + std::to_string(reserve_g) +
+           " golden gnomes";
   if (viewer < 0) {
     out += "\npool mushrooms:";
     for (int m = 0; m < kM; ++m) {

@@ -19,11 +19,20 @@ const std::vector<std::string> kRegionNames = {"pineapple", "orange", "blackberr
 
 void Fruits::add(int fruit, int n) {
   switch (fruit) {
-    case kS: s += n; break;
-    case kA: a += n; break;
-    case kL: l += n; break;
-    case kM: m += n; break;
-    default: break;
+    case kS:
+      s += n;
+      break;
+    case kA:
+      a += n;
+      break;
+    case kL:
+      l += n;
+      break;
+    case kM:
+      m += n;
+      break;
+    default:
+      break;
   }
 }
 
@@ -161,20 +170,24 @@ int GummilandState::nonempty_piles() const {
 // the effect, or the gum copying it) do not count as "other tiles in front".
 bool GummilandState::usable(int reward, int taken) const {
   switch (reward) {
-    case kTaste: return !box_[current_].empty();
-    case kExchange: return front_[current_].size > taken;
+    case kTaste:
+      return !box_[current_].empty();
+    case kExchange:
+      return front_[current_].size > taken;
     case kTidyUp:
       for (int q = 0; q < num_players_; ++q) {
         if (q != current_ && front_[q].size > 0) return true;
       }
       return false;
-    case kDoublon: return !doubled_;
+    case kDoublon:
+      return !doubled_;
     case kSelection:
       for (const auto& pile : piles_) {
         if (pile.size >= 2) return true;
       }
       return false;
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -311,7 +324,8 @@ int GummilandState::legal_actions(Action* out) const {
       }
       break;
     }
-    default: break;
+    default:
+      break;
   }
   return n;
 }
@@ -340,19 +354,26 @@ void GummilandState::begin_special(int reward) {
       tickle(2);
       finish_special();
       break;
-    case kGum: phase_ = kGumCopy; break;
+    case kGum:
+      phase_ = kGumCopy;
+      break;
     case kExchange:
       exchanged_ = 0;
       phase_ = kExchanging;
       break;
-    case kTidyUp: phase_ = kTidyPlayer; break;
+    case kTidyUp:
+      phase_ = kTidyPlayer;
+      break;
     case kDoublon:
       doubled_ = 1;
       ++captures_left_;
       finish_special();
       break;
-    case kSelection: phase_ = kSelectPile; break;
-    default: break;
+    case kSelection:
+      phase_ = kSelectPile;
+      break;
+    default:
+      break;
   }
 }
 
@@ -524,7 +545,8 @@ void GummilandState::apply_action(Action action) {
       finish_special();
       break;
     }
-    default: break;
+    default:
+      break;
   }
 }
 

@@ -75,10 +75,10 @@ namespace gummiland {
 
 inline constexpr int kMaxSeats = 4;
 inline constexpr int kNumPiles = 4;
-inline constexpr int kPileCap = 12;   // 8 standard + one exotic per region
-inline constexpr int kOwnCap = 56;    // a player owns at most 9 starting + 44 wild tiles
-inline constexpr int kMaxPending = 8; // at most 4 paying tiles and the captured one
-inline constexpr int kActiveGum = 11; // the class of a Chewing gum copying a fruit
+inline constexpr int kPileCap = 12;    // 8 standard + one exotic per region
+inline constexpr int kOwnCap = 56;     // a player owns at most 9 starting + 44 wild tiles
+inline constexpr int kMaxPending = 8;  // at most 4 paying tiles and the captured one
+inline constexpr int kActiveGum = 11;  // the class of a Chewing gum copying a fruit
 inline constexpr int kNumClasses = 12;
 
 enum Phase : int8_t {
@@ -198,14 +198,14 @@ class GummilandState {
   int8_t current_ = 0;
   int8_t phase_ = gummiland::kMain;
   int8_t captures_left_ = 1;
-  int8_t doubled_ = 0;   // a Doublon was used this turn
-  int8_t gum_as_ = 0;    // the fruit the current player's Chewing gum copies this turn, or 0
-  int8_t target_ = -1;   // pile (kPay, kSelectTile) or opponent (kTidyTile)
+  int8_t doubled_ = 0;  // a Doublon was used this turn
+  int8_t gum_as_ = 0;   // the fruit the current player's Chewing gum copies this turn, or 0
+  int8_t target_ = -1;  // pile (kPay, kSelectTile) or opponent (kTidyTile)
   int8_t exchanged_ = 0;
-  int8_t in_use_ = -1;   // the special tile whose effect is being resolved
+  int8_t in_use_ = -1;  // the special tile whose effect is being resolved
   bool over_ = false;
   std::array<PileList, gummiland::kNumPiles> piles_{};
-  std::array<uint8_t, gummiland::kNumPiles> pile_known_{};   // bit q: player q knows the order
+  std::array<uint8_t, gummiland::kNumPiles> pile_known_{};  // bit q: player q knows the order
   // Tiles just below each pile's top whose order everyone knows (watched Selections put them there).
   std::array<int8_t, gummiland::kNumPiles> pile_seen_{};
   std::array<uint8_t, gummiland::kNumPiles> pile_exotic_{};  // bit r: region r's exotic tile is here

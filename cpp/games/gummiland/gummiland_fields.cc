@@ -17,7 +17,8 @@ template <int N>
 void read_list(const FieldReader& r, const std::string& name, TileList<N>& list) {
   const auto& values = r.get(name, -1, 0, kNumTiles - 1);
   if (static_cast<int>(values.size()) > N) {
-    fail("field '" + name + "' holds " + std::to_string(values.size()) + " tiles; at most " + std::to_string(N));
+    fail("field '" + name + "' holds " + std::to_string(values.size()) + " tiles; at most " +
+         std::to_string(N));
   }
   list.size = 0;
   for (int64_t v : values) list.push(static_cast<int>(v));
@@ -44,11 +45,13 @@ void GummilandState::write_fields(FieldWriter& w) const {
   w.put("target", target_);
   w.put("exchanged", exchanged_);
   w.put("in_use", in_use_);
-  for (int k = 0; k < kNumPiles; ++k) w.put(pile_field(k), piles_[k].t.begin(), piles_[k].t.begin() + piles_[k].size);
+  for (int k = 0; k < kNumPiles; ++k)
+    w.put(pile_field(k), piles_[k].t.begin(), piles_[k].t.begin() + piles_[k].size);
   w.put("pile_known", pile_known_.begin(), pile_known_.end());
   w.put("pile_exotic", pile_exotic_.begin(), pile_exotic_.end());
   w.put("pile_seen", pile_seen_.begin(), pile_seen_.end());
-  for (int q = 0; q < num_players_; ++q) w.put(box_field(q), box_[q].t.begin(), box_[q].t.begin() + box_[q].size);
+  for (int q = 0; q < num_players_; ++q)
+    w.put(box_field(q), box_[q].t.begin(), box_[q].t.begin() + box_[q].size);
   w.put("box_unknown", box_unknown_.begin(), box_unknown_.begin() + num_players_);
   for (int q = 0; q < num_players_; ++q) {
     w.put(front_field(q), front_[q].t.begin(), front_[q].t.begin() + front_[q].size);
@@ -117,7 +120,8 @@ void GummilandState::validate() const {
       fail(name(tile) + " in " + where + " is a starting tile; piles hold wild tiles");
     }
     if (owner >= 0 && kTiles[tile].owner >= 0 && kTiles[tile].owner != owner) {
-      fail(name(tile) + " in " + where + " is a starting tile of player " + std::to_string(kTiles[tile].owner));
+      fail(name(tile) + " in " + where + " is a starting tile of player " +
+           std::to_string(kTiles[tile].owner));
     }
   };
   for (int k = 0; k < kNumPiles; ++k) {
@@ -146,11 +150,13 @@ void GummilandState::validate() const {
     for (int i = 0; i < box_[q].size; ++i) place(box_[q].t[i], q, who + "'s box");
     for (int i = 0; i < front_[q].size; ++i) {
       place(front_[q].t[i], q, who + "'s front");
-      if (reward_of(front_[q].t[i]) == kNoReward) fail("greedy " + name(front_[q].t[i]) + " cannot stay in front");
+      if (reward_of(front_[q].t[i]) == kNoReward)
+        fail("greedy " + name(front_[q].t[i]) + " cannot stay in front");
     }
     if (box_unknown_[q] > box_[q].size) fail("box_unknown of " + who + " exceeds the box size");
     for (int i = 0; i < box_unknown_[q]; ++i) {
-      if (is_wild_tile(box_[q].t[i])) fail("the unknown part of " + who + "'s box holds wild " + name(box_[q].t[i]));
+      if (is_wild_tile(box_[q].t[i]))
+        fail("the unknown part of " + who + "'s box holds wild " + name(box_[q].t[i]));
     }
   }
   for (int i = 0; i < pending_.size; ++i) place(pending_.t[i], current_, "pending");
@@ -166,23 +172,26 @@ void GummilandState::validate() const {
   if (special != (in_use_ >= 0)) fail("in_use must name a tile exactly in the special phases (phase >= 3)");
   if (special) {
     const int reward = reward_of(in_use_);
-    const int needed = phase_ == kGumCopy ? kGum
+    const int needed = phase_ == kGumCopy      ? kGum
                        : phase_ == kExchanging ? kExchange
-                       : phase_ <= kTidyTile ? kTidyUp
-                                             : kSelection;
+                       : phase_ <= kTidyTile   ? kTidyUp
+                                               : kSelection;
     if (reward != needed && !(reward == kGum && phase_ != kGumCopy)) {
       fail("in_use tile does not give this phase's special");
     }
     if (!is_used(in_use_)) fail("the tile in use must be listed in 'used'");
   }
-  if (phase_ != kPay && phase_ != kSlide && !pending_.empty()) fail("pending tiles exist only while paying or sliding");
+  if (phase_ != kPay && phase_ != kSlide && !pending_.empty())
+    fail("pending tiles exist only while paying or sliding");
   if (phase_ == kSlide && pending_.empty()) fail("phase 'slide' needs pending tiles");
   const bool has_target = phase_ == kPay || phase_ == kSelectTile || phase_ == kTidyTile;
-  if (has_target != (target_ >= 0)) fail("target must be set exactly in the pay, select-tile and tidy-tile phases");
+  if (has_target != (target_ >= 0))
+    fail("target must be set exactly in the pay, select-tile and tidy-tile phases");
   if (phase_ == kPay || phase_ == kSelectTile) {
     if (target_ >= kNumPiles || piles_[target_].empty()) fail("target must be a non-empty pile");
   }
-  if (phase_ == kSelectTile && !(pile_known_[target_] >> current_ & 1)) fail("the selecting player must know the pile");
+  if (phase_ == kSelectTile && !(pile_known_[target_] >> current_ & 1))
+    fail("the selecting player must know the pile");
   if (phase_ == kTidyTile && (target_ >= n || target_ == current_)) fail("target must be an opponent");
   if (phase_ != kExchanging && exchanged_ != 0) fail("exchanged must be 0 outside the exchange phase");
   if (captures_left_ > 1 + doubled_) fail("captures_left exceeds what the turn allows");
@@ -190,7 +199,8 @@ void GummilandState::validate() const {
     if (captures_left_ < 1) fail("paying needs a capture left");
     for (int i = 0; i < pending_.size; ++i) {
       const int reward = reward_of(pending_.t[i]);
-      if (!(reward >= kS && reward <= kM) && !(reward == kGum && gum_as_)) fail(name(pending_.t[i]) + " cannot pay");
+      if (!(reward >= kS && reward <= kM) && !(reward == kGum && gum_as_))
+        fail(name(pending_.t[i]) + " cannot pay");
     }
     const Fruits p = paid();
     const TileRow& row = row_of(piles_[target_].top());
@@ -202,7 +212,8 @@ void GummilandState::validate() const {
   if (gum_as_) {
     bool found = false;
     for (int i = 0; i < front_[current_].size; ++i) found = found || reward_of(front_[current_].t[i]) == kGum;
-    for (int i = 0; phase_ == kPay && i < pending_.size; ++i) found = found || reward_of(pending_.t[i]) == kGum;
+    for (int i = 0; phase_ == kPay && i < pending_.size; ++i)
+      found = found || reward_of(pending_.t[i]) == kGum;
     if (!found) fail("gum_as is set but the player's Chewing gum is not in front");
   }
   const int piles_left = nonempty_piles();

@@ -29,7 +29,8 @@ void GummilandState::check_step(const GummilandState& before, Action action) con
   // Piles shrink by one tile per completed capture, and only then.
   const int taken = piles_total(before).first - piles_total(*this).first;
   const bool completes = before.phase_ == kPay && (phase_ != kPay || over_);
-  if (taken != (completes ? 1 : 0)) fail("pile tiles changed by " + std::to_string(taken) + " outside a capture");
+  if (taken != (completes ? 1 : 0))
+    fail("pile tiles changed by " + std::to_string(taken) + " outside a capture");
   if (completes && captures_left_ != before.captures_left_ - 1) fail("a capture did not use up a capture");
   for (int q = 0; q < n; ++q) {
     if (box_unknown_[q] > before.box_unknown_[q]) fail("a box's unknown part grew");
@@ -48,7 +49,8 @@ void GummilandState::check_step(const GummilandState& before, Action action) con
     if (over_ != should_end) fail(over_ ? "the game ended before its end" : "the game went on past its end");
     if (!over_) {
       // A new turn: the tickle of up to 2 tiles, nothing spent yet.
-      if (used_[0] || used_[1] || doubled_ || captures_left_ != 1 || gum_as_) fail("a new turn starts afresh");
+      if (used_[0] || used_[1] || doubled_ || captures_left_ != 1 || gum_as_)
+        fail("a new turn starts afresh");
     }
   }
   // Each special tile's reward at most once per turn (Reading): a tile used stays marked for the
@@ -60,7 +62,8 @@ void GummilandState::check_step(const GummilandState& before, Action action) con
   }
   if (before.phase_ == kMain && action >= kUseAction && action < kClassAction) {
     const uint64_t fresh0 = used_[0] & ~before.used_[0], fresh1 = used_[1] & ~before.used_[1];
-    if (__builtin_popcountll(fresh0) + __builtin_popcountll(fresh1) != 1) fail("using a special must spend one tile");
+    if (__builtin_popcountll(fresh0) + __builtin_popcountll(fresh1) != 1)
+      fail("using a special must spend one tile");
   }
   if (before.phase_ == kGumCopy && action >= kClassAction && action < kPlayerAction) {
     const int cls = action - kClassAction;
@@ -77,7 +80,8 @@ void GummilandState::check_step(const GummilandState& before, Action action) con
   for (int q = 0; q < n; ++q) {
     if (q == before.current_ || q == current_ || over_) continue;
     const bool tidy = before.phase_ == kTidyTile && before.target_ == q;
-    if (front_[q].size != before.front_[q].size - (tidy ? 1 : 0)) fail("an idle player's tiles in front changed");
+    if (front_[q].size != before.front_[q].size - (tidy ? 1 : 0))
+      fail("an idle player's tiles in front changed");
   }
 }
 

@@ -33,11 +33,11 @@ inline constexpr int kNumRegions = 3;
 
 struct TileRow {
   Kind kind;
-  int8_t region;      // 0..2 for exotic tiles, -1 otherwise
-  uint8_t cost[3];    // wild side: strawberries, apples, lemons (zeros on starting tiles)
+  int8_t region;    // 0..2 for exotic tiles, -1 otherwise
+  uint8_t cost[3];  // wild side: strawberries, apples, lemons (zeros on starting tiles)
   uint8_t gummiz;
   Reward reward;
-  uint8_t count;      // copies; starting rows have one per player colour (4)
+  uint8_t count;  // copies; starting rows have one per player colour (4)
 };
 
 inline constexpr TileRow kTileRows[] = {
@@ -117,14 +117,14 @@ constexpr bool table_is_well_formed() {
   for (int r = 0; r < kNumRows; ++r) {
     const TileRow& row = kTileRows[r];
     const bool wild = is_wild_kind(row.kind);
-    if (wild != (r < kNumWildRows)) return false;                      // wild rows first
-    if (!wild && row.count != 4) return false;                         // one per colour
+    if (wild != (r < kNumWildRows)) return false;  // wild rows first
+    if (!wild && row.count != 4) return false;     // one per colour
     if (wild && row.cost[0] + row.cost[1] + row.cost[2] == 0) return false;
-    if (row.cost[0] + row.cost[1] + row.cost[2] > 4) return false;     // payments fit kMaxPending
+    if (row.cost[0] + row.cost[1] + row.cost[2] > 4) return false;  // payments fit kMaxPending
     if ((row.kind == Kind::kStandard || row.kind == Kind::kStarting) != (row.region < 0)) return false;
     if (row.region >= kNumRegions) return false;
     if (row.reward == kGum && row.kind != Kind::kStarting) return false;  // one gum per player
-    if (!wild && row.reward == kNoReward) return false;               // greedy tiles are wild
+    if (!wild && row.reward == kNoReward) return false;                   // greedy tiles are wild
   }
   return true;
 }

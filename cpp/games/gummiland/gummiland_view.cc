@@ -9,11 +9,11 @@ using namespace gummiland;
 
 namespace {
 
-const char* const kRewardShort[kNumRewards] = {"",     "S",        "A",      "L",       "M",        "Taste",
-                                               "Gum",  "Exchange", "TidyUp", "Doublon", "Selection"};
-const char* const kClassName[kNumClasses] = {"greedy tile", "S",        "A",       "L",
-                                             "M",           "Taste",    "Chewing gum", "Exchange",
-                                             "Tidy Up",     "Doublon",  "Selection",   "Chewing gum"};
+const char* const kRewardShort[kNumRewards] = {"",    "S",        "A",      "L",       "M",        "Taste",
+                                               "Gum", "Exchange", "TidyUp", "Doublon", "Selection"};
+const char* const kClassName[kNumClasses] = {"greedy tile", "S",       "A",           "L",
+                                             "M",           "Taste",   "Chewing gum", "Exchange",
+                                             "Tidy Up",     "Doublon", "Selection",   "Chewing gum"};
 const char* const kRegionName[kNumRegions] = {"pineapple", "orange", "blackberry"};
 
 // A tile as printed: wild tiles "cost>reward:Gummiz" ("SSS:4" for a greedy one), starting tiles
@@ -75,18 +75,23 @@ std::string GummilandState::decision_text() const {
       for (int i = 0; i < pending_.size; ++i) append_tile(left, pending_.t[i]);
       return who + "chooses the next tile to slide into the box from:" + left;
     }
-    case kGumCopy: return who + "chooses what Chewing gum copies";
+    case kGumCopy:
+      return who + "chooses what Chewing gum copies";
     case kExchanging:
       return who + "exchanges (" + tile_name(in_use_) + "): choose a tile to put into the box (" +
              std::to_string(exchanged_) + " put so far)";
-    case kTidyPlayer: return who + "tidies up (" + tile_name(in_use_) + "): choose an opponent";
+    case kTidyPlayer:
+      return who + "tidies up (" + tile_name(in_use_) + "): choose an opponent";
     case kTidyTile:
-      return who + "tidies up (" + tile_name(in_use_) + "): choose a tile of player " + std::to_string(target_);
-    case kSelectPile: return who + "selects (" + tile_name(in_use_) + "): choose a pile to look through";
+      return who + "tidies up (" + tile_name(in_use_) + "): choose a tile of player " +
+             std::to_string(target_);
+    case kSelectPile:
+      return who + "selects (" + tile_name(in_use_) + "): choose a pile to look through";
     case kSelectTile:
       return who + "selects (" + tile_name(in_use_) + "): choose the tile to put on top of pile " +
              std::to_string(target_);
-    default: return "";
+    default:
+      return "";
   }
 }
 
@@ -98,11 +103,13 @@ std::string GummilandState::describe(int viewer) const {
   for (int r = 0; r < kNumRegions; ++r) {
     if (regions_ >> r & 1) regions += std::string(regions.empty() ? "" : ",") + kRegionName[r];
   }
-  std::string out = "Gummiland, " + std::to_string(num_players_) + " players, regions: " +
-                    (regions.empty() ? "none" : regions) + "\nRound " + std::to_string(round_ + (over_ ? 0 : 1)) +
-                    " (cap " + std::to_string(max_rounds_) + "); " + decision_text() + "\n";
+  std::string out = "Gummiland, " + std::to_string(num_players_) +
+                    " players, regions: " + (regions.empty() ? "none" : regions) + "\nRound " +
+                    std::to_string(round_ + (over_ ? 0 : 1)) + " (cap " + std::to_string(max_rounds_) +
+                    "); " + decision_text() + "\n";
   if (!over_) {
-    out += "Captures left this turn: " + std::to_string(captures_left_) + (doubled_ ? " (Doublon used)" : "") + "\n";
+    out += "Captures left this turn: " + std::to_string(captures_left_) +
+           (doubled_ ? " (Doublon used)" : "") + "\n";
   }
   std::vector<int> hidden;
   for (int k = 0; k < kNumPiles; ++k) {
@@ -200,9 +207,12 @@ std::string GummilandState::action_to_string(Action action) const {
         return "use " + std::string(kClassName[action - kUseAction + kTaste]);
       }
       return fallback;
-    case kPay: return is_class ? "pay with " + class_name(cls, gum_as_) : fallback;
-    case kSlide: return is_class ? "slide " + class_name(cls, gum_as_) + " into the box next" : fallback;
-    case kGumCopy: return is_class ? "Chewing gum copies " + class_name(cls, gum_as_) : fallback;
+    case kPay:
+      return is_class ? "pay with " + class_name(cls, gum_as_) : fallback;
+    case kSlide:
+      return is_class ? "slide " + class_name(cls, gum_as_) + " into the box next" : fallback;
+    case kGumCopy:
+      return is_class ? "Chewing gum copies " + class_name(cls, gum_as_) : fallback;
     case kExchanging:
       if (action == kEndAction) return "stop exchanging";
       return is_class ? "exchange " + class_name(cls, gum_as_) : fallback;
@@ -212,8 +222,9 @@ std::string GummilandState::action_to_string(Action action) const {
       }
       return fallback;
     case kTidyTile:
-      return is_class ? "tidy " + class_name(cls, gum_as_) + " into player " + std::to_string(target_) + "'s box"
-                      : fallback;
+      return is_class
+                 ? "tidy " + class_name(cls, gum_as_) + " into player " + std::to_string(target_) + "'s box"
+                 : fallback;
     case kSelectPile:
       if (action >= kPileAction && action < kUseAction) {
         return "look through pile " + std::to_string(action - kPileAction);
@@ -226,7 +237,8 @@ std::string GummilandState::action_to_string(Action action) const {
         return "put " + tile_name(tile) + " on top of pile " + std::to_string(target_);
       }
       return fallback;
-    default: return fallback;
+    default:
+      return fallback;
   }
 }
 

@@ -158,10 +158,14 @@ std::string LeducPokerState::action_to_string(Action action) const {
     return (dealing_private() ? "Deal " : "Public ") + card_name(action);
   }
   switch (action) {
-    case kFold: return "Fold";
-    case kCall: return "Call";
-    case kRaise: return "Raise";
-    default: return "Action(" + std::to_string(action) + ")";
+    case kFold:
+      return "Fold";
+    case kCall:
+      return "Call";
+    case kRaise:
+      return "Raise";
+    default:
+      return "Action(" + std::to_string(action) + ")";
   }
 }
 
@@ -178,7 +182,8 @@ std::string LeducPokerState::to_string() const {
   int pot = 0;
   for (int p = 0; p < num_players_; ++p) pot += ante_[p];
   std::string out = "Round: " + std::to_string(round_) + "\nPlayer: " + std::to_string(current_player()) +
-                    "\nPot: " + std::to_string(pot) + "\nMoney: " + join_chips(ante_, num_players_, kStartingMoney) +
+                    "\nPot: " + std::to_string(pot) +
+                    "\nMoney: " + join_chips(ante_, num_players_, kStartingMoney) +
                     "\nPublic: " + card_name(public_card_) + "\nPrivate:";
   for (int p = 0; p < num_players_; ++p) {
     out += ' ';
@@ -196,8 +201,9 @@ std::string LeducPokerState::information_state_string(int player) const {
   return "[Observer: " + std::to_string(player) + "][Private: " + card_name(cards_[player]) +
          "][Dealt: " + std::to_string(dealt_) + "][Round " + std::to_string(round_) +
          "][Player: " + std::to_string(current_player()) + "][Pot: " + std::to_string(pot) +
-         "][Money: " + join_chips(ante_, num_players_, kStartingMoney) + "][Public: " + card_name(public_card_) +
-         "][Round1: " + sequence(0) + "][Round2: " + sequence(1) + "]";
+         "][Money: " + join_chips(ante_, num_players_, kStartingMoney) +
+         "][Public: " + card_name(public_card_) + "][Round1: " + sequence(0) + "][Round2: " + sequence(1) +
+         "]";
 }
 
 uint64_t LeducPokerState::information_state_key(int player) const {
@@ -232,7 +238,8 @@ void LeducPokerState::observation_tensor(int player, float* out) const {
   for (int p = 0; p < n; ++p) out[n + 2 * cards + p] = ante_[p];
 }
 
-LeducPokerState LeducPokerState::resample_from_infostate(int player, Rng& rng, std::vector<Action>* history) const {
+LeducPokerState LeducPokerState::resample_from_infostate(int player, Rng& rng,
+                                                         std::vector<Action>* history) const {
   // The cards `player` has not seen, in card order: what an opponent may hold.
   int unseen[2 * (kMaxSeats + 1)];
   int num_unseen = 0;
@@ -255,7 +262,8 @@ LeducPokerState LeducPokerState::resample_from_infostate(int player, Rng& rng, s
 }
 
 Action LeducPokerState::observed_action(int observer, Action action) const {
-  if (!terminal_ && cur_player_ == kChancePlayer && dealing_private() && dealt_ != observer) return hidden_card();
+  if (!terminal_ && cur_player_ == kChancePlayer && dealing_private() && dealt_ != observer)
+    return hidden_card();
   return action;
 }
 

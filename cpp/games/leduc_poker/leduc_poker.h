@@ -62,7 +62,8 @@ class LeducPokerState {
  private:
   bool dealing_private() const { return dealt_ < num_players_; }
   bool ready_for_next_round() const {
-    return (num_raises_ == 0 && num_calls_ == remaining_) || (num_raises_ > 0 && num_calls_ == remaining_ - 1);
+    return (num_raises_ == 0 && num_calls_ == remaining_) ||
+           (num_raises_ > 0 && num_calls_ == remaining_ - 1);
   }
   int next_player(int from) const;  // the first player after `from` who has not folded
   int hand_rank(int player) const;
@@ -72,15 +73,15 @@ class LeducPokerState {
 
   int8_t num_players_;
   int8_t cur_player_ = kChancePlayer;
-  int8_t dealt_ = 0;           // private cards dealt so far
+  int8_t dealt_ = 0;  // private cards dealt so far
   int8_t public_card_ = -1;
   int8_t round_ = 1;
-  int8_t num_raises_ = 0;      // in the current round
-  int8_t num_calls_ = 0;       // since the last raise
-  int8_t remaining_;           // players who have not folded
-  int8_t stakes_ = 1;          // the contribution each player must match
+  int8_t num_raises_ = 0;  // in the current round
+  int8_t num_calls_ = 0;   // since the last raise
+  int8_t remaining_;       // players who have not folded
+  int8_t stakes_ = 1;      // the contribution each player must match
   bool terminal_ = false;
-  uint32_t used_cards_ = 0;    // bit c: card c is out of the deck
+  uint32_t used_cards_ = 0;              // bit c: card c is out of the deck
   std::array<int8_t, kMaxSeats> cards_;  // private cards, -1 before the deal
   std::array<int8_t, kMaxSeats> ante_;   // chips put in the pot
   std::array<bool, kMaxSeats> folded_{};

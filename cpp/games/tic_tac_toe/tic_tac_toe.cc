@@ -36,7 +36,8 @@ void TicTacToeState::returns(double* out) const {
 
 std::string TicTacToeState::action_to_string(Action cell) const {
   const int player = moves_ % 2;
-  return std::string(1, kMarks[player]) + "(" + std::to_string(cell / 3) + "," + std::to_string(cell % 3) + ")";
+  return std::string(1, kMarks[player]) + "(" + std::to_string(cell / 3) + "," + std::to_string(cell % 3) +
+         ")";
 }
 
 std::string TicTacToeState::to_string() const {

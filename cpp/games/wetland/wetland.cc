@@ -70,7 +70,8 @@ WetlandState Wetland::new_initial_state(uint64_t seed) const {
     for (int t = 0; t < 2; ++t) {
       const int cell = t == 0 ? board.a_cell[p] : board.b_cell[p];
       for (int pos = 0; pos < 4; ++pos) {
-        if (state.colour_[square_of(cell, pos)] == p) state.token_[2 * p + t] = static_cast<int8_t>(square_of(cell, pos));
+        if (state.colour_[square_of(cell, pos)] == p)
+          state.token_[2 * p + t] = static_cast<int8_t>(square_of(cell, pos));
       }
     }
   }
@@ -118,7 +119,8 @@ void WetlandState::heuristic_returns(double* out) const {
   double strength[4];
   for (int p = 0; p < players_; ++p) {
     const int a = token_[2 * p], b = token_[2 * p + 1];
-    strength[p] = -(std::abs(a / kSquareGrid - b / kSquareGrid) + std::abs(a % kSquareGrid - b % kSquareGrid));
+    strength[p] =
+        -(std::abs(a / kSquareGrid - b / kSquareGrid) + std::abs(a % kSquareGrid - b % kSquareGrid));
   }
   win_chance_returns(strength, (1u << players_) - 1, players_, out);
 }

@@ -80,14 +80,14 @@ class WetlandState {
   bool terminal() const { return winner_ >= 0 || turns_ >= max_turns_; }
   bool on_board(int cell) const { return tile_[cell] >= 0; }
   int arrow(int cell) const { return on_board(cell) ? wetland::kTiles[tile_[cell]].arrow : 0; }
-  void paint(int cell);                // recomputes the colours of the cell's 4 squares
+  void paint(int cell);  // recomputes the colours of the cell's 4 squares
   void rotate(int cell);
-  bool joined(int player) const;       // A and B orthogonally adjacent
-  int joined_winner() const;           // by the tie rule; -1 if nobody is joined
-  bool bonus(int player, int token) const;  // another player's token on the tile of this token
+  bool joined(int player) const;                           // A and B orthogonally adjacent
+  int joined_winner() const;                               // by the tie rule; -1 if nobody is joined
+  bool bonus(int player, int token) const;                 // another player's token on the tile of this token
   int target(int player, int token, int direction) const;  // square index, or -1 if not legal
   void end_turn();
-  int token_at(int square) const;      // index into token_, or -1
+  int token_at(int square) const;  // index into token_, or -1
 
   std::array<int8_t, wetland::kCells> tile_;
   std::array<int8_t, wetland::kCells> orient_{};

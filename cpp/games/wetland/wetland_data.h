@@ -19,8 +19,8 @@ struct TileSpec {
   int8_t arrow;
 };
 
-inline constexpr int kNumTiles = 8;        // tile ids 0..7 are the page's tiles 1..8
-inline constexpr int kSpecialTile = 8;     // the special tile's id
+inline constexpr int kNumTiles = 8;     // tile ids 0..7 are the page's tiles 1..8
+inline constexpr int kSpecialTile = 8;  // the special tile's id
 inline constexpr std::array<TileSpec, 9> kTiles = {{
     {{0, 1, 2, 3}, +1},
     {{0, 1, 3, 2}, -1},

@@ -66,7 +66,8 @@ void WetlandState::read_fields(const FieldReader& r) {
   for (int i = 0; i < 2 * players_; ++i) {
     const int square = static_cast<int>(tokens[i]);
     const int owner = i / 2;
-    const std::string name = "token " + std::string(i % 2 ? "B" : "A") + " of player " + std::to_string(owner);
+    const std::string name =
+        "token " + std::string(i % 2 ? "B" : "A") + " of player " + std::to_string(owner);
     if (s.colour_[square] != owner && s.colour_[square] != kColourless) {
       fail("field 'tokens': " + name + " stands on square " + square_name(square) +
            ", which is not of its colour " + std::to_string(owner) + " nor colourless");
@@ -84,20 +85,22 @@ void WetlandState::read_fields(const FieldReader& r) {
   s.winner_ = static_cast<int8_t>(r.get_one("winner", -1, players_ - 1));
   if (s.player_ != s.turns_ % players_) {
     fail("field 'player': seats take turns in order, so after " + std::to_string(s.turns_) +
-         " turns player " + std::to_string(s.turns_ % players_) + " is to move, not " + std::to_string(s.player_));
+         " turns player " + std::to_string(s.turns_ % players_) + " is to move, not " +
+         std::to_string(s.player_));
   }
 
   const int joined = s.joined_winner();
   if (s.winner_ >= 0) {
-    if (s.turns_ >= max_turns_) fail("field 'winner': a game that reached the round cap is a draw (winner -1)");
+    if (s.turns_ >= max_turns_)
+      fail("field 'winner': a game that reached the round cap is a draw (winner -1)");
     if (joined != s.winner_) {
-      fail("field 'winner': " + std::to_string(s.winner_) + " disagrees with the tokens; by the tie rule the winner is " +
-           std::to_string(joined));
+      fail("field 'winner': " + std::to_string(s.winner_) +
+           " disagrees with the tokens; by the tie rule the winner is " + std::to_string(joined));
     }
   } else {
     if (joined >= 0) {
-      fail("field 'winner': player " + std::to_string(joined) + "'s A and B are joined, so the winner must be " +
-           std::to_string(joined) + ", not -1");
+      fail("field 'winner': player " + std::to_string(joined) +
+           "'s A and B are joined, so the winner must be " + std::to_string(joined) + ", not -1");
     }
     if (s.extras_counted_ && s.actions_left_ == 2 && !(s.bonus(s.player_, 0) && s.bonus(s.player_, 1))) {
       fail("field 'actions_left': 2 extra actions need another player's token on the tiles of both A and B");

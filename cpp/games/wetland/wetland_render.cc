@@ -11,7 +11,7 @@ using namespace wetland;
 namespace {
 constexpr const char* kDirNames[4] = {"north", "east", "south", "west"};
 constexpr char kSquareLetters[6] = {'R', 'B', 'G', 'Y', '*', '#'};  // C0..C3, colourless, reminder
-constexpr int kInner = 12;  // characters inside a tile's borders
+constexpr int kInner = 12;                                          // characters inside a tile's borders
 
 std::string cell_name(int cell) {
   return "(" + std::to_string(cell / kGrid) + "," + std::to_string(cell % kGrid) + ")";
@@ -61,7 +61,8 @@ std::string WetlandState::to_string() const {
   auto border = [&](int row) {  // the line above tile row `row`
     std::string line;
     for (int col = 0; col <= side; ++col) {
-      const bool corner = exists(row - 1, col - 1) || exists(row - 1, col) || exists(row, col - 1) || exists(row, col);
+      const bool corner =
+          exists(row - 1, col - 1) || exists(row - 1, col) || exists(row, col - 1) || exists(row, col);
       line += corner ? '+' : ' ';
       if (col < side) line += std::string(kInner, exists(row - 1, col) || exists(row, col) ? '-' : ' ');
     }

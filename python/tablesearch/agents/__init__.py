@@ -1,4 +1,5 @@
 """Agents: built-in players and agent specs (``"mcts:iterations=1000"``)."""
+
 from tablesearch.agents.builtin import HumanAgent, MCTSAgent, RandomAgent
 
 __all__ = ["HumanAgent", "MCTSAgent", "RandomAgent"]

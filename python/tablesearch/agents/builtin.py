@@ -1,4 +1,5 @@
 """Agents: any object with ``step(state) -> action`` plays."""
+
 from __future__ import annotations
 
 import random
@@ -75,8 +76,11 @@ class HumanAgent:
                 action = None
             if action is not None and action in names:
                 return action
-            self._print(f"{choice!r} is not a legal action; type one of: "
-                        + ", ".join(names[a] for a in legal) + " (or its number)")
+            self._print(
+                f"{choice!r} is not a legal action; type one of: "
+                + ", ".join(names[a] for a in legal)
+                + " (or its number)"
+            )
 
     def __repr__(self) -> str:
         return "HumanAgent()"

@@ -19,19 +19,27 @@ A list of specs (``--agents``) is split at commas, and a piece that looks like `
 ``mcts:iterations=1000,uct_c=1.4,random`` is two agents. Specs may also be given as separate
 words (``--agents mcts:iterations=300 random``).
 """
+
 from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Optional, Sequence, Union, cast
+from typing import Any, Callable, Optional, Union, cast
 
 from tablesearch import mcts
 from tablesearch.agents.builtin import HumanAgent, RandomAgent
 from tablesearch.match import BUDGET_KEYS, Budget, check_budget, set_budget
 
-SEARCH_KINDS = {"mcts": "auto", "uct": "uct", "puct": "puct", "ismcts": "ismcts", "mo-ismcts": "mo-ismcts",
-                "pimc": "pimc"}
+SEARCH_KINDS = {
+    "mcts": "auto",
+    "uct": "uct",
+    "puct": "puct",
+    "ismcts": "ismcts",
+    "mo-ismcts": "mo-ismcts",
+    "pimc": "pimc",
+}
 BUILTIN_KINDS = ("random", "human", *SEARCH_KINDS)
 
 _OPTION = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
@@ -95,8 +103,10 @@ def parse_agent_spec(text: str) -> AgentSpec:
             raise ValueError(f"agent {head!r} takes no options, got {text!r}")
         return AgentSpec(text, head, tuple(options.items()))
     if not sep or not all(part.isidentifier() for part in head.split(".")):
-        raise ValueError(f"unknown agent {text!r}; agents are {', '.join(BUILTIN_KINDS)} (with :OPTIONS for the "
-                         "search agents) or package.module:factory for your own code")
+        raise ValueError(
+            f"unknown agent {text!r}; agents are {', '.join(BUILTIN_KINDS)} (with :OPTIONS for the "
+            "search agents) or package.module:factory for your own code"
+        )
     attribute, _, option_text = rest.partition(":")
     if not attribute.isidentifier():
         raise ValueError(f"user agents are written package.module:factory[:NAME=VALUE,...], got {text!r}")
@@ -128,8 +138,9 @@ def _search_agent(spec: AgentSpec, seed: int, budget: Optional[Budget]) -> mcts.
     options = dict(spec.options)
     algorithm = options.pop("algorithm", SEARCH_KINDS[spec.kind])
     if algorithm != "auto" and algorithm not in mcts.ALGORITHMS:
-        raise ValueError(f"unknown algorithm {algorithm!r} (agent {spec.text!r}); "
-                         f"available: auto, {', '.join(mcts.ALGORITHMS)}")
+        raise ValueError(
+            f"unknown algorithm {algorithm!r} (agent {spec.text!r}); available: auto, {', '.join(mcts.ALGORITHMS)}"
+        )
     if "rollouts" in options:
         options["evaluator"] = mcts.RandomRollout(rollouts=options.pop("rollouts"))
     if budget is not None and not any(k in options for k in BUDGET_KEYS):

@@ -6,6 +6,7 @@ figures where the game allows), `variants` (sweeps and tests between variants), 
 (words and thresholds), `report` (BalanceReport and its JSON), `report_text`, `report_html`,
 `html_figures`, `svg_charts` (its terminal and HTML forms), `plot_png` (the --plot figure).
 """
+
 from __future__ import annotations
 
 from tablesearch.analysis.lab import DEFAULT_AGENTS, AnalysisError, analyze

@@ -5,6 +5,7 @@ win probability, the first-player advantage and the game length in plies (one dr
 plies = turns; there are no decisions) are exact. Under ``draw="deck"`` the cards left depend
 on the whole history, so there is no exact figure and none is claimed.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -23,21 +24,27 @@ def candyland_scope(params: Mapping[str, Any], defaults: Mapping[str, Any]) -> t
     and any other parameter."""
     unknown = sorted(set(params) - set(EXACT_PARAMS))
     if unknown:
-        raise ValueError(f"the exact analysis honours only {', '.join(EXACT_PARAMS)}; it cannot honour "
-                         f"{', '.join(f'{k}={params[k]}' for k in unknown)}")
+        raise ValueError(
+            f"the exact analysis honours only {', '.join(EXACT_PARAMS)}; it cannot honour "
+            f"{', '.join(f'{k}={params[k]}' for k in unknown)}"
+        )
     draw = params.get("draw", "replacement")
     if draw != "replacement":
-        raise ValueError(f"the exact analysis needs draw=replacement (every draw from the full deck, a Markov "
-                         f"chain); draw={draw} depends on the cards already drawn and has no exact figures here. "
-                         f"Run without --exact to estimate it from games")
+        raise ValueError(
+            f"the exact analysis needs draw=replacement (every draw from the full deck, a Markov "
+            f"chain); draw={draw} depends on the cards already drawn and has no exact figures here. "
+            f"Run without --exact to estimate it from games"
+        )
     players = int(params.get("players", defaults["players"]))
     deck = str(params.get("deck", defaults["deck"]))
     cap = int(params.get("max_plies", defaults["max_plies"]))
     tail = candyland_exact.tail_beyond(players, deck, cap // 2)  # a turn is two plies: draw, card
     if tail > NEGLIGIBLE:
-        raise ValueError(f"max_plies={cap} stops a game with probability {tail:.3g}; the exact analysis is of the "
-                         f"game without a cap, so it honours only caps that stop games with probability "
-                         f"<= {NEGLIGIBLE:g}")
+        raise ValueError(
+            f"max_plies={cap} stops a game with probability {tail:.3g}; the exact analysis is of the "
+            f"game without a cap, so it honours only caps that stop games with probability "
+            f"<= {NEGLIGIBLE:g}"
+        )
     used = f"players={players}, deck={deck}, draw=replacement"
     if "draw" not in params:
         used += f" (the exact analysis needs draw=replacement; the game's default is draw={defaults['draw']})"
@@ -54,8 +61,7 @@ def figures(game: str, params: Mapping[str, Any]) -> Optional[dict[str, Any]]:
     length = candyland_exact.length_summary(players, deck)
     out: dict[str, Any] = {
         "source": f"Markov chain over the board (deck {deck}, draws with replacement)",
-        "length": {"plies": length, "turns": length,
-                   "decisions": {"mean": 0.0, "median": 0.0, "p10": 0.0, "p90": 0.0}},
+        "length": {"plies": length, "turns": length, "decisions": {"mean": 0.0, "median": 0.0, "p10": 0.0, "p90": 0.0}},
         "skill": 0.5,
     }
     if players > 1:
@@ -80,8 +86,12 @@ def agreement(variant: Mapping[str, Any], exact: Mapping[str, Any]) -> dict[str,
         sample = variant["length"][metric]
         for stat in ("mean", "median", "p10", "p90"):
             if sample.get(stat) is not None:
-                inside(f"{metric} {stat}", exact["length"][metric][stat], sample.get(f"{stat}_low"),
-                       sample.get(f"{stat}_high"))
+                inside(
+                    f"{metric} {stat}",
+                    exact["length"][metric][stat],
+                    sample.get(f"{stat}_low"),
+                    sample.get(f"{stat}_high"),
+                )
     if "first_player_advantage" in exact and variant.get("first_player_advantage"):
         fpa = variant["first_player_advantage"]
         inside("first-player advantage", exact["first_player_advantage"], fpa["low"], fpa["high"])

@@ -7,6 +7,7 @@ inside SVG, ``<tspan data-key=... data-value=...>``. Formats: "pct" (x 100, one 
 "pct0" (x 100, no decimal, %), "f0".."f4" (fixed decimals), "int". Text copied from the JSON
 (labels, verdicts) is an element with a data-key and no value, whose text is the JSON string.
 """
+
 from __future__ import annotations
 
 import html
@@ -43,12 +44,21 @@ def fig(key: str, value: Any, kind: str = "f1", tag: str = "data") -> str:
     if value is None:
         return MISSING
     attr = "value" if tag == "data" else "data-value"
-    return (f'<{tag} {attr}="{_value_attr(value)}" data-key="{html.escape(key, quote=True)}">'
-            f"{html.escape(format_value(value, kind))}</{tag}>")
+    return (
+        f'<{tag} {attr}="{_value_attr(value)}" data-key="{html.escape(key, quote=True)}">'
+        f"{html.escape(format_value(value, kind))}</{tag}>"
+    )
 
 
-def ci(key: str, value: Any, low: Any, high: Any, kind: str = "pct", low_key: Optional[str] = None,
-       high_key: Optional[str] = None) -> str:
+def ci(
+    key: str,
+    value: Any,
+    low: Any,
+    high: Any,
+    kind: str = "pct",
+    low_key: Optional[str] = None,
+    high_key: Optional[str] = None,
+) -> str:
     """value [low, high]; `low_key`/`high_key` default to key's siblings named low/high."""
     shown = fig(key, value, kind)
     if low is None or high is None:

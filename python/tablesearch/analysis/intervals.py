@@ -6,6 +6,7 @@ of sampling is the deal, and ratio estimates (total over total) get the cluster-
 method) standard error. Proportions over independent games get Wilson's interval, which stays
 inside [0, 1] and behaves at 0% and 100%.
 """
+
 from __future__ import annotations
 
 import math
@@ -70,8 +71,8 @@ def quantile_interval(values: Sequence[float], q: float) -> tuple[float, float, 
     from scipy import stats
 
     value = float(np.quantile(x, q))
-    lower_rank = int(stats.binom.ppf((1 - LEVEL) / 2, n, q))      # 0-based index of the lower bound
-    upper_rank = int(stats.binom.ppf(0.5 + LEVEL / 2, n, q))      # 0-based index of the upper bound
+    lower_rank = int(stats.binom.ppf((1 - LEVEL) / 2, n, q))  # 0-based index of the lower bound
+    upper_rank = int(stats.binom.ppf(0.5 + LEVEL / 2, n, q))  # 0-based index of the upper bound
     low = float(x[max(0, min(n - 1, lower_rank - 1))]) if lower_rank >= 1 else float(x[0])
     high = float(x[min(n - 1, upper_rank)])
     return value, min(low, value), max(high, value)

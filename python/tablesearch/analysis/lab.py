@@ -10,6 +10,7 @@ Every game is appended to a JSON lines file as soon as it ends (in `out`, a dire
 one, a fresh temporary directory that is removed after a successful run), so when something
 fails mid-run the games played so far stay on disk and the same call resumes them.
 """
+
 from __future__ import annotations
 
 import concurrent.futures as cf
@@ -47,11 +48,14 @@ def _agents(agents: Union[None, str, Sequence[Any]]) -> list[Any]:
         return list(DEFAULT_AGENTS)
     if isinstance(agents, str):
         from tablesearch.agents.specs import split_agent_list
+
         agents = split_agent_list(agents)
     specs = [a.strip() if isinstance(a, str) else a for a in agents]
     if not 1 <= len(specs) <= 2:
-        raise ValueError(f"analyze takes one or two agents (self-play agent, then its skill opponent), "
-                         f"got {len(specs)}: {[spec_name(s) for s in specs]}")
+        raise ValueError(
+            f"analyze takes one or two agents (self-play agent, then its skill opponent), "
+            f"got {len(specs)}: {[spec_name(s) for s in specs]}"
+        )
     if len(specs) == 1:
         specs.append(DEFAULT_AGENTS[1])
     return specs
@@ -85,13 +89,22 @@ def _normalize_sweep(game: str, sweep: Any) -> list[tuple[str, list[Any]]]:
     return variants.parse_sweeps(game, items)
 
 
-def analyze(game: str, params: Optional[Mapping[str, Any]] = None, *,
-            agents: Union[None, str, Sequence[str]] = None, games: int = 100,
-            sweep: Union[None, str, Sequence[str], Mapping[str, Sequence[Any]]] = None,
-            seed: int = 0, workers: Optional[int] = None, executor: Optional[cf.Executor] = None,
-            out: Union[None, str, os.PathLike[str]] = None, budget: Optional[Mapping[str, Any]] = None,
-            max_plies: Optional[int] = None, hide_information: bool = True,
-            progress: Optional[bool] = None) -> BalanceReport:
+def analyze(
+    game: str,
+    params: Optional[Mapping[str, Any]] = None,
+    *,
+    agents: Union[None, str, Sequence[str]] = None,
+    games: int = 100,
+    sweep: Union[None, str, Sequence[str], Mapping[str, Sequence[Any]]] = None,
+    seed: int = 0,
+    workers: Optional[int] = None,
+    executor: Optional[cf.Executor] = None,
+    out: Union[None, str, os.PathLike[str]] = None,
+    budget: Optional[Mapping[str, Any]] = None,
+    max_plies: Optional[int] = None,
+    hide_information: bool = True,
+    progress: Optional[bool] = None,
+) -> BalanceReport:
     """Measures the balance of `game` (a registered name) with `params`, for each variant of
     `sweep` (``{"players": [2, 3, 4]}`` or ``["players=2,3,4"]``), and returns a BalanceReport
     (``.to_json()``, ``.write_html(path)``, ``str(report)``).
@@ -131,23 +144,44 @@ def analyze(game: str, params: Optional[Mapping[str, Any]] = None, *,
         for params, game_obj in zip(all_params, loaded):
             name = variants.label(params, swept)
             full = dict(game_obj.parameters())
-            ident = {"agents": names, "seed": seed, "budget": dict(budget or {}), "max_plies": max_plies,
-                     "hide_information": hide_information, "params": full}
+            ident = {
+                "agents": names,
+                "seed": seed,
+                "budget": dict(budget or {}),
+                "max_plies": max_plies,
+                "hide_information": hide_information,
+                "params": full,
+            }
             roles = [("self-play", [specs[0]])] + ([] if self_only else [("skill", specs)])
             outcome: dict[str, Any] = {}
             for role, lineup in roles:
                 step += 1
                 path = _run_file(directory, game, name, role, {**ident, "role": role})
-                show(f"[{step}/{runs}] {game} {name}: {role}, "
-                     + (f"{names[0]} in every seat" if role == "self-play" else f"{names[0]} against {names[1]}")
-                     + f", {games} games")
+                show(
+                    f"[{step}/{runs}] {game} {name}: {role}, "
+                    + (f"{names[0]} in every seat" if role == "self-play" else f"{names[0]} against {names[1]}")
+                    + f", {games} games"
+                )
                 try:
-                    outcome[role] = tournament(game, lineup, games, seed=seed, params=params, executor=executor,
-                                               workers=workers, out=path, budget=budget, max_plies=max_plies,
-                                               hide_information=hide_information, progress=progress, resamples=0)
+                    outcome[role] = tournament(
+                        game,
+                        lineup,
+                        games,
+                        seed=seed,
+                        params=params,
+                        executor=executor,
+                        workers=workers,
+                        out=path,
+                        budget=budget,
+                        max_plies=max_plies,
+                        hide_information=hide_information,
+                        progress=progress,
+                        resamples=0,
+                    )
                 except KeyboardInterrupt:
-                    raise KeyboardInterrupt(f"interrupted; the games played so far are kept in {directory}: "
-                                            "run the same command to resume") from None
+                    raise KeyboardInterrupt(
+                        f"interrupted; the games played so far are kept in {directory}: run the same command to resume"
+                    ) from None
                 except Exception as error:
                     kept = _count_lines(path)
                     if kept == 0 and isinstance(error, (ValueError, TypeError)):
@@ -156,7 +190,10 @@ def analyze(game: str, params: Optional[Mapping[str, Any]] = None, *,
                     raise AnalysisError(
                         f"{game} {name}, {role} run failed after {kept} games: {type(error).__name__}: {error}. "
                         f"The {kept} games of this run are kept in {path} (and earlier runs beside it); "
-                        "fix the cause and run the same command to resume", path, kept) from error
+                        "fix the cause and run the same command to resume",
+                        path,
+                        kept,
+                    ) from error
             results.append(_measure(game, name, full, game_obj, outcome))
     except BaseException:
         temporary = False
@@ -166,11 +203,21 @@ def analyze(game: str, params: Optional[Mapping[str, Any]] = None, *,
             shutil.rmtree(directory, ignore_errors=True)
     comparisons = variants.compare(results) if len(results) > 1 else []
     return BalanceReport(
-        game=game, agents=names, variants=results, comparisons=comparisons,
+        game=game,
+        agents=names,
+        variants=results,
+        comparisons=comparisons,
         verdicts=[v for variant in results for v in variant["verdicts"]] + verdicts.comparison_verdicts(comparisons),
-        settings={"games": games, "seed": seed, "swept": swept, "budget": dict(budget) if budget else None,
-                  "max_plies": max_plies, "hide_information": hide_information,
-                  "out": None if out is None else os.fspath(out)})
+        settings={
+            "games": games,
+            "seed": seed,
+            "swept": swept,
+            "budget": dict(budget) if budget else None,
+            "max_plies": max_plies,
+            "hide_information": hide_information,
+            "out": None if out is None else os.fspath(out),
+        },
+    )
 
 
 def _measure(game: str, name: str, params: dict[str, Any], game_obj: Any, outcome: Mapping[str, Any]) -> dict[str, Any]:
@@ -178,11 +225,16 @@ def _measure(game: str, name: str, params: dict[str, Any], game_obj: Any, outcom
     lines = self_play.lines
     facts = [replay(game_obj, line) for line in lines]
     n = game_obj.num_players()
-    variant: dict[str, Any] = {"label": name, "params": params, "num_players": n,
-                               **metrics.self_play_metrics(lines, facts, n, params)}
+    variant: dict[str, Any] = {
+        "label": name,
+        "params": params,
+        "num_players": n,
+        **metrics.self_play_metrics(lines, facts, n, params),
+    }
     skill = outcome.get("skill")
-    variant["skill"] = metrics.skill_metrics(skill.lines, skill.agents[0], skill.agents[1]) \
-        if skill is not None and n > 1 else None
+    variant["skill"] = (
+        metrics.skill_metrics(skill.lines, skill.agents[0], skill.agents[1]) if skill is not None and n > 1 else None
+    )
     figures = exact.figures(game, params)
     variant["exact"] = figures
     variant["exact_agreement"] = exact.agreement(variant, figures) if figures else None

@@ -17,6 +17,7 @@ Skill games (first agent against the second, seats rotated over duplicate deals)
 - luck_share: the share of head-to-head pairs that the weaker agent (the lower score) won.
 Both are ratio estimates clustered by deal, since the games of a deal share its cards and dice.
 """
+
 from __future__ import annotations
 
 import math
@@ -49,8 +50,13 @@ def _num(value: Any) -> Optional[float]:
 
 def rate(successes: int, trials: int) -> dict[str, Any]:
     low, high = wilson(successes, trials)
-    return {"rate": _num(successes / trials if trials else math.nan), "low": _num(low), "high": _num(high),
-            "count": int(successes), "games": int(trials)}
+    return {
+        "rate": _num(successes / trials if trials else math.nan),
+        "low": _num(low),
+        "high": _num(high),
+        "count": int(successes),
+        "games": int(trials),
+    }
 
 
 def _seat_score(seat: int, ranks: Sequence[int]) -> float:
@@ -63,8 +69,14 @@ def seats(lines: Sequence[dict[str, Any]], num_players: int) -> list[dict[str, A
     for seat in range(num_players):
         wins = sum(seat in line["winners"] for line in lines)
         low, high = wilson(wins, len(lines))
-        row = {"seat": seat, "win_rate": _num(wins / len(lines) if lines else math.nan), "low": _num(low),
-               "high": _num(high), "wins": wins, "games": len(lines)}
+        row = {
+            "seat": seat,
+            "win_rate": _num(wins / len(lines) if lines else math.nan),
+            "low": _num(low),
+            "high": _num(high),
+            "wins": wins,
+            "games": len(lines),
+        }
         if num_players > 1:
             score, s_low, s_high = mean_interval([_seat_score(seat, line["ranks"]) for line in lines])
             row.update(score=_num(score), score_low=_num(s_low), score_high=_num(s_high))
@@ -88,14 +100,25 @@ def positions(lines: Sequence[dict[str, Any]], facts: Sequence[GameFacts], num_p
     for position in range(num_players):
         wins = sum(order[position] in line["winners"] for line, order in zip(lines, orders))
         low, high = wilson(wins, len(lines))
-        rows.append({"position": position, "win_rate": _num(wins / len(lines) if lines else math.nan),
-                     "low": _num(low), "high": _num(high), "wins": wins, "games": len(lines)})
+        rows.append(
+            {
+                "position": position,
+                "win_rate": _num(wins / len(lines) if lines else math.nan),
+                "low": _num(low),
+                "high": _num(high),
+                "wins": wins,
+                "games": len(lines),
+            }
+        )
     return rows
 
 
 def first_player_advantage(lines: Sequence[dict[str, Any]], facts: Sequence[GameFacts]) -> dict[str, Any]:
-    scores = [_seat_score(fact.turn_order[0], line["ranks"]) - 0.5
-              for line, fact in zip(lines, facts) if fact.turn_order and len(line["ranks"]) > 1]
+    scores = [
+        _seat_score(fact.turn_order[0], line["ranks"]) - 0.5
+        for line, fact in zip(lines, facts)
+        if fact.turn_order and len(line["ranks"]) > 1
+    ]
     value, low, high = mean_interval(scores)
     return {"value": _num(value), "low": _num(low), "high": _num(high), "games": len(scores)}
 
@@ -132,24 +155,31 @@ def branching(facts: Sequence[GameFacts]) -> dict[str, Any]:
     value, low, high = ratio_interval([f.legal_at_decisions for f in facts], [f.decisions for f in facts])
     plies = sum(f.plies for f in facts)
     forced = plies - sum(f.decisions for f in facts)
-    return {"branching": _num(value), "branching_low": _num(low), "branching_high": _num(high),
-            "forced_share": _num(forced / plies if plies else math.nan)}
+    return {
+        "branching": _num(value),
+        "branching_low": _num(low),
+        "branching_high": _num(high),
+        "forced_share": _num(forced / plies if plies else math.nan),
+    }
 
 
 def drama(lines: Sequence[dict[str, Any]], facts: Sequence[GameFacts]) -> Optional[dict[str, Any]]:
     if not any(f.scored for f in facts):
         return None
     out: dict[str, Any] = {}
-    for key, values in (("lead_changes", [f.lead_changes for f in facts if f.lead_changes is not None]),
-                        ("winner_leads_from", [f.winner_leads_from for f in facts if f.winner_leads_from is not None]),
-                        ("margin", [f.margin for f in facts if f.margin is not None])):
+    for key, values in (
+        ("lead_changes", [f.lead_changes for f in facts if f.lead_changes is not None]),
+        ("winner_leads_from", [f.winner_leads_from for f in facts if f.winner_leads_from is not None]),
+        ("margin", [f.margin for f in facts if f.margin is not None]),
+    ):
         mean, low, high = mean_interval(values)
         out[key] = {"mean": _num(mean), "low": _num(low), "high": _num(high), "games": len(values)}
     return out
 
 
-def self_play_metrics(lines: Sequence[dict[str, Any]], facts: Sequence[GameFacts], num_players: int,
-                      params: dict[str, Any]) -> dict[str, Any]:
+def self_play_metrics(
+    lines: Sequence[dict[str, Any]], facts: Sequence[GameFacts], num_players: int, params: dict[str, Any]
+) -> dict[str, Any]:
     """Every self-play metric of one variant (see the module docstring)."""
     n = len(lines)
     draws = sum(not line["winners"] for line in lines)
@@ -161,11 +191,17 @@ def self_play_metrics(lines: Sequence[dict[str, Any]], facts: Sequence[GameFacts
         "seats": seats(lines, num_players),
         "positions": positions(lines, facts, num_players),
         "first_player_advantage": first_player_advantage(lines, facts) if num_players > 1 else None,
-        "draw_rate": draw["rate"], "draw_rate_low": draw["low"], "draw_rate_high": draw["high"],
-        "capped_rate": cap["rate"], "capped_rate_low": cap["low"], "capped_rate_high": cap["high"],
-        "length": {"plies": distribution([f.plies for f in facts]),
-                   "decisions": distribution([f.decisions for f in facts]),
-                   "turns": distribution([f.turns for f in facts])},
+        "draw_rate": draw["rate"],
+        "draw_rate_low": draw["low"],
+        "draw_rate_high": draw["high"],
+        "capped_rate": cap["rate"],
+        "capped_rate_low": cap["low"],
+        "capped_rate_high": cap["high"],
+        "length": {
+            "plies": distribution([f.plies for f in facts]),
+            "decisions": distribution([f.decisions for f in facts]),
+            "turns": distribution([f.turns for f in facts]),
+        },
         **branching(facts),
         "drama": drama(lines, facts),
     }
@@ -198,6 +234,15 @@ def skill_metrics(lines: Sequence[dict[str, Any]], first: str, second: str) -> d
     score, low, high = proportion_ratio_interval(units[:, 0], units[:, 1])
     weaker = 2 if (not math.isnan(score) and score < 0.5) else 3
     luck, luck_low, luck_high = proportion_ratio_interval(units[:, weaker], units[:, 1])
-    return {"score": _num(score), "low": _num(low), "high": _num(high), "games": len(lines), "deals": len(units),
-            "agents": [first, second], "weaker": first if weaker == 2 else second,
-            "luck_share": _num(luck), "luck_share_low": _num(luck_low), "luck_share_high": _num(luck_high)}
+    return {
+        "score": _num(score),
+        "low": _num(low),
+        "high": _num(high),
+        "games": len(lines),
+        "deals": len(units),
+        "agents": [first, second],
+        "weaker": first if weaker == 2 else second,
+        "luck_share": _num(luck),
+        "luck_share_low": _num(luck_low),
+        "luck_share_high": _num(luck_high),
+    }

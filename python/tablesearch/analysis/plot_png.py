@@ -1,5 +1,6 @@
 """`analyze --plot FILE.png`: the report's seat win rates (95% intervals) and length histograms,
 one row per variant (matplotlib, the `plot` extra), drawn from the report's JSON data."""
+
 from __future__ import annotations
 
 import os

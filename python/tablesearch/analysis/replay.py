@@ -12,6 +12,7 @@ A turn is a maximal run of plies by the seat whose turn it is: by default the pl
 except where a game lets others decide inside a turn (Gnomi: a target reacts, so the turn holder is
 read from its observation); in a one-seat game every ply is a turn.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -105,6 +106,15 @@ def replay(game: Any, line: dict[str, Any]) -> GameFacts:
             winner_from = min(winner_from, 1.0)
             others = [v for s, v in enumerate(final) if s != winner]
             margin = float(final[winner] - max(others)) if others else None
-    return GameFacts(plies=plies, decisions=decisions, turns=turns, legal_at_decisions=legal_sum,
-                     turn_order=turn_order, rounds=max(turns_by_seat.values(), default=0), scored=scored,
-                     lead_changes=lead_changes, winner_leads_from=winner_from, margin=margin)
+    return GameFacts(
+        plies=plies,
+        decisions=decisions,
+        turns=turns,
+        legal_at_decisions=legal_sum,
+        turn_order=turn_order,
+        rounds=max(turns_by_seat.values(), default=0),
+        scored=scored,
+        lead_changes=lead_changes,
+        winner_leads_from=winner_from,
+        margin=margin,
+    )

@@ -3,6 +3,7 @@
 The JSON (``report.to_json()``) is the report: the HTML (``report.write_html(path)``) and the
 terminal tables are drawn from ``report.to_dict()`` alone, so they show the same numbers.
 """
+
 from __future__ import annotations
 
 import json
@@ -31,9 +32,19 @@ class BalanceReport:
 
     def to_dict(self) -> dict[str, Any]:
         """The report as JSON-ready data (a deep copy through JSON, so no shared state)."""
-        data = {"format": FORMAT, "version": VERSION, "game": self.game, "agents": list(self.agents),
-                "confidence": LEVEL, "alpha": ALPHA, "settings": self.settings, "thresholds": THRESHOLDS,
-                "variants": self.variants, "comparisons": self.comparisons, "verdicts": self.verdicts}
+        data = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "agents": list(self.agents),
+            "confidence": LEVEL,
+            "alpha": ALPHA,
+            "settings": self.settings,
+            "thresholds": THRESHOLDS,
+            "variants": self.variants,
+            "comparisons": self.comparisons,
+            "verdicts": self.verdicts,
+        }
         copy: dict[str, Any] = json.loads(json.dumps(data, allow_nan=False))
         return copy
 
@@ -48,9 +59,11 @@ class BalanceReport:
     def write_html(self, path: Union[str, os.PathLike[str]]) -> None:
         """One self-contained HTML file (inline CSS and SVG plots, no scripts, no network)."""
         from tablesearch.analysis.report_html import render_html
+
         with open(path, "w", encoding="utf-8") as f:
             f.write(render_html(self.to_dict()))
 
     def __str__(self) -> str:
         from tablesearch.analysis.report_text import render_text
+
         return render_text(self.to_dict())

@@ -1,4 +1,5 @@
 """The balance report as terminal tables (rich; plain text when piped), from its JSON data."""
+
 from __future__ import annotations
 
 import io
@@ -30,8 +31,13 @@ def _seats_table(v: Mapping[str, Any]) -> Table:
         table.add_column(name, justify="right")
     for row, pos in zip(v["seats"], v["positions"]):
         score = pct(row.get("score")) + interval(row.get("score_low"), row.get("score_high")) if "score" in row else "-"
-        table.add_row(str(row["seat"]), pct(row["win_rate"]) + interval(row["low"], row["high"]), score,
-                      str(pos["position"]), pct(pos["win_rate"]) + interval(pos["low"], pos["high"]))
+        table.add_row(
+            str(row["seat"]),
+            pct(row["win_rate"]) + interval(row["low"], row["high"]),
+            score,
+            str(pos["position"]),
+            pct(pos["win_rate"]) + interval(pos["low"], pos["high"]),
+        )
     return table
 
 
@@ -43,40 +49,57 @@ def _length_table(v: Mapping[str, Any]) -> Table:
         d = v["length"][key]
         if d.get("mean") is None:
             continue
-        table.add_row(key, _with(d["mean"], d["mean_low"], d["mean_high"]),
-                      *(_with(d[q], d[f"{q}_low"], d[f"{q}_high"], 0) for q in ("median", "p10", "p90")),
-                      str(d["min"]), str(d["max"]))
+        table.add_row(
+            key,
+            _with(d["mean"], d["mean_low"], d["mean_high"]),
+            *(_with(d[q], d[f"{q}_low"], d[f"{q}_high"], 0) for q in ("median", "p10", "p90")),
+            str(d["min"]),
+            str(d["max"]),
+        )
     return table
 
 
 def render_variant(v: Mapping[str, Any], console: Console) -> None:
     params = ", ".join(f"{k}={val}" for k, val in v["params"].items())
-    console.print(f"[bold]{v['label']}[/bold]" + (f" ({params})" if params else "") + f": {v['games']} self-play games",
-                  highlight=False)
+    console.print(
+        f"[bold]{v['label']}[/bold]" + (f" ({params})" if params else "") + f": {v['games']} self-play games",
+        highlight=False,
+    )
     if v["num_players"] > 1:
         console.print(_seats_table(v))
     fpa = v.get("first_player_advantage")
-    lines = [f"draws {pct(v['draw_rate'])}{interval(v['draw_rate_low'], v['draw_rate_high'])}, "
-             f"capped {pct(v['capped_rate'])}{interval(v['capped_rate_low'], v['capped_rate_high'])}"]
+    lines = [
+        f"draws {pct(v['draw_rate'])}{interval(v['draw_rate_low'], v['draw_rate_high'])}, "
+        f"capped {pct(v['capped_rate'])}{interval(v['capped_rate_low'], v['capped_rate_high'])}"
+    ]
     if fpa and fpa["value"] is not None:
-        lines.append(f"first-player advantage (score - 50%) {100 * fpa['value']:+.1f} points"
-                     + ("" if fpa["low"] is None else f" [{100 * fpa['low']:+.1f}, {100 * fpa['high']:+.1f}]"))
-    lines.append("branching (legal actions at decisions) "
-                 + _with(v["branching"], v["branching_low"], v["branching_high"], 2)
-                 + f", forced plies {pct(v['forced_share'])}")
+        lines.append(
+            f"first-player advantage (score - 50%) {100 * fpa['value']:+.1f} points"
+            + ("" if fpa["low"] is None else f" [{100 * fpa['low']:+.1f}, {100 * fpa['high']:+.1f}]")
+        )
+    lines.append(
+        "branching (legal actions at decisions) "
+        + _with(v["branching"], v["branching_low"], v["branching_high"], 2)
+        + f", forced plies {pct(v['forced_share'])}"
+    )
     skill = v.get("skill")
     if skill:
-        lines.append(f"skill: {skill['agents'][0]} scores {pct(skill['score'])}{interval(skill['low'], skill['high'])} "
-                     f"against {skill['agents'][1]} over {skill['games']} games; luck share "
-                     f"{pct(skill['luck_share'])}{interval(skill['luck_share_low'], skill['luck_share_high'])}")
+        lines.append(
+            f"skill: {skill['agents'][0]} scores {pct(skill['score'])}{interval(skill['low'], skill['high'])} "
+            f"against {skill['agents'][1]} over {skill['games']} games; luck share "
+            f"{pct(skill['luck_share'])}{interval(skill['luck_share_low'], skill['luck_share_high'])}"
+        )
     drama = v.get("drama")
     if drama:
-        lines.append("drama: lead changes " + _with(drama["lead_changes"]["mean"], drama["lead_changes"]["low"],
-                                                    drama["lead_changes"]["high"], 2)
-                     + ", winner leads for good from " + pct(drama["winner_leads_from"]["mean"])
-                     + interval(drama["winner_leads_from"]["low"], drama["winner_leads_from"]["high"])
-                     + " of the turns, margin " + _with(drama["margin"]["mean"], drama["margin"]["low"],
-                                                        drama["margin"]["high"], 2))
+        lines.append(
+            "drama: lead changes "
+            + _with(drama["lead_changes"]["mean"], drama["lead_changes"]["low"], drama["lead_changes"]["high"], 2)
+            + ", winner leads for good from "
+            + pct(drama["winner_leads_from"]["mean"])
+            + interval(drama["winner_leads_from"]["low"], drama["winner_leads_from"]["high"])
+            + " of the turns, margin "
+            + _with(drama["margin"]["mean"], drama["margin"]["low"], drama["margin"]["high"], 2)
+        )
     for line in lines:
         console.print(line, highlight=False)
     console.print(_length_table(v))
@@ -93,8 +116,11 @@ def render_variant(v: Mapping[str, Any], console: Console) -> None:
 
 
 def render(data: Mapping[str, Any], console: Console) -> None:
-    console.print(f"[bold]Balance of {data['game']}[/bold]: {data['agents'][0]} in self-play; skill gap "
-                  f"{data['agents'][0]} against {data['agents'][1]}", highlight=False)
+    console.print(
+        f"[bold]Balance of {data['game']}[/bold]: {data['agents'][0]} in self-play; skill gap "
+        f"{data['agents'][0]} against {data['agents'][1]}",
+        highlight=False,
+    )
     for v in data["variants"]:
         render_variant(v, console)
     if data["comparisons"]:
@@ -102,8 +128,14 @@ def render(data: Mapping[str, Any], console: Console) -> None:
         for name in ("figure", "first", "second", "difference [95%]", "p (Holm)", "real"):
             table.add_column(name, justify="right")
         for row in data["comparisons"]:
-            table.add_row(row["metric"], row["a"], row["b"], _with(row["difference"], row["low"], row["high"], 3),
-                          "-" if row["p_holm"] is None else f"{row['p_holm']:.2g}", "yes" if row["real"] else "no")
+            table.add_row(
+                row["metric"],
+                row["a"],
+                row["b"],
+                _with(row["difference"], row["low"], row["high"], 3),
+                "-" if row["p_holm"] is None else f"{row['p_holm']:.2g}",
+                "yes" if row["real"] else "no",
+            )
         console.print(table)
 
 

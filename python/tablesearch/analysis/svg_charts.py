@@ -3,6 +3,7 @@
 Axis tick labels carry class "tick" (they are the scale, not figures); every figure written on a
 chart is a `html_figures.fig(..., tag="tspan")` tied to its JSON key.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -15,8 +16,10 @@ LEFT, RIGHT, TOP, BOTTOM = 48, 12, 16, 36
 
 
 def _frame(body: str, title: str, height: int = HEIGHT) -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-            f'viewBox="0 0 {WIDTH} {height}" role="img"><title>{title}</title>{body}</svg>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+        f'viewBox="0 0 {WIDTH} {height}" role="img"><title>{title}</title>{body}</svg>'
+    )
 
 
 def _y_axis(top_value: float, percent: bool, height: int = HEIGHT) -> tuple[str, Any]:
@@ -25,14 +28,18 @@ def _y_axis(top_value: float, percent: bool, height: int = HEIGHT) -> tuple[str,
     def y(value: float) -> float:
         return TOP + plot_h * (1 - value / top_value) if top_value else TOP + plot_h
 
-    parts = [f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + plot_h}" stroke="#444"/>',
-             f'<line x1="{LEFT}" y1="{TOP + plot_h}" x2="{WIDTH - RIGHT}" y2="{TOP + plot_h}" stroke="#444"/>']
+    parts = [
+        f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + plot_h}" stroke="#444"/>',
+        f'<line x1="{LEFT}" y1="{TOP + plot_h}" x2="{WIDTH - RIGHT}" y2="{TOP + plot_h}" stroke="#444"/>',
+    ]
     for i in range(5):
         value = top_value * i / 4
         label = f"{100 * value:.0f}%" if percent else f"{value:.0f}"
-        parts.append(f'<line x1="{LEFT - 4}" y1="{y(value):.1f}" x2="{WIDTH - RIGHT}" y2="{y(value):.1f}" '
-                     f'stroke="#ddd"/><text class="tick" x="{LEFT - 6}" y="{y(value) + 4:.1f}" '
-                     f'text-anchor="end">{label}</text>')
+        parts.append(
+            f'<line x1="{LEFT - 4}" y1="{y(value):.1f}" x2="{WIDTH - RIGHT}" y2="{y(value):.1f}" '
+            f'stroke="#ddd"/><text class="tick" x="{LEFT - 6}" y="{y(value) + 4:.1f}" '
+            f'text-anchor="end">{label}</text>'
+        )
     return "".join(parts), y
 
 
@@ -46,25 +53,37 @@ def seat_chart(v: Mapping[str, Any], key: str) -> str:
     step = plot_w / max(len(rows), 1)
     parts = [axis]
     fair = (1 - (v.get("draw_rate") or 0.0)) / max(v["num_players"], 1)
-    parts.append(f'<line x1="{LEFT}" y1="{y(fair):.1f}" x2="{WIDTH - RIGHT}" y2="{y(fair):.1f}" '
-                 f'stroke="#c33" stroke-dasharray="5,4"/>')
+    parts.append(
+        f'<line x1="{LEFT}" y1="{y(fair):.1f}" x2="{WIDTH - RIGHT}" y2="{y(fair):.1f}" '
+        f'stroke="#c33" stroke-dasharray="5,4"/>'
+    )
     for i, row in enumerate(rows):
         cx = LEFT + step * (i + 0.5)
         rate = row["win_rate"] or 0.0
         w = min(step * 0.6, 60)
-        parts.append(f'<rect x="{cx - w / 2:.1f}" y="{y(rate):.1f}" width="{w:.1f}" height="{y(0) - y(rate):.1f}" '
-                     f'fill="#4a7ab5"/>')
+        parts.append(
+            f'<rect x="{cx - w / 2:.1f}" y="{y(rate):.1f}" width="{w:.1f}" height="{y(0) - y(rate):.1f}" '
+            f'fill="#4a7ab5"/>'
+        )
         if row["low"] is not None:
-            parts.append(f'<line x1="{cx:.1f}" y1="{y(row["low"]):.1f}" x2="{cx:.1f}" y2="{y(row["high"]):.1f}" '
-                         f'stroke="#111" stroke-width="1.5"/>')
+            parts.append(
+                f'<line x1="{cx:.1f}" y1="{y(row["low"]):.1f}" x2="{cx:.1f}" y2="{y(row["high"]):.1f}" '
+                f'stroke="#111" stroke-width="1.5"/>'
+            )
             for bound in (row["low"], row["high"]):
-                parts.append(f'<line x1="{cx - 6:.1f}" y1="{y(bound):.1f}" x2="{cx + 6:.1f}" y2="{y(bound):.1f}" '
-                             f'stroke="#111" stroke-width="1.5"/>')
+                parts.append(
+                    f'<line x1="{cx - 6:.1f}" y1="{y(bound):.1f}" x2="{cx + 6:.1f}" y2="{y(bound):.1f}" '
+                    f'stroke="#111" stroke-width="1.5"/>'
+                )
         label_y = min(y(row["high"] if row["high"] is not None else rate), y(rate)) - 4
-        parts.append(f'<text x="{cx + 8:.1f}" y="{max(label_y, TOP + 8):.1f}" font-size="11">'
-                     f'{fig(f"{key}.seats.{i}.win_rate", row["win_rate"], "pct", tag="tspan")}</text>')
-        parts.append(f'<text x="{cx:.1f}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle">seat '
-                     f'{fig(f"{key}.seats.{i}.seat", row["seat"], "int", tag="tspan")}</text>')
+        parts.append(
+            f'<text x="{cx + 8:.1f}" y="{max(label_y, TOP + 8):.1f}" font-size="11">'
+            f"{fig(f'{key}.seats.{i}.win_rate', row['win_rate'], 'pct', tag='tspan')}</text>"
+        )
+        parts.append(
+            f'<text x="{cx:.1f}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle">seat '
+            f"{fig(f'{key}.seats.{i}.seat', row['seat'], 'int', tag='tspan')}</text>"
+        )
     return _frame("".join(parts), "win rate by seat with 95% intervals; dashed: fair share")
 
 
@@ -77,9 +96,11 @@ def histogram_chart(histogram: Mapping[str, Any], key: str, unit: str) -> str:
     parts = [axis]
     for i, count in enumerate(counts):
         x = LEFT + i * w
-        parts.append(f'<rect x="{x + 1:.1f}" y="{y(count):.1f}" width="{max(w - 2, 1):.1f}" '
-                     f'height="{y(0) - y(count):.1f}" fill="#6a9a4a" data-key="{key}.counts.{i}" '
-                     f'data-value="{count}"/>')
+        parts.append(
+            f'<rect x="{x + 1:.1f}" y="{y(count):.1f}" width="{max(w - 2, 1):.1f}" '
+            f'height="{y(0) - y(count):.1f}" fill="#6a9a4a" data-key="{key}.counts.{i}" '
+            f'data-value="{count}"/>'
+        )
     start, step = histogram["start"], histogram["step"]
     end = start + step * len(counts) - 1
     parts.append(f'<text class="tick" x="{LEFT}" y="{HEIGHT - BOTTOM + 14}">{start}</text>')
@@ -99,21 +120,31 @@ def skill_chart(variants: Sequence[Mapping[str, Any]]) -> str:
     def x(value: float) -> float:
         return left + plot_w * value
 
-    parts = [f'<line x1="{x(0.5):.1f}" y1="{TOP}" x2="{x(0.5):.1f}" y2="{height - BOTTOM}" stroke="#c33" '
-             f'stroke-dasharray="5,4"/>']
+    parts = [
+        f'<line x1="{x(0.5):.1f}" y1="{TOP}" x2="{x(0.5):.1f}" y2="{height - BOTTOM}" stroke="#c33" '
+        f'stroke-dasharray="5,4"/>'
+    ]
     for i in range(5):
         value = i / 4
-        parts.append(f'<text class="tick" x="{x(value):.1f}" y="{height - BOTTOM + 14}" '
-                     f'text-anchor="middle">{100 * value:.0f}%</text>')
+        parts.append(
+            f'<text class="tick" x="{x(value):.1f}" y="{height - BOTTOM + 14}" '
+            f'text-anchor="middle">{100 * value:.0f}%</text>'
+        )
     for r, (i, v) in enumerate(rows):
         s = v["skill"]
         cy = TOP + row_h * (r + 0.5)
-        parts.append(f'<text x="{left - 8}" y="{cy + 4:.1f}" text-anchor="end" font-size="11">'
-                     f'{text(f"variants.{i}.label", v["label"], tag="tspan")}</text>')
+        parts.append(
+            f'<text x="{left - 8}" y="{cy + 4:.1f}" text-anchor="end" font-size="11">'
+            f"{text(f'variants.{i}.label', v['label'], tag='tspan')}</text>"
+        )
         if s["low"] is not None:
-            parts.append(f'<line x1="{x(s["low"]):.1f}" y1="{cy:.1f}" x2="{x(s["high"]):.1f}" y2="{cy:.1f}" '
-                         f'stroke="#111" stroke-width="1.5"/>')
+            parts.append(
+                f'<line x1="{x(s["low"]):.1f}" y1="{cy:.1f}" x2="{x(s["high"]):.1f}" y2="{cy:.1f}" '
+                f'stroke="#111" stroke-width="1.5"/>'
+            )
         parts.append(f'<circle cx="{x(s["score"]):.1f}" cy="{cy:.1f}" r="4" fill="#4a7ab5"/>')
-        parts.append(f'<text x="{min(x(s["score"]) + 8, WIDTH - 40):.1f}" y="{cy - 6:.1f}" font-size="11">'
-                     f'{fig(f"variants.{i}.skill.score", s["score"], "pct", tag="tspan")}</text>')
+        parts.append(
+            f'<text x="{min(x(s["score"]) + 8, WIDTH - 40):.1f}" y="{cy - 6:.1f}" font-size="11">'
+            f"{fig(f'variants.{i}.skill.score', s['score'], 'pct', tag='tspan')}</text>"
+        )
     return _frame("".join(parts), "skill gap: score of the first agent against the second", height)

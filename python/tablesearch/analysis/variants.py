@@ -7,6 +7,7 @@ standard errors read from their 95% intervals; variants are played independently
 of all comparisons of one analysis are adjusted together by Holm's method, and a difference is
 called real when its adjusted p-value is below `ALPHA`.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -51,8 +52,9 @@ def parse_sweeps(game: str, items: Sequence[str]) -> list[tuple[str, list[Any]]]
         if not sep or not name or not values:
             raise ValueError(f"--sweep is written NAME=V1,V2,..., got {item!r}")
         if defaults and name not in defaults:
-            raise ValueError(f"{game} has no parameter {name!r} (in --sweep {item}); its parameters: "
-                             f"{', '.join(sorted(defaults))}")
+            raise ValueError(
+                f"{game} has no parameter {name!r} (in --sweep {item}); its parameters: {', '.join(sorted(defaults))}"
+            )
         if any(name == seen for seen, _ in sweeps):
             raise ValueError(f"parameter {name!r} is swept twice; give its values in one --sweep")
         texts = values.split(",")  # an empty value is the empty string (Gummiland: regions=,orange)
@@ -120,8 +122,17 @@ def compare(variants: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
             if metric not in estimates[j]:
                 continue
             diff, low, high, p = difference_test(estimates[i][metric], estimates[j][metric])
-            rows.append({"metric": metric, "a": variants[i]["label"], "b": variants[j]["label"],
-                         "difference": _num(diff), "low": _num(low), "high": _num(high), "p": _num(p)})
+            rows.append(
+                {
+                    "metric": metric,
+                    "a": variants[i]["label"],
+                    "b": variants[j]["label"],
+                    "difference": _num(diff),
+                    "low": _num(low),
+                    "high": _num(high),
+                    "p": _num(p),
+                }
+            )
     adjusted = holm([row["p"] for row in rows])
     for row, p_holm in zip(rows, adjusted):
         row["p_holm"] = p_holm

@@ -15,6 +15,7 @@ of `drawish` or more. Caps: flagged when more than `capped` of games hit one. Dr
 early" when the winner leads for good before `decided_early` of the turns, on average;
 "tense" when only after `tense`.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -47,7 +48,7 @@ def num(value: Optional[float], digits: int = 1) -> str:
 
 
 def seat_verdict(row: Mapping[str, Any], fair: float) -> str:
-    """"unbalanced", "slightly favoured", "slightly handicapped" or "fair" (see the module)."""
+    """ "unbalanced", "slightly favoured", "slightly handicapped" or "fair" (see the module)."""
     t = THRESHOLDS["seat_tolerance"]
     low, high = row["low"], row["high"]
     if low is None or high is None:
@@ -74,10 +75,14 @@ def variant_verdicts(v: Mapping[str, Any], num_players: int) -> list[str]:
         for row in v["seats"]:
             verdict = seat_verdict(row, fair)
             if verdict != "fair":
-                flagged.append(f"seat {row['seat']} wins {pct(row['win_rate'])}{interval(row['low'], row['high'])}"
-                               f"{where} (fair share {pct(fair)}): {verdict}")
-        out += flagged or [f"no seat is flagged{where}: every seat wins about its fair share {pct(fair)} "
-                           f"(no interval lies outside {pct(THRESHOLDS['seat_tolerance'])} of it)"]
+                flagged.append(
+                    f"seat {row['seat']} wins {pct(row['win_rate'])}{interval(row['low'], row['high'])}"
+                    f"{where} (fair share {pct(fair)}): {verdict}"
+                )
+        out += flagged or [
+            f"no seat is flagged{where}: every seat wins about its fair share {pct(fair)} "
+            f"(no interval lies outside {pct(THRESHOLDS['seat_tolerance'])} of it)"
+        ]
         fpa = v.get("first_player_advantage")
         if fpa and fpa["value"] is not None and fpa["low"] is not None:
             score = f"the first player scores {pct(0.5 + fpa['value'])}{interval(0.5 + fpa['low'], 0.5 + fpa['high'])}"
@@ -106,8 +111,10 @@ def variant_verdicts(v: Mapping[str, Any], num_players: int) -> list[str]:
             out.append(f"little skill: {text}")
         luck = skill.get("luck_share")
         if luck is not None:
-            luck_text = (f"the weaker agent ({skill['weaker']}) still wins {pct(luck)}"
-                         f"{interval(skill['luck_share_low'], skill['luck_share_high'])} of head-to-head pairs{where}")
+            luck_text = (
+                f"the weaker agent ({skill['weaker']}) still wins {pct(luck)}"
+                f"{interval(skill['luck_share_low'], skill['luck_share_high'])} of head-to-head pairs{where}"
+            )
             if luck >= THRESHOLDS["luck_often"]:
                 out.append(f"luck often decides: {luck_text}")
             elif luck < THRESHOLDS["luck_rarely"]:
@@ -117,19 +124,25 @@ def variant_verdicts(v: Mapping[str, Any], num_players: int) -> list[str]:
     if draw >= THRESHOLDS["drawish"]:
         out.append(f"drawish{where}: {pct(draw)}{interval(v['draw_rate_low'], v['draw_rate_high'])} of games are drawn")
     if (v.get("capped_rate") or 0.0) > THRESHOLDS["capped"]:
-        out.append(f"{pct(v['capped_rate'])}{interval(v['capped_rate_low'], v['capped_rate_high'])} of games hit a cap"
-                   f"{where}: the game can stall")
+        out.append(
+            f"{pct(v['capped_rate'])}{interval(v['capped_rate_low'], v['capped_rate_high'])} of games hit a cap"
+            f"{where}: the game can stall"
+        )
     plies = v["length"]["plies"]
     if plies.get("median") and plies["p90"] >= THRESHOLDS["drag_ratio"] * plies["median"]:
-        out.append(f"drags{where}: one game in ten lasts {num(plies['p90'], 0)} plies or more, "
-                   f"{num(plies['p90'] / plies['median'])} times the median {num(plies['median'], 0)}")
+        out.append(
+            f"drags{where}: one game in ten lasts {num(plies['p90'], 0)} plies or more, "
+            f"{num(plies['p90'] / plies['median'])} times the median {num(plies['median'], 0)}"
+        )
     if v.get("decisions_per_game") == 0 or (v["length"]["decisions"].get("max") == 0):
         out.append(f"no decisions{where}: every ply has one legal action, so play cannot matter")
     drama = v.get("drama")
     if drama and drama["winner_leads_from"]["mean"] is not None:
         lead = drama["winner_leads_from"]
-        text = (f"the winner leads for good from {pct(lead['mean'])}{interval(lead['low'], lead['high'])} of the turns"
-                f" on average, with {num(drama['lead_changes']['mean'])} lead changes per game{where}")
+        text = (
+            f"the winner leads for good from {pct(lead['mean'])}{interval(lead['low'], lead['high'])} of the turns"
+            f" on average, with {num(drama['lead_changes']['mean'])} lead changes per game{where}"
+        )
         if lead["mean"] < THRESHOLDS["decided_early"]:
             out.append(f"decided early: {text}")
         elif lead["mean"] >= THRESHOLDS["tense"]:
@@ -140,15 +153,19 @@ def variant_verdicts(v: Mapping[str, Any], num_players: int) -> list[str]:
     if checks:
         missed = [name for name, ok in checks.items() if not ok]
         if missed:
-            out.append(f"exact figures outside the simulated 95% intervals{where}: {', '.join(missed)} "
-                       f"(about 1 in 20 such checks misses by chance)")
+            out.append(
+                f"exact figures outside the simulated 95% intervals{where}: {', '.join(missed)} "
+                f"(about 1 in 20 such checks misses by chance)"
+            )
         else:
             out.append(f"all {len(checks)} exact figures lie inside the simulated 95% intervals{where}")
     return out
 
 
-def comparison_verdicts(rows: Sequence[Mapping[str, Any]], percent_metrics: tuple[str, ...] = (
-        "draw rate", "first-player advantage", "skill score")) -> list[str]:
+def comparison_verdicts(
+    rows: Sequence[Mapping[str, Any]],
+    percent_metrics: tuple[str, ...] = ("draw rate", "first-player advantage", "skill score"),
+) -> list[str]:
     """One line per real difference between variants."""
     out = []
     for row in rows:
@@ -158,6 +175,7 @@ def comparison_verdicts(rows: Sequence[Mapping[str, Any]], percent_metrics: tupl
             diff = f"{100 * row['difference']:+.1f} points [{100 * row['low']:+.1f}, {100 * row['high']:+.1f}]"
         else:
             diff = f"{row['difference']:+.2f} [{row['low']:+.2f}, {row['high']:+.2f}]"
-        out.append(f"{row['metric']}: {row['b']} differs from {row['a']} by {diff} "
-                   f"(Holm-adjusted p = {row['p_holm']:.2g})")
+        out.append(
+            f"{row['metric']}: {row['b']} differs from {row['a']} by {diff} (Holm-adjusted p = {row['p_holm']:.2g})"
+        )
     return out

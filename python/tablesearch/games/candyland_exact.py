@@ -17,6 +17,7 @@ and every later seat finishing on turn t or after:
 where f(t) = P(T = t) and S(t) = P(T > t). The figures are for the game without a ply cap; the
 native game's default cap (10,000 plies, 5,000 turns) changes them by less than 1e-100.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -172,7 +173,7 @@ def win_probabilities(players: int, deck: str = "64") -> np.ndarray:
         raise ValueError(f"players must be an int between 1 and 4, got {players!r}")
     dist = turn_distribution(deck)
     f = dist.pmf
-    after = 1.0 - np.cumsum(f)        # S(t) = P(T > t)
+    after = 1.0 - np.cumsum(f)  # S(t) = P(T > t)
     before = np.concatenate(([1.0], after[:-1]))  # S(t - 1) = P(T >= t)
     after = np.clip(after, 0.0, 1.0)
     before = np.clip(before, 0.0, 1.0)
@@ -195,8 +196,8 @@ def report(players: int, deck: str = "64") -> str:
         f"  std dev  {variance_turns(deck) ** 0.5:.6f}",
         f"  median   {median_turns(deck)}",
         f"  shortest {shortest} (probability {dist.pmf[shortest]:.6e})",
-        "  quantiles: " + ", ".join(f"{int(q * 100)}% <= {int(np.searchsorted(cdf, q))}"
-                                    for q in (0.1, 0.25, 0.5, 0.75, 0.9, 0.99)),
+        "  quantiles: "
+        + ", ".join(f"{int(q * 100)}% <= {int(np.searchsorted(cdf, q))}" for q in (0.1, 0.25, 0.5, 0.75, 0.9, 0.99)),
         "",
         "  turns      P(in band)   P(T <= last)",
     ]

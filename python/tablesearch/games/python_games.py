@@ -13,6 +13,7 @@ Optional state methods: ``is_chance_node``, ``chance_outcomes``, ``information_s
 ones), keep the history, and serialize as seed + history (replayed through the game's rules).
 The native search drives the game's own state objects directly, through ``native_state``.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -300,8 +301,15 @@ class PythonState:
         return PythonState(self._game, world, self._seed, history)
 
     def serialize(self) -> str:
-        return json.dumps({"format": 1, "game": self._game.name, "params": self._game.parameters(),
-                           "seed": self._seed, "history": self._history})
+        return json.dumps(
+            {
+                "format": 1,
+                "game": self._game.name,
+                "params": self._game.parameters(),
+                "seed": self._seed,
+                "history": self._history,
+            }
+        )
 
     def __str__(self) -> str:
         return str(self._state)
@@ -317,11 +325,16 @@ def native_state(state: Any) -> _core.State:
         return state
     if isinstance(state, PythonState):
         return _core.PyState(state.native_state, state.get_game().info)
-    missing = [m for m in ("current_player", "legal_actions", "apply_action", "is_terminal", "returns", "clone")
-               if not hasattr(state, m)]
+    missing = [
+        m
+        for m in ("current_player", "legal_actions", "apply_action", "is_terminal", "returns", "clone")
+        if not hasattr(state, m)
+    ]
     if missing:
-        raise TypeError(f"state must be a tablesearch State or have the state protocol; "
-                        f"{type(state).__name__} lacks {', '.join(missing)}")
+        raise TypeError(
+            f"state must be a tablesearch State or have the state protocol; "
+            f"{type(state).__name__} lacks {', '.join(missing)}"
+        )
     return _core.PyState(state, _info_of_protocol_state(state))
 
 
@@ -344,5 +357,10 @@ def _info_of_protocol_state(state: Any) -> Any:
             shape = list(game.observation_tensor_shape())
         except RuntimeError:  # pyspiel's SpielError: the game has no observation tensors
             shape = []
-    return _core.PyGameInfo(num_players=players, max_legal_actions=bound, num_distinct_actions=distinct,
-                            observation_shape=shape, game=type(state).__name__)
+    return _core.PyGameInfo(
+        num_players=players,
+        max_legal_actions=bound,
+        num_distinct_actions=distinct,
+        observation_shape=shape,
+        game=type(state).__name__,
+    )

@@ -1,4 +1,5 @@
 """Finding games by name."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -5,6 +5,7 @@ docs/long-games.md and come from `python benchmarks/hidden_strength_budget.py`.
 Only games listed here get game-specific defaults; every other game searches with the generic
 ones (random playouts to the end, `uct_c` sqrt(2)).
 """
+
 from __future__ import annotations
 
 from typing import Any, Optional

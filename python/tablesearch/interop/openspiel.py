@@ -6,6 +6,7 @@
   ``ts.load_game("openspiel:NAME(...)")`` builds one (OpenSpiel's game-string syntax), so
   matches, tournaments and the command line run on OpenSpiel's games, with checked actions.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -24,8 +25,9 @@ from tablesearch import _core
 try:
     import pyspiel
 except ImportError as error:
-    raise ImportError("OpenSpiel interop needs pyspiel: pip install 'tablesearch[openspiel]' "
-                      "(or pip install open-spiel)") from error
+    raise ImportError(
+        "OpenSpiel interop needs pyspiel: pip install 'tablesearch[openspiel]' (or pip install open-spiel)"
+    ) from error
 
 SCHEME = "openspiel:"
 _PREFIX = "tablesearch_"  # pyspiel short names of the games to_pyspiel registers
@@ -36,6 +38,7 @@ assert (_core.CHANCE, _core.TERMINAL) == (int(pyspiel.PlayerId.CHANCE), int(pysp
 # --------------------------------------------------------------------------------------------
 # tablesearch games as pyspiel games
 # --------------------------------------------------------------------------------------------
+
 
 def _native_facts(name: str, params: dict[str, Any]) -> tuple[float, float, int]:
     """(min utility, max utility, max game length) of a native game, which pyspiel's GameInfo needs
@@ -57,8 +60,10 @@ def _native_facts(name: str, params: dict[str, Any]) -> tuple[float, float, int]
         return -1.0, 1.0, int(params["max_rounds"]) * players * 40 * (3 if params.get("golden") else 1)
     if name == "gummiland":  # a turn is a few small decisions
         return -1.0, 1.0, int(params["max_rounds"]) * players * 40
-    raise ValueError(f"to_pyspiel does not know the utility bounds and length of native game {name!r}; "
-                     f"add them to _native_facts in {__name__}")
+    raise ValueError(
+        f"to_pyspiel does not know the utility bounds and length of native game {name!r}; "
+        f"add them to _native_facts in {__name__}"
+    )
 
 
 def _python_facts(game: Any, overrides: dict[str, Any]) -> tuple[float, float, Optional[float], int]:
@@ -73,11 +78,17 @@ def _python_facts(game: Any, overrides: dict[str, Any]) -> tuple[float, float, O
             values[key] = getattr(inner, key)()
     missing = [k for k in ("min_utility", "max_utility", "max_game_length") if k not in values]
     if missing:
-        raise ValueError(f"to_pyspiel({game.name!r}) needs {', '.join(missing)}: define them on the game "
-                         f"object or pass them as keywords (utility_sum too when returns add up to a constant)")
+        raise ValueError(
+            f"to_pyspiel({game.name!r}) needs {', '.join(missing)}: define them on the game "
+            f"object or pass them as keywords (utility_sum too when returns add up to a constant)"
+        )
     total = values.get("utility_sum")
-    return (float(values["min_utility"]), float(values["max_utility"]),
-            None if total is None else float(total), int(values["max_game_length"]))
+    return (
+        float(values["min_utility"]),
+        float(values["max_utility"]),
+        None if total is None else float(total),
+        int(values["max_game_length"]),
+    )
 
 
 def _short_name(name: str) -> str:
@@ -110,6 +121,7 @@ def to_pyspiel(game: Any, **facts: Any) -> Any:
     Raises ImportError without pyspiel, ValueError for a game pyspiel cannot describe.
     """
     from tablesearch.games.registry import load_game
+
     if isinstance(game, str):
         game = load_game(game)
     inner = getattr(game, "game", None)
@@ -131,6 +143,7 @@ def to_pyspiel(game: Any, **facts: Any) -> Any:
 
 def _register(ts_game: Any, short: str, facts: dict[str, Any]) -> Any:
     from tablesearch.games.registry import load_game, parameter_specs
+
     name = ts_game.name
     native = isinstance(ts_game, _core.Game)
     specs = {s["name"]: s for s in parameter_specs(name)} if native else {}
@@ -156,14 +169,21 @@ def _register(ts_game: Any, short: str, facts: dict[str, Any]) -> Any:
     else:
         utility = T.Utility.ZERO_SUM if total_utility == 0 else T.Utility.CONSTANT_SUM
     game_type = T(
-        short_name=short, long_name=f"tablesearch {name}", dynamics=T.Dynamics.SEQUENTIAL,
+        short_name=short,
+        long_name=f"tablesearch {name}",
+        dynamics=T.Dynamics.SEQUENTIAL,
         chance_mode=chance_mode,
         information=T.Information.IMPERFECT_INFORMATION if hidden else T.Information.PERFECT_INFORMATION,
-        utility=utility, reward_model=T.RewardModel.TERMINAL,
-        max_num_players=max_players, min_num_players=min_players,
-        provides_information_state_string=True, provides_information_state_tensor=False,
-        provides_observation_string=not hidden, provides_observation_tensor=shape is not None,
-        parameter_specification=defaults)
+        utility=utility,
+        reward_model=T.RewardModel.TERMINAL,
+        max_num_players=max_players,
+        min_num_players=min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=not hidden,
+        provides_observation_tensor=shape is not None,
+        parameter_specification=defaults,
+    )
 
     class TablesearchGame(pyspiel.Game):  # type: ignore[misc]
         """A tablesearch game seen through pyspiel's Python-game API."""
@@ -182,9 +202,14 @@ def _register(ts_game: Any, short: str, facts: dict[str, Any]) -> Any:
                 # Chance outcome ids: bounded by the distinct actions or the legal-action bound
                 # (Leduc's deals 0..2n+1 by the latter, Gnomi's steals by the former).
                 max_chance_outcomes=max(game.num_distinct_actions(), game.max_legal_actions())
-                if game.has_chance() else 0,
-                num_players=game.num_players(), min_utility=low, max_utility=high,
-                utility_sum=total, max_game_length=length)
+                if game.has_chance()
+                else 0,
+                num_players=game.num_players(),
+                min_utility=low,
+                max_utility=high,
+                utility_sum=total,
+                max_game_length=length,
+            )
             full = dict(game.parameters())
             if sampled:
                 full["rng_seed"] = rng_seed
@@ -200,7 +225,7 @@ def _register(ts_game: Any, short: str, facts: dict[str, Any]) -> Any:
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
             return _Observer(self, iig_obs_type, params)
 
-    TablesearchGame.__name__ = TablesearchGame.__qualname__ = f"TablesearchGame_{short[len(_PREFIX):]}"
+    TablesearchGame.__name__ = TablesearchGame.__qualname__ = f"TablesearchGame_{short[len(_PREFIX) :]}"
     pyspiel.register_game(game_type, TablesearchGame)
     return TablesearchGame
 
@@ -225,6 +250,7 @@ class _Held:
 
 def _restore(name: str, params: dict[str, Any], text: str) -> _Held:
     from tablesearch.games.registry import load_game
+
     return _Held(load_game(name, **params).deserialize_state(text))
 
 
@@ -282,8 +308,7 @@ class _Observer:
         kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
         self._hidden = game.ts_game.has_hidden_information()
         if self._hidden and (kind.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not kind.public_info):
-            raise ValueError("tablesearch games observe as one player: public_info=True, "
-                             "private_info=SINGLE_PLAYER")
+            raise ValueError("tablesearch games observe as one player: public_info=True, private_info=SINGLE_PLAYER")
         self._recall = kind.perfect_recall
         shape = game.ts_game.observation_shape()
         self.dict: dict[str, np.ndarray] = {}
@@ -300,14 +325,16 @@ class _Observer:
         if self._recall:
             return f"p{player} {state.ts_state.information_state_string(player)}"
         if self._hidden:
-            raise ValueError("tablesearch games with hidden information have no observation strings; "
-                             "use information_state_string")
+            raise ValueError(
+                "tablesearch games with hidden information have no observation strings; use information_state_string"
+            )
         return str(state.ts_state)
 
 
 # --------------------------------------------------------------------------------------------
 # pyspiel games inside tablesearch
 # --------------------------------------------------------------------------------------------
+
 
 class OpenSpielGame:
     """A pyspiel game with tablesearch's Python-game protocol (``load_game`` wraps it in a
@@ -332,8 +359,9 @@ class OpenSpielGame:
             reason = str(error).splitlines()[0]
             if reason.startswith("Unknown game"):
                 reason += " " + ", ".join(sorted(pyspiel.registered_names()))
-            raise ValueError(f"OpenSpiel cannot load {game_string!r}" + (f" with {params}" if params else "")
-                             + f": {reason}") from None
+            raise ValueError(
+                f"OpenSpiel cannot load {game_string!r}" + (f" with {params}" if params else "") + f": {reason}"
+            ) from None
         T = pyspiel.GameType
         kind = game.get_type()
         if kind.dynamics == T.Dynamics.SIMULTANEOUS:
@@ -342,15 +370,21 @@ class OpenSpielGame:
         if kind.dynamics != T.Dynamics.SEQUENTIAL:
             raise ValueError(f"OpenSpiel game {game_string!r} has {kind.dynamics}; tablesearch plays sequential games")
         if kind.chance_mode == T.ChanceMode.SAMPLED_STOCHASTIC:
-            raise ValueError(f"OpenSpiel game {game_string!r} samples chance inside its states; tablesearch "
-                             "needs explicit chance outcomes (to replay, serialize and search games)")
+            raise ValueError(
+                f"OpenSpiel game {game_string!r} samples chance inside its states; tablesearch "
+                "needs explicit chance outcomes (to replay, serialize and search games)"
+            )
         if game.num_players() > _core.MAX_PLAYERS:
-            raise ValueError(f"OpenSpiel game {game_string!r} has {game.num_players()} players; "
-                             f"tablesearch handles up to {_core.MAX_PLAYERS}")
+            raise ValueError(
+                f"OpenSpiel game {game_string!r} has {game.num_players()} players; "
+                f"tablesearch handles up to {_core.MAX_PLAYERS}"
+            )
         self._hidden = kind.information != T.Information.PERFECT_INFORMATION
         if self._hidden and not kind.provides_information_state_string:
-            raise ValueError(f"OpenSpiel game {game_string!r} has hidden information but no information-state "
-                             "strings, which tablesearch needs to search it without seeing hidden moves")
+            raise ValueError(
+                f"OpenSpiel game {game_string!r} has hidden information but no information-state "
+                "strings, which tablesearch needs to search it without seeing hidden moves"
+            )
         self.pyspiel_game = game
         self.name = SCHEME + str(game)
         self._infostate_strings = kind.provides_information_state_string
@@ -524,8 +558,10 @@ def _consistent_world(game: Any, state: Any, player: int, rng: random.Random) ->
         stack.append((child, _candidates(child, history[step + 1], player, rng)))
     if not history:
         return start
-    raise RuntimeError("no world matches the player's information states (is the game's information "
-                       "state string a function of what the player saw?)")
+    raise RuntimeError(
+        "no world matches the player's information states (is the game's information "
+        "state string a function of what the player saw?)"
+    )
 
 
 def _candidates(state: Any, true_action: int, player: int, rng: random.Random) -> list[int]:

@@ -7,6 +7,7 @@ is resolved inside the environment by its seeded generator, observations are dic
 agent's own observation tensor (what that seat may know) and an action mask over the game's
 distinct actions, and rewards are the game's returns, given when the game ends.
 """
+
 from __future__ import annotations
 
 from typing import Any, Optional
@@ -19,8 +20,9 @@ try:
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 except ImportError as error:
-    raise ImportError("PettingZoo interop needs pettingzoo: pip install 'tablesearch[pettingzoo]' "
-                      "(or pip install pettingzoo)") from error
+    raise ImportError(
+        "PettingZoo interop needs pettingzoo: pip install 'tablesearch[pettingzoo]' (or pip install pettingzoo)"
+    ) from error
 
 import tablesearch as ts
 
@@ -54,10 +56,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name fo
         actions = self.game.num_distinct_actions()
         self._num_actions = actions
         self._observation_spaces = {
-            agent: gymnasium.spaces.Dict({
-                "observation": gymnasium.spaces.Box(-np.inf, np.inf, tuple(shape), np.float32),
-                "action_mask": gymnasium.spaces.Box(0, 1, (actions,), np.int8),
-            })
+            agent: gymnasium.spaces.Dict(
+                {
+                    "observation": gymnasium.spaces.Box(-np.inf, np.inf, tuple(shape), np.float32),
+                    "action_mask": gymnasium.spaces.Box(0, 1, (actions,), np.int8),
+                }
+            )
             for agent in self.possible_agents
         }
         self._action_spaces = {agent: gymnasium.spaces.Discrete(actions) for agent in self.possible_agents}
@@ -113,8 +117,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name fo
         if not self.state_.is_terminal() and self.state_.current_player() == player:
             mask[self.state_.legal_actions()] = 1
         observation = np.asarray(self.state_.observation_tensor(player), np.float32)
-        return {"observation": observation.reshape(self._observation_spaces[agent]["observation"].shape),
-                "action_mask": mask}
+        return {
+            "observation": observation.reshape(self._observation_spaces[agent]["observation"].shape),
+            "action_mask": mask,
+        }
 
     def step(self, action: Any) -> None:
         """Plays `action` for the selected agent. Raises ValueError for an illegal action (naming

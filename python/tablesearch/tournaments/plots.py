@@ -1,4 +1,5 @@
 """Figures of a tournament (matplotlib, the `plot` extra), written to a file. Balance reports: tablesearch.analysis."""
+
 from __future__ import annotations
 
 import os
@@ -16,6 +17,7 @@ def _pyplot() -> Any:
         raise ValueError("plots need matplotlib: pip install 'tablesearch[plot]'") from None
     matplotlib.use("Agg")  # files only: no display needed
     import matplotlib.pyplot as plt
+
     return plt
 
 

@@ -1,4 +1,5 @@
 """The tournament's progress bar: rich on a terminal, nothing at all otherwise."""
+
 from __future__ import annotations
 
 from typing import Optional
@@ -12,6 +13,7 @@ class Progress:
         if total == done:
             return
         from rich.console import Console
+
         console = Console(stderr=True)
         if enabled is False or (enabled is None and not console.is_terminal):
             return
@@ -24,9 +26,19 @@ class Progress:
             TimeElapsedColumn,
             TimeRemainingColumn,
         )
-        self._bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                             TaskProgressColumn(), TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
-                             TextColumn("left"), TimeRemainingColumn(), console=console, transient=False)
+
+        self._bar = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TaskProgressColumn(),
+            TextColumn("{task.fields[rate]}"),
+            TimeElapsedColumn(),
+            TextColumn("left"),
+            TimeRemainingColumn(),
+            console=console,
+            transient=False,
+        )
         self._task = self._bar.add_task(label, total=total, completed=done, rate="")
         self._bar.start()
 

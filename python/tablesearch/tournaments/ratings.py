@@ -8,11 +8,13 @@ Bradley-Terry estimate of a Plackett-Luce model. The fit is the maximum of the l
 prior of `prior_draws` virtual draws between every pair of agents (as BayesElo does), which keeps
 ratings finite when one agent wins every game. Ratings are centred on a mean of 0.
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Optional
 
 import numpy as np
 
@@ -123,8 +125,13 @@ def _connected(adjacent: np.ndarray) -> bool:
     return len(seen) == int(adjacent.shape[0])
 
 
-def bootstrap_elo(unit_wins: np.ndarray, resamples: int = 1000, seed: int = 0,
-                  prior_draws: float = DEFAULT_PRIOR_DRAWS, confidence: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
+def bootstrap_elo(
+    unit_wins: np.ndarray,
+    resamples: int = 1000,
+    seed: int = 0,
+    prior_draws: float = DEFAULT_PRIOR_DRAWS,
+    confidence: float = 0.95,
+) -> tuple[np.ndarray, np.ndarray]:
     """Percentile intervals of the ratings by a Bayesian bootstrap over units (deals).
 
     `unit_wins` holds one win matrix per unit. Each resample weighs every unit by an Exp(1) draw
@@ -165,7 +172,7 @@ class SprtResult:
 
     @property
     def decision(self) -> Optional[str]:
-        """"H1" (the first agent is stronger by elo1), "H0" (not stronger than elo0) or None."""
+        """ "H1" (the first agent is stronger by elo1), "H0" (not stronger than elo0) or None."""
         if self.llr >= self.upper:
             return "H1"
         if self.llr <= self.lower:
@@ -173,8 +180,9 @@ class SprtResult:
         return None
 
 
-def sprt(unit_scores: Sequence[float], elo0: float = 0.0, elo1: float = 20.0, alpha: float = 0.05,
-         beta: float = 0.05) -> SprtResult:
+def sprt(
+    unit_scores: Sequence[float], elo0: float = 0.0, elo1: float = 20.0, alpha: float = 0.05, beta: float = 0.05
+) -> SprtResult:
     """The generalized SPRT on scores of independent units (the normal approximation fishtest uses).
 
     Each unit is one deal: the first agent's mean score over the games of that deal, so duplicate
@@ -194,7 +202,7 @@ def sprt(unit_scores: Sequence[float], elo0: float = 0.0, elo1: float = 20.0, al
     llr = 0.0
     if n:
         m = float(x.mean())
-        var = (float(np.sum((x - m) ** 2)) + (1.0 - m) ** 2 + m ** 2) / (n + 2)
+        var = (float(np.sum((x - m) ** 2)) + (1.0 - m) ** 2 + m**2) / (n + 2)
         s0, s1 = elo_to_score(elo0), elo_to_score(elo1)
         llr = n * (s1 - s0) * (2.0 * m - s0 - s1) / (2.0 * var)
     return SprtResult(llr, lower, upper, n, elo0, elo1, alpha, beta)

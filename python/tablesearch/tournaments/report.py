@@ -1,4 +1,5 @@
 """Tables of a tournament, drawn with rich (plain text when piped). Balance reports: tablesearch.analysis."""
+
 from __future__ import annotations
 
 import io
@@ -47,8 +48,14 @@ def ratings_table(result: TournamentResult) -> Table:
     if rated:
         table.add_column("Elo [95% CI]", justify="right")
     for i, row in enumerate(result.table, start=1):
-        cells = [str(i), row["agent"], str(row["games"]), _pct(row["score"]),
-                 f"{row['wins']}-{row['draws']}-{row['losses']}", _rate(row)]
+        cells = [
+            str(i),
+            row["agent"],
+            str(row["games"]),
+            _pct(row["score"]),
+            f"{row['wins']}-{row['draws']}-{row['losses']}",
+            _rate(row),
+        ]
         if rated:
             cells.append(f"{_elo(row['elo'])} [{_elo(row['elo_low'])}, {_elo(row['elo_high'])}]")
         table.add_row(*cells)
@@ -87,13 +94,17 @@ def sprt_line(result: TournamentResult) -> Optional[str]:
     test = result.sprt
     if test is None:
         return None
-    verdict = {"H1": f"H1 accepted: {result.agents[0]} is stronger than {result.agents[1]} (elo {test.elo1:g} "
-                     f"rather than {test.elo0:g})",
-               "H0": f"H0 accepted: {result.agents[0]} is not stronger than {result.agents[1]} (elo {test.elo0:g} "
-                     f"rather than {test.elo1:g})",
-               None: "undecided"}[test.decision]
-    return (f"SPRT elo0={test.elo0:g} elo1={test.elo1:g} alpha={test.alpha:g} beta={test.beta:g}: "
-            f"LLR {test.llr:.2f} in [{test.lower:.2f}, {test.upper:.2f}] after {test.units} deals: {verdict}")
+    verdict = {
+        "H1": f"H1 accepted: {result.agents[0]} is stronger than {result.agents[1]} (elo {test.elo1:g} "
+        f"rather than {test.elo0:g})",
+        "H0": f"H0 accepted: {result.agents[0]} is not stronger than {result.agents[1]} (elo {test.elo0:g} "
+        f"rather than {test.elo1:g})",
+        None: "undecided",
+    }[test.decision]
+    return (
+        f"SPRT elo0={test.elo0:g} elo1={test.elo1:g} alpha={test.alpha:g} beta={test.beta:g}: "
+        f"LLR {test.llr:.2f} in [{test.lower:.2f}, {test.upper:.2f}] after {test.units} deals: {verdict}"
+    )
 
 
 def render_tournament(result: TournamentResult, console: Console) -> None:

@@ -11,13 +11,15 @@ one whole line per finished game.
 - Every kept line is checked against the game the schedule planned under its id (agents, deal,
   one return and rank per seat...), so a hand-edited line is named, not met as a KeyError later.
 """
+
 from __future__ import annotations
 
 import json
 import math
 import os
 import stat
-from typing import IO, Any, Optional, Sequence, Union
+from collections.abc import Sequence
+from typing import IO, Any, Optional, Union
 
 try:
     import fcntl
@@ -34,7 +36,7 @@ class ResultsFile:
     RuntimeError if another tournament has it open. Use as a context manager, or call close().
     """
 
-    def __init__(self, path: Union[str, "os.PathLike[str]"], key: str) -> None:
+    def __init__(self, path: Union[str, os.PathLike[str]], key: str) -> None:
         self.path = os.fspath(path)
         self.key = key
         self.lines: dict[str, dict[str, Any]] = {}
@@ -55,8 +57,10 @@ class ResultsFile:
         try:
             fcntl.flock(self._file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise RuntimeError(f"{self.path} is in use by another tournament that is running now; wait for it to "
-                               "finish (then rerun this command to resume), or choose another --out file") from None
+            raise RuntimeError(
+                f"{self.path} is in use by another tournament that is running now; wait for it to "
+                "finish (then rerun this command to resume), or choose another --out file"
+            ) from None
 
     def _read(self) -> None:
         self._file.seek(0)
@@ -88,14 +92,19 @@ class ResultsFile:
         try:
             line = json.loads(text)
         except ValueError as error:
-            raise ValueError(f"{self.path} line {number} is not JSON ({error}); "
-                             "is it a tablesearch results file?") from None
+            raise ValueError(
+                f"{self.path} line {number} is not JSON ({error}); is it a tablesearch results file?"
+            ) from None
         if not isinstance(line, dict) or not isinstance(line.get("id"), str):
-            raise ValueError(f"{self.path} line {number} is not a game record (a JSON object with an id); "
-                             "is it a tablesearch results file?")
+            raise ValueError(
+                f"{self.path} line {number} is not a game record (a JSON object with an id); "
+                "is it a tablesearch results file?"
+            )
         if line.get("tournament") != self.key:
-            raise ValueError(f"{self.path} holds games of another tournament (game, agents, seed, budget or "
-                             "options differ); use another --out file to start a new one")
+            raise ValueError(
+                f"{self.path} holds games of another tournament (game, agents, seed, budget or "
+                "options differ); use another --out file to start a new one"
+            )
         if line["id"] not in self.lines:
             self.lines[line["id"]] = line
             self.line_numbers[line["id"]] = number
@@ -110,8 +119,10 @@ class ResultsFile:
         line = self.lines[task.id]
         problem = record_problem(line, task, names)
         if problem:
-            raise ValueError(f"{self.path} line {self.line_numbers.get(task.id, '?')} (game {task.id}) is not a "
-                             f"valid record of this tournament: {problem}; delete that line to play the game again")
+            raise ValueError(
+                f"{self.path} line {self.line_numbers.get(task.id, '?')} (game {task.id}) is not a "
+                f"valid record of this tournament: {problem}; delete that line to play the game again"
+            )
 
     def close(self) -> None:
         self._file.close()  # releases the lock
@@ -124,8 +135,11 @@ class ResultsFile:
 
 
 def _numbers(value: Any, count: int) -> bool:
-    return (isinstance(value, list) and len(value) == count
-            and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in value))
+    return (
+        isinstance(value, list)
+        and len(value) == count
+        and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in value)
+    )
 
 
 def _ints(value: Any, low: int, high: int) -> bool:

@@ -9,6 +9,7 @@ the worker processes are ended and every line already written stays intact.
 This module is the orchestration; the results file (locking, resuming) is `results_file`, the
 worker processes (bound to this process's lifetime) `workers`, and the progress bar `progress`.
 """
+
 from __future__ import annotations
 
 import concurrent.futures as cf
@@ -19,8 +20,9 @@ import os
 import pickle
 import signal
 from collections import deque
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Optional, Union
 
 from tablesearch import _core
 from tablesearch.agents.specs import AgentFactory, make_agent, parse_agent_spec, spec_name
@@ -54,7 +56,7 @@ class GameRef:
         return _load_native(self.name, self.params)
 
     @staticmethod
-    def of(game: Any, params: Optional[Mapping[str, Any]] = None) -> "GameRef":
+    def of(game: Any, params: Optional[Mapping[str, Any]] = None) -> GameRef:
         if isinstance(game, str):
             game = load_game(game, **dict(params or {}))  # raises now, naming what is valid
             return GameRef(game.name, tuple(sorted(game.parameters().items())))
@@ -102,10 +104,17 @@ def run_batch(setup: Setup, tasks: Sequence[GameTask]) -> list[dict[str, Any]]:
     lines = []
     for task in tasks:
         agents = [make_agent(setup.specs[a], seed=s, budget=setup.budget) for a, s in zip(task.seats, task.agent_seeds)]
-        record = play_game(game, agents, task.seed, hide_information=setup.hide_information,
-                           max_plies=setup.max_plies)
-        lines.append({"tournament": setup.key, "id": task.id, "deal": task.deal, "seating": task.seating,
-                      "agents": [setup.names[a] for a in task.seats], **record.to_dict()})
+        record = play_game(game, agents, task.seed, hide_information=setup.hide_information, max_plies=setup.max_plies)
+        lines.append(
+            {
+                "tournament": setup.key,
+                "id": task.id,
+                "deal": task.deal,
+                "seating": task.seating,
+                "agents": [setup.names[a] for a in task.seats],
+                **record.to_dict(),
+            }
+        )
     return lines
 
 
@@ -156,13 +165,22 @@ def _agent_table(agents: Union[Mapping[str, AgentArg], Sequence[AgentArg]]) -> t
     return names, specs
 
 
-def _key(game: GameRef, names: Sequence[str], specs: Sequence[AgentArg], seed: int, budget: Any,
-         hide_information: bool, max_plies: Optional[int]) -> str:
+def _key(
+    game: GameRef,
+    names: Sequence[str],
+    specs: Sequence[AgentArg],
+    seed: int,
+    budget: Any,
+    hide_information: bool,
+    max_plies: Optional[int],
+) -> str:
     ident = {
         "schedule": SCHEDULE_VERSION,
         "game": game.describe(),
-        "agents": [[n, spec if isinstance(spec, str) else f"{getattr(spec, '__module__', '')}.{spec_name(spec)}"]
-                   for n, spec in zip(names, specs)],
+        "agents": [
+            [n, spec if isinstance(spec, str) else f"{getattr(spec, '__module__', '')}.{spec_name(spec)}"]
+            for n, spec in zip(names, specs)
+        ],
         "seed": seed,
         "budget": budget,
         "hide_information": hide_information,
@@ -181,12 +199,23 @@ class SprtConfig:
     beta: float = 0.05
 
 
-def tournament(game: Any, agents: Union[Mapping[str, AgentArg], Sequence[AgentArg]], games: int, seed: int = 0, *,
-               executor: Optional[cf.Executor] = None, workers: Optional[int] = None,
-               out: Union[None, str, os.PathLike[str]] = None, params: Optional[Mapping[str, Any]] = None,
-               budget: Optional[Budget] = None, hide_information: bool = True, max_plies: Optional[int] = None,
-               sprt: Union[None, bool, SprtConfig, Mapping[str, float]] = None, progress: Optional[bool] = None,
-               resamples: int = 1000) -> TournamentResult:
+def tournament(
+    game: Any,
+    agents: Union[Mapping[str, AgentArg], Sequence[AgentArg]],
+    games: int,
+    seed: int = 0,
+    *,
+    executor: Optional[cf.Executor] = None,
+    workers: Optional[int] = None,
+    out: Union[None, str, os.PathLike[str]] = None,
+    params: Optional[Mapping[str, Any]] = None,
+    budget: Optional[Budget] = None,
+    hide_information: bool = True,
+    max_plies: Optional[int] = None,
+    sprt: Union[None, bool, SprtConfig, Mapping[str, float]] = None,
+    progress: Optional[bool] = None,
+    resamples: int = 1000,
+) -> TournamentResult:
     """Plays a tournament and returns its summary (``result.table`` and more; see TournamentResult).
 
     `game`: a registered name (with `params`), a loaded game, or a Python game object. `agents`:
@@ -280,8 +309,19 @@ def tournament(game: Any, agents: Union[Mapping[str, AgentArg], Sequence[AgentAr
             own_pool.close()
     order = {t.id: i for i, t in enumerate(tasks)}
     lines = sorted(done.values(), key=lambda line: order[line["id"]])
-    return summarize(lines, names, loaded.num_players(), game=ref.name, params=dict(ref.params), planned=len(tasks),
-                     seed=seed, resamples=resamples, sprt=sprt_config, tasks=tasks, out=out)
+    return summarize(
+        lines,
+        names,
+        loaded.num_players(),
+        game=ref.name,
+        params=dict(ref.params),
+        planned=len(tasks),
+        seed=seed,
+        resamples=resamples,
+        sprt=sprt_config,
+        tasks=tasks,
+        out=out,
+    )
 
 
 def _sprt_config(value: Any, num_agents: int) -> Optional[SprtConfig]:
@@ -299,16 +339,25 @@ def _check_picklable(setup: Setup) -> None:
         try:
             pickle.dumps(spec)
         except Exception as error:
-            raise ValueError(f"agent {name!r} cannot be sent to worker processes ({error}); use a module-level "
-                             "factory or functools.partial, or workers=1") from None
+            raise ValueError(
+                f"agent {name!r} cannot be sent to worker processes ({error}); use a module-level "
+                "factory or functools.partial, or workers=1"
+            ) from None
     try:
         pickle.dumps(setup.game)
     except Exception as error:
         raise ValueError(f"the game cannot be sent to worker processes ({error}); use workers=1") from None
 
 
-def _run(executor: cf.Executor, setup: Setup, pending: deque[Any], workers: int,
-         record: Callable[[list[dict[str, Any]]], None], decided: Callable[[], Any], max_batch: int) -> None:
+def _run(
+    executor: cf.Executor,
+    setup: Setup,
+    pending: deque[Any],
+    workers: int,
+    record: Callable[[list[dict[str, Any]]], None],
+    decided: Callable[[], Any],
+    max_batch: int,
+) -> None:
     """Keeps about two batches per worker in flight, sized to take ~BATCH_SECONDS each."""
     in_flight: set[cf.Future[Any]] = set()
     batch, seconds, played = 1, 0.0, 0

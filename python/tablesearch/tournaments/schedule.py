@@ -11,6 +11,7 @@ Lineups cycle so that, over a full cycle, play is balanced:
 - k < n: each agent holds n // k or n // k + 1 seats, every choice of the agents holding an extra
   seat in turn, and every distinct cyclic order of that multiset.
 """
+
 from __future__ import annotations
 
 import functools
@@ -49,8 +50,10 @@ def _groups(num_agents: int, num_seats: int) -> tuple[tuple[int, ...], ...]:
     if num_agents >= num_seats:
         return tuple(itertools.combinations(range(num_agents), num_seats))
     base, extra = divmod(num_seats, num_agents)
-    return tuple(tuple(sorted([a for a in range(num_agents) for _ in range(base)] + list(extras)))
-                 for extras in itertools.combinations(range(num_agents), extra))
+    return tuple(
+        tuple(sorted([a for a in range(num_agents) for _ in range(base)] + list(extras)))
+        for extras in itertools.combinations(range(num_agents), extra)
+    )
 
 
 def cycle_length(num_agents: int, num_seats: int) -> int:

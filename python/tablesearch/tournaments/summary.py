@@ -8,19 +8,21 @@ interval from a seeded bootstrap that resamples deals (the games of a deal share
 they are resampled together; with one game per deal this is the bootstrap over games).
 Per seat: the win rate of whoever sat there, and per agent and seat. A pairwise score matrix.
 """
+
 from __future__ import annotations
 
 import math
 import os
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Optional, Sequence
+from typing import Any, Optional
 
 import numpy as np
 
 from tablesearch.tournaments import ratings
-from tablesearch.tournaments.report import render_text
 from tablesearch.tournaments.ratings import SprtResult, bootstrap_elo, fit_elo, pairwise_wins, wilson_interval
+from tablesearch.tournaments.report import render_text
 
 
 @dataclass
@@ -70,8 +72,14 @@ def _lengths(plies: Sequence[int]) -> dict[str, float]:
         return {}
     values = np.asarray(plies, dtype=float)
     quantiles = np.percentile(values, [10, 50, 90])
-    return {"mean": float(values.mean()), "min": float(values.min()), "p10": float(quantiles[0]),
-            "median": float(quantiles[1]), "p90": float(quantiles[2]), "max": float(values.max())}
+    return {
+        "mean": float(values.mean()),
+        "min": float(values.min()),
+        "p10": float(quantiles[0]),
+        "median": float(quantiles[1]),
+        "p90": float(quantiles[2]),
+        "max": float(values.max()),
+    }
 
 
 def _deal_wins(lines: Sequence[dict[str, Any]], names: Sequence[str]) -> dict[int, np.ndarray]:
@@ -112,9 +120,20 @@ def sprt_test(lines: Sequence[dict[str, Any]], names: Sequence[str], tasks: Sequ
     return ratings.sprt(sprt_units(lines, names, tasks), config.elo0, config.elo1, config.alpha, config.beta)
 
 
-def summarize(lines: Sequence[dict[str, Any]], names: Sequence[str], num_players: int, *, game: str,
-              params: dict[str, Any], planned: int, seed: int = 0, resamples: int = 1000, sprt: Any = None,
-              tasks: Sequence[Any] = (), out: Any = None) -> TournamentResult:
+def summarize(
+    lines: Sequence[dict[str, Any]],
+    names: Sequence[str],
+    num_players: int,
+    *,
+    game: str,
+    params: dict[str, Any],
+    planned: int,
+    seed: int = 0,
+    resamples: int = 1000,
+    sprt: Any = None,
+    tasks: Sequence[Any] = (),
+    out: Any = None,
+) -> TournamentResult:
     """The summary of `lines` (JSON lines of one tournament, in schedule order)."""
     k, n = len(names), num_players
     index = {name: i for i, name in enumerate(names)}
@@ -160,11 +179,18 @@ def summarize(lines: Sequence[dict[str, Any]], names: Sequence[str], num_players
     table: list[dict[str, Any]] = []
     for a, name in enumerate(names):
         lo, hi = wilson_interval(int(wins[a]), int(games[a]))
-        row = {"agent": name, "games": int(games[a]), "wins": int(wins[a]), "draws": int(draws[a]),
-               "losses": int(games[a] - wins[a] - draws[a]),
-               "score": float(np.mean(scores[a])) if scores[a] else math.nan,
-               "mean_return": float(returns[a] / games[a]) if games[a] else math.nan,
-               "win_rate": float(wins[a] / games[a]) if games[a] else math.nan, "win_rate_low": lo, "win_rate_high": hi}
+        row = {
+            "agent": name,
+            "games": int(games[a]),
+            "wins": int(wins[a]),
+            "draws": int(draws[a]),
+            "losses": int(games[a] - wins[a] - draws[a]),
+            "score": float(np.mean(scores[a])) if scores[a] else math.nan,
+            "mean_return": float(returns[a] / games[a]) if games[a] else math.nan,
+            "win_rate": float(wins[a] / games[a]) if games[a] else math.nan,
+            "win_rate_low": lo,
+            "win_rate_high": hi,
+        }
         if elo is not None and low is not None and high is not None:
             row.update(elo=float(elo[a]), elo_low=float(low[a]), elo_high=float(high[a]))
         table.append(row)
@@ -176,22 +202,57 @@ def summarize(lines: Sequence[dict[str, Any]], names: Sequence[str], num_players
         count = len(lines)
         won = int(seat_wins[:, s].sum())
         lo, hi = wilson_interval(won, count)
-        seats.append({"seat": s, "games": count, "wins": won, "win_rate": won / count if count else math.nan,
-                      "win_rate_low": lo, "win_rate_high": hi,
-                      "mean_return": float(seat_returns[s] / count) if count else math.nan})
+        seats.append(
+            {
+                "seat": s,
+                "games": count,
+                "wins": won,
+                "win_rate": won / count if count else math.nan,
+                "win_rate_low": lo,
+                "win_rate_high": hi,
+                "mean_return": float(seat_returns[s] / count) if count else math.nan,
+            }
+        )
     seat_table = []
     for a, name in enumerate(names):
         for s in range(n):
             g, w = int(seat_games[a, s]), int(seat_wins[a, s])
             lo, hi = wilson_interval(w, g)
-            seat_table.append({"agent": name, "seat": s, "games": g, "wins": w,
-                               "win_rate": w / g if g else math.nan, "win_rate_low": lo, "win_rate_high": hi})
+            seat_table.append(
+                {
+                    "agent": name,
+                    "seat": s,
+                    "games": g,
+                    "wins": w,
+                    "win_rate": w / g if g else math.nan,
+                    "win_rate_low": lo,
+                    "win_rate_high": hi,
+                }
+            )
 
-    pairwise = [[None if i == j or total[i, j] + total[j, i] == 0 else float(total[i, j] / (total[i, j] + total[j, i]))
-                 for j in range(k)] for i in range(k)]
+    pairwise = [
+        [
+            None if i == j or total[i, j] + total[j, i] == 0 else float(total[i, j] / (total[i, j] + total[j, i]))
+            for j in range(k)
+        ]
+        for i in range(k)
+    ]
     test = sprt_test(lines, names, tasks, sprt) if sprt is not None else None
     return TournamentResult(
-        game=game, params=params, agents=list(names), num_players=n, lines=list(lines), table=table, seats=seats,
-        seat_table=seat_table, pairwise=pairwise, pairwise_games=together.tolist(), draws=drawn,
-        lengths=_lengths([line["plies"] for line in lines]), planned=planned, seed=seed, sprt=test,
-        out=os.fspath(out) if out is not None else None)
+        game=game,
+        params=params,
+        agents=list(names),
+        num_players=n,
+        lines=list(lines),
+        table=table,
+        seats=seats,
+        seat_table=seat_table,
+        pairwise=pairwise,
+        pairwise_games=together.tolist(),
+        draws=drawn,
+        lengths=_lengths([line["plies"] for line in lines]),
+        planned=planned,
+        seed=seed,
+        sprt=test,
+        out=os.fspath(out) if out is not None else None,
+    )

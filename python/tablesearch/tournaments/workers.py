@@ -8,6 +8,7 @@ Local workers never outlive the tournament, however it ends:
   watchdog thread in the worker exits it once its parent is gone (a worker blocked reading its
   task pipe would otherwise wait forever, since it holds that pipe's write end itself).
 """
+
 from __future__ import annotations
 
 import concurrent.futures as cf
@@ -47,8 +48,12 @@ class LocalPool:
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self._context = _TrackingContext()
-        self.executor = cf.ProcessPoolExecutor(workers, mp_context=self._context,  # type: ignore[call-overload]
-                                               initializer=_worker_start, initargs=(os.getpid(),))
+        self.executor = cf.ProcessPoolExecutor(
+            workers,
+            mp_context=self._context,  # type: ignore[call-overload]
+            initializer=_worker_start,
+            initargs=(os.getpid(),),
+        )
 
     def stop(self) -> None:
         """Ends the workers at once (their unfinished games are simply not written) and waits."""
@@ -74,8 +79,7 @@ def _die_with_parent(parent: int) -> None:
         libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
         pr_set_pdeathsig = 1
         libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
-    threading.Thread(target=_watch_parent, args=(parent, direct), name="tablesearch-parent-watch",
-                     daemon=True).start()
+    threading.Thread(target=_watch_parent, args=(parent, direct), name="tablesearch-parent-watch", daemon=True).start()
 
 
 def _watch_parent(parent: int, direct: bool) -> None:
