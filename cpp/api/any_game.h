@@ -1,5 +1,7 @@
-// The type-erased face of games and states, used by the bindings and by games that are not
-// native (written in Python). Native games reach it through NativeGameAdapter (native_adapter.h).
+// The type-erased face of games and states: the game API only, used by the bindings and by
+// games that are not native (written in Python). Native games reach it through
+// NativeGameAdapter (native_adapter.h). A state's game() is never null. Searching a state goes
+// through api/search_entry.h.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -10,14 +12,11 @@
 #include "core/fields.h"
 #include "core/params.h"
 #include "core/types.h"
-#include "search/config.h"
 #include "search/infoset_keys.h"
 
 namespace ts {
 
 class AnyState;
-class AnyEvaluator;
-class SearchSession;
 
 class AnyGame : public std::enable_shared_from_this<AnyGame> {
  public:
@@ -49,7 +48,7 @@ class AnyGame : public std::enable_shared_from_this<AnyGame> {
 class AnyState {
  public:
   virtual ~AnyState() = default;
-  virtual std::shared_ptr<const AnyGame> game() const = 0;
+  virtual std::shared_ptr<const AnyGame> game() const = 0;  // never null
   virtual int num_players() const = 0;
   virtual int current_player() const = 0;
   virtual bool is_terminal() const = 0;
@@ -87,14 +86,6 @@ class AnyState {
         "mcts.HeuristicEvaluator "
         "need a native game that defines one");
   }
-  // `session` (optional) keeps trees between searches for reuse; `evaluator` (optional)
-  // replaces random rollouts.
-  virtual SearchResult search(const SearchConfig& config, SearchSession* session,
-                              AnyEvaluator* evaluator) const = 0;
-  // True for states whose every call needs the GIL (games written in Python).
-  virtual bool needs_python() const { return false; }
-  // Plays `count` random games from here and returns the seconds taken (for benchmarks).
-  virtual double time_random_playouts(int64_t count, uint64_t seed) const = 0;
 
   void check_player(int player) const {
     if (player < 0 || player >= num_players()) {

@@ -9,10 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "api/any_evaluator.h"
 #include "api/any_game.h"
 #include "core/game.h"
-#include "search/dispatch.h"
 
 namespace ts {
 
@@ -120,20 +118,5 @@ class DynState {
   int player_ = kTerminalPlayer;
   int players_ = 0;
 };
-
-// Searches any AnyState through DynState (used by states that are not native). Such states
-// carry no history to match a kept tree against, so every search starts a fresh tree.
-inline SearchResult search_dynamic(const AnyState& root, int max_legal_actions, const SearchConfig& config,
-                                   AnyEvaluator* evaluator, const std::vector<int>& observation_shape,
-                                   int num_actions) {
-  KeptTrees trees;
-  const DynState start(root.clone(), max_legal_actions);
-  if (!evaluator) return run_search(start, max_legal_actions, num_actions, config, trees);
-  return run_search(start, max_legal_actions, config, trees, [&] {
-    return BridgeEvaluator<DynState>(
-        *evaluator, [](const DynState& s) { return s.any().clone(); }, observation_shape, num_actions,
-        max_legal_actions);
-  });
-}
 
 }  // namespace ts

@@ -3,6 +3,7 @@
 #pragma once
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -10,12 +11,11 @@
 #include <utility>
 #include <vector>
 
-#include "api/any_evaluator.h"
 #include "api/any_game.h"
 #include "api/rule_fuzz.h"
-#include "api/search_session.h"
+#include "api/search_entry.h"
+#include "api/search_job.h"
 #include "core/game.h"
-#include "search/dispatch.h"
 #include "search/infoset_keys.h"
 #include "search/observe.h"
 #include "search/rollout.h"
@@ -26,7 +26,7 @@ template <NativeGame G>
 class NativeGameAdapter;
 
 template <NativeGame G>
-class NativeStateAdapter final : public AnyState {
+class NativeStateAdapter final : public AnyState, public NativeSearchable {
  public:
   using S = typename G::State;
 
@@ -153,45 +153,33 @@ class NativeStateAdapter final : public AnyState {
     return out;
   }
 
-  SearchResult search(const SearchConfig& config, SearchSession* session,
-                      AnyEvaluator* evaluator) const override {
-    KeptTrees local;
-    KeptTrees& trees = session ? session->trees_for(
-                                     clone(), history_, current_player(), config,
-                                     [this](const AnyState& previous) { return reached_from(previous); },
-                                     [this](const AnyState& previous, const std::vector<int>& owners) {
-                                       return observed_keys_since(previous, owners);
-                                     })
-                               : local;
+  // The search on this state's native type: the families are compiled apart (api/search_job.h).
+  SearchResult search_native(const SearchConfig& config, KeptTrees& trees,
+                             AnyEvaluator* evaluator) const override {
     // The path from the start (for beliefs). The initial state of seed 0, never this state's
     // seed: a game whose setup depends on the seed (hidden deals) does not replay from it, and
     // the search then goes without (it checks); the true seed must not reach the search.
     std::optional<Trajectory<S>> trajectory;
-    if (config.algorithm == "smooth-uct" || config.algorithm == "infoset-uct") {
+    if (algorithm_info(config.algorithm).needs_trajectory) {
       trajectory.emplace(Trajectory<S>{game_->native().new_initial_state(0), history_});
     }
-    const Trajectory<S>* path = trajectory ? &*trajectory : nullptr;
-    try {
-      if (!evaluator) {
-        return run_search_along(state_, max_actions(), game_->num_distinct_actions(), config, trees, path);
-      }
-      auto game = game_;
-      return run_search(
-          state_, max_actions(), config, trees,
-          [&] {
-            return BridgeEvaluator<S>(
-                *evaluator,
-                [game](const S& leaf) { return std::make_unique<NativeStateAdapter>(game, leaf, 0); },
-                game->observation_shape(), game->num_distinct_actions(), max_actions());
-          },
-          path);
-    } catch (...) {
-      if (session) session->discard();  // an interrupted search may leave a tree half-updated
-      throw;
+    SearchJob<S> job{.root = state_,
+                     .max_legal_actions = max_actions(),
+                     .num_distinct_actions = game_->num_distinct_actions(),
+                     .config = config,
+                     .trees = trees,
+                     .trajectory = trajectory ? &*trajectory : nullptr};
+    if (evaluator) {
+      job.evaluator = evaluator;
+      job.wrap = [game = game_](const S& leaf) {
+        return std::make_unique<NativeStateAdapter>(game, leaf, 0);
+      };
+      job.observation_shape = game_->observation_shape();
     }
+    return run_search_job(job);
   }
 
-  double time_random_playouts(int64_t count, uint64_t seed) const override {
+  double time_random_playouts_native(int64_t count, uint64_t seed) const override {
     Rng rng(seed);
     std::vector<Action> actions(max_actions());
     std::vector<ChanceOutcome> outcomes(max_actions());
@@ -203,64 +191,11 @@ class NativeStateAdapter final : public AnyState {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
 
-  // Replays the actions played since `previous` (an earlier root of the same game) on it and
-  // returns how each owner saw them; nothing if one is not legal there (in a resampled world)
-  // or if the player to move would not see the replayed position as it sees this one.
-  std::optional<std::vector<std::vector<Action>>> observed_keys_since(const AnyState& previous,
-                                                                      const std::vector<int>& owners) const {
-    const auto* earlier = dynamic_cast<const NativeStateAdapter*>(&previous);
-    if (!earlier || earlier->history_.size() > history_.size()) return std::nullopt;
-    S state = earlier->state_;
-    std::vector<std::vector<Action>> keys(owners.size());
-    std::vector<Action> legal(max_actions());
-    for (size_t i = earlier->history_.size(); i < history_.size(); ++i) {
-      const Action a = history_[i];
-      if (state.is_terminal()) return std::nullopt;
-      const int n = state.legal_actions(legal.data());
-      if (!std::binary_search(legal.begin(), legal.begin() + n, a)) return std::nullopt;
-      for (size_t t = 0; t < owners.size(); ++t) keys[t].push_back(ts::observed_action(state, owners[t], a));
-      state.apply_action(a);
-    }
-    // The trees hold what the player to move knew then; they fit only if that player's view of
-    // the replayed position is the view it has now (another deal with the same history is not).
-    const int player = state_.current_player();
-    if (state.current_player() != player ||
-        state.information_state_string(player) != state_.information_state_string(player)) {
-      return std::nullopt;
-    }
-    return keys;
-  }
-
   const S& native() const { return state_; }
   S& native() { return state_; }
 
  private:
   int max_actions() const { return game_->native().max_legal_actions(); }
-
-  // True if this state is `last` followed by the actions played since: the same position, not
-  // only the same history (tree reuse must not carry a tree over to another board or world).
-  bool reached_from(const AnyState& last) const {
-    const auto* prior = dynamic_cast<const NativeStateAdapter*>(&last);
-    if (!prior || prior->game_ != game_ || prior->history_.size() > history_.size()) return false;
-    S replay = prior->state_;
-    std::vector<Action> legal(max_actions());
-    for (size_t i = prior->history_.size(); i < history_.size(); ++i) {
-      if (replay.is_terminal()) return false;
-      legal.resize(max_actions());
-      legal.resize(replay.legal_actions(legal.data()));
-      if (!std::binary_search(legal.begin(), legal.end(), history_[i])) return false;
-      replay.apply_action(history_[i]);
-    }
-    if constexpr (HasFields<S>) {
-      Fields mine, theirs;
-      FieldWriter mine_writer(mine), theirs_writer(theirs);
-      state_.write_fields(mine_writer);
-      replay.write_fields(theirs_writer);
-      return mine == theirs;  // the concrete contents, hidden parts included
-    } else {
-      return prior->seed_ == seed_;  // without fields a state is its seed and history
-    }
-  }
 
   static std::string list(const std::vector<Action>& actions) {
     if (actions.empty()) return "none";

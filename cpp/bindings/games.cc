@@ -5,6 +5,7 @@
 
 #include "api/any_game.h"
 #include "api/registry.h"
+#include "api/search_entry.h"
 #include "bindings/convert.h"
 #include "bindings/gil.h"
 #include "bindings/module.h"
@@ -263,7 +264,7 @@ void bind_games(py::module_& m) {
             // On a copy: another Python thread may change `s` while the GIL is released.
             const std::unique_ptr<AnyState> copy = s.clone();
             GilRelease release;
-            return copy->time_random_playouts(n, sd);
+            return time_random_playouts(*copy, n, sd);
           },
           py::arg("count"), py::arg("seed") = 0,
           "Plays count random games from here; returns the seconds taken (for benchmarks).")

@@ -2,19 +2,15 @@
 
 #include <pybind11/numpy.h>
 
-#include <chrono>
-
-#include "api/dyn_state.h"
 #include "bindings/gil.h"
 #include "bindings/py_callbacks.h"
-#include "search/rollout.h"
 
 namespace ts {
 
 using namespace py_callbacks;
 
-PyState::PyState(py::object state, std::shared_ptr<const PyGameInfo> info)
-    : state_(std::move(state)), info_(std::move(info)) {}
+PyState::PyState(py::object state, std::shared_ptr<const PyGame> game)
+    : state_(std::move(state)), game_(std::move(game)) {}
 
 PyState::~PyState() {
   GilAcquire gil;  // search threads drop their copies without the GIL
@@ -46,7 +42,7 @@ py::object PyState::checked_copy(py::object copy, const char* method) const {
 
 int PyState::current_player() const {
   GilAcquire gil;
-  return as_player(call(state_, "current_player"), info_->num_players, where("current_player"));
+  return as_player(call(state_, "current_player"), game_->info().num_players, where("current_player"));
 }
 
 bool PyState::is_terminal() const {
@@ -96,12 +92,12 @@ void PyState::apply_action(Action action) {
 
 std::vector<double> PyState::returns() const {
   GilAcquire gil;
-  return as_values(call(state_, "returns"), static_cast<size_t>(info_->num_players), where("returns"));
+  return as_values(call(state_, "returns"), static_cast<size_t>(game_->info().num_players), where("returns"));
 }
 
 std::unique_ptr<AnyState> PyState::clone() const {
   GilAcquire gil;
-  return std::make_unique<PyState>(checked_copy(call(state_, "clone"), "clone"), info_);
+  return std::make_unique<PyState>(checked_copy(call(state_, "clone"), "clone"), game_);
 }
 
 const std::vector<Action>& PyState::history() const {
@@ -138,7 +134,7 @@ std::vector<float> PyState::observation_tensor(int player) const {
       call(state_, "observation_tensor", py::int_(player)));
   if (!array) throw py::type_error(where("observation_tensor") + " must return an array of numbers");
   size_t expected = 1;
-  for (int d : info_->observation_shape) expected *= static_cast<size_t>(d);
+  for (int d : game_->info().observation_shape) expected *= static_cast<size_t>(d);
   if (static_cast<size_t>(array.size()) != expected) {
     throw py::value_error(where("observation_tensor") + " returned " + std::to_string(array.size()) +
                           " values; the game's observation shape holds " + std::to_string(expected));
@@ -150,7 +146,7 @@ std::unique_ptr<AnyState> PyState::resample_from_infostate(int player, uint64_t 
   GilAcquire gil;
   if (!has_method(state_, "resample_from_infostate")) return clone();  // perfect information
   py::object world = state_.attr("resample_from_infostate")(player, py::int_(seed));
-  return std::make_unique<PyState>(checked_copy(std::move(world), "resample_from_infostate"), info_);
+  return std::make_unique<PyState>(checked_copy(std::move(world), "resample_from_infostate"), game_);
 }
 
 Action PyState::observed_action(int observer, Action action) const {
@@ -161,24 +157,6 @@ Action PyState::observed_action(int observer, Action action) const {
   if (key < INT32_MIN || key > INT32_MAX)
     throw py::value_error(at + " returned " + std::to_string(key) + "; it must fit in 32 bits");
   return static_cast<Action>(key);
-}
-
-SearchResult PyState::search(const SearchConfig& config, SearchSession*, AnyEvaluator* evaluator) const {
-  return search_dynamic(*this, info_->max_legal_actions, config, evaluator, info_->observation_shape,
-                        info_->num_distinct_actions);
-}
-
-double PyState::time_random_playouts(int64_t count, uint64_t seed) const {
-  Rng rng(seed);
-  std::vector<Action> actions(info_->max_legal_actions);
-  std::vector<ChanceOutcome> outcomes(info_->max_legal_actions);
-  const DynState start(clone(), info_->max_legal_actions);
-  const auto begin = std::chrono::steady_clock::now();
-  for (int64_t i = 0; i < count; ++i) {
-    DynState state = start;
-    random_playout(state, rng, actions.data(), outcomes.data());
-  }
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
 }
 
 }  // namespace ts

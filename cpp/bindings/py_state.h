@@ -1,5 +1,7 @@
-// A state of a game written in Python, seen through the type-erased interface so that the
+// A state of a game written in Python, seen through the type-erased game interface so that the
 // native search runs on it (through DynState). Every call takes the GIL and checks the result.
+// Bound to Python as _core.PyState, which is not a _core.State: it only carries a Python state
+// into a search, and has none of the native states' methods.
 #pragma once
 #include <pybind11/pybind11.h>
 
@@ -8,6 +10,7 @@
 #include <vector>
 
 #include "api/any_game.h"
+#include "core/params.h"
 
 namespace ts {
 
@@ -25,16 +28,47 @@ struct PyGameInfo {
   std::vector<int> observation_shape;
 };
 
+// The game of a PyState (game() is never null): what the Python game declares about itself,
+// validated once (bound as _core.PyGameInfo). Its states are made in Python, not here.
+class PyGame final : public AnyGame {
+ public:
+  PyGame(std::string label, PyGameInfo info) : label_(std::move(label)), info_(std::move(info)) {}
+
+  const PyGameInfo& info() const { return info_; }
+  std::string name() const override { return label_; }
+  const Params& params() const override { return params_; }
+  int num_players() const override { return info_.num_players; }
+  int max_legal_actions() const override { return info_.max_legal_actions; }
+  int num_distinct_actions() const override { return info_.num_distinct_actions; }
+  // Not declared to the core: the search asks the states (chance nodes, resampling).
+  bool has_chance() const override { return true; }
+  bool has_hidden_information() const override { return true; }
+  std::vector<int> observation_shape() const override { return info_.observation_shape; }
+  std::unique_ptr<AnyState> new_initial_state(uint64_t) const override { made_in_python(); }
+  std::unique_ptr<AnyState> restore(uint64_t, const std::vector<Action>&, const Fields*) const override {
+    made_in_python();
+  }
+  bool serializes_fields() const override { return false; }
+
+ private:
+  [[noreturn]] void made_in_python() const {
+    fail(label_ + ": the states of a game written in Python are made by the Python game");
+  }
+  std::string label_;
+  PyGameInfo info_;
+  Params params_;
+};
+
 class PyState final : public AnyState {
  public:
-  PyState(py::object state, std::shared_ptr<const PyGameInfo> info);
+  PyState(py::object state, std::shared_ptr<const PyGame> game);
   ~PyState() override;
 
   const py::object& object() const { return state_; }
   py::object take_object();
 
-  std::shared_ptr<const AnyGame> game() const override { return nullptr; }
-  int num_players() const override { return info_->num_players; }
+  std::shared_ptr<const AnyGame> game() const override { return game_; }
+  int num_players() const override { return game_->info().num_players; }
   int current_player() const override;
   bool is_terminal() const override;
   std::vector<Action> legal_actions() const override;
@@ -52,10 +86,6 @@ class PyState final : public AnyState {
   std::unique_ptr<AnyState> resample_from_infostate(int player, uint64_t seed) const override;
   Action observed_action(int observer, Action action) const override;
   Fields fields() const override { return {}; }
-  SearchResult search(const SearchConfig& config, SearchSession* session,
-                      AnyEvaluator* evaluator) const override;
-  double time_random_playouts(int64_t count, uint64_t seed) const override;
-  bool needs_python() const override { return true; }
 
  private:
   std::string where(const char* method) const;
@@ -63,7 +93,7 @@ class PyState final : public AnyState {
   // state's type; TypeError or ValueError otherwise.
   py::object checked_copy(py::object copy, const char* method) const;
   py::object state_;
-  std::shared_ptr<const PyGameInfo> info_;
+  std::shared_ptr<const PyGame> game_;
 };
 
 }  // namespace ts

@@ -2,7 +2,12 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <iterator>
+#include <optional>
+#include <tuple>
+
 #include "api/any_game.h"
+#include "api/search_entry.h"
 #include "api/search_session.h"
 #include "bindings/convert.h"
 #include "bindings/gil.h"
@@ -28,15 +33,16 @@ SearchResult run(const AnyState& state, SearchConfig config, SearchSession* sess
   // A native state is searched without the GIL: another Python thread could change the caller's
   // object meanwhile, so the search gets its own copy. (A Python game's state is only ever read
   // with the GIL held, and its search starts by cloning it.)
-  const std::unique_ptr<AnyState> copy = state.needs_python() ? nullptr : state.clone();
+  const bool native = is_native(state);
+  const std::unique_ptr<AnyState> copy = native ? state.clone() : nullptr;
   const AnyState& root = copy ? *copy : state;
   // A lone search thread calling back into Python keeps the GIL instead of taking it per call.
-  const bool calls_python = state.needs_python() || (evaluator && evaluator->needs_python());
+  const bool calls_python = !native || (evaluator && evaluator->needs_python());
   const RunningSearch running;
   try {
-    if (calls_python && config.threads == 1) return root.search(config, session, evaluator);
+    if (calls_python && config.threads == 1) return run_search(root, config, session, evaluator);
     GilRelease release;
-    return root.search(config, session, evaluator);
+    return run_search(root, config, session, evaluator);
   } catch (const SearchInterrupted&) {
     throw py::error_already_set();  // the KeyboardInterrupt or RuntimeError set with the GIL held
   }
@@ -85,6 +91,34 @@ PlayoutPolicy parse_playout(const std::string& name) {
   fail("unknown playout '" + name + "'; valid: random, mast, mast-gibbs");
 }
 
+// The native call: every option checked here or by the search (ValueError naming what is valid).
+template <class State>
+SearchResult search(const State& state, const std::string& algorithm, int64_t iterations, double time_limit,
+                    std::optional<double> uct_c, uint64_t seed, int64_t max_memory_mb, int rollouts,
+                    int determinizations, int threads, bool solve, SearchSession* tree,
+                    PyEvaluator* evaluator, double dirichlet_alpha, double dirichlet_epsilon,
+                    int rollout_cutoff, const std::string& playout, double mast_epsilon,
+                    double mast_temperature) {
+  SearchConfig config;
+  config.algorithm = parse_algorithm(algorithm);
+  config.iterations = iterations;
+  config.time_limit = time_limit;
+  config.uct_c = uct_c ? *uct_c : algorithm_info(config.algorithm).default_uct_c;
+  config.seed = seed;
+  config.max_memory_mb = max_memory_mb;
+  config.rollouts = rollouts;
+  config.determinizations = determinizations;
+  config.threads = threads;
+  config.solve = solve;
+  config.dirichlet_alpha = dirichlet_alpha;
+  config.dirichlet_epsilon = dirichlet_epsilon;
+  config.rollout_cutoff = rollout_cutoff;
+  config.playout = parse_playout(playout);
+  config.mast_epsilon = mast_epsilon;
+  config.mast_temperature = mast_temperature;
+  return run(state, config, tree, evaluator);
+}
+
 }  // namespace
 
 void bind_search(py::module_& m) {
@@ -114,26 +148,38 @@ void bind_search(py::module_& m) {
       .def_property_readonly("nodes", &SearchSession::nodes);
 
   // What a Python game declares about itself, validated here once for every search that uses it.
-  py::class_<PyGameInfo, std::shared_ptr<PyGameInfo>>(m, "PyGameInfo")
+  // What a Python game declares about itself, validated here once for every search that uses it
+  // (the game its PyStates report; not a _core.Game).
+  py::class_<PyGame, std::shared_ptr<PyGame>>(m, "PyGameInfo")
       .def(py::init([](py::handle players, py::handle max_legal_actions, py::handle num_distinct_actions,
                        py::handle shape, const std::string& game) {
-             return std::make_shared<PyGameInfo>(
-                 checked_game_info(players, max_legal_actions, num_distinct_actions, shape, game));
+             return std::make_shared<PyGame>(
+                 game, checked_game_info(players, max_legal_actions, num_distinct_actions, shape, game));
            }),
            py::arg("num_players"), py::arg("max_legal_actions"), py::arg("num_distinct_actions"),
            py::arg("observation_shape"), py::arg("game") = "the game")
-      .def_readonly("num_players", &PyGameInfo::num_players)
-      .def_readonly("max_legal_actions", &PyGameInfo::max_legal_actions)
-      .def_readonly("num_distinct_actions", &PyGameInfo::num_distinct_actions)
-      .def_readonly("observation_shape", &PyGameInfo::observation_shape);
+      .def_property_readonly("num_players", [](const PyGame& g) { return g.info().num_players; })
+      .def_property_readonly("max_legal_actions", [](const PyGame& g) { return g.info().max_legal_actions; })
+      .def_property_readonly("num_distinct_actions",
+                             [](const PyGame& g) { return g.info().num_distinct_actions; })
+      .def_property_readonly("observation_shape", [](const PyGame& g) { return g.info().observation_shape; });
 
-  // A Python object with the state protocol, as a State the native search can drive.
-  py::class_<PyState, AnyState, std::unique_ptr<PyState>>(m, "PyState")
-      .def(py::init([](py::object state, std::shared_ptr<PyGameInfo> info) {
+  // A Python object with the state protocol, carried into the native search. Not a _core.State:
+  // the native states' methods (serialize, observation_tensor, ...) are not reachable on it.
+  py::class_<PyState, std::unique_ptr<PyState>>(m, "PyState")
+      .def(py::init([](py::object state, std::shared_ptr<PyGame> info) {
              return std::make_unique<PyState>(std::move(state), std::move(info));
            }),
            py::arg("state"), py::arg("info"))
-      .def_property_readonly("object", &PyState::object);
+      .def_property_readonly("object", &PyState::object)
+      .def("__repr__", [](const PyState& s) {
+        GilAcquire gil;
+        return "<PyState of " + s.game()->name() + ": " + py::repr(s.object()).cast<std::string>() + ">";
+      });
+
+  py::tuple names(std::size(kAlgorithms));
+  for (size_t i = 0; i < std::size(kAlgorithms); ++i) names[i] = kAlgorithms[i].name;
+  m.attr("ALGORITHMS") = names;
 
   py::class_<PyEvaluator, std::shared_ptr<PyEvaluator>>(m, "PyEvaluator")
       .def(py::init([](py::object evaluator, py::handle batch_size) {
@@ -148,37 +194,26 @@ void bind_search(py::module_& m) {
            "A Python leaf evaluator: batch_size 0 calls evaluate(state) (and prior(state) if present), "
            "batch_size >= 1 calls evaluate_batch(observations) with up to that many leaves.");
 
-  m.def(
-      "search",
-      [](const AnyState& state, const std::string& algorithm, int64_t iterations, double time_limit,
-         double uct_c, uint64_t seed, int64_t max_memory_mb, int rollouts, int determinizations, int threads,
-         bool solve, SearchSession* tree, PyEvaluator* evaluator, double dirichlet_alpha,
-         double dirichlet_epsilon, int rollout_cutoff, const std::string& playout, double mast_epsilon,
-         double mast_temperature) {
-        SearchConfig config;
-        config.algorithm = algorithm;
-        config.iterations = iterations;
-        config.time_limit = time_limit;
-        config.uct_c = uct_c;
-        config.seed = seed;
-        config.max_memory_mb = max_memory_mb;
-        config.rollouts = rollouts;
-        config.determinizations = determinizations;
-        config.threads = threads;
-        config.solve = solve;
-        config.dirichlet_alpha = dirichlet_alpha;
-        config.dirichlet_epsilon = dirichlet_epsilon;
-        config.rollout_cutoff = rollout_cutoff;
-        config.playout = parse_playout(playout);
-        config.mast_epsilon = mast_epsilon;
-        config.mast_temperature = mast_temperature;
-        return run(state, config, tree, evaluator);
-      },
-      py::arg("state"), py::arg("algorithm"), py::arg("iterations"), py::arg("time_limit"), py::arg("uct_c"),
-      py::arg("seed"), py::arg("max_memory_mb"), py::arg("rollouts"), py::arg("determinizations"),
-      py::arg("threads"), py::arg("solve"), py::arg("tree") = nullptr, py::arg("evaluator") = nullptr,
-      py::arg("dirichlet_alpha") = 0.0, py::arg("dirichlet_epsilon") = 0.25, py::arg("rollout_cutoff") = -1,
-      py::arg("playout") = "random", py::arg("mast_epsilon") = 0.4, py::arg("mast_temperature") = 0.2);
+  // The search options after the state, in order, with their defaults (one list for both
+  // overloads below; Python reads the names from SEARCH_OPTIONS).
+  const auto options = [] {
+    return std::make_tuple(
+        py::arg("algorithm"), py::arg("iterations"), py::arg("time_limit"), py::arg("uct_c"), py::arg("seed"),
+        py::arg("max_memory_mb"), py::arg("rollouts"), py::arg("determinizations"), py::arg("threads"),
+        py::arg("solve"), py::arg("tree") = nullptr, py::arg("evaluator") = nullptr,
+        py::arg("dirichlet_alpha") = 0.0, py::arg("dirichlet_epsilon") = 0.25, py::arg("rollout_cutoff") = -1,
+        py::arg("playout") = "random", py::arg("mast_epsilon") = 0.4, py::arg("mast_temperature") = 0.2);
+  };
+  py::list option_names;
+  std::apply([&](const auto&... arg) { (option_names.append(arg.name), ...); }, options());
+  m.attr("SEARCH_OPTIONS") = py::tuple(option_names);
+  const char* doc =
+      "Searches a native State or a PyState; the algorithm is one of ALGORITHMS (ValueError naming them "
+      "otherwise); uct_c None takes the algorithm's default.";
+  std::apply([&](auto... arg) { m.def("search", &search<AnyState>, py::arg("state"), arg..., doc); },
+             options());
+  std::apply([&](auto... arg) { m.def("search", &search<PyState>, py::arg("state"), arg..., doc); },
+             options());
 }
 
 }  // namespace ts

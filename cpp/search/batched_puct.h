@@ -43,7 +43,8 @@ class BatchedPuctSearch {
     while (budget_.more(done)) {
       done += round(root, root_sums);
     }
-    SearchResult result = tree_result(config_.algorithm, done, budget_.elapsed(), arena_, root_sums);
+    SearchResult result =
+        tree_result(algorithm_name(config_.algorithm), done, budget_.elapsed(), arena_, root_sums);
     result.stats = child_stats(arena_, 0);
     result.best_action = most_visited(result.stats);
     result.principal_variation = principal_variation(arena_, result.best_action);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/types.h"
+#include "search/algorithm.h"
 
 namespace ts {
 
@@ -14,9 +15,9 @@ namespace ts {
 enum class PlayoutPolicy { kRandom, kMast, kMastGibbs };
 
 struct SearchConfig {
-  std::string algorithm = "uct";  // uct | puct | ismcts | mo-ismcts | pimc | smooth-uct | infoset-uct
-  int64_t iterations = 0;         // 0: no iteration budget (time_limit must be set)
-  double time_limit = 0;          // seconds; 0: no time budget
+  Algorithm algorithm = Algorithm::kUct;  // search/algorithm.h
+  int64_t iterations = 0;                 // 0: no iteration budget (time_limit must be set)
+  double time_limit = 0;                  // seconds; 0: no time budget
   double uct_c = 1.4142135623730951;
   uint64_t seed = 0;
   int64_t max_memory_mb = 1024;  // node storage cap; the tree stops growing when it is reached

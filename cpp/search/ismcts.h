@@ -25,6 +25,7 @@
 #include "core/game.h"
 #include "search/action_classes.h"
 #include "search/budget.h"
+#include "search/checks.h"
 #include "search/config.h"
 #include "search/info_tree.h"
 #include "search/observe.h"
@@ -32,7 +33,6 @@
 #include "search/rollout.h"
 #include "search/sqrt_log.h"
 #include "search/tree_stats.h"
-#include "search/uct.h"
 
 namespace ts {
 

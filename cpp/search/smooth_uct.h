@@ -47,6 +47,7 @@
 
 #include "core/game.h"
 #include "search/budget.h"
+#include "search/checks.h"
 #include "search/config.h"
 #include "search/infoset_keys.h"
 #include "search/infoset_table.h"
@@ -54,7 +55,6 @@
 #include "search/rollout.h"
 #include "search/trajectory.h"
 #include "search/tree_stats.h"
-#include "search/uct.h"
 
 namespace ts {
 

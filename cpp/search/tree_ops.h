@@ -18,7 +18,7 @@ class TreeOps {
       : arena_(arena),
         rng_(rng),
         config_(config),
-        puct_(config.algorithm == "puct"),
+        puct_(config.algorithm == Algorithm::kPuct),
         actions_(max_legal_actions),
         outcomes_(max_legal_actions),
         priors_(max_legal_actions) {}

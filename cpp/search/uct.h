@@ -15,6 +15,7 @@
 
 #include "core/game.h"
 #include "search/budget.h"
+#include "search/checks.h"
 #include "search/config.h"
 #include "search/evaluator.h"
 #include "search/node_arena.h"
@@ -23,19 +24,6 @@
 #include "search/tree_stats.h"
 
 namespace ts {
-
-inline void check_uct_c(double uct_c) {
-  if (!std::isfinite(uct_c) || uct_c < 0)
-    fail("uct_c must be a finite number >= 0, got " + std::to_string(uct_c));
-}
-
-template <GameState S>
-inline void check_searchable(const S& state) {
-  if (state.is_terminal()) fail("cannot search a terminal state: the game is over");
-  if (state.current_player() == kChancePlayer) {
-    fail("cannot search at a chance node: apply a chance outcome first (see chance_outcomes())");
-  }
-}
 
 template <GameState S, class Evaluator>
 class UctSearch {
@@ -80,7 +68,8 @@ class UctSearch {
     if (arena_.node(0).first_child == 0 && !expand(0, root_state)) {
       fail("max_memory_mb is too small to hold the root's children");
     }
-    SearchResult result = tree_result(config_.algorithm, done, budget_.elapsed(), arena_, root_sums);
+    SearchResult result =
+        tree_result(algorithm_name(config_.algorithm), done, budget_.elapsed(), arena_, root_sums);
     result.stats = child_stats(arena_, 0);
     result.best_action = config_.solve ? solver_choice() : most_visited(result.stats);
     result.principal_variation = principal_variation(arena_, result.best_action);

@@ -6,6 +6,7 @@ C++ with the GIL released. Ctrl-C stops a search within a few hundredths of a se
 
 from __future__ import annotations
 
+import inspect
 import math
 import os
 import random
@@ -17,13 +18,12 @@ from tablesearch import _core
 from tablesearch.games.python_games import native_state
 from tablesearch.games.search_defaults import search_defaults
 
-ALGORITHMS = ("uct", "puct", "ismcts", "mo-ismcts", "pimc", "smooth-uct", "infoset-uct")
-"""The algorithms this build implements (``algorithm="auto"`` picks among them)."""
+ALGORITHMS: tuple[str, ...] = tuple(_core.ALGORITHMS)
+"""The algorithms this build implements, from the native algorithm table (search/algorithm.h);
+``algorithm="auto"`` picks among them. Each has its default exploration constant there (uct_c:
+sqrt(2), or 1.0 for smooth-uct and infoset-uct, whose values are scaled to [-1, 1])."""
 
 DEFAULT_ITERATIONS = 1000
-DEFAULT_UCT_C = math.sqrt(2)
-SMOOTH_UCT_C = 1.0
-"""smooth-uct's default exploration constant (values scaled to [-1, 1]); measured at Leduc."""
 MIXED_POLICY_THRESHOLD = 0.2
 """Shares of a mixed policy below this are dropped (SearchResult.policy)."""
 
@@ -210,13 +210,11 @@ def _resolve_algorithm(algorithm: str, game: Any, evaluator: Any) -> str:
     if algorithm == "auto":
         if _has_hidden_information(game) and _nash_seeking_fits(game):
             return "smooth-uct"
-        if _has_hidden_information(game) and "ismcts" in ALGORITHMS:
+        if _has_hidden_information(game):
             return "ismcts"
         guided = _evaluator_kind(evaluator) == "batched" or hasattr(evaluator, "prior")
         return "puct" if guided else "uct"
-    if algorithm not in ALGORITHMS:
-        raise ValueError(f"unknown algorithm {algorithm!r}; available: auto, {', '.join(ALGORITHMS)}")
-    return algorithm
+    return algorithm  # the native search parses it (ValueError naming the valid ones)
 
 
 def _nash_seeking_fits(game: Any) -> bool:
@@ -268,11 +266,8 @@ def _native_config(
     mast_epsilon: float = 0.4,
     mast_temperature: float = 0.2,
 ) -> dict[str, Any]:
-    """Checks every search argument; returns the keywords of the native call."""
-    if state.is_terminal():
-        raise ValueError("cannot search a terminal state: the game is over")
-    if state.current_player() == _core.CHANCE:
-        raise ValueError("cannot search at a chance node: apply a chance outcome first (see chance_outcomes())")
+    """Checks every search argument; returns the keywords of the native call. (The native search
+    checks the state itself: not over, not at a chance node.)"""
     if iterations is None and time_limit is None:
         iterations = DEFAULT_ITERATIONS
     iterations = 0 if iterations is None else _check_int("iterations", iterations, minimum=1)
@@ -293,8 +288,6 @@ def _native_config(
     if _evaluator_kind(evaluator) == "batched" and algorithm != "puct":
         raise ValueError(f"batched evaluators need algorithm='puct', got {algorithm!r}")
     playout_options = _playout_options(state, game, evaluator, rollout_cutoff, playout)
-    if uct_c is None:
-        uct_c = SMOOTH_UCT_C if algorithm in ("smooth-uct", "infoset-uct") else DEFAULT_UCT_C
     return dict(
         **playout_options,
         mast_epsilon=_check_unit("mast_epsilon", mast_epsilon),
@@ -302,7 +295,7 @@ def _native_config(
         algorithm=algorithm,
         iterations=iterations,
         time_limit=time_limit,
-        uct_c=_check_float("uct_c", uct_c, 0.0),
+        uct_c=None if uct_c is None else _check_float("uct_c", uct_c, 0.0),  # None: the algorithm's default
         seed=seed,
         max_memory_mb=max_memory_mb,
         determinizations=determinizations,
@@ -450,6 +443,11 @@ def search(
 
 SearchTree = _core.SearchTree
 
+_AGENT_OPTIONS = frozenset(
+    name for name, p in inspect.signature(search).parameters.items() if p.kind is p.KEYWORD_ONLY and name != "tree"
+)
+"""The search keywords an Agent takes (search's keyword-only ones; the agent owns its tree)."""
+
 
 class Agent:
     """Plays by searching every move: ``Agent(iterations=5000, seed=0).step(state) -> action``.
@@ -472,21 +470,7 @@ class Agent:
         self.search_options = dict(iterations=iterations, time_limit=time_limit, **search_options)
         self.tree = SearchTree() if reuse_tree else None
         # Catch bad options now rather than at the first move.
-        known = {
-            "algorithm",
-            "uct_c",
-            "threads",
-            "evaluator",
-            "max_memory_mb",
-            "determinizations",
-            "solve",
-            "dirichlet_alpha",
-            "dirichlet_epsilon",
-            "rollout_cutoff",
-            "playout",
-            "mast_epsilon",
-            "mast_temperature",
-        }
+        known = _AGENT_OPTIONS
         unknown = set(search_options) - known
         if unknown:
             raise TypeError(f"unknown search option(s) {sorted(unknown)}; valid: {sorted(known)}")

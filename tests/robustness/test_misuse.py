@@ -158,3 +158,49 @@ def test_seed_out_of_range():
         game.new_initial_state(2**64)
     with pytest.raises(TypeError):
         game.new_initial_state("7")
+
+
+def test_python_game_states_never_pass_for_native_ones():
+    """A _core.PyState (what python_games.native_state gives for a Python game's state) only
+    carries that state into a search: it is not a _core.State, so the native states' methods
+    (which once dereferenced its null game and crashed) are not there to call."""
+    from tablesearch import _core
+    from tablesearch.games.python_games import native_state
+
+    wrapped = native_state(ts.load_game("py_nim").new_initial_state(0))
+    assert isinstance(wrapped, _core.PyState)
+    assert not isinstance(wrapped, _core.State)
+    for method in ("serialize", "observation_tensor", "get_game", "information_state_key", "legal_actions"):
+        assert not hasattr(wrapped, method), method
+    assert "py_nim" in repr(wrapped)
+    # The search takes it (the callbacks run on the Python state), with or without a tree.
+    result = mcts.search(wrapped, iterations=50, seed=0, tree=mcts.SearchTree())
+    assert result.iterations == 50
+    with pytest.raises(TypeError):
+        _core.State.serialize(wrapped)
+
+
+def test_search_options_and_algorithms_come_from_the_native_table():
+    from tablesearch import _core
+
+    assert mcts.ALGORITHMS == tuple(_core.ALGORITHMS)
+    assert "smooth-uct" in mcts.ALGORITHMS
+    # Every search keyword of the native call is one of mcts.search's (or its state/tree).
+    import inspect
+
+    python_keywords = set(inspect.signature(mcts.search).parameters)
+    assert set(_core.SEARCH_OPTIONS) - {"rollouts"} <= python_keywords, set(_core.SEARCH_OPTIONS) - python_keywords
+    with pytest.raises(ValueError, match="unknown search algorithm 'alphabeta'; valid: uct, puct"):
+        _core.search(
+            ts.load_game("tic_tac_toe").new_initial_state(),
+            algorithm="alphabeta",
+            iterations=10,
+            time_limit=0.0,
+            uct_c=None,
+            seed=0,
+            max_memory_mb=16,
+            rollouts=1,
+            determinizations=1,
+            threads=1,
+            solve=False,
+        )

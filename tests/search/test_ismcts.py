@@ -256,7 +256,7 @@ def test_auto_picks_by_game():
 
 @pytest.mark.parametrize("bad", ["so-ismcts", "ISMCTS", "", "mcts"])
 def test_unknown_algorithm_names_raise(bad):
-    with pytest.raises(ValueError, match="available: auto, uct, puct, ismcts, mo-ismcts, pimc"):
+    with pytest.raises(ValueError, match="valid: uct, puct, ismcts, mo-ismcts, pimc, smooth-uct, infoset-uct"):
         mcts.search(leduc([3, 0]), iterations=100, seed=0, algorithm=bad)
 
 

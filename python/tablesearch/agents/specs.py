@@ -4,7 +4,8 @@ A spec is ``KIND`` or ``KIND:OPTIONS``, where OPTIONS are ``NAME=VALUE`` pairs s
 
 - ``random``: uniformly random legal moves.
 - ``human``: a person at the terminal (``tablesearch play`` only).
-- ``mcts``, ``uct``, ``puct``, ``ismcts``, ``mo-ismcts``, ``pimc``: ``mcts.Agent`` with that
+- ``mcts``, or an algorithm's name (``uct``, ``puct``, ``ismcts``, ``mo-ismcts``, ``pimc``,
+  ``smooth-uct``, ``infoset-uct``: every name in ``mcts.ALGORITHMS``): ``mcts.Agent`` with that
   algorithm (``mcts`` means ``algorithm=auto``); options are the keywords of ``mcts.search``, for
   example ``mcts:iterations=1000,uct_c=1.4`` or ``ismcts:time_limit=0.2``, and ``rollouts=N``
   for the random-rollout evaluator.
@@ -32,14 +33,8 @@ from tablesearch import mcts
 from tablesearch.agents.builtin import HumanAgent, RandomAgent
 from tablesearch.match import BUDGET_KEYS, Budget, check_budget, set_budget
 
-SEARCH_KINDS = {
-    "mcts": "auto",
-    "uct": "uct",
-    "puct": "puct",
-    "ismcts": "ismcts",
-    "mo-ismcts": "mo-ismcts",
-    "pimc": "pimc",
-}
+SEARCH_KINDS = {"mcts": "auto", **{name: name for name in mcts.ALGORITHMS}}
+"""Agent kinds that search: ``mcts`` (algorithm auto) and every algorithm by its name."""
 BUILTIN_KINDS = ("random", "human", *SEARCH_KINDS)
 
 _OPTION = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")

@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib
 import json
 import random
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Union
 
 import numpy as np
 
@@ -318,10 +318,11 @@ class PythonState:
         return f"<PythonState {self._game.name} after {len(self._history)} actions>"
 
 
-def native_state(state: Any) -> _core.State:
-    """`state` as something the native search takes: native States as they are; Python states
-    (PythonState or any object with the protocol) wrapped so the search calls their methods."""
-    if isinstance(state, _core.State):
+def native_state(state: Any) -> Union[_core.State, _core.PyState]:
+    """`state` as something the native search takes: native States (and PyStates) as they are;
+    Python states (PythonState or any object with the protocol) wrapped as a PyState, which is not
+    a State: the search calls the Python state's methods."""
+    if isinstance(state, (_core.State, _core.PyState)):
         return state
     if isinstance(state, PythonState):
         return _core.PyState(state.native_state, state.get_game().info)

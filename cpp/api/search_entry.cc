@@ -1,0 +1,75 @@
+#include "api/search_entry.h"
+
+#include <chrono>
+#include <memory>
+#include <vector>
+
+#include "api/dyn_state.h"
+#include "api/search_job.h"
+#include "api/search_session.h"
+#include "search/rollout.h"
+
+namespace ts {
+
+bool is_native(const AnyState& state) { return dynamic_cast<const NativeSearchable*>(&state) != nullptr; }
+
+namespace {
+
+// A state that is not native, through DynState. Such states carry no history to match a kept
+// tree against, so every search starts a fresh tree.
+SearchResult search_dynamic(const AnyState& root, const SearchConfig& config, AnyEvaluator* evaluator) {
+  const auto game = root.game();
+  const int max_legal_actions = game->max_legal_actions();
+  KeptTrees trees;
+  const DynState start(root.clone(), max_legal_actions);
+  SearchJob<DynState> job{.root = start,
+                          .max_legal_actions = max_legal_actions,
+                          .num_distinct_actions = game->num_distinct_actions(),
+                          .config = config,
+                          .trees = trees};
+  if (evaluator) {
+    job.evaluator = evaluator;
+    job.wrap = [](const DynState& s) { return s.any().clone(); };
+    job.observation_shape = game->observation_shape();
+  }
+  return run_search_job(job);
+}
+
+}  // namespace
+
+SearchResult run_search(const AnyState& root, const SearchConfig& config, SearchSession* session,
+                        AnyEvaluator* evaluator) {
+  if (root.is_terminal()) fail("cannot search a terminal state: the game is over");
+  if (root.current_player() == kChancePlayer) {
+    fail("cannot search at a chance node: apply a chance outcome first (see chance_outcomes())");
+  }
+  const auto* native = dynamic_cast<const NativeSearchable*>(&root);
+  if (!native) return search_dynamic(root, config, evaluator);
+  KeptTrees local;
+  KeptTrees& trees = session ? session->trees_for(root, config) : local;
+  try {
+    return native->search_native(config, trees, evaluator);
+  } catch (...) {
+    if (session) session->discard();  // an interrupted search may leave a tree half-updated
+    throw;
+  }
+}
+
+double time_random_playouts(const AnyState& root, int64_t count, uint64_t seed) {
+  if (const auto* native = dynamic_cast<const NativeSearchable*>(&root)) {
+    return native->time_random_playouts_native(count, seed);
+  }
+  const int max_legal_actions = root.game()->max_legal_actions();
+  Rng rng(seed);
+  std::vector<Action> actions(max_legal_actions);
+  std::vector<ChanceOutcome> outcomes(max_legal_actions);
+  const DynState start(root.clone(), max_legal_actions);
+  const auto begin = std::chrono::steady_clock::now();
+  for (int64_t i = 0; i < count; ++i) {
+    DynState state = start;
+    random_playout(state, rng, actions.data(), outcomes.data());
+  }
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+}
+
+}  // namespace ts

@@ -1,0 +1,26 @@
+// What the search families (api/search_{uct,ismcts,smooth}.h) share: building the leaf
+// evaluators, native playouts or a bridge to an evaluator written outside the core.
+#pragma once
+#include <memory>
+
+#include "api/any_evaluator.h"
+#include "api/search_job.h"
+#include "search/playout.h"
+
+namespace ts {
+
+// Calls run(make_evaluator), where make_evaluator() builds one leaf evaluator (per thread).
+template <GameState S, class Run>
+SearchResult with_evaluator(const SearchJob<S>& job, Run run) {
+  if (!job.evaluator) {
+    check_playout_config(job.config, HasHeuristic<S>);
+    return run(
+        [&] { return PlayoutEvaluator<S>(job.max_legal_actions, job.num_distinct_actions, job.config); });
+  }
+  return run([&] {
+    return BridgeEvaluator<S>(*job.evaluator, job.wrap, job.observation_shape, job.num_distinct_actions,
+                              job.max_legal_actions);
+  });
+}
+
+}  // namespace ts

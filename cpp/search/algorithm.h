@@ -1,0 +1,63 @@
+// The search algorithms: one enum value and one row of kAlgorithms each. The name is what users
+// write (algorithm="uct"); it is parsed once, where a search is requested, and the search code
+// compares the enum. Algorithms come in families that share a tree kind and one compiled unit
+// per game (api/search_job.h): adding an algorithm to a family rebuilds that family only.
+#pragma once
+#include <string>
+#include <string_view>
+
+#include "core/types.h"
+
+namespace ts {
+
+enum class Algorithm { kUct, kPuct, kIsmcts, kMoIsmcts, kPimc, kSmoothUct, kInfosetUct };
+
+// uct: UCT, PUCT and PIMC (node arenas, search/uct.h); ismcts: information-set trees
+// (search/ismcts.h); smooth: information-set tables (search/smooth_uct.h).
+enum class Family { kUct, kIsmcts, kSmooth };
+
+struct AlgorithmInfo {
+  Algorithm algorithm;
+  const char* name;
+  Family family;
+  bool needs_trajectory;  // searches from the start of the game along the path played (beliefs)
+  double default_uct_c;   // the exploration constant when the caller gives none
+};
+
+inline constexpr double kSqrt2 = 1.4142135623730951;
+
+inline constexpr AlgorithmInfo kAlgorithms[] = {
+    {Algorithm::kUct, "uct", Family::kUct, false, kSqrt2},
+    {Algorithm::kPuct, "puct", Family::kUct, false, kSqrt2},
+    {Algorithm::kIsmcts, "ismcts", Family::kIsmcts, false, kSqrt2},
+    {Algorithm::kMoIsmcts, "mo-ismcts", Family::kIsmcts, false, kSqrt2},
+    {Algorithm::kPimc, "pimc", Family::kUct, false, kSqrt2},
+    // Values scaled to [-1, 1]; 1.0 measured at Leduc (docs/hidden-information.md).
+    {Algorithm::kSmoothUct, "smooth-uct", Family::kSmooth, true, 1.0},
+    {Algorithm::kInfosetUct, "infoset-uct", Family::kSmooth, true, 1.0},
+};
+
+inline const AlgorithmInfo& algorithm_info(Algorithm algorithm) {
+  for (const auto& info : kAlgorithms) {
+    if (info.algorithm == algorithm) return info;
+  }
+  fail("unknown algorithm value " + std::to_string(static_cast<int>(algorithm)));
+}
+
+inline const char* algorithm_name(Algorithm algorithm) { return algorithm_info(algorithm).name; }
+
+inline std::string algorithm_names() {
+  std::string out;
+  for (const auto& info : kAlgorithms) out += (out.empty() ? "" : ", ") + std::string(info.name);
+  return out;
+}
+
+// InvalidArgument (ValueError in Python) naming the valid names if `name` is none of them.
+inline Algorithm parse_algorithm(std::string_view name) {
+  for (const auto& info : kAlgorithms) {
+    if (name == info.name) return info.algorithm;
+  }
+  fail("unknown search algorithm '" + std::string(name) + "'; valid: " + algorithm_names());
+}
+
+}  // namespace ts
