@@ -8,8 +8,10 @@ namespace ts {
 template <GameState S>
 SearchResult search_smooth_family(const SearchJob<S>& job) {
   job.trees.clear();  // information-set tables are not kept between searches
-  return run_smooth_uct_family(job.root, job.max_legal_actions, job.config,
-                               job.config.algorithm == Algorithm::kSmoothUct, evaluator_maker(job),
-                               job.trajectory);
+  return with_evaluator(job, [&](auto make_evaluator) {
+    return run_smooth_uct_family(job.root, job.max_legal_actions, job.config,
+                                 job.config.algorithm == Algorithm::kSmoothUct, make_evaluator,
+                                 job.trajectory);
+  });
 }
 }  // namespace ts

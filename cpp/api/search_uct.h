@@ -7,6 +7,8 @@
 namespace ts {
 template <GameState S>
 SearchResult search_uct_family(const SearchJob<S>& job) {
-  return run_uct_family(job.root, job.max_legal_actions, job.config, job.trees, evaluator_maker(job));
+  return with_evaluator(job, [&](auto make_evaluator) {
+    return run_uct_family(job.root, job.max_legal_actions, job.config, job.trees, make_evaluator);
+  });
 }
 }  // namespace ts
