@@ -1,8 +1,9 @@
 // One search on a state of native type S (a native game's state, or DynState for the others),
 // and the three search families it can go to. The families are declared here and defined in
-// api/search_family.h; CMake compiles each family once per state type in its own file
-// (cmake/search_family.cc.in), so that the code that starts a search (the game's adapter)
-// does not compile the search, and editing one family's headers rebuilds that family only.
+// api/search_uct.h, search_ismcts.h and search_smooth.h; CMake compiles each family once per
+// state type in its own file (cmake/search_family.cc.in), so that the code that starts a
+// search (the game's adapter) does not compile the search, and editing one family's headers
+// rebuilds that family only.
 #pragma once
 #include <functional>
 #include <memory>
@@ -35,8 +36,8 @@ struct SearchJob {
   // Null: the native playouts (search/playout.h). Else a leaf evaluator written outside the core,
   // which sees leaves wrapped by `wrap`, and observation tensors of `observation_shape`.
   AnyEvaluator* evaluator = nullptr;
-  std::function<std::unique_ptr<AnyState>(const S&)> wrap;
-  std::vector<int> observation_shape;
+  std::function<std::unique_ptr<AnyState>(const S&)> wrap = {};
+  std::vector<int> observation_shape = {};
 };
 
 template <GameState S>
