@@ -99,6 +99,8 @@ void check_action_known(const AnyState& state, Action action) {
 }  // namespace
 
 void bind_games(py::module_& m) {
+  // Declared before Game so that Game's signatures (and the generated stubs) name it.
+  py::class_<AnyState, std::unique_ptr<AnyState>> state_class(m, "State", "A position of a game.");
   py::class_<AnyGame, std::shared_ptr<AnyGame>>(m, "Game", "A game with its parameters; make states from it.")
       .def_property_readonly("name", &AnyGame::name)
       .def("num_players", &AnyGame::num_players)
@@ -163,8 +165,7 @@ void bind_games(py::module_& m) {
         return "<Game " + g.name() + "(" + args + ")>";
       });
 
-  py::class_<AnyState, std::unique_ptr<AnyState>>(m, "State", "A position of a game.")
-      .def("get_game", &AnyState::game)
+  state_class.def("get_game", &AnyState::game)
       .def_property_readonly("game", &AnyState::game)
       .def("num_players", &AnyState::num_players)
       .def("current_player", &AnyState::current_player)

@@ -175,11 +175,11 @@ def _check_int(name: str, value: Any, minimum: int, maximum: int = INT64_MAX) ->
 def _check_float(name: str, value: Any, minimum: float, allow_equal: bool = True) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise TypeError(f"{name} must be a number, got {type(value).__name__} {value!r}")
-    value = float(value)
-    if not math.isfinite(value) or value < minimum or (value == minimum and not allow_equal):
+    number = float(value)
+    if not math.isfinite(number) or number < minimum or (number == minimum and not allow_equal):
         bound = ">=" if allow_equal else ">"
-        raise ValueError(f"{name} must be a finite number {bound} {minimum}, got {value}")
-    return value
+        raise ValueError(f"{name} must be a finite number {bound} {minimum}, got {number}")
+    return number
 
 
 def _check_fraction(name: str, value: Any) -> float:
@@ -314,16 +314,17 @@ def _native_config(
 
 
 def _check_unit(name: str, value: Any) -> float:
-    value = _check_float(name, value, 0.0)
-    if value > 1:
-        raise ValueError(f"{name} must be in [0, 1], got {value}")
-    return value
+    number = _check_float(name, value, 0.0)
+    if number > 1:
+        raise ValueError(f"{name} must be in [0, 1], got {number}")
+    return number
 
 
 def _playout_options(state: Any, game: Any, evaluator: Any, rollout_cutoff: Any, playout: Any) -> dict[str, Any]:
     """rollouts, rollout_cutoff (-1: none) and playout for the native call. "auto" options take the
     game's defaults (games.search_defaults); an evaluator object fixes what it names."""
     defaults = search_defaults(game)
+    cutoff: Any  # an int, None or "none" until checked below
     if isinstance(evaluator, HeuristicEvaluator):
         for name, given, fixed in (
             ("rollout_cutoff", rollout_cutoff, evaluator.cutoff),
