@@ -146,7 +146,10 @@ void bind_games(py::module_& m) {
           "The state before the first move; setup randomness (shuffles, deals, boards) comes from seed.")
       .def(
           "deserialize_state",
-          [](py::object self, py::object text) { return serialization().attr("deserialize")(self, text); },
+          [](py::object self, py::object text) {
+            // The state the module restored, moved out as a State (a native state copies cheaply).
+            return serialization().attr("deserialize")(self, text).cast<const AnyState&>().clone();
+          },
           py::arg("text"),
           "The state that State.serialize() wrote, every part validated (ValueError naming the problem;\n"
           "TypeError if text is not a str). The format: tablesearch.games.serialization.")
