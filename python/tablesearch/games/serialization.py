@@ -1,32 +1,41 @@
 """The serialized form of a state, written and read here for every game, native or Python.
 
-``state.serialize()`` and ``game.deserialize_state(text)`` (the pyspiel names) call
-`serialize` and `deserialize`; pickling a state goes through them too. The text is one JSON
-object (format 1, the only one so far)::
+`state.serialize()` and `game.deserialize_state(text)` (the pyspiel names) call `serialize` and
+`deserialize`; pickling a game or a state goes through `reduce_game` / `reduce_state`. The text
+is one JSON object, for example (format 1, the only one so far):
 
-    {"format": 1, "game": "wetland", "params": {"players": 2, ...}, "seed": 7,
-     "history": [4, 12, 9], "fields": {"tiles": [...], "turns": [3], ...}}
+```json
+{"format": 1, "game": "wetland", "params": {"max_rounds": 100, "players": 2}, "seed": 7,
+ "history": [0, 0], "fields": {"tiles": [7, 5, -1, 6, 3, -1, -1, -1, -1],
+ "orientations": [3, 3, 0, 0, 0, 0, 0, 0, 0], "tokens": [6, 14, 20, 7], "player": [0],
+ "actions_left": [2], "extras_counted": [1], "turns": [0], "winner": [-1]}}
+```
 
-- ``format``: the format version, an int. A document without it is read as format 1 (the
-  format this module writes); a newer version than `FORMAT` is refused, naming both.
-- ``game``, ``params``: the game's name and its parameters in force (`Game.parameters()`); they
-  must equal those of the game that reads the text.
-- ``seed``: the seed of the initial state, an int in [0, 2**64).
-- ``history``: the actions taken from the initial state, ints in [0, 2**31).
-- ``fields`` (only for games whose states serialize their contents, such as Wetland, Gnomi and
-  Gummiland): named arrays of int64 values. Where present they *are* the position, validated in
-  full by the game (ranges, lengths, conservation of components, a reachable phase; unknown
-  names refused), and the history is a record of the moves, each checked to be one of the game's
-  actions. Without them the state is rebuilt by replaying the history from the seed through the
-  rules, so any illegal entry is refused.
+(written on one line; a game without fields, such as Connect Four, writes
+`{"format": 1, "game": "connect_four", "params": {}, "seed": 0, "history": [3, 3]}`).
 
-Serialized text is untrusted input: every problem raises ValueError (TypeError if the text is not
-a str) with a message naming what was wrong and what is valid, and nothing is evaluated.
+- `format`: the format version, an int. A document without it is read as format 1, the format
+  written today; a version newer than `FORMAT` is refused, naming both.
+- `game`, `params`: the game's name and the parameters in force (`game.parameters()`, defaults
+  included); they must equal those of the game that reads the text.
+- `seed`: the seed of the initial state (setup randomness), an int in [0, 2**64).
+- `history`: the actions taken since the initial state, ints in [0, 2**31).
+- `fields` (written only by games whose states serialize their contents: Wetland, Gnomi,
+  Gummiland): named arrays of int64 values, as `state.fields()` gives them. Where present they
+  *are* the position, validated in full by the game (ranges, lengths, conservation of
+  components, a reachable phase; unknown names refused), and the history is a record of the
+  moves, each checked to be one of the game's actions: a resampled world does not follow from
+  its seed, so it could not be replayed. Without fields the state is rebuilt by replaying the
+  history from the seed through the rules, so any illegal entry is refused.
 
-The games provide the parts: states ``seed()``, ``history()``, ``fields()`` (an empty dict where
-the game has none) and ``get_game()``; games ``name``, ``parameters()`` and
-``restore(seed, history, fields=None)``. Native games get them from the C++ core; Python games
-from `PythonGame` / `PythonState`.
+Keys are written in the order above; the same state always gives the same text. Serialized text
+is untrusted input: every problem raises ValueError (TypeError if the text is not a str) naming
+what was wrong and what is valid; text longer than `MAX_TEXT_LENGTH` is refused unparsed, and
+nothing in it is evaluated.
+
+Games provide the parts: states `seed()`, `history()`, `fields()` (empty where the game has
+none) and `get_game()`; games `name`, `parameters()` and `restore(seed, history, fields=None)`.
+Native games get them from the C++ core, Python games from `PythonGame` and `PythonState`.
 """
 
 from __future__ import annotations
