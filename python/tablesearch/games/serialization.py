@@ -55,6 +55,7 @@ MAX_TEXT_LENGTH = 1 << 26
 
 _INT64 = (-(2**63), 2**63 - 1)
 _ACTION_MAX = 2**31 - 1
+_INT_ONLY = frozenset([int])  # type(True) is bool: booleans are not ints here
 
 
 def to_document(state: Any) -> dict[str, Any]:
@@ -65,12 +66,12 @@ def to_document(state: Any) -> dict[str, Any]:
         "format": FORMAT,
         "game": game.name,
         "params": game.parameters(),
-        "seed": int(state.seed()),
-        "history": [int(a) for a in state.history()],
+        "seed": state.seed(),
+        "history": state.history(),
     }
     fields = state.fields()
     if fields:
-        doc["fields"] = {str(name): [int(v) for v in values] for name, values in fields.items()}
+        doc["fields"] = fields
     return doc
 
 
@@ -162,6 +163,8 @@ def _check_seed(value: Any) -> int:
 def _check_history(value: Any) -> list[int]:
     if not isinstance(value, list):
         raise ValueError(f"serialized 'history' must be a list of ints, got {_json_type(value)}")
+    if _all_ints_in(value, 0, _ACTION_MAX):
+        return value
     for i, action in enumerate(value):
         if not _is_int(action):
             raise ValueError(f"history entry {i} must be an int, got {_json_type(action)} {_short(action)}")
@@ -177,12 +180,20 @@ def _check_fields(value: Any) -> dict[str, list[int]]:
     for name, values in value.items():
         if not isinstance(values, list):
             raise ValueError(f"field {_short(name)} must be a list of ints, got {_json_type(values)}")
+        if _all_ints_in(values, lo, hi):
+            continue
         for i, v in enumerate(values):
             if not _is_int(v):
                 raise ValueError(f"field {_short(name)} value {i} must be an int, got {_json_type(v)} {_short(v)}")
             if not lo <= v <= hi:
                 raise ValueError(f"field {_short(name)} value {i} is {_short(v)}, outside the int64 range")
     return value
+
+
+def _all_ints_in(values: list[Any], lo: int, hi: int) -> bool:
+    """Whether every value is an int (not a bool) in [lo, hi]: the quick check of well-formed
+    input; the caller then looks for the first bad value to name it."""
+    return _INT_ONLY.issuperset(map(type, values)) and (not values or (lo <= min(values) and max(values) <= hi))
 
 
 def _is_int(value: Any) -> bool:
