@@ -56,12 +56,19 @@ Fields fields_from(py::handle value) {
   Fields out;
   for (auto item : py::reinterpret_borrow<py::dict>(value)) {
     if (!PyUnicode_Check(item.first.ptr())) throw py::type_error("field names must be str");
+    Py_ssize_t size = 0;
+    const char* utf8 = PyUnicode_AsUTF8AndSize(item.first.ptr(), &size);
+    if (utf8 == nullptr) {  // a lone surrogate, which JSON's \u escapes can write
+      PyErr_Clear();
+      fail("field name " + py::repr(item.first).cast<std::string>() + " is not valid Unicode text");
+    }
+    std::string name(utf8, static_cast<size_t>(size));
     if (!py::isinstance<py::list>(item.second) && !py::isinstance<py::tuple>(item.second)) {
-      throw py::type_error("field '" + item.first.cast<std::string>() + "' must be a list of ints");
+      throw py::type_error("field '" + name + "' must be a list of ints");
     }
     std::vector<int64_t> values;
     for (auto v : item.second) values.push_back(to_int(v, "field value"));
-    out.emplace_back(item.first.cast<std::string>(), std::move(values));
+    out.emplace_back(std::move(name), std::move(values));
   }
   return out;
 }

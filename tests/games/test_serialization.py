@@ -107,6 +107,7 @@ def test_fields_are_checked_before_the_game_reads_them():
         ({"turns": [2.0]}, "field 'turns' value 0 must be an int, got a number 2.0"),
         ({"turns": [2**63]}, "field 'turns' value 0 is 9223372036854775808, outside the int64 range"),
         ({"turns": [2**700]}, "value 0 is <an int of 701 bits>"),
+        ({"\ud800": [1]}, r"field name '\\ud800' is not valid Unicode text"),
         (dict(doc["fields"], turns=[-5]), "field 'turns' holds -5"),  # the game's own check
     ):
         with pytest.raises(ValueError, match=message):
@@ -135,6 +136,9 @@ def test_restore_rebuilds_from_the_parts():
         game.restore(None, [])
     with pytest.raises(TypeError, match="history must be a list"):
         game.restore(0, 3)
+    wetland = ts.load_game("wetland")
+    with pytest.raises(ValueError, match="not valid Unicode text"):
+        wetland.restore(0, [], {"\ud800": [1]})
     python = ts.load_game("py_nim", stones=7)
     assert python.restore(2, [1, 2]).history() == [1, 2]
     with pytest.raises(ValueError, match="Python game: it does not take serialized 'fields'"):

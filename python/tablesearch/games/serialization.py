@@ -178,6 +178,11 @@ def _check_fields(value: Any) -> dict[str, list[int]]:
         raise ValueError(f"serialized 'fields' must be an object of int lists, got {_json_type(value)}")
     lo, hi = _INT64
     for name, values in value.items():
+        if not name.isascii():
+            try:
+                name.encode("utf-8")
+            except UnicodeEncodeError:  # a lone surrogate, which JSON's \u escapes can write
+                raise ValueError(f"field name {_short(name)} is not valid Unicode text") from None
         if not isinstance(values, list):
             raise ValueError(f"field {_short(name)} must be a list of ints, got {_json_type(values)}")
         if _all_ints_in(values, lo, hi):
