@@ -141,6 +141,10 @@ def test_restore_rebuilds_from_the_parts():
         wetland.restore(0, [], {"\ud800": [1]})
     python = ts.load_game("py_nim", stones=7)
     assert python.restore(2, [1, 2]).history() == [1, 2]
+    with pytest.raises(TypeError, match="seed"):
+        python.restore(None, [])
+    with pytest.raises(ValueError, match="history entry 1: illegal action 9"):
+        python.restore(2, [1, 9])
     with pytest.raises(ValueError, match="Python game: it does not take serialized 'fields'"):
         python.restore(2, [], {"stones": [3]})
 

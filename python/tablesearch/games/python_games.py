@@ -157,6 +157,8 @@ class PythonGame:
         first illegal entry). Python games serialize no fields: passing any is refused."""
         if fields is not None:
             raise ValueError(f"{self.name} is a Python game: it does not take serialized 'fields'")
+        if seed is None:
+            raise TypeError("restore needs the state's seed (an int), got None")
         if not isinstance(history, (list, tuple)):
             raise TypeError(f"history must be a list of ints, got {type(history).__name__}")
         state = self.new_initial_state(seed)
