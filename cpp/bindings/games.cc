@@ -22,29 +22,23 @@ py::dict params_dict(const AnyGame& game) {
   return out;
 }
 
-std::string serialize(const AnyState& state) {
-  const auto game = state.game();
-  py::dict doc;
-  doc["format"] = 1;
-  doc["game"] = game->name();
-  doc["params"] = params_dict(*game);
-  doc["seed"] = py::int_(state.seed());
-  doc["history"] = py::cast(state.history());
-  const Fields fields = state.fields();
-  if (!fields.empty()) {
-    py::dict f;
-    for (const auto& [name, values] : fields) f[py::str(name)] = py::cast(values);
-    doc["fields"] = f;
-  }
-  return py::module_::import("json").attr("dumps")(doc).cast<std::string>();
+// Serialization is written once, in Python (tablesearch/games/serialization.py): the format,
+// its validation and versions. The core gives it the parts (seed, history, fields) and rebuilds
+// a state from them (restore); State.serialize and Game.deserialize_state call into it.
+py::module_ serialization() { return py::module_::import("tablesearch.games.serialization"); }
+
+py::dict fields_dict(const AnyState& state) {
+  py::dict out;
+  for (const auto& [name, values] : state.fields()) out[py::str(name)] = py::cast(values);
+  return out;
 }
 
 std::vector<Action> history_from(py::handle value) {
-  if (!py::isinstance<py::list>(value)) fail("serialized 'history' must be a list of ints");
+  if (!py::isinstance<py::list>(value) && !py::isinstance<py::tuple>(value)) {
+    throw py::type_error("history must be a list of ints, got " + std::string(Py_TYPE(value.ptr())->tp_name));
+  }
   std::vector<Action> out;
   for (auto item : value) {
-    if (!PyLong_Check(item.ptr()) || PyBool_Check(item.ptr()))
-      fail("serialized 'history' must hold only ints");
     const int64_t action = to_int(item, "history entry");
     if (action < 0 || action > INT32_MAX) {
       fail("history entry " + std::to_string(out.size()) + " is " + std::to_string(action) +
@@ -56,63 +50,39 @@ std::vector<Action> history_from(py::handle value) {
 }
 
 Fields fields_from(py::handle value) {
-  if (!py::isinstance<py::dict>(value)) fail("serialized 'fields' must be an object of integer lists");
+  if (!py::isinstance<py::dict>(value)) {
+    throw py::type_error("fields must be a dict of int lists, got " +
+                         std::string(Py_TYPE(value.ptr())->tp_name));
+  }
   Fields out;
   for (auto item : py::reinterpret_borrow<py::dict>(value)) {
-    if (!py::isinstance<py::list>(item.second)) fail("serialized field values must be lists of ints");
-    std::vector<int64_t> values;
-    for (auto v : item.second) {
-      if (!PyLong_Check(v.ptr()) || PyBool_Check(v.ptr())) fail("serialized field values must be ints");
-      values.push_back(to_int(v, "field value"));
+    if (!PyUnicode_Check(item.first.ptr())) throw py::type_error("field names must be str");
+    Py_ssize_t size = 0;
+    const char* utf8 = PyUnicode_AsUTF8AndSize(item.first.ptr(), &size);
+    if (utf8 == nullptr) {  // a lone surrogate, which JSON's \u escapes can write
+      PyErr_Clear();
+      fail("field name " + py::repr(item.first).cast<std::string>() + " is not valid Unicode text");
     }
-    out.emplace_back(py::str(item.first).cast<std::string>(), std::move(values));
+    std::string name(utf8, static_cast<size_t>(size));
+    if (!py::isinstance<py::list>(item.second) && !py::isinstance<py::tuple>(item.second)) {
+      throw py::type_error("field '" + name + "' must be a list of ints");
+    }
+    std::vector<int64_t> values;
+    for (auto v : item.second) values.push_back(to_int(v, "field value"));
+    out.emplace_back(std::move(name), std::move(values));
   }
   return out;
 }
 
-std::unique_ptr<AnyState> deserialize(const AnyGame& game, py::handle text) {
-  if (!PyUnicode_Check(text.ptr())) throw py::type_error("deserialize_state expects a JSON str");
-  py::object doc;
-  try {
-    doc = py::module_::import("json").attr("loads")(text);
-  } catch (py::error_already_set& e) {
-    if (!e.matches(PyExc_ValueError) && !e.matches(PyExc_RecursionError)) throw;
-    fail(std::string("not valid JSON: ") + e.what());
-  }
-  if (!py::isinstance<py::dict>(doc)) fail("a serialized state must be a JSON object");
-  py::dict d = doc;
-  for (auto item : d) {
-    const std::string key = py::str(item.first);
-    if (key != "format" && key != "game" && key != "params" && key != "seed" && key != "history" &&
-        key != "fields") {
-      fail("unknown key '" + key +
-           "' in serialized state; valid: format, game, params, seed, history, fields");
-    }
-  }
-  for (const char* key : {"format", "game", "params", "seed", "history"}) {
-    if (!d.contains(key)) fail(std::string("serialized state lacks '") + key + "'");
-  }
-  if (!PyLong_Check(d["format"].ptr()) || PyBool_Check(d["format"].ptr()) ||
-      !py::object(d["format"]).equal(py::int_(1))) {
-    fail("unsupported serialization format " + py::repr(d["format"]).cast<std::string>() + "; expected 1");
-  }
-  if (!py::object(d["game"]).equal(py::str(game.name()))) {
-    fail("serialized state is for game " + py::repr(d["game"]).cast<std::string>() + ", not '" + game.name() +
-         "'");
-  }
-  if (!py::object(d["params"]).equal(params_dict(game))) {
-    fail("serialized parameters " + py::repr(d["params"]).cast<std::string>() + " differ from this game's " +
-         py::repr(params_dict(game)).cast<std::string>());
-  }
-  if (!PyLong_Check(d["seed"].ptr())) fail("serialized 'seed' must be an int");
-  const uint64_t seed = to_seed(d["seed"]);
-  const std::vector<Action> history = history_from(d["history"]);
-  if (d.contains("fields")) {
-    if (!game.serializes_fields()) fail("this game does not take serialized 'fields'");
-    const Fields fields = fields_from(d["fields"]);
-    return game.restore(seed, history, &fields);
-  }
-  return game.restore(seed, history, nullptr);
+std::unique_ptr<AnyState> restore(const AnyGame& game, py::handle seed, py::handle history,
+                                  py::handle fields) {
+  if (seed.is_none()) throw py::type_error("restore needs the state's seed (an int), got None");
+  const uint64_t sd = to_seed(seed);
+  const std::vector<Action> actions = history_from(history);
+  if (fields.is_none()) return game.restore(sd, actions, nullptr);
+  if (!game.serializes_fields()) fail("this game does not take serialized 'fields'");
+  const Fields values = fields_from(fields);
+  return game.restore(sd, actions, &values);
 }
 
 py::array_t<float> observation(const AnyState& state, py::handle player) {
@@ -183,8 +153,22 @@ void bind_games(py::module_& m) {
           py::arg("seed") = py::none(),
           "The state before the first move; setup randomness (shuffles, deals, boards) comes from seed.")
       .def(
-          "deserialize_state", [](const AnyGame& g, py::handle text) { return deserialize(g, text); },
-          py::arg("text"), "Rebuilds a state from State.serialize(); every field is validated.")
+          "deserialize_state",
+          [](py::object self, py::object text) {
+            // The state the module restored, moved out as a State (a native state copies cheaply).
+            return serialization().attr("deserialize")(self, text).cast<const AnyState&>().clone();
+          },
+          py::arg("text"),
+          "The state that State.serialize() wrote, every part validated (ValueError naming the problem;\n"
+          "TypeError if text is not a str). The format: tablesearch.games.serialization.")
+      .def("restore", &restore, py::arg("seed"), py::arg("history"), py::arg("fields") = py::none(),
+           "The state of `seed` after `history` (replayed through the rules), or, with `fields` (games\n"
+           "that serialize them), the position the fields describe, validated in full by the game, with\n"
+           "the history kept as a record. ValueError names what the rules refuse. Most code wants\n"
+           "deserialize_state, which checks a whole serialized state first.")
+      .def(
+          "__reduce__", [](py::object self) { return serialization().attr("reduce_game")(self); },
+          "Pickles as the game's name and parameters (loaded again with load_game).")
       .def("__repr__", [](const AnyGame& g) {
         std::string args;
         for (const auto& [name, value] : g.params())
@@ -254,7 +238,17 @@ void bind_games(py::module_& m) {
           py::arg("observer"), py::arg("action"),
           "How the legal action (or chance outcome) `action` looks to `observer`: actions the "
           "observer cannot tell apart give equal values.")
-      .def("serialize", &serialize, "JSON text that Game.deserialize_state turns back into this state.")
+      .def("seed", &AnyState::seed, "The seed of the initial state (setup randomness) this state came from.")
+      .def("fields", &fields_dict,
+           "The state's contents as named int arrays, for games that serialize them (else an empty dict).")
+      .def(
+          "serialize",
+          [](py::object self) { return serialization().attr("serialize")(self).cast<std::string>(); },
+          "JSON text that Game.deserialize_state turns back into this state (the format:\n"
+          "tablesearch.games.serialization).")
+      .def(
+          "__reduce__", [](py::object self) { return serialization().attr("reduce_state")(self); },
+          "Pickles as the game's name and parameters and the serialized state.")
       .def(
           "time_random_playouts",
           [](const AnyState& s, py::handle count, py::object seed) {

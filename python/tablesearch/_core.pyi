@@ -17,6 +17,10 @@ class State:
         ...
     def __deepcopy__(self, arg0: typing.Any) -> State:
         ...
+    def __reduce__(self) -> typing.Any:
+        """
+        Pickles as the game's name and parameters and the serialized state.
+        """
     def __repr__(self) -> str:
         ...
     def __str__(self) -> str:
@@ -31,6 +35,10 @@ class State:
         ...
     def current_player(self) -> int:
         ...
+    def fields(self) -> dict:
+        """
+        The state's contents as named int arrays, for games that serialize them (else an empty dict).
+        """
     def get_game(self) -> Game:
         ...
     def has_heuristic(self) -> bool:
@@ -79,9 +87,14 @@ class State:
         """
         Per-player scores (points where the game has them, else returns).
         """
+    def seed(self) -> int:
+        """
+        The seed of the initial state (setup randomness) this state came from.
+        """
     def serialize(self) -> str:
         """
-        JSON text that Game.deserialize_state turns back into this state.
+        JSON text that Game.deserialize_state turns back into this state (the format:
+        tablesearch.games.serialization).
         """
     def time_random_playouts(self, count: typing.Any, seed: typing.Any = 0) -> float:
         """
@@ -94,11 +107,16 @@ class Game:
     """
     A game with its parameters; make states from it.
     """
+    def __reduce__(self) -> typing.Any:
+        """
+        Pickles as the game's name and parameters (loaded again with load_game).
+        """
     def __repr__(self) -> str:
         ...
     def deserialize_state(self, text: typing.Any) -> State:
         """
-        Rebuilds a state from State.serialize(); every field is validated.
+        The state that State.serialize() wrote, every part validated (ValueError naming the problem;
+        TypeError if text is not a str). The format: tablesearch.games.serialization.
         """
     def fuzz_rules(self, games: typing.Any, seed: typing.Any = 0) -> dict:
         """
@@ -127,6 +145,13 @@ class Game:
     def parameters(self) -> dict:
         """
         The parameters in force, defaults included.
+        """
+    def restore(self, seed: typing.Any, history: typing.Any, fields: typing.Any = None) -> State:
+        """
+        The state of `seed` after `history` (replayed through the rules), or, with `fields` (games
+        that serialize them), the position the fields describe, validated in full by the game, with
+        the history kept as a record. ValueError names what the rules refuse. Most code wants
+        deserialize_state, which checks a whole serialized state first.
         """
     def return_range(self) -> tuple[float, float]:
         """

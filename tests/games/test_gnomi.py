@@ -1,10 +1,9 @@
 """Gnomi (docs/rules/gnomi.md): every Reading, each gnome's ability in a hand-built position,
 earmuffs, elimination, the knowledge model, information states, determinizations and the golden
-match. Positions are built by writing a state's serialized fields (see `build`)."""
+match. Positions are built from chosen fields (see `build`; helpers.positions validates them)."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections import Counter
@@ -12,23 +11,13 @@ from collections import Counter
 import pytest
 
 import tablesearch as ts
+from helpers.positions import position, with_fields
 
 M_FACES = ["orange", "white", "blue", "red", "purple", "gold"]
 M_COPIES = [5, 5, 5, 5, 5, 3]
 G_FACES = ["hans", "sprout", "wake", "lullaby", "thief", "peek", "earmuffs", "compost", "golden"]
 G_COPIES = [1, 3, 3, 3, 3, 3, 3, 2, 4]
 POOL, RESERVE = -1, -2
-
-
-def fields(state):
-    return json.loads(state.serialize())["fields"]
-
-
-def with_fields(state, **changes):
-    """The state with some serialized fields replaced (validated by deserialize_state)."""
-    doc = json.loads(state.serialize())
-    doc["fields"].update(changes)
-    return state.get_game().deserialize_state(json.dumps(doc))
 
 
 def build(hands, golden=False, max_rounds=100, pad=None, known=None, **scalars):
@@ -43,7 +32,7 @@ def build(hands, golden=False, max_rounds=100, pad=None, known=None, **scalars):
     Other keyword arguments replace fields (turn, out, game, ...)."""
     n = len(hands)
     game = ts.load_game("gnomi", players=n, golden=golden, max_rounds=max_rounds)
-    doc = json.loads(game.new_initial_state(0).serialize())
+    table = game.new_initial_state(0).fields()
     everyone = (1 << n) - 1
     mush, gnomes = [], []
     for s, hand in enumerate(hands):
@@ -74,16 +63,13 @@ def build(hands, golden=False, max_rounds=100, pad=None, known=None, **scalars):
             return everyone
         return 0 if holder == POOL else 1 << holder
 
-    f = doc["fields"]
     for kind, cards, prefix in (("m", mush, "mushroom"), ("g", gnomes, "gnome")):
-        f[prefix + "_face"] = [c[0] for c in cards]
-        f[prefix + "_holder"] = [c[1] for c in cards]
-        f[prefix + "_up"] = [c[2] for c in cards]
-        f[prefix + "_known"] = [mask(kind, i, c[0], c[1]) for i, c in enumerate(cards)]
-    f["golden_gnomes"] = [sum(1 for c in gnomes if c[1] == s and c[0] == 8) for s in range(n)]
-    for key, value in scalars.items():
-        f[key] = value if isinstance(value, list) else [value]
-    return game.deserialize_state(json.dumps(doc))
+        table[prefix + "_face"] = [c[0] for c in cards]
+        table[prefix + "_holder"] = [c[1] for c in cards]
+        table[prefix + "_up"] = [c[2] for c in cards]
+        table[prefix + "_known"] = [mask(kind, i, c[0], c[1]) for i, c in enumerate(cards)]
+    table["golden_gnomes"] = [sum(1 for c in gnomes if c[1] == s and c[0] == 8) for s in range(n)]
+    return position(game, fields=table, **scalars)
 
 
 def act(state, text):
@@ -104,15 +90,15 @@ def seen(state, player, card):
 
 
 def holder(state, card):
-    return fields(state)[("mushroom" if card[0] == "m" else "gnome") + "_holder"][int(card[1:])]
+    return state.fields()[("mushroom" if card[0] == "m" else "gnome") + "_holder"][int(card[1:])]
 
 
 def is_up(state, card):
-    return fields(state)[("mushroom" if card[0] == "m" else "gnome") + "_up"][int(card[1:])] == 1
+    return state.fields()[("mushroom" if card[0] == "m" else "gnome") + "_up"][int(card[1:])] == 1
 
 
 def knowers(state, card):
-    mask = fields(state)[("mushroom" if card[0] == "m" else "gnome") + "_known"][int(card[1:])]
+    mask = state.fields()[("mushroom" if card[0] == "m" else "gnome") + "_known"][int(card[1:])]
     return {s for s in range(state.num_players()) if mask >> s & 1}
 
 
@@ -142,7 +128,7 @@ def test_parameters_and_shapes():
 @pytest.mark.parametrize("players", range(2, 7))
 def test_deal_four_mushrooms_three_gnomes_seat_zero_first(players):
     state = ts.load_game("gnomi", players=players).new_initial_state(11)
-    f = fields(state)
+    f = state.fields()
     for s in range(players):
         assert sum(h == s and u for h, u in zip(f["mushroom_holder"], f["mushroom_up"])) == 4
         assert sum(h == s and u for h, u in zip(f["gnome_holder"], f["gnome_up"])) == 3
@@ -151,8 +137,8 @@ def test_deal_four_mushrooms_three_gnomes_seat_zero_first(players):
     assert f["mushroom_holder"].count(RESERVE) == 3 and f["gnome_holder"].count(RESERVE) == 4
     assert Counter(f["mushroom_face"]) == Counter({i: c for i, c in enumerate(M_COPIES)})
     assert state.current_player() == 0
-    assert fields(ts.load_game("gnomi", players=players).new_initial_state(11)) == f
-    assert fields(ts.load_game("gnomi", players=players).new_initial_state(12))["mushroom_face"] != f["mushroom_face"]
+    assert ts.load_game("gnomi", players=players).new_initial_state(11).fields() == f
+    assert ts.load_game("gnomi", players=players).new_initial_state(12).fields()["mushroom_face"] != f["mushroom_face"]
 
 
 def test_turns_go_clockwise_and_skip_players_who_are_out():
@@ -211,11 +197,11 @@ def test_use_1_mushroom_gives_lowest_numbered_on_a_tie_and_nothing_without_the_c
     assert holder(state, "m2") == 0 and holder(state, "m3") == 1 and seen(state, 2, "m2") == "red"
     # P2 holds composted reds (the pad) but no right-side-up red: nothing is given.
     state = build(three_player_hands(), pad=2)
-    before = fields(state)["mushroom_holder"]
+    before = state.fields()["mushroom_holder"]
     act(state, "use 1 red (m0)")
     act(state, "use 1 red -> P2")
     act(state, "no reaction")
-    assert fields(state)["mushroom_holder"] == before and state.current_player() == 1
+    assert state.fields()["mushroom_holder"] == before and state.current_player() == 1
 
 
 def test_use_2_mushrooms_steals_at_random_seen_by_taker_and_victim_only():
@@ -245,13 +231,13 @@ def test_random_steal_cannot_take_composted_mushrooms_and_does_nothing_with_none
     hands = three_player_hands()
     hands[2] = dict(down=["orange"], awake=["thief"] * 3)
     state = build(hands, pad=2)
-    before = fields(state)["mushroom_holder"]
+    before = state.fields()["mushroom_holder"]
     act(state, "use 2: red (m0)")
     act(state, "use 2: and blue (m1)")
     act(state, "use 2 -> P2")
     act(state, "no reaction")
     assert not state.is_chance_node() and state.current_player() == 1
-    assert fields(state)["mushroom_holder"] == before
+    assert state.fields()["mushroom_holder"] == before
     # With right-side-up and composted mushrooms, only the right-side-up ones are outcomes.
     hands[2] = dict(up=["orange"], down=["purple"], awake=["thief"] * 3)
     state = build(hands, pad=2)
@@ -618,16 +604,16 @@ def test_round_cap_ranks_players_still_in_by_right_side_up_cards():
     state = build(hands, pad=1, max_rounds=1)
     for seat, card in ((0, "m0"), (1, "m2"), (2, "m3")):
         assert state.current_player() == seat
-        act(state, f"pass: compost {M_FACES[fields(state)['mushroom_face'][int(card[1:])]]} ({card})")
+        act(state, f"pass: compost {M_FACES[state.fields()['mushroom_face'][int(card[1:])]]} ({card})")
     assert state.is_terminal() and state.returns() == [-0.5, -0.5, 1.0]
     hands[0]["up"] = ["red", "blue", "orange"]
     state = build(hands, pad=1, max_rounds=1)
     for card in ("m0", "m3", "m4"):
-        act(state, f"pass: compost {M_FACES[fields(state)['mushroom_face'][int(card[1:])]]} ({card})")
+        act(state, f"pass: compost {M_FACES[state.fields()['mushroom_face'][int(card[1:])]]} ({card})")
     assert state.returns() == [0.5, -1.0, 0.5]
     state = build(hands, pad=1, max_rounds=2)
     for card in ("m0", "m3", "m4"):
-        act(state, f"pass: compost {M_FACES[fields(state)['mushroom_face'][int(card[1:])]]} ({card})")
+        act(state, f"pass: compost {M_FACES[state.fields()['mushroom_face'][int(card[1:])]]} ({card})")
     assert not state.is_terminal() and "round 2 of 2" in str(state)
 
 
@@ -653,7 +639,7 @@ def test_golden_shared_winners_each_take_a_golden_gnome_and_the_last_out_a_golde
     act(state, "use hans (g0)")
     act(state, "hans: name white")
     assert not state.is_terminal() and "game 2 of 3" in str(state)
-    f = fields(state)
+    f = state.fields()
     assert f["golden_gnomes"] == [1, 1, 0]
     gold_m = [i for i, face in enumerate(f["mushroom_face"]) if face == 5 and f["mushroom_holder"][i] >= 0]
     assert [f["mushroom_holder"][i] for i in gold_m] == [2]  # P2 went out last of the others
@@ -679,7 +665,7 @@ def test_golden_gnomes_go_to_winners_while_they_last_and_most_gold_wins():
     act(state, "use hans (g0)")
     act(state, "hans: name white")
     assert state.is_terminal()
-    f = fields(state)
+    f = state.fields()
     assert f["golden_gnomes"] == [2, 1, 1]  # P0 took the last golden gnome, P1 none
     assert state.scores() == [4.0, 2.0, 3.0]  # gold: 2 per golden gnome, 1 per golden mushroom
     assert state.returns() == [1.0, -0.5, -0.5]  # the most gold wins the match
@@ -691,12 +677,12 @@ def test_golden_match_plays_three_games():
     state = game.new_initial_state(3)
     games_seen = [1]
     while not state.is_terminal():
-        before = fields(state)
+        before = state.fields()
         play_random(state, rng)
         number = int(re.search(r"game (\d) of 3", str(state)).group(1))
         if number != games_seen[-1]:
             games_seen.append(number)
-            after = fields(state)
+            after = state.fields()
             won = [s for s in range(3) if after["golden_gnomes"][s] > before["golden_gnomes"][s]]
             assert won and after["first"] == [(min(won) + 1) % 3]
             assert after["round"] == [0] and after["out"] == [0]
@@ -708,8 +694,8 @@ def test_golden_match_plays_three_games():
     scores = state.scores()
     best = max(scores)
     winners = [s for s in range(3) if scores[s] == best]
-    assert sum(scores) == 2 * sum(fields(state)["golden_gnomes"]) + sum(
-        1 for h, face in zip(fields(state)["mushroom_holder"], fields(state)["mushroom_face"]) if face == 5 and h >= 0
+    assert sum(scores) == 2 * sum(state.fields()["golden_gnomes"]) + sum(
+        1 for h, face in zip(state.fields()["mushroom_holder"], state.fields()["mushroom_face"]) if face == 5 and h >= 0
     )
     assert [s for s, r in enumerate(state.returns()) if r > 0] == winners or len(winners) == 3
 
@@ -748,8 +734,8 @@ def test_information_state_differs_exactly_when_knowledge_differs():
     assert a.information_state_string(1) == b.information_state_string(1)
     assert a.information_state_string(2) == b.information_state_string(2)
     assert a.information_state_string(0) != b.information_state_string(0)
-    a2 = with_fields(a, mushroom_known=[1 | 2 if i == 1 else k for i, k in enumerate(fields(a)["mushroom_known"])])
-    b2 = with_fields(b, mushroom_known=[1 | 2 if i == 1 else k for i, k in enumerate(fields(b)["mushroom_known"])])
+    a2 = with_fields(a, mushroom_known=[1 | 2 if i == 1 else k for i, k in enumerate(a.fields()["mushroom_known"])])
+    b2 = with_fields(b, mushroom_known=[1 | 2 if i == 1 else k for i, k in enumerate(b.fields()["mushroom_known"])])
     assert a2.information_state_string(1) != b2.information_state_string(1)
     assert a2.information_state_string(2) == b2.information_state_string(2)
 
@@ -763,7 +749,7 @@ def test_information_state_remembers_the_order_of_events():
             act(state, [t for t in legal_strings(state) if t.endswith(f"({card})") and t.startswith("pass")][0])
         states.append(state)
     a, b = states
-    assert fields(a)["mushroom_up"] == fields(b)["mushroom_up"] and str(a) == str(b)
+    assert a.fields()["mushroom_up"] == b.fields()["mushroom_up"] and str(a) == str(b)
     for p in range(3):
         assert a.information_state_string(p) != b.information_state_string(p)
 
@@ -790,10 +776,10 @@ def test_resample_keeps_known_faces_and_redraws_unknown_ones():
     act(state, "use 2 -> P1")
     act(state, "no reaction")
     act(state, "random steal: m4")
-    truth = fields(state)
+    truth = state.fields()
     worlds = [state.resample_from_infostate(2, seed) for seed in range(30)]
     for world in worlds:
-        f = fields(world)
+        f = world.fields()
         assert world.information_state_string(2) == state.information_state_string(2)
         for kind in ("mushroom", "gnome"):
             for i, mask in enumerate(truth[kind + "_known"]):
@@ -801,9 +787,9 @@ def test_resample_keeps_known_faces_and_redraws_unknown_ones():
                     assert f[kind + "_face"][i] == truth[kind + "_face"][i]
             assert f[kind + "_holder"] == truth[kind + "_holder"] and f[kind + "_known"] == truth[kind + "_known"]
     # m4 (stolen: P2 does not know it), P0's gnomes and the pool all vary across worlds.
-    assert len({fields(w)["mushroom_face"][4] for w in worlds}) > 1
-    assert len({tuple(fields(w)["gnome_face"][0:3]) for w in worlds}) > 1
-    assert len({tuple(fields(w)["mushroom_face"][12:25]) for w in worlds}) > 1
+    assert len({w.fields()["mushroom_face"][4] for w in worlds}) > 1
+    assert len({tuple(w.fields()["gnome_face"][0:3]) for w in worlds}) > 1
+    assert len({tuple(w.fields()["mushroom_face"][12:25]) for w in worlds}) > 1
     assert state.resample_from_infostate(1, 0).information_state_string(1) == state.information_state_string(1)
 
 
@@ -823,11 +809,11 @@ def test_resample_is_uniform_over_unseen_faces():
     22 mushroom faces P1 has not seen. 3000 draws; chi-square with 4 degrees of freedom against
     those counts, 18.47 being its 0.999 quantile."""
     state = build(three_player_hands(), pad=2)
-    seen_by_p1 = Counter(fields(state)["mushroom_face"][i] for i in (2, 3, 4))
+    seen_by_p1 = Counter(state.fields()["mushroom_face"][i] for i in (2, 3, 4))
     unseen = {f: 5 - seen_by_p1[f] for f in range(5)}
     total = sum(unseen.values())
     n = 3000
-    counts = Counter(fields(state.resample_from_infostate(1, seed))["mushroom_face"][0] for seed in range(n))
+    counts = Counter(state.resample_from_infostate(1, seed).fields()["mushroom_face"][0] for seed in range(n))
     chi2 = sum((counts[f] - n * unseen[f] / total) ** 2 / (n * unseen[f] / total) for f in range(5))
     assert chi2 < 18.47
 
@@ -841,7 +827,7 @@ def test_resample_keeps_golden_gnomes_with_their_owners():
     state = build(hands, golden=True, game=1)
     slots = set()
     for seed in range(40):
-        f = fields(state.resample_from_infostate(1, seed))
+        f = state.resample_from_infostate(1, seed).fields()
         golden = [i for i, face in enumerate(f["gnome_face"]) if face == 8 and f["gnome_holder"][i] >= 0]
         assert len(golden) == 1 and f["gnome_holder"][golden[0]] == 0
         slots.add(golden[0])
@@ -875,11 +861,11 @@ def test_resample_keeps_golden_gnomes_with_their_owners():
     ],
 )
 def test_fields_are_validated(change, message):
-    state = ts.load_game("gnomi").new_initial_state(0)
-    doc = json.loads(state.serialize())
-    change(doc["fields"])
+    game = ts.load_game("gnomi")
+    f = game.new_initial_state(0).fields()
+    change(f)
     with pytest.raises(ValueError, match=message):
-        state.get_game().deserialize_state(json.dumps(doc))
+        position(game, fields=f)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -913,9 +899,9 @@ def test_a_failed_ask_rules_the_colour_out_of_every_world():
     """Issue 13: after P1 answered "use 1 red" with no card, 117 of 200 of P0's worlds still gave
     P1 a red; now none of 200 does, and P0's information state says so."""
     state = failed_ask()
-    assert fields(state)["mushroom_not"][2:6] == [1 << RED] * 4
+    assert state.fields()["mushroom_not"][2:6] == [1 << RED] * 4
     assert "m2 ?(not red)" in state.information_state_string(0)
-    worlds = [fields(state.resample_from_infostate(0, seed)) for seed in range(200)]
+    worlds = [state.resample_from_infostate(0, seed).fields() for seed in range(200)]
     assert sum(RED in up_faces_of(w, 1) for w in worlds) == 0
 
 
@@ -928,7 +914,7 @@ def test_resample_is_uniform_over_the_worlds_a_failed_ask_allows():
     import math
 
     state = failed_ask()
-    f = fields(state)
+    f = state.fields()
     unseen = Counter({c: 5 for c in range(5)}) - Counter(
         f["mushroom_face"][m] for m in range(28) if f["mushroom_holder"][m] == 0
     )
@@ -943,7 +929,7 @@ def test_resample_is_uniform_over_the_worlds_a_failed_ask_allows():
         weight[faces[0]] += rest
     total = sum(weight.values())
     n = 3000
-    counts = Counter(fields(state.resample_from_infostate(0, seed))["mushroom_face"][2] for seed in range(n))
+    counts = Counter(state.resample_from_infostate(0, seed).fields()["mushroom_face"][2] for seed in range(n))
     assert counts[RED] == 0
     chi2 = sum((counts[c] - n * weight[c] / total) ** 2 / (n * weight[c] / total) for c in weight)
     assert chi2 < 16.27
@@ -956,10 +942,10 @@ def test_a_give_rules_the_colour_out_of_the_cards_that_would_have_gone_first():
     act(state, "use 1 red (m0)")
     act(state, "no reaction")
     assert holder(state, "m3") == 0
-    f = fields(state)
+    f = state.fields()
     assert f["mushroom_not"][2] == 1 << RED and f["mushroom_not"][4] == 0  # m4 comes after m3
     for seed in range(100):
-        assert fields(state.resample_from_infostate(0, seed))["mushroom_face"][2] != RED
+        assert state.resample_from_infostate(0, seed).fields()["mushroom_face"][2] != RED
 
 
 def test_hans_rules_its_colour_out_of_the_mushrooms_it_left():
@@ -975,7 +961,7 @@ def test_hans_rules_its_colour_out_of_the_mushrooms_it_left():
     while state.current_player() in (1, 2) and "no reaction" in legal_strings(state):
         act(state, "no reaction")
     assert not is_up(state, "m1") and knowers(state, "m1") == {0, 1, 2}  # P1's red, composted
-    worlds = [fields(state.resample_from_infostate(0, seed)) for seed in range(200)]
+    worlds = [state.resample_from_infostate(0, seed).fields() for seed in range(200)]
     assert sum(RED in up_faces_of(w, 1) or RED in up_faces_of(w, 2) for w in worlds) == 0
     assert "?(not red)" in state.information_state_string(0)
 
@@ -988,12 +974,12 @@ def test_an_earmuffed_ask_reveals_nothing_about_mushrooms():
     state = build(hands, pad=0)
     act(state, "use 1 red (m0)")
     act(state, "earmuffs (g3): cancel")
-    assert fields(state)["mushroom_not"] == [0] * 28
+    assert state.fields()["mushroom_not"] == [0] * 28
 
 
 def test_mushroom_not_is_validated():
     state = failed_ask()
-    f = fields(state)
+    f = state.fields()
     bad = list(f["mushroom_not"])
     bad[2] |= 1 << f["mushroom_face"][2]
     with pytest.raises(ValueError, match="rules out its own colour"):
@@ -1013,9 +999,9 @@ def test_elimination_waits_until_the_ask_is_answered():
     act(state, "use 1 red -> P1")
     act(state, "no reaction")
     assert holder(state, "m1") == 0 and is_up(state, "m1")
-    assert fields(state)["out"] == [0] and state.current_player() == 1
+    assert state.fields()["out"] == [0] and state.current_player() == 1
     state = build(hands, pad=2)
     act(state, "use 1 red (m0)")
     act(state, "use 1 red -> P2")
     act(state, "no reaction")
-    assert fields(state)["out"] == [1] and state.current_player() == 1
+    assert state.fields()["out"] == [1] and state.current_player() == 1

@@ -10,6 +10,7 @@ import random
 import pytest
 
 import tablesearch as ts
+from helpers import positions
 
 # The tile table as the rules page gives it, in the native table's row order (gummiland_tiles.h):
 # (printed name, copies). Tile ids are the rows expanded in order; copy k of a starting row
@@ -179,18 +180,7 @@ def position(players=2, regions="", piles=None, fronts=None, boxes=None, unknown
         fields[f"front{p}"] = front_lists[p]
     for key, value in scalars.items():
         fields[key] = value if isinstance(value, list) else [value]
-    return restore(game, fields)
-
-
-def restore(game, fields):
-    doc = json.loads(game.new_initial_state(0).serialize())
-    doc["fields"] = fields
-    doc["history"] = []
-    return game.deserialize_state(json.dumps(doc))
-
-
-def fields(state):
-    return json.loads(state.serialize())["fields"]
+    return positions.position(game, fields=fields)
 
 
 def names(ids):
@@ -207,7 +197,7 @@ def play(state, *actions):
 def capture(state, k, *pay):
     """Captures pile k's top paying with the given classes, then slides in any order."""
     play(state, PILE[k], *[CLS[c] for c in pay])
-    while fields(state)["phase"] == [PHASES["slide"]]:
+    while state.fields()["phase"] == [PHASES["slide"]]:
         play(state, state.legal_actions()[0])
     return state
 
@@ -227,7 +217,7 @@ def test_tile_table_mirrors_the_native_one():
     assert sum(c for _, c in ROWS[:26]) == 32 and sum(c for _, c in ROWS[26:NUM_WILD_ROWS]) == 12
     for p in range(4):
         state = position(players=4, regions="pineapple,orange,blackberry", spare=p, piles=[["S>A:1"], [], [], []])
-        f = fields(state)
+        f = state.fields()
         assert all(TILE_OWNER[t] in (-1, p) for t in f[f"box{p}"])
         assert len(f[f"box{p}"]) == 9 + 43
         assert f"box ({len(f[f'box{p}'])}, next out first): {' '.join(names(f[f'box{p}']))}\n" in str(state)
@@ -245,7 +235,7 @@ def test_setup_shuffles_from_the_seed(players, regions):
     for seed in range(5):
         state = game.new_initial_state(seed)
         assert state.serialize() == game.new_initial_state(seed).serialize()
-        f = fields(state)
+        f = state.fields()
         for k in range(4):
             pile = f[f"pile{k}"]
             assert len(pile) == 8 + nreg
@@ -284,7 +274,7 @@ def test_greedy_tile_goes_straight_back_and_counts_as_one_of_the_two():
     as one of the 2 tiles tickled."""
     state = position(boxes={1: ["AAA:4", "S:1", "A:1"]}, spare=0, piles=stall_piles())
     play(state, END)
-    f = fields(state)
+    f = state.fields()
     assert names(f["front1"]) == ["S:1"]
     assert names(f["box1"])[0] == "A:1" and names(f["box1"])[-1] == "AAA:4"
 
@@ -293,7 +283,7 @@ def test_tickle_with_a_short_box_ends_early():
     rest = ["A:1", "L:1", "Taste:1", "Gum:1", "Exchange:1"]
     state = position(boxes={1: ["S:1"]}, fronts={1: rest}, spare=0, piles=stall_piles())
     play(state, END)
-    f = fields(state)
+    f = state.fields()
     assert f["box1"] == [] and names(f["front1"]) == rest + ["S:1"]
 
 
@@ -333,12 +323,12 @@ def test_capture_slides_tiles_into_the_box_in_the_chosen_order():
         fronts={0: ["S:1", "A:1", "L:1"]}, boxes={0: ["Taste:1"]}, piles=[["SAL>M:3", "SA>L:2"], [], [], []], spare=1
     )
     play(state, PILE[0], CLS["A"], CLS["S"])
-    f = fields(state)
+    f = state.fields()
     assert f["phase"] == [PHASES["slide"]] and names(f["pending"]) == ["A:1", "S:1", "SA>L:2"]
     assert names(f["pile0"])[-1] == "SAL>M:3"  # the next tile is revealed
     assert state.legal_actions() == [CLS["S"], CLS["A"], CLS["L"]]  # SA>L trains to L
     play(state, CLS["L"], CLS["S"])  # the last one (A) slides by itself
-    f = fields(state)
+    f = state.fields()
     assert f["phase"] == [PHASES["main"]]
     assert names(f["box0"])[-3:] == ["SA>L:2", "S:1", "A:1"]
     assert names(f["front0"]) == ["L:1"]
@@ -349,10 +339,10 @@ def test_capture_slides_tiles_into_the_box_in_the_chosen_order():
 def test_capture_of_tiles_of_one_class_needs_no_order_decision():
     state = position(fronts={0: ["S:1", "L>S:1"]}, piles=[["SSA>S:3", "SS>L:2"], [], [], []], spare=1)
     play(state, PILE[0], CLS["S"], CLS["S"])
-    assert fields(state)["phase"] == [PHASES["slide"]]  # S, S and the L tile: still a choice
+    assert state.fields()["phase"] == [PHASES["slide"]]  # S, S and the L tile: still a choice
     state = position(fronts={0: ["SAL>M:3", "SL>M:2"]}, piles=[["SSA>S:3", "SA>M:2"], [], [], []], spare=1)
     play(state, PILE[0], CLS["M"], CLS["M"])
-    f = fields(state)
+    f = state.fields()
     assert f["phase"] == [PHASES["main"]] and names(f["box0"])[-3:] == ["SAL>M:3", "SL>M:2", "SA>M:2"]
 
 
@@ -363,7 +353,7 @@ def test_capture_of_tiles_of_one_class_needs_no_order_decision():
 def test_taste_tickles_two_more_then_goes_into_the_box():
     state = position(fronts={0: ["Taste:1"]}, boxes={0: ["S:1", "A:1", "L:1"]}, piles=stall_piles(), spare=1)
     play(state, USE["Taste"])
-    f = fields(state)
+    f = state.fields()
     assert names(f["front0"]) == ["S:1", "A:1"]
     assert names(f["box0"])[-1] == "Taste:1" and names(f["box0"])[0] == "L:1"
 
@@ -382,7 +372,7 @@ def test_taste_needs_a_tile_in_the_box_and_each_tile_gives_its_special_once_per_
     )
     play(state, USE["Taste"])  # A comes out, Taste goes in
     play(state, USE["Exchange"], CLS["S"], END)  # S in, 1 out: Taste comes back; Exchange goes in
-    f = fields(state)
+    f = state.fields()
     assert "Taste:1" in names(f["front0"])
     assert USE["Taste"] not in state.legal_actions()
     assert "Taste:1*" in str(state)
@@ -399,19 +389,19 @@ def test_chewing_gum_copying_a_fruit_pays_like_it():
     assert state.legal_actions() == [CLS["S"], CLS["ActiveGum"]]
     assert state.action_to_string(CLS["ActiveGum"]) == "pay with Chewing gum (as S)"
     play(state, CLS["ActiveGum"], CLS["S"])
-    assert fields(state)["gum_as"] == [0]
+    assert state.fields()["gum_as"] == [0]
     assert state.legal_actions() == [CLS["S"], CLS["A"], CLS["Gum"]]  # it slides as a plain gum
     play(state, CLS["Gum"], CLS["S"])
-    f = fields(state)
+    f = state.fields()
     assert names(f["box0"])[-3:] == ["Gum:1", "S:1", "SS>A:2"] and f["front0"] == []
 
 
 def test_chewing_gum_copy_lasts_until_the_end_of_the_turn():
     state = position(fronts={0: ["Gum:1", "SA>M:2"]}, piles=stall_piles(), spare=1)
     play(state, USE["Gum"], CLS["M"])
-    assert fields(state)["gum_as"] == [4]
+    assert state.fields()["gum_as"] == [4]
     play(state, END)
-    f = fields(state)
+    f = state.fields()
     assert f["gum_as"] == [0] and names(f["front0"]) == ["SA>M:2", "Gum:1"]
     assert "Gum:1=" not in str(state)
 
@@ -421,7 +411,7 @@ def test_chewing_gum_copying_a_special_applies_it_and_goes_into_the_box():
     play(state, USE["Gum"])
     assert state.legal_actions() == [CLS["Taste"]]
     play(state, CLS["Taste"])
-    f = fields(state)
+    f = state.fields()
     assert names(f["front0"]) == ["Taste:1", "S:1", "A:1"]  # the copied Taste stays, unused
     assert names(f["box0"]) == ["L:1", "Exchange:1", "Gum:1"]
     assert USE["Taste"] in state.legal_actions()
@@ -438,7 +428,7 @@ def test_chewing_gum_copying_doublon_allows_two_captures():
     play(state, USE["Gum"], CLS["Doublon"])
     capture(state, 0, "S")
     capture(state, 1, "A")
-    f = fields(state)
+    f = state.fields()
     assert f["captures_left"] == [0] and names(f["front0"]) == ["Doublon:1"]
 
 
@@ -468,7 +458,7 @@ def test_exchange_puts_up_to_two_tiles_in_then_tickles_as_many():
     play(state, USE["Exchange"])
     assert END not in state.legal_actions()  # at least one tile
     play(state, CLS["L"], CLS["S"])
-    f = fields(state)
+    f = state.fields()
     assert names(f["front0"]) == ["A:1", "Taste:1", "Gum:1"]
     assert names(f["box0"]) == ["L:1", "S:1", "Exchange:1"]
     # Stopping after one tile tickles one.
@@ -476,7 +466,7 @@ def test_exchange_puts_up_to_two_tiles_in_then_tickles_as_many():
         fronts={0: ["Exchange:1", "S:1", "A:1", "L:1"]}, boxes={0: ["Taste:1", "Gum:1"]}, piles=stall_piles(), spare=1
     )
     play(state, USE["Exchange"], CLS["A"], END)
-    f = fields(state)
+    f = state.fields()
     assert names(f["front0"]) == ["S:1", "L:1", "Taste:1"]
     assert names(f["box0"]) == ["Gum:1", "A:1", "Exchange:1"]
 
@@ -495,7 +485,7 @@ def test_tidy_up_puts_an_opponents_tile_into_their_box():
     play(state, PLAYER[2])
     assert state.legal_actions() == [CLS["S"], CLS["Taste"]]
     play(state, CLS["Taste"])
-    f = fields(state)
+    f = state.fields()
     assert names(f["front2"]) == ["S:1"] and names(f["box2"])[:1] == ["A:1"] and names(f["box2"])[-1] == "Taste:1"
     assert names(f["box0"])[-1] == "TidyUp:1"
 
@@ -517,7 +507,7 @@ def test_doublon_allows_two_captures_each_paid_in_full():
     capture(state, 0, "S")
     assert state.legal_actions() == [END, PILE[1]]
     capture(state, 1, "A")
-    f = fields(state)
+    f = state.fields()
     assert f["captures_left"] == [0] and f["front0"] == []
     assert {"Doublon:1", "S>A:1", "A>L:1", "S:1", "A:1"} <= set(names(f["box0"]))
 
@@ -530,7 +520,7 @@ def test_doublon_after_a_capture_gives_the_second_one():
     assert all(a not in state.legal_actions() for a in PILE)
     play(state, USE["Doublon"])
     capture(state, 1, "A")
-    assert len(fields(state)["pile1"]) == 0
+    assert len(state.fields()["pile1"]) == 0
 
 
 def test_selection_shows_the_pile_to_its_user_only_and_puts_a_chosen_tile_on_top():
@@ -544,7 +534,7 @@ def test_selection_shows_the_pile_to_its_user_only_and_puts_a_chosen_tile_on_top
     assert "order (bottom first): SS>A:2 LL>S:2 AAA:4 S>A:1" in state.information_state_string(0)
     assert "order (bottom first)" not in state.information_state_string(1)
     play(state, TYPE("LL>S:2"))
-    f = fields(state)
+    f = state.fields()
     assert names(f["pile0"]) == ["SS>A:2", "AAA:4", "S>A:1", "LL>S:2"]
     assert f["pile_known"] == [1, 0, 0, 0]
     assert "top LL>S:2" in str(state)  # the choice is public
@@ -569,14 +559,14 @@ def test_game_ends_at_the_end_of_the_round_once_two_piles_are_empty():
     play(state, END)
     assert state.current_player() == 2
     play(state, END)
-    assert state.is_terminal() and fields(state)["round"] == [1]
+    assert state.is_terminal() and state.fields()["round"] == [1]
 
 
 def test_game_ends_at_once_when_no_wild_tile_is_left():
     state = position(players=3, fronts={0: ["S:1"]}, piles=[["S>A:1"], [], [], []], spare=2)
     play(state, PILE[0], CLS["S"])
     assert state.is_terminal() and state.current_player() == ts.TERMINAL
-    f = fields(state)
+    f = state.fields()
     assert names(f["box0"])[-2:] == ["S:1", "S>A:1"]  # paid order
     assert state.legal_actions() == []
 
@@ -587,7 +577,7 @@ def test_stall_cap_ends_the_game_scored_as_usual():
     for _ in range(2 * 3):
         assert not state.is_terminal()
         play(state, END)
-    assert state.is_terminal() and fields(state)["round"] == [3]
+    assert state.is_terminal() and state.fields()["round"] == [3]
     scores = state.scores()
     assert scores[1] > scores[0] and state.returns() == [-1.0, 1.0]
     assert ts.load_game("gummiland").parameters()["max_rounds"] == 60
@@ -605,7 +595,7 @@ def finished(players=2, regions="", boxes=None):
 
 def test_scoring_counts_gummiz_not_tiles():
     state = finished(boxes={0: ["S>A:1", "S>A:1", "A>L:1", "A>L:1", "L>S:1", "L>S:1"], 1: ["SSS:4", "AAA:4"]})
-    f = fields(state)
+    f = state.fields()
     assert len(f["box0"]) + len(f["front0"]) == 12 and len(f["box1"]) + len(f["front1"]) == 8
     assert state.scores() == [12.0, 14.0] and state.returns() == [-1.0, 1.0]
 
@@ -659,27 +649,27 @@ def test_every_player_count_and_region_subset_plays_to_a_zero_sum_end(players):
 def test_information_state_equal_exactly_when_knowledge_is():
     piles = [["SS>A:2", "LL>S:2", "AAA:4", "S>A:1"], ["SSS:4", "AA>L:2", "LLL:4"], [], []]
     a = position(piles=piles, unknown=[0, 3], boxes={1: ["S:1", "A:1", "L:1"]}, spare=None)
-    fa = fields(a)
+    fa = a.fields()
     # The same table with hidden things in another order: the pile below the top, across piles
     # (keeping sizes), and the unknown part of a box.
     fb = json.loads(json.dumps(fa))
     fb["pile0"][0], fb["pile0"][1] = fa["pile0"][1], fa["pile0"][0]
     fb["pile0"][2], fb["pile1"][0] = fa["pile1"][0], fa["pile0"][2]
     fb["box1"][0], fb["box1"][2] = fa["box1"][2], fa["box1"][0]
-    b = restore(a.get_game(), fb)
+    b = positions.position(a.get_game(), fields=fb)
     for p in (0, 1):
         assert a.information_state_string(p) == b.information_state_string(p)
     assert str(a) == str(b)
     # Once player 0 knows pile 0 (Selection), its order matters to player 0 only.
     fa["pile_known"] = fb["pile_known"] = [1, 0, 0, 0]
-    a2, b2 = restore(a.get_game(), fa), restore(a.get_game(), fb)
+    a2, b2 = positions.position(a.get_game(), fields=fa), positions.position(a.get_game(), fields=fb)
     assert a2.information_state_string(0) != b2.information_state_string(0)
     assert a2.information_state_string(1) == b2.information_state_string(1)
     # Anything public differs for everyone: a top tile, the known part of a box.
     for zone, i, j in (("pile0", -1, 0), ("box0", 0, 1)):
         fd = json.loads(json.dumps(fa))
         fd[zone][i], fd[zone][j] = fa[zone][j], fa[zone][i]
-        d = restore(a.get_game(), fd)
+        d = positions.position(a.get_game(), fields=fd)
         assert all(d.information_state_string(p) != a2.information_state_string(p) for p in (0, 1))
 
 
@@ -691,14 +681,14 @@ def test_resample_keeps_the_information_state_and_varies_only_the_unknown():
     state = game.new_initial_state(5)
     for _ in range(60):
         state.apply_action(rng.choice(state.legal_actions()))
-    f = fields(state)
+    f = state.fields()
     for p in range(3):
         hidden_orders = set()
         for seed in range(40):
             world = state.resample_from_infostate(p, seed)
             assert world.information_state_string(p) == state.information_state_string(p)
             assert world.history() == state.history()
-            w = fields(world)
+            w = world.fields()
             for key in f:
                 if key.startswith("pile") and key[4:].isdigit():
                     assert len(w[key]) == len(f[key]) and w[key][-1:] == f[key][-1:]
@@ -718,11 +708,11 @@ def test_resample_keeps_piles_the_player_looked_through():
     piles = [["SS>A:2", "LL>S:2", "AAA:4", "S>A:1"], ["SSS:4", "AA>L:2", "LLL:4"], ["A>L:1", "LL>A:2"], []]
     state = position(regions="blackberry", fronts={0: ["Selection:1"]}, piles=piles, spare=1)
     play(state, USE["Selection"], PILE[0], TYPE("S>A:1"))
-    pile0 = fields(state)["pile0"]
+    pile0 = state.fields()["pile0"]
     changed_for_1 = False
     for seed in range(20):
-        assert fields(state.resample_from_infostate(0, seed))["pile0"] == pile0
-        changed_for_1 |= fields(state.resample_from_infostate(1, seed))["pile0"] != pile0
+        assert state.resample_from_infostate(0, seed).fields()["pile0"] == pile0
+        changed_for_1 |= state.resample_from_infostate(1, seed).fields()["pile0"] != pile0
     assert changed_for_1
 
 
@@ -731,10 +721,10 @@ def test_resample_never_reads_the_hidden_order():
     seed: the result depends on player 1's knowledge alone."""
     piles = [["SS>A:2", "LL>S:2", "AAA:4", "S>A:1"], ["SSS:4", "AA>L:2", "LLL:4"], [], []]
     a = position(piles=piles, unknown=[0, 3], boxes={1: ["S:1", "A:1", "L:1"]})
-    fb = fields(a)
+    fb = a.fields()
     fb["pile0"][0], fb["pile1"][1] = fb["pile1"][1], fb["pile0"][0]
     fb["box1"][0], fb["box1"][1] = fb["box1"][1], fb["box1"][0]
-    b = restore(a.get_game(), fb)
+    b = positions.position(a.get_game(), fields=fb)
     assert a.serialize() != b.serialize()
     for seed in range(5):
         assert a.resample_from_infostate(1, seed).serialize() == b.resample_from_infostate(1, seed).serialize()
@@ -744,7 +734,7 @@ def test_exotic_tiles_stay_one_per_pile_in_every_resample():
     game = ts.load_game("gummiland", players=2, regions="pineapple,orange,blackberry")
     state = game.new_initial_state(11)
     for seed in range(30):
-        w = fields(state.resample_from_infostate(1, seed))
+        w = state.resample_from_infostate(1, seed).fields()
         for k in range(4):
             regs = sorted(region_of(t) for t in w[f"pile{k}"] if region_of(t) is not None)
             assert regs == [0, 1, 2]
@@ -805,21 +795,21 @@ def test_action_strings_name_the_decision():
 )
 def test_fields_are_validated(edit, message):
     state = position(fronts={0: ["S:1"]}, piles=[["S>A:1"], ["A>L:1"], [], []], spare=1)
-    f = fields(state)
+    f = state.fields()
     edit(f)
     with pytest.raises(ValueError, match=message):
-        restore(state.get_game(), f)
+        positions.position(state.get_game(), fields=f)
 
 
 def test_greedy_tile_cannot_stay_in_front_and_exotic_flags_must_match():
-    f = fields(position(piles=[["S>A:1"], ["SSS:4"], [], []], spare=1))
+    f = position(piles=[["S>A:1"], ["SSS:4"], [], []], spare=1).fields()
     f["front0"].append(f["pile1"].pop())
     with pytest.raises(ValueError, match="greedy"):
-        restore(ts.load_game("gummiland"), f)
-    f = fields(position(regions="orange", piles=[["S>A:1"], [], [], []], spare=1))
+        positions.position(ts.load_game("gummiland"), fields=f)
+    f = position(regions="orange", piles=[["S>A:1"], [], [], []], spare=1).fields()
     f["pile_exotic"][0] ^= 2
     with pytest.raises(ValueError, match="pile_exotic"):
-        restore(ts.load_game("gummiland", regions="orange"), f)
+        positions.position(ts.load_game("gummiland", regions="orange"), fields=f)
 
 
 def test_observation_layout():
@@ -837,7 +827,7 @@ def test_observation_layout():
     seat2, seat0, seat1 = obs[:49], obs[49:98], obs[98:147]  # clockwise from the observer
     assert list(seat2[:12]) == [0, 0, 1, 0, 2, 0, 0, 0, 0, 0, 0, 0]
     assert seat0[1] == 1 and seat0[11] == 1 and seat0[6] == 0  # S and the active gum
-    assert seat1[12] == len(fields(state)["box1"]) and seat1[47] == state.scores()[1]
+    assert seat1[12] == len(state.fields()["box1"]) and seat1[47] == state.scores()[1]
     pile0 = obs[147:164]
     assert list(pile0[:5]) == [2, 1, 1, 0, 2] and pile0[5 + 3] == 1  # SA>L:2 trains to L
     turn = obs[215:]
@@ -854,7 +844,7 @@ def test_capturing_the_last_wild_tile_clears_the_gum_copy_and_the_end_round_trip
     """The copy lasts until the end of the turn, and the turn ends with the game."""
     state = position(fronts={0: ["Gum:1", "S:1", "A:1"]}, piles=[["S>A:1"], [], [], []], spare=1)
     play(state, USE["Gum"], CLS["A"], PILE[0], CLS["S"])
-    assert state.is_terminal() and fields(state)["gum_as"] == [0]
+    assert state.is_terminal() and state.fields()["gum_as"] == [0]
     restored = state.get_game().deserialize_state(state.serialize())
     assert restored.serialize() == state.serialize() and restored.returns() == state.returns()
 
@@ -866,7 +856,7 @@ def test_gum_cannot_copy_a_special_whose_tile_was_used_this_turn():
     )
     play(state, USE["Taste"])  # A comes out, Taste goes into the box
     play(state, USE["Exchange"], CLS["S"], END)  # S in, one out: the spent Taste is back in front
-    assert "Taste:1" in names(fields(state)["front0"])
+    assert "Taste:1" in names(state.fields()["front0"])
     assert USE["Taste"] not in state.legal_actions()
     play(state, USE["Gum"])
     assert state.legal_actions() == [CLS["A"], CLS["L"]]  # fruits only: the Taste tile is spent
@@ -900,7 +890,7 @@ def test_exchange_of_no_tile_is_no_move():
     play(state, USE["Exchange"])
     assert state.legal_actions() == [CLS["S"]]  # stopping (END) only after one tile
     play(state, CLS["S"])  # no tile left in front: the exchange ends by itself
-    assert fields(state)["phase"] == [PHASES["main"]]
+    assert state.fields()["phase"] == [PHASES["main"]]
 
 
 def selection_watched():
@@ -915,15 +905,15 @@ def selection_watched():
 def test_watchers_of_a_selection_know_the_old_top_lies_below_the_new_one():
     """Issue 13: 27 of 200 of P1's worlds kept the old top second; now all 200 do."""
     state = selection_watched()
-    assert fields(state)["pile_seen"] == [1, 0, 0, 0]
+    assert state.fields()["pile_seen"] == [1, 0, 0, 0]
     assert "known below the top (bottom first): S>A:1" in state.information_state_string(1)
     kept = sum(
-        names(fields(state.resample_from_infostate(1, seed))["pile0"])[-2:] == ["S>A:1", "LL>S:2"]
+        names(state.resample_from_infostate(1, seed).fields()["pile0"])[-2:] == ["S>A:1", "LL>S:2"]
         for seed in range(200)
     )
     assert kept == 200
     # The rest of the pile still varies, and the tiles below stay hidden.
-    bottoms = {tuple(fields(state.resample_from_infostate(1, seed))["pile0"][:2]) for seed in range(40)}
+    bottoms = {tuple(state.resample_from_infostate(1, seed).fields()["pile0"][:2]) for seed in range(40)}
     assert len(bottoms) > 5
 
 
@@ -931,11 +921,11 @@ def test_selection_from_the_known_part_adds_nothing_and_from_the_hidden_part_one
     piles = [["SS>A:2", "AAA:4", "S>A:1", "LL>S:2"], ["SSS:4"], ["LLL:4"], ["SAL:4"]]
     state = position(regions="blackberry", fronts={0: ["Selection:1"]}, piles=piles, spare=1, pile_seen=[1, 0, 0, 0])
     play(state, USE["Selection"], PILE[0], TYPE("S>A:1"))  # the known tile below comes up
-    f = fields(state)
+    f = state.fields()
     assert names(f["pile0"]) == ["SS>A:2", "AAA:4", "LL>S:2", "S>A:1"] and f["pile_seen"] == [1, 0, 0, 0]
     state = position(regions="blackberry", fronts={0: ["Selection:1"]}, piles=piles, spare=1, pile_seen=[1, 0, 0, 0])
     play(state, USE["Selection"], PILE[0], TYPE("AAA:4"))  # from the hidden part
-    f = fields(state)
+    f = state.fields()
     assert names(f["pile0"]) == ["SS>A:2", "S>A:1", "LL>S:2", "AAA:4"] and f["pile_seen"] == [2, 0, 0, 0]
     assert "known below the top (bottom first): S>A:1 LL>S:2" in state.information_state_string(1)
 
@@ -950,7 +940,7 @@ def test_capturing_the_top_uncovers_the_known_tile_below():
     )
     assert "known below the top (bottom first): S>A:1 LL>S:2" in state.information_state_string(1)
     capture(state, 0, "A")
-    assert fields(state)["pile_seen"] == [1, 0, 0, 0]
+    assert state.fields()["pile_seen"] == [1, 0, 0, 0]
     assert "known below the top (bottom first): S>A:1" in state.information_state_string(1)
     with pytest.raises(ValueError, match="pile_seen"):
-        restore(state.get_game(), {**fields(state), "pile_seen": [4, 0, 0, 0]})
+        positions.with_fields(state, pile_seen=[4, 0, 0, 0])

@@ -10,7 +10,6 @@ games that draw their deal from the seed rather than from chance nodes in the hi
 
 from __future__ import annotations
 
-import json
 import random
 
 import numpy as np
@@ -19,6 +18,7 @@ import pytest
 import tablesearch as ts
 from helpers import py_games
 from helpers.game_configs import CONFIGS, IDS
+from helpers.positions import position
 
 GAMES_PER_CONFIG = 3
 STATES_PER_GAME = 4  # spread over the game, the terminal state included
@@ -26,44 +26,35 @@ WORLDS_PER_STATE = 2
 MAX_PLIES = 20_000
 
 
-def _fields(state) -> dict:
-    return json.loads(state.serialize())
-
-
-def _from_fields(game, seed: int, fields: dict):
-    doc = {"format": 1, "game": game.name, "params": game.parameters(), "seed": seed, "history": [], "fields": fields}
-    return game.deserialize_state(json.dumps(doc))
-
-
 def _gummiland_deal(game, truth, world):
     """Tiles are physical: the world holds tile phi(t) where the true game holds t, so the world's
     deal is the true deal with every tile t replaced by phi(t) (hidden tiles never leave their
     pile or box, so this is a deal of the same shape)."""
-    t, w = _fields(truth), _fields(world)
-    t0 = _fields(game.new_initial_state(t["seed"]))["fields"]
-    lists = [k for k in t["fields"] if k.startswith(("pile", "box", "front")) and k[-1].isdigit()]
+    t, w = truth.fields(), world.fields()
+    t0 = game.new_initial_state(truth.seed()).fields()
+    lists = [k for k in t if k.startswith(("pile", "box", "front")) and k[-1].isdigit()]
     lists += ["pending", "in_use"]
     phi = {}
     for name in lists:
-        for a, b in zip(t["fields"][name], w["fields"][name]):
+        for a, b in zip(t[name], w[name]):
             if a >= 0:
                 phi[a] = b
     deal = dict(t0)
     for name in lists:
         deal[name] = [phi.get(a, a) if a >= 0 else a for a in t0[name]]
-    return _from_fields(game, t["seed"], deal)
+    return position(game, seed=truth.seed(), fields=deal)
 
 
 def _gnomi_deal(game, truth, world):
     """Cards are physical and keep their faces within a game: the world's deal is the true deal
     with the world's face on every card."""
-    t, w = _fields(truth), _fields(world)
-    if t["fields"]["game"] != [0]:
+    t, w = truth.fields(), world.fields()
+    if t["game"] != [0]:
         pytest.skip("golden re-deals are drawn from a seed kept in the state, not from the history")
-    deal = _fields(game.new_initial_state(t["seed"]))["fields"]
-    deal["mushroom_face"] = w["fields"]["mushroom_face"]
-    deal["gnome_face"] = w["fields"]["gnome_face"]
-    return _from_fields(game, t["seed"], deal)
+    deal = game.new_initial_state(truth.seed()).fields()
+    deal["mushroom_face"] = w["mushroom_face"]
+    deal["gnome_face"] = w["gnome_face"]
+    return position(game, seed=truth.seed(), fields=deal)
 
 
 # Games whose deal comes from the seed. Every other game deals by chance nodes, which the world's
@@ -74,7 +65,7 @@ DEALS = {"gummiland": _gummiland_deal, "gnomi": _gnomi_deal}
 def world_start(game, truth, world):
     if game.name in DEALS:
         return DEALS[game.name](game, truth, world)
-    return game.new_initial_state(_fields(world)["seed"])
+    return game.new_initial_state(world.seed())
 
 
 def observed(state, p: int, shape):
@@ -103,7 +94,7 @@ def check_world(game, truth, world, p: int) -> None:
     shape = game.observation_shape()
     t_hist, w_hist = truth.history(), world.history()
     assert len(w_hist) == len(t_hist), "a world has the true game's number of actions"
-    real = game.new_initial_state(_fields(truth)["seed"])
+    real = game.new_initial_state(truth.seed())
     replay = world_start(game, truth, world)
     for i, (ta, wa) in enumerate(zip(t_hist, w_hist)):
         assert observed(replay, p, shape) == observed(real, p, shape), f"step {i}: player {p} would see a difference"

@@ -1,7 +1,7 @@
 """Wetland as docs/rules/wetland.md specifies it: the tile table, the boards, every **Reading**,
 and one hand-built position per rule.
 
-Positions are built by editing a serialized state's validated "fields" (see wetland.h). Squares are
+Positions are built from chosen fields, validated by the game (helpers.positions; see wetland.h). Squares are
 (row, col) on the board's square grid, index 6 * row + col; tile cells (row, col) are action
 3 * row + col when rotated; moves are 9 + 4 * token (A 0, B 1) + direction (N 0, E 1, S 2, W 3).
 Colours: 0 R, 1 B, 2 G, 3 Y (player i plays colour i), 4 colourless, 5 reminder.
@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 import tablesearch as ts
+from helpers import positions
 from tablesearch import mcts
 
 # The rules page's tile table, [TL, TR, BR, BL] and arrow (+1 clockwise), tiles 1..8 = ids 0..7.
@@ -49,17 +50,9 @@ def cell_of(square):
     return (square // 6 // 2, square % 6 // 2)
 
 
-def fields(state):
-    return json.loads(state.serialize())["fields"]
-
-
 def position(players=2, max_rounds=100, **changes):
     """A state of a fresh game with its fields replaced by `changes` (validated by the game)."""
-    game = ts.load_game("wetland", players=players, max_rounds=max_rounds)
-    doc = json.loads(game.new_initial_state(0).serialize())
-    for name, value in changes.items():
-        doc["fields"][name] = value if isinstance(value, list) else [value]
-    return game.deserialize_state(json.dumps(doc))
+    return positions.position(ts.load_game("wetland", players=players, max_rounds=max_rounds), **changes)
 
 
 def colours(state):
@@ -73,7 +66,7 @@ def colours(state):
 
 
 def joined(state, player):
-    a, b = fields(state)["tokens"][2 * player : 2 * player + 2]
+    a, b = state.fields()["tokens"][2 * player : 2 * player + 2]
     return abs(a // 6 - b // 6) + abs(a % 6 - b % 6) == 1
 
 
@@ -92,7 +85,7 @@ def test_tiles_are_the_page_table_in_the_drawn_orientation(players):
     seen_tiles, seen_orients = set(), set()
     for seed in range(12):
         state = game.new_initial_state(seed)
-        f, colour = fields(state), colours(state)
+        f, colour = state.fields(), colours(state)
         obs = state.observation_tensor(0)
         for cell, (tile, orient) in enumerate(zip(f["tiles"], f["orientations"])):
             if tile < 0:
@@ -116,8 +109,8 @@ def test_tiles_are_the_page_table_in_the_drawn_orientation(players):
 def test_setup_depends_on_the_seed_only():
     game = ts.load_game("wetland")
     assert not game.has_chance() and not game.has_hidden_information()
-    assert fields(game.new_initial_state(5)) == fields(game.new_initial_state(5))
-    assert len({json.dumps(fields(game.new_initial_state(s))) for s in range(10)}) > 1
+    assert game.new_initial_state(5).fields() == game.new_initial_state(5).fields()
+    assert len({json.dumps(game.new_initial_state(s).fields()) for s in range(10)}) > 1
 
 
 @pytest.mark.parametrize(
@@ -138,7 +131,7 @@ def test_boards_and_token_placement(players, a_cells, b_cells):
     assert game.observation_shape() == (11 + 3 * players,) + (4 if players == 2 else 6,) * 2
     for seed in range(10):
         state = game.new_initial_state(seed)
-        f, colour = fields(state), colours(state)
+        f, colour = state.fields(), colours(state)
         laid = [(cell // 3, cell % 3) for cell, tile in enumerate(f["tiles"]) if tile >= 0]
         assert laid == board_cells
         tiles = [t for t in f["tiles"] if 0 <= t < 8]
@@ -169,23 +162,23 @@ def test_rotation_turns_in_the_arrow_direction_carrying_tokens():
     assert state.action_to_string(rotate((0, 0))) == "rotate tile (0,0) clockwise"
     assert state.action_to_string(rotate((0, 1))) == "rotate tile (0,1) counter-clockwise"
     state.apply_action(rotate((0, 0)))
-    f = fields(state)
+    f = state.fields()
     assert f["orientations"][0] == 1
     assert f["tokens"] == [sq(0, 1), sq(2, 2), sq(3, 1), sq(1, 1)]  # TL -> TR, TR -> BR
     colour = colours(state)
     assert colour[(0, 1)] == 0 and colour[(1, 1)] == 1  # tokens keep their squares' colours
     assert [colour[(0, 0)], colour[(1, 0)]] == [3, 2]
     state.apply_action(rotate((0, 1)))  # counter-clockwise, no tokens on it
-    assert fields(state)["orientations"][1] == 3
+    assert state.fields()["orientations"][1] == 3
     assert [colours(state)[s] for s in [(0, 2), (0, 3), (1, 3), (1, 2)]] == [1, 3, 2, 0]
 
 
 def test_four_rotations_restore_the_tile():
     state = ts.load_game("wetland").new_initial_state(3)
-    before = fields(state)
+    before = state.fields()
     for _ in range(4):
         state.apply_action(rotate((0, 0)))
-    after = fields(state)
+    after = state.fields()
     assert after["tiles"] == before["tiles"] and after["orientations"] == before["orientations"]
     assert after["tokens"] == before["tokens"]
 
@@ -215,7 +208,7 @@ def test_move_across_a_tile_border_onto_own_colour():
     assert state.action_to_string(move("A", E)) == "move A east"
     assert [a for a in state.legal_actions() if a >= 9] == [move("A", E)]
     state.apply_action(move("A", E))
-    assert fields(state)["tokens"][0] == sq(0, 2)
+    assert state.fields()["tokens"][0] == sq(0, 2)
 
 
 def test_blocked_moves_wrong_colour_and_off_the_board():
@@ -267,7 +260,7 @@ def test_blocked_moves_occupied_square_and_reminder_squares():
     state = position(players=4, tiles=TILES_4P, orientations=ORIENTS_4P, tokens=tokens)
     assert [a for a in state.legal_actions() if a >= 9] == [move("A", S)]
     state.apply_action(move("A", S))
-    assert fields(state)["tokens"][0] == sq(2, 2)
+    assert state.fields()["tokens"][0] == sq(2, 2)
 
 
 def test_other_players_may_use_the_colourless_squares():
@@ -276,7 +269,7 @@ def test_other_players_may_use_the_colourless_squares():
     state = position(players=4, tiles=TILES_4P, orientations=ORIENTS_4P, tokens=tokens, player=1, turns=1)
     assert move("A", N) in state.legal_actions()
     state.apply_action(move("A", N))
-    assert fields(state)["tokens"][2] == sq(3, 3)
+    assert state.fields()["tokens"][2] == sq(3, 3)
 
 
 # ---- turns and extra actions ----------------------------------------------------------------
@@ -304,7 +297,7 @@ def test_extras_are_counted_once_and_taken_at_once():
             if k == 1:
                 assert "2 extra actions left" in str(state)
         assert state.current_player() == 1 - player, "extras must not be counted again"
-        assert fields(state)["turns"] == [turn + 1]
+        assert state.fields()["turns"] == [turn + 1]
 
 
 def test_an_extra_action_earned_and_used_in_the_same_turn_wins():
@@ -314,7 +307,7 @@ def test_an_extra_action_earned_and_used_in_the_same_turn_wins():
     state.apply_action(move("A", E))
     state.apply_action(rotate((1, 0)))  # carries 1A; joins nobody
     assert state.current_player() == 0 and "1 extra action left" in str(state)
-    f = fields(state)
+    f = state.fields()
     assert f["extras_counted"] == [1] and f["actions_left"] == [1]
     state.apply_action(rotate((0, 1)))
     assert state.is_terminal() and state.returns() == [1.0, -1.0]
@@ -326,7 +319,7 @@ def test_one_extra_action_then_the_turn_passes():
     for a in (move("A", E), rotate((1, 0)), rotate((1, 0))):
         assert state.current_player() == 0
         state.apply_action(a)
-    assert state.current_player() == 1 and fields(state)["actions_left"] == [2]
+    assert state.current_player() == 1 and state.fields()["actions_left"] == [2]
 
 
 # ---- winning ------------------------------------------------------------------------------

@@ -1,6 +1,5 @@
 """Rollout cutoff with per-game heuristics, and MAST playouts (docs/long-games.md)."""
 
-import json
 import math
 import random
 import re
@@ -8,6 +7,7 @@ import re
 import pytest
 
 import tablesearch as ts
+from helpers.positions import position
 from tablesearch import mcts
 from tablesearch.games import search_defaults
 
@@ -42,11 +42,6 @@ def win_chance_returns(strength, alive):
     return [w / total - (1 - w / total) / (n - 1) for w in weights]
 
 
-def fields(state):
-    value = json.loads(state.serialize())["fields"]
-    return value if isinstance(value, dict) else json.loads(value.replace("'", '"'))
-
-
 # --- heuristic values ------------------------------------------------------------------------
 
 
@@ -55,7 +50,7 @@ def test_wetland_heuristic_on_a_hand_built_position():
     tanh((d1 - d0) / 2) and its negation. Distances from the serialized token squares (6 per row)."""
     game = ts.load_game("wetland")
     state = game.new_initial_state(0)
-    tokens = fields(state)["tokens"]
+    tokens = state.fields()["tokens"]
 
     def distance(a, b):
         return abs(a // 6 - b // 6) + abs(a % 6 - b % 6)
@@ -64,7 +59,7 @@ def test_wetland_heuristic_on_a_hand_built_position():
     assert (d0, d1) == (4, 4)  # seed 0's setup, pinned: equal distances give equal chances
     assert mcts.HeuristicEvaluator().evaluate(state) == pytest.approx([0.0, 0.0])
     for state in random_positions(game, 30, seed=1, max_steps=60):
-        t = fields(state)["tokens"]
+        t = state.fields()["tokens"]
         d0, d1 = distance(t[0], t[1]), distance(t[2], t[3])
         expected = math.tanh((d1 - d0) / 2)
         assert state.heuristic_returns() == pytest.approx([expected, -expected], abs=1e-12)
@@ -76,7 +71,7 @@ def test_gnomi_heuristic_counts_cards_right_side_up(players):
     game = ts.load_game("gnomi", players=players)
     checked = 0
     for state in random_positions(game, 40, seed=players, max_steps=14):
-        f = fields(state)
+        f = state.fields()
         up = [0] * players
         for key in ("mushroom", "gnome"):
             for holder, is_up in zip(f[f"{key}_holder"], f[f"{key}_up"]):
@@ -94,13 +89,11 @@ def test_gnomi_heuristic_of_a_hand_built_position():
     """Player 1 has composted two mushrooms (hand-edited fields): 7 cards up against 5, so
     player 0's value is tanh(0.5 * 2 / 2) = 0.462."""
     game = ts.load_game("gnomi", players=2)
-    data = json.loads(game.new_initial_state(0).serialize())
-    f = fields(game.new_initial_state(0))
+    f = game.new_initial_state(0).fields()
     downs = [m for m, holder in enumerate(f["mushroom_holder"]) if holder == 1][:2]
     for m in downs:
         f["mushroom_up"][m] = 0
-    data["fields"] = f
-    state = game.deserialize_state(json.dumps(data))
+    state = position(game, fields=f)
     assert state.heuristic_returns() == pytest.approx([math.tanh(0.5), -math.tanh(0.5)])
 
 
@@ -108,7 +101,7 @@ def test_gummiland_heuristic_from_gummiz_specials_and_piles():
     """Strength (Gummiz + 0.1 specials) / sqrt(1 + tiles outside the two largest piles)."""
     game = ts.load_game("gummiland", players=2, regions=ALL_REGIONS)
     for state in random_positions(game, 25, seed=5, max_steps=500):
-        f = fields(state)
+        f = state.fields()
         sizes = sorted(len(f[f"pile{i}"]) for i in range(4))
         scale = 1 / math.sqrt(1 + sum(sizes[:2]))
         specials = [int(x) for x in re.findall(r"Gummiz, (\d+) specials", str(state))]

@@ -1,6 +1,5 @@
 """Threads (root parallelism), reproducibility, the solver, tree reuse and the memory cap."""
 
-import json
 import os
 import subprocess
 import sys
@@ -8,6 +7,7 @@ import sys
 import pytest
 
 import tablesearch as ts
+from helpers.positions import position
 from tablesearch import mcts
 
 
@@ -139,11 +139,9 @@ def test_a_kept_tree_is_not_reused_for_the_same_history_from_another_seed(name):
 def test_a_kept_tree_is_not_reused_for_another_position_with_the_same_seed_and_history():
     """Positions set up from serialized fields share seed and history but not the board."""
     game = ts.load_game("wetland")
-    doc = json.loads(game.new_initial_state(0).serialize())
-    other = dict(doc, fields=dict(doc["fields"], turns=[2]))  # two turns later: the round cap is nearer
     agent = mcts.Agent(iterations=300, seed=0)
-    agent.step(game.deserialize_state(json.dumps(doc)))
-    assert searched_afresh(agent, game.deserialize_state(json.dumps(other)), 300)
+    agent.step(position(game))
+    assert searched_afresh(agent, position(game, turns=2), 300)  # two turns later: the round cap is nearer
 
 
 def test_a_kept_tree_is_not_reused_for_another_resampled_world():

@@ -88,7 +88,7 @@ def test_gnomi_page_shows_no_hidden_face_of_another_seat(page):
             page.locator("#actions button").last.click()
             page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
         page.wait_for_function("() => /your move|game over/.test(document.querySelector('#status').textContent)")
-        fields = json.loads(session.state.serialize())["fields"]
+        fields = session.state.fields()
         html = page.content()
         faces_shown = dict(
             page.eval_on_selector_all(

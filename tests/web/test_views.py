@@ -4,7 +4,6 @@ board data agree with the games, and the search results carry a principal variat
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import threading
@@ -97,7 +96,7 @@ def test_gnomi_moves_hide_faces_the_observer_does_not_know():
             break
         after = state.clone()
         after.apply_action(action)
-        fields = json.loads(after.serialize())["fields"]
+        fields = after.fields()
         for observer in range(3):
             text = moves.describe_move(state, player, action, observer=observer)
             for face, kind, index in re.findall(r"(\S+) \(([mg])(\d+)\)", text):

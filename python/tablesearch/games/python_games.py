@@ -10,20 +10,22 @@ Optional state methods: ``is_chance_node``, ``chance_outcomes``, ``information_s
 
 ``register_game(name, factory)`` makes ``load_game(name, **params)`` return
 ``PythonGame(name, factory(**params))``: its states check actions (ValueError naming the legal
-ones), keep the history, and serialize as seed + history (replayed through the game's rules).
+ones), keep the history, and serialize as seed + history (replayed through the game's rules; the
+format is `tablesearch.games.serialization`'s).
 The native search drives the game's own state objects directly, through ``native_state``.
 """
 
 from __future__ import annotations
 
 import importlib
-import json
 import random
+from collections.abc import Mapping, Sequence
 from typing import Any, Callable, Optional, Union
 
 import numpy as np
 
 from tablesearch import _core
+from tablesearch.games import serialization
 
 CHANCE, TERMINAL = _core.CHANCE, _core.TERMINAL
 DEFAULT_MAX_LEGAL_ACTIONS = 4096
@@ -145,31 +147,30 @@ class PythonGame:
         return PythonState(self, self.game.new_initial_state(seed=seed), seed, [])
 
     def deserialize_state(self, text: str) -> PythonState:
-        """Rebuilds a state from PythonState.serialize(), replaying its history through the rules."""
-        if not isinstance(text, str):
-            raise TypeError("deserialize_state expects a JSON str")
-        try:
-            doc = json.loads(text)
-        except (ValueError, RecursionError) as error:
-            raise ValueError(f"not valid JSON: {error}") from None
-        if not isinstance(doc, dict) or set(doc) != {"format", "game", "params", "seed", "history"}:
-            raise ValueError("a serialized state is an object with format, game, params, seed and history")
-        if type(doc["format"]) is not int or doc["format"] != 1:
-            raise ValueError(f"unsupported serialization format {doc['format']!r}; expected 1")
-        if doc["game"] != self.name or doc["params"] != self._params:
-            raise ValueError(f"serialized state is not for this game ({self.name} {self._params})")
-        seed, history = doc["seed"], doc["history"]
-        if isinstance(seed, bool) or not isinstance(seed, int) or not isinstance(history, list):
-            raise ValueError("serialized seed must be an int and history a list of ints")
+        """The state that PythonState.serialize() wrote, its history replayed through the rules
+        (see `tablesearch.games.serialization`: ValueError names what is wrong)."""
+        state: PythonState = serialization.deserialize(self, text)
+        return state
+
+    def restore(self, seed: int, history: Sequence[int], fields: Optional[Mapping[str, Any]] = None) -> PythonState:
+        """The state of `seed` after `history`, replayed through the rules (ValueError names the
+        first illegal entry). Python games serialize no fields: passing any is refused."""
+        if fields is not None:
+            raise ValueError(f"{self.name} is a Python game: it does not take serialized 'fields'")
+        if seed is None:
+            raise TypeError("restore needs the state's seed (an int), got None")
+        if not isinstance(history, (list, tuple)):
+            raise TypeError(f"history must be a list of ints, got {type(history).__name__}")
         state = self.new_initial_state(seed)
         for i, action in enumerate(history):
-            if isinstance(action, bool) or not isinstance(action, int):
-                raise ValueError(f"history entry {i} is not an int: {action!r}")
             try:
                 state.apply_action(action)
-            except ValueError as error:
-                raise ValueError(f"history entry {i}: {error}") from None
+            except (ValueError, TypeError) as error:
+                raise type(error)(f"history entry {i}: {error}") from None
         return state
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return serialization.reduce_game(self)
 
     def __repr__(self) -> str:
         return f"<PythonGame {self.name}>"
@@ -300,16 +301,21 @@ class PythonState:
         history = [int(a) for a in world.history()] if hasattr(world, "history") else list(self._history)
         return PythonState(self._game, world, self._seed, history)
 
+    def seed(self) -> int:
+        """The seed the initial state was made with."""
+        return self._seed
+
+    def fields(self) -> dict[str, list[int]]:
+        """Python games serialize as seed and history only: an empty dict."""
+        return {}
+
     def serialize(self) -> str:
-        return json.dumps(
-            {
-                "format": 1,
-                "game": self._game.name,
-                "params": self._game.parameters(),
-                "seed": self._seed,
-                "history": self._history,
-            }
-        )
+        """JSON text that PythonGame.deserialize_state turns back into this state (the format:
+        `tablesearch.games.serialization`)."""
+        return serialization.serialize(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return serialization.reduce_state(self)
 
     def __str__(self) -> str:
         return str(self._state)

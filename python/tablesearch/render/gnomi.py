@@ -1,7 +1,7 @@
 """Gnomi as SVG: every seat's hand (mushrooms right side up and composted, gnomes awake and
 asleep) and the table (whose turn, the effect under way, its target, the named colour).
 
-Read from the serialized fields. A card's face is drawn only if the viewer knows it (its
+Read from the state's fields (`state.fields()`). A card's face is drawn only if the viewer knows it (its
 ``known`` mask; viewer None: everything): other cards are drawn as backs with their public id, so
 a page for one seat holds no face that seat has not seen. Drawn from a state resampled for the
 viewer, the unknown faces in the state are guesses anyway. Small dots under a card show who knows
@@ -11,7 +11,6 @@ which).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any, Optional
 
@@ -88,7 +87,7 @@ CW, CH = 34, 46
 
 
 def _fields(state: Any) -> dict[str, list[int]]:
-    fields: dict[str, list[int]] = json.loads(state.serialize())["fields"]
+    fields: dict[str, list[int]] = state.fields()
     return fields
 
 

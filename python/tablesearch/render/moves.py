@@ -15,7 +15,6 @@ side and writes only what the observer may know:
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Optional
 
@@ -101,7 +100,7 @@ def _gnomi(before: Any, player: int, action: int, observer: Optional[int]) -> st
     after = before.clone()
     after.apply_action(action)
     if observer is not None:
-        fields = json.loads(after.serialize())["fields"]
+        fields = after.fields()
         known = {"m": fields["mushroom_known"], "g": fields["gnome_known"]}
 
         def mask(match: re.Match[str]) -> str:

@@ -3,12 +3,11 @@ special tile, and every player's A and B tokens; click an arrow to rotate that t
 beside one of your tokens to move it.
 
 Everything is read from the observation tensor (planes documented in cpp/games/wetland/wetland.h)
-and the serialized fields (tiles, player, actions_left).
+and the state's fields (`state.fields()`: tiles, player, actions_left).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any, Optional
 
@@ -38,7 +37,7 @@ def _planes(state: Any) -> tuple[list[list[list[float]]], int]:
 def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int, str]] = None) -> str:
     planes, size = _planes(state)
     n = state.get_game().num_players()
-    fields = json.loads(state.serialize())["fields"]
+    fields = state.fields()
     width = height = 2 * PAD + size * SQ
     parts = []
     hatch = el(
