@@ -176,7 +176,7 @@ def test_python_game_states_never_pass_for_native_ones():
     # The search takes it (the callbacks run on the Python state), with or without a tree.
     result = mcts.search(wrapped, iterations=50, seed=0, tree=mcts.SearchTree())
     assert result.iterations == 50
-    with pytest.raises(TypeError):
+    with pytest.raises((TypeError, AttributeError)):  # refused, not a crash
         _core.State.serialize(wrapped)
 
 
