@@ -223,10 +223,10 @@ def _resolve_algorithm(algorithm: str, game: Any, evaluator: Any) -> str:
 
 
 def _nash_seeking_fits(game: Any) -> bool:
-    """Two-player zero-sum games with native information-state keys (Leduc poker, Gnomi): at
-    Leduc smooth-uct measured far less exploitable than ISMCTS and won the equal-time match
-    (docs/hidden-information.md); at Gnomi it scales with the budget (docs/long-games.md). Other
-    hidden-information games keep ISMCTS."""
+    """Two-player zero-sum games with native information-state keys (Leduc poker): there
+    smooth-uct measured far less exploitable than ISMCTS, and won the equal-time match
+    (docs/hidden-information.md). Other hidden-information games keep ISMCTS, and so does Gnomi
+    (native keys too), by its entry in games.search_defaults: it lost at equal time there."""
     keys = getattr(game, "has_information_state_keys", None)
     return bool(keys is not None and keys() and game.num_players() == 2)
 
