@@ -14,6 +14,8 @@ Needs the bench extra: ``pip install ".[bench]"`` (open-spiel). Example:
 
     python benchmarks/bench_hidden_strength.py                 # everything (about 15 minutes)
     python benchmarks/bench_hidden_strength.py --budgets 1000 10000 --match-pairs 200 --no-budget
+    python benchmarks/bench_hidden_strength.py --budgets --bot-budgets --match-pairs 0 \
+        --budget-args "--games 100"            # only the Gnomi/Gummiland part, 100 games a match
 """
 
 from __future__ import annotations
@@ -219,8 +221,9 @@ def match_section(pairs: int, move_seconds: float, simulations: int = 0) -> None
     )
 
 
-def budget_section() -> None:
-    """Gnomi/Gummiland budget scaling: benchmarks/hidden_strength_budget.py, function main()."""
+def budget_section(budget_args: list[str]) -> None:
+    """Gnomi/Gummiland budget scaling: benchmarks/hidden_strength_budget.py, function main(), given
+    `budget_args` (its own command line, e.g. ["--games", "100"])."""
     sys.path.insert(0, str(Path(__file__).parent))
     try:
         module = importlib.import_module("hidden_strength_budget")
@@ -228,7 +231,7 @@ def budget_section() -> None:
         print("\n== Gnomi/Gummiland budget scaling: benchmarks/hidden_strength_budget.py not present ==")
         return
     print("\n== Gnomi/Gummiland budget scaling (benchmarks/hidden_strength_budget.py) ==", flush=True)
-    module.main()
+    module.main(budget_args)
 
 
 def main() -> None:
@@ -256,13 +259,18 @@ def main() -> None:
         help="ISMCTSBot simulations a move (default: what it runs in --move-ms, measured)",
     )
     parser.add_argument("--no-budget", action="store_true", help="skip the Gnomi/Gummiland part")
+    parser.add_argument(
+        "--budget-args",
+        default="",
+        help="options for hidden_strength_budget.py, quoted, e.g. '--games 100 --only gnomi:2'",
+    )
     args = parser.parse_args()
     require_openspiel()
     exploitability_section(args.budgets, args.bot_budgets)
     if args.match_pairs > 0:
         match_section(args.match_pairs, args.move_ms / 1000, args.bot_simulations)
     if not args.no_budget:
-        budget_section()
+        budget_section(args.budget_args.split())
 
 
 if __name__ == "__main__":

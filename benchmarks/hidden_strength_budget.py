@@ -164,7 +164,8 @@ def _selected(configs: Sequence[tuple[str, dict[str, Any]]], only: Optional[Sequ
     ]
 
 
-def main() -> None:
+def main(argv: Optional[Sequence[str]] = None) -> None:
+    """The command line; `argv` None reads sys.argv (bench_hidden_strength.py passes its own)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400, help="games per match (rounded up to whole deals)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes")
@@ -180,7 +181,7 @@ def main() -> None:
         metavar="GAME[:PLAYERS]",
         help="only these configurations, e.g. gnomi:2 gummiland:2 (default: all)",
     )
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     scaling, defaults = _selected(SCALING_GAMES, args.only), _selected(DEFAULTS_GAMES, args.only)
     if args.part in ("scaling", "all"):
         print(f"Budget scaling: {NEW_DEFAULT} at {args.high} iterations per move against {args.low}", flush=True)

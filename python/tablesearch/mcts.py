@@ -208,6 +208,9 @@ def _resolve_algorithm(algorithm: str, game: Any, evaluator: Any) -> str:
     if not isinstance(algorithm, str):
         raise TypeError(f"algorithm must be a str, got {type(algorithm).__name__}")
     if algorithm == "auto":
+        chosen = search_defaults(game).get("algorithm")
+        if chosen is not None and _evaluator_kind(evaluator) == "native":
+            return str(chosen)  # measured strongest for this game (games.search_defaults)
         if _has_hidden_information(game) and _nash_seeking_fits(game):
             return "smooth-uct"
         if _has_hidden_information(game):
@@ -220,7 +223,8 @@ def _resolve_algorithm(algorithm: str, game: Any, evaluator: Any) -> str:
 def _nash_seeking_fits(game: Any) -> bool:
     """Two-player zero-sum games with native information-state keys (Leduc poker): there
     smooth-uct measured far less exploitable than ISMCTS, and won the equal-time match
-    (docs/hidden-information.md). Other hidden-information games keep ISMCTS."""
+    (docs/hidden-information.md). Other hidden-information games keep ISMCTS, and so does Gnomi
+    (native keys too), by its entry in games.search_defaults: it lost at equal time there."""
     keys = getattr(game, "has_information_state_keys", None)
     return bool(keys is not None and keys() and game.num_players() == 2)
 
@@ -288,6 +292,11 @@ def _native_config(
     if _evaluator_kind(evaluator) == "batched" and algorithm != "puct":
         raise ValueError(f"batched evaluators need algorithm='puct', got {algorithm!r}")
     playout_options = _playout_options(state, game, evaluator, rollout_cutoff, playout)
+    if uct_c is None:
+        defaults = search_defaults(game)
+        if "uct_c" in defaults and defaults.get("algorithm", algorithm) == algorithm:
+            uct_c = defaults["uct_c"]  # measured for this game and algorithm (games.search_defaults)
+        # else None: the algorithm's own default, from the native table (search/algorithm.h)
     return dict(
         **playout_options,
         mast_epsilon=_check_unit("mast_epsilon", mast_epsilon),

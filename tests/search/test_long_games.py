@@ -2,7 +2,6 @@
 
 import math
 import random
-import re
 
 import pytest
 
@@ -97,16 +96,17 @@ def test_gnomi_heuristic_of_a_hand_built_position():
     assert state.heuristic_returns() == pytest.approx([math.tanh(0.5), -math.tanh(0.5)])
 
 
-def test_gummiland_heuristic_from_gummiz_specials_and_piles():
-    """Strength (Gummiz + 0.1 specials) / sqrt(1 + tiles outside the two largest piles)."""
+def test_gummiland_heuristic_from_gummiz_tiles_in_front_and_piles():
+    """Strength (0.35 Gummiz + 0.25 tiles in front + 0.05 M in front) / sqrt(1 + tiles outside
+    the two largest piles)."""
     game = ts.load_game("gummiland", players=2, regions=ALL_REGIONS)
     for state in random_positions(game, 25, seed=5, max_steps=500):
         f = state.fields()
         sizes = sorted(len(f[f"pile{i}"]) for i in range(4))
         scale = 1 / math.sqrt(1 + sum(sizes[:2]))
-        specials = [int(x) for x in re.findall(r"Gummiz, (\d+) specials", str(state))]
         gummiz = state.scores()
-        strength = [scale * (g + 0.1 * s) for g, s in zip(gummiz, specials)]
+        front = [[float(x) for x in state.observation_tensor(p)[:12]] for p in range(2)]  # front per class
+        strength = [scale * (0.35 * g + 0.25 * sum(c) + 0.05 * c[4]) for g, c in zip(gummiz, front)]
         assert state.heuristic_returns() == pytest.approx(win_chance_returns(strength, [True, True]), abs=1e-9)
 
 
@@ -210,11 +210,46 @@ def test_agent_and_agent_specs_take_the_options():
 
 
 def test_defaults_table_lists_only_games_with_a_heuristic():
-    for name, options in search_defaults.SEARCH_DEFAULTS.items():
-        state = ts.load_game(name).new_initial_state(0)
+    for key, options in search_defaults.SEARCH_DEFAULTS.items():
+        name, _, players = key.partition(":")
+        state = ts.load_game(name, **({"players": int(players)} if players else {})).new_initial_state(0)
         if options.get("rollout_cutoff") is not None:
-            assert state.has_heuristic(), name
-        assert set(options) <= {"rollout_cutoff", "playout", "uct_c", "mast_epsilon", "mast_temperature"}
+            assert state.has_heuristic(), key
+        assert set(options) <= {"algorithm", "rollout_cutoff", "playout", "uct_c", "mast_epsilon", "mast_temperature"}
+        assert options.get("algorithm", "ismcts") in mcts.ALGORITHMS, key
+
+
+def test_gnomi_defaults_depend_on_the_player_count():
+    """2 players: ISMCTS (measured stronger at equal time than smooth-uct, which "auto" would
+    otherwise pick for a two-player game with native information-state keys) with MAST playouts;
+    4 players: ISMCTS with MAST playouts. An algorithm given explicitly keeps its own uct_c."""
+    two = ts.load_game("gnomi", players=2).new_initial_state(0)
+    four = ts.load_game("gnomi", players=4).new_initial_state(0)
+    assert two.get_game().has_information_state_keys()
+    assert search_defaults.search_defaults(two.get_game()) == {
+        "rollout_cutoff": None,
+        "playout": "mast",
+        "algorithm": "ismcts",
+    }
+    assert mcts.search(two, iterations=50, seed=0).algorithm == "ismcts"
+    assert mcts.search(four, iterations=50, seed=0).algorithm == "ismcts"
+    assert search_defaults.search_defaults(four.get_game()) == {"rollout_cutoff": None, "playout": "mast"}
+    default = mcts.search(two, iterations=300, seed=3)
+    explicit = mcts.search(two, iterations=300, seed=3, algorithm="ismcts", uct_c=2**0.5, playout="mast")
+    assert default.stats == explicit.stats
+
+
+def test_a_per_game_uct_c_applies_to_its_algorithm_only(monkeypatch):
+    """A table entry's uct_c is used when the search runs the entry's algorithm with uct_c None."""
+    monkeypatch.setitem(search_defaults.SEARCH_DEFAULTS, "gnomi:2", {"algorithm": "smooth-uct", "uct_c": 2.0})
+    two = ts.load_game("gnomi", players=2).new_initial_state(0)
+    default = mcts.search(two, iterations=300, seed=3)
+    assert default.algorithm == "smooth-uct"
+    explicit = mcts.search(two, iterations=300, seed=3, algorithm="smooth-uct", uct_c=2.0)
+    assert default.stats == explicit.stats
+    assert mcts.search(two, iterations=300, seed=3, algorithm="smooth-uct", uct_c=1.0).stats != default.stats
+    ismcts = mcts.search(two, iterations=300, seed=3, algorithm="ismcts")
+    assert ismcts.stats == mcts.search(two, iterations=300, seed=3, algorithm="ismcts", uct_c=2**0.5).stats
 
 
 # --- strength at small budgets -------------------------------------------------------------------

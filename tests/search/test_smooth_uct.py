@@ -78,7 +78,37 @@ def test_leduc_keys_have_no_collisions_with_three_players():
     assert len(key_of) > 5_000
 
 
-@pytest.mark.parametrize("name", ["gnomi", "gummiland"])
+@pytest.mark.parametrize("players, golden", [(2, False), (3, False), (4, False), (2, True), (3, True)])
+def test_gnomi_information_state_keys_match_the_strings(players, golden):
+    """Gnomi's native keys: over random games (and worlds resampled from each player's view,
+    which share that player's information state), equal keys exactly when the strings are equal."""
+    game = ts.load_game("gnomi", players=players, golden=golden)
+    assert game.has_information_state_keys()
+    rng = random.Random(players * 10 + golden)
+    key_of: dict[str, int] = {}
+    string_of: dict[int, str] = {}
+
+    def check(state, player):
+        info = f"{player}|{state.information_state_string(player)}"
+        key = state.information_state_key(player)
+        assert key_of.setdefault(info, key) == key, f"two keys for {info}"
+        assert string_of.setdefault(key, info) == info, f"collision: {info} and {string_of[key]}"
+
+    for seed in range(60 if golden else 120):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            for player in range(players):
+                check(state, player)
+                if rng.random() < 0.2:
+                    check(state.resample_from_infostate(player, rng.getrandbits(32)), player)
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert len(key_of) > 1_000
+
+
+@pytest.mark.parametrize("name", ["gummiland"])
 def test_games_without_a_native_key_fall_back_to_hashing_the_string(name):
     """A game without information_state_key hashes the string: equal strings, equal keys."""
     game = ts.load_game(name, players=2)

@@ -127,6 +127,8 @@ class GnomiState {
   std::string action_to_string(Action action) const;
   std::string to_string() const;
   std::string information_state_string(int player) const;
+  // A hash of what information_state_string(player) shows, without building the string.
+  uint64_t information_state_key(int player) const;
   void observation_tensor(int player, float* out) const;
   GnomiState resample_from_infostate(int player, Rng& rng, std::vector<Action>* history) const;
   void write_fields(FieldWriter& w) const;

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "core/constrained_deal.h"
+#include "core/hash.h"
 #include "games/gnomi/gnomi.h"
 
 namespace ts {
@@ -183,6 +184,47 @@ std::string GnomiState::describe(int viewer) const {
 
 std::string GnomiState::to_string() const { return describe(-1); }
 std::string GnomiState::information_state_string(int player) const { return describe(player); }
+
+uint64_t GnomiState::information_state_key(int player) const {
+  // What describe(player) shows, fed to a hash without building the text: the public fields, the
+  // history digest, and every held card's holder, side, who knows it, its face if `player` knows
+  // it, and the colours it is publicly known not to be; cards out of play only as counts.
+  KeyHasher h;
+  auto byte = [](int v) { return static_cast<uint64_t>(static_cast<uint8_t>(v)); };
+  h.add(byte(player) | byte(game_) << 8 | byte(golden_) << 16 |
+        static_cast<uint64_t>(static_cast<uint16_t>(round_)) << 24 |
+        static_cast<uint64_t>(static_cast<uint16_t>(max_rounds_)) << 40 | byte(first_) << 56);
+  h.add(byte(turn_) | byte(phase_) << 8 | byte(effect_) << 16 | byte(target_) << 24 | byte(colour_) << 32 |
+        byte(pick_) << 40 | byte(peek_[0]) << 48 | byte(peek_[1]) << 56);
+  h.add(byte(steals_left_) | byte(out_) << 8 | byte(last_out_) << 16 | byte(prev_out_) << 24 |
+        byte(phase_ == kGameOver ? winners_ : 0) << 32);
+  h.add(history_hash_);
+  for (int s = 0; s < n_; ++s) h.add(byte(golden_gnomes_[s]) | byte(s) << 8);
+  int pool_m = 0, pool_g = 0, reserve_m = 0, reserve_g = 0;
+  for (int m = 0; m < kM; ++m) {
+    if (mush_.holder[m] < 0) {
+      pool_m += mush_.holder[m] == kPool, reserve_m += mush_.holder[m] == kReserve;
+      continue;
+    }
+    const uint8_t known = mush_.known[m];
+    const bool shows_not = not_colour_[m] && known != all_mask();
+    h.add(byte(m) | byte(mush_.holder[m]) << 8 | byte(mush_.up[m] != 0) << 16 | byte(known) << 24 |
+          byte((known >> player) & 1 ? mush_.face[m] : -1) << 32 |
+          byte(shows_not ? not_colour_[m] : 0) << 40);
+  }
+  for (int g = 0; g < kG; ++g) {
+    if (gnome_.holder[g] < 0) {
+      pool_g += gnome_.holder[g] == kPool, reserve_g += gnome_.holder[g] == kReserve;
+      continue;
+    }
+    const uint8_t known = gnome_.known[g];
+    h.add(byte(g) | byte(gnome_.holder[g]) << 8 | byte(gnome_.up[g] != 0) << 16 | byte(known) << 24 |
+          byte((known >> player) & 1 ? gnome_.face[g] : -1) << 32 | uint64_t{1} << 48);
+  }
+  h.add(byte(pool_m) | byte(pool_g) << 8 | byte(golden_ ? reserve_m : 0) << 16 |
+        byte(golden_ ? reserve_g : 0) << 24);
+  return h.value();
+}
 
 void GnomiState::observation_tensor(int player, float* out) const {
   const uint8_t me = static_cast<uint8_t>(1u << player);

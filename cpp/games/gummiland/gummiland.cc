@@ -554,10 +554,16 @@ void GummilandState::scores(double* out) const {
   for (int p = 0; p < num_players_; ++p) out[p] = gummiz(p);
 }
 
-// The Gummiz lead, in units of the spread still to come: the game ends when only 2 piles are
-// left, so at least the tiles outside the two largest piles will still be captured, each worth 1-5
-// Gummiz; a lead of about sqrt(that many) tiles' worth is a good bet. Specials break ties.
+// A player's strength: Gummiz owned and tiles in front (fruits to pay with, specials to use: the
+// player's hand), in units of the spread still to come. The game ends when only 2 piles are left,
+// so at least the tiles outside the two largest piles will still be captured, each worth 1-5
+// Gummiz; a lead of about sqrt(that many) tiles' worth is a good bet. The weights were chosen by
+// matches (docs/long-games.md): Gummiz alone (the first version) made a search that spends its hand
+// for any Gummiz and lost to random playouts; a tile in front is worth about 0.7 Gummiz, an M a
+// little more, since it pays any fruit. Capturing stays worthwhile: the paying tiles come back out
+// of the box, and a captured tile's Gummiz count for good.
 void GummilandState::heuristic_returns(double* out) const {
+  constexpr double kPerGummiz = 0.35, kPerTileInFront = 0.25, kPerMultiFruitInFront = 0.05;
   int sizes[kNumPiles];
   int total = 0;
   for (int i = 0; i < kNumPiles; ++i) total += sizes[i] = piles_[i].size;
@@ -565,7 +571,13 @@ void GummilandState::heuristic_returns(double* out) const {
   const int to_capture = total - sizes[kNumPiles - 1] - sizes[kNumPiles - 2];
   const double scale = 1.0 / std::sqrt(1.0 + to_capture);
   double strength[kMaxSeats];
-  for (int p = 0; p < num_players_; ++p) strength[p] = scale * (gummiz(p) + 0.1 * specials(p));
+  for (int p = 0; p < num_players_; ++p) {
+    const OwnList& front = front_[p];
+    int multi = 0;
+    for (int i = 0; i < front.size; ++i) multi += front_class(p, front.t[i]) == kM ? 1 : 0;
+    strength[p] =
+        scale * (kPerGummiz * gummiz(p) + kPerTileInFront * front.size + kPerMultiFruitInFront * multi);
+  }
   win_chance_returns(strength, (1u << num_players_) - 1, num_players_, out);
 }
 

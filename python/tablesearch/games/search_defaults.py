@@ -3,7 +3,7 @@
 docs/long-games.md and come from `python benchmarks/hidden_strength_budget.py`.
 
 Only games listed here get game-specific defaults; every other game searches with the generic
-ones (random playouts to the end, `uct_c` sqrt(2)).
+ones (random playouts to the end, the algorithm `algorithm="auto"` picks, its usual `uct_c`).
 """
 
 from __future__ import annotations
@@ -14,19 +14,32 @@ GENERIC: dict[str, Any] = {"rollout_cutoff": None, "playout": "random"}
 """rollout_cutoff None: playouts run to the end of the game; playout "random": uniform moves."""
 
 SEARCH_DEFAULTS: dict[str, dict[str, Any]] = {
-    # 2 players, ISMCTS 3,000 against 300 iterations: MAST 0.605 over 200 games, random playouts
-    # 0.557 over 200; a cutoff (0 or 4 decisions, then the heuristic) 0.52 over 100 each.
+    # Every player count: MAST playouts (a cutoff, 0 or 4 decisions then the heuristic, measured
+    # worse: games are short).
     "gnomi": {"playout": "mast"},
-    # Gummiland keeps random playouts to the end: the cutoff (10 decisions, MAST) lost to them at
-    # equal time, 0.125 [0.028, 0.222] over 40 games at 0.02 s a move (docs/long-games.md).
+    # 2 players: ISMCTS, although Gnomi's native information-state keys would let "auto" pick
+    # smooth-uct. Smooth UCT (uct_c 2) gains more from its budget (3,000 against its own 300
+    # iterations: 0.616 over 400 games, ISMCTS 0.537) but loses to the old default at equal time
+    # (0.439 [0.404, 0.474] over 400 games at 0.05 s a move), where ISMCTS with MAST scores 0.545
+    # [0.512, 0.578].
+    "gnomi:2": {"algorithm": "ismcts"},
+    # Gummiland keeps random playouts to the end: the heuristic at the leaf (rollout_cutoff 0,
+    # Gummiz and the tiles in front) beats random playouts at small equal budgets, but lost to them
+    # at equal time, 0.075 [-0.032, 0.182] over 40 games at 0.05 s a move (docs/long-games.md).
 }
-"""Game name -> the options that differ from GENERIC (docs/long-games.md has the figures)."""
+"""Game name, or "name:players" for one player count (it wins over the name's entry) -> the
+options that differ from GENERIC. "algorithm" is what `algorithm="auto"` picks; "uct_c" applies
+when the search runs that algorithm with `uct_c` left at None."""
 
 
 def search_defaults(game: Any) -> dict[str, Any]:
     """The default search options for `game` (a loaded game, or None): GENERIC updated by the
-    game's entry in SEARCH_DEFAULTS. Games other than native ones get GENERIC."""
+    game's entry in SEARCH_DEFAULTS and then by its "name:players" entry. Games other than native
+    ones get GENERIC."""
     from tablesearch import _core
 
-    name: Optional[str] = game.name if isinstance(game, _core.Game) else None
-    return {**GENERIC, **SEARCH_DEFAULTS.get(name or "", {})}
+    if not isinstance(game, _core.Game):
+        return dict(GENERIC)
+    name: Optional[str] = game.name
+    players = game.num_players()
+    return {**GENERIC, **SEARCH_DEFAULTS.get(name or "", {}), **SEARCH_DEFAULTS.get(f"{name}:{players}", {})}
