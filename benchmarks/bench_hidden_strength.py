@@ -12,7 +12,8 @@
 
 Needs the bench extra: ``pip install ".[bench]"`` (open-spiel). Example:
 
-    python benchmarks/bench_hidden_strength.py                 # everything (about 15 minutes)
+    python benchmarks/bench_hidden_strength.py                 # everything (Gummiland's 400-game
+                                                               # budget match alone: about 4.5 hours)
     python benchmarks/bench_hidden_strength.py --budgets 1000 10000 --match-pairs 200 --no-budget
     python benchmarks/bench_hidden_strength.py --budgets --bot-budgets --match-pairs 0 \
         --budget-args "--games 100"            # only the Gnomi/Gummiland part, 100 games a match

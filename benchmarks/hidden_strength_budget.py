@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 import tablesearch as ts
+from tablesearch import mcts
+from tablesearch.games import search_defaults
 
 OLD_DEFAULT = "ismcts:rollout_cutoff=none,playout=random"
 """The default search before the rollout cutoff: ISMCTS, random playouts to the end, uct_c sqrt(2)."""
@@ -59,9 +61,9 @@ class MatchResult:
     seconds: float
 
     def __str__(self) -> str:
-        params = ",".join(f"{k}={v}" for k, v in self.params.items())
         return (
-            f"{self.game}({params}) {self.a} vs {self.b}: {self.score:.3f} [{self.low:.3f}, {self.high:.3f}] "
+            f"{self.game}({_params_text(self.params)}) {self.a} vs {self.b}: "
+            f"{self.score:.3f} [{self.low:.3f}, {self.high:.3f}] "
             f"over {self.games} games ({self.deals} deals, {self.seconds:.0f} s)"
         )
 
@@ -131,9 +133,14 @@ def old_against_new(
     workers: Optional[int] = 1,
     report: Any = None,
 ) -> list[MatchResult]:
-    """The new default against the old at equal time per move (`time_per_move` seconds)."""
+    """The new default against the old at equal time per move (`time_per_move` seconds). A game
+    whose default is still the old one is skipped (`report` is told why): that match is a mirror."""
     results = []
     for game, params in configs:
+        if default_is_old(game, params):
+            if report:
+                report(f"{game}({_params_text(params)}): the default is the old one ({OLD_DEFAULT}); no match to play")
+            continue
         result = match(
             game,
             params,
@@ -147,6 +154,18 @@ def old_against_new(
         if report:
             report(result)
     return results
+
+
+def default_is_old(game: str, params: dict[str, Any]) -> bool:
+    """Whether every option at its default searches `game` as OLD_DEFAULT does: ISMCTS with the
+    generic playouts (the game has no entry in games.search_defaults)."""
+    loaded = ts.load_game(game, **params)
+    algorithm = mcts.search(loaded.new_initial_state(0), iterations=1).algorithm
+    return algorithm == "ismcts" and search_defaults.search_defaults(loaded) == search_defaults.GENERIC
+
+
+def _params_text(params: dict[str, Any]) -> str:
+    return ",".join(f"{k}={v}" for k, v in params.items())
 
 
 def _with(spec: str, **options: Any) -> str:

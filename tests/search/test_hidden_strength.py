@@ -50,3 +50,19 @@ def test_hidden_information_algorithms_compared_at_gnomi():
         for j in range(len(names)):
             if i != j:
                 assert scores[i][j] + scores[j][i] == pytest.approx(1.0)
+
+
+def test_budget_benchmark_skips_mirror_matches():
+    """hidden_strength_budget.old_against_new plays no match where the default is the old one."""
+    import os
+    import sys
+
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks"))
+    import hidden_strength_budget as budget
+
+    gummiland = ("gummiland", {"players": 2, "regions": budget.ALL_REGIONS})
+    assert budget.default_is_old(*gummiland)
+    assert not budget.default_is_old("gnomi", {"players": 2})
+    reports: list = []
+    assert budget.old_against_new(games=2, configs=[gummiland], report=reports.append) == []
+    assert len(reports) == 1 and "the default is the old one" in reports[0]
