@@ -52,13 +52,13 @@ def test_hidden_information_algorithms_compared_at_gnomi():
                 assert scores[i][j] + scores[j][i] == pytest.approx(1.0)
 
 
-def test_budget_benchmark_skips_mirror_matches():
+def test_budget_benchmark_skips_mirror_matches(monkeypatch):
     """hidden_strength_budget.old_against_new plays no match where the default is the old one."""
+    import importlib
     import os
-    import sys
 
-    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks"))
-    import hidden_strength_budget as budget
+    monkeypatch.syspath_prepend(os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks"))
+    budget = importlib.import_module("hidden_strength_budget")
 
     gummiland = ("gummiland", {"players": 2, "regions": budget.ALL_REGIONS})
     assert budget.default_is_old(*gummiland)
