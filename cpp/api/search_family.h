@@ -13,10 +13,11 @@ namespace ts {
 template <GameState S, class Run>
 SearchResult with_evaluator(const SearchJob<S>& job, Run run) {
   if (!job.evaluator) {
-    check_playout_config(job.config, HasHeuristic<S>);
+    check_playout_config(job.config, HasHeuristic<S>, HasScores<S>);
     return run(
         [&] { return PlayoutEvaluator<S>(job.max_legal_actions, job.num_distinct_actions, job.config); });
   }
+  if (job.config.score_weight > 0) fail("score_weight weighs native playouts; an evaluator replaces them");
   return run([&] {
     return BridgeEvaluator<S>(*job.evaluator, job.wrap, job.observation_shape, job.num_distinct_actions,
                               job.max_legal_actions);

@@ -98,7 +98,7 @@ SearchResult search(const State& state, const std::string& algorithm, int64_t it
                     int determinizations, int threads, bool solve, SearchSession* tree,
                     PyEvaluator* evaluator, double dirichlet_alpha, double dirichlet_epsilon,
                     int rollout_cutoff, const std::string& playout, double mast_epsilon,
-                    double mast_temperature) {
+                    double mast_temperature, double score_weight, double score_scale) {
   SearchConfig config;
   config.algorithm = parse_algorithm(algorithm);
   config.iterations = iterations;
@@ -116,6 +116,8 @@ SearchResult search(const State& state, const std::string& algorithm, int64_t it
   config.playout = parse_playout(playout);
   config.mast_epsilon = mast_epsilon;
   config.mast_temperature = mast_temperature;
+  config.score_weight = score_weight;
+  config.score_scale = score_scale;
   return run(state, config, tree, evaluator);
 }
 
@@ -202,7 +204,8 @@ void bind_search(py::module_& m) {
         py::arg("max_memory_mb"), py::arg("rollouts"), py::arg("determinizations"), py::arg("threads"),
         py::arg("solve"), py::arg("tree") = nullptr, py::arg("evaluator") = nullptr,
         py::arg("dirichlet_alpha") = 0.0, py::arg("dirichlet_epsilon") = 0.25, py::arg("rollout_cutoff") = -1,
-        py::arg("playout") = "random", py::arg("mast_epsilon") = 0.4, py::arg("mast_temperature") = 0.2);
+        py::arg("playout") = "random", py::arg("mast_epsilon") = 0.4, py::arg("mast_temperature") = 0.2,
+        py::arg("score_weight") = 0.0, py::arg("score_scale") = 1.0);
   };
   py::list option_names;
   std::apply([&](const auto&... arg) { (option_names.append(arg.name), ...); }, options());

@@ -26,6 +26,8 @@ struct SearchConfig {
   PlayoutPolicy playout = PlayoutPolicy::kRandom;
   double mast_epsilon = 0.4;      // MAST epsilon-greedy: share of uniformly random playout moves
   double mast_temperature = 0.2;  // MAST Gibbs sampling: exp(mean / temperature)
+  double score_weight = 0;        // share of a finished playout's value taken from the score margin
+  double score_scale = 1;         // the margin squashed by tanh(margin / score_scale)
   int determinizations = 8;       // PIMC: worlds searched, iterations split between them
   int threads = 1;                // root parallelism: one tree per thread, statistics merged
   bool solve = false;             // MCTS-Solver: back up proven wins, losses and draws

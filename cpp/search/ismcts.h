@@ -31,6 +31,7 @@
 #include "search/observe.h"
 #include "search/playout.h"
 #include "search/rollout.h"
+#include "search/score_margin.h"
 #include "search/sqrt_log.h"
 #include "search/tree_stats.h"
 
@@ -128,6 +129,7 @@ class IsmctsSearch {
     while (true) {
       if (world.is_terminal()) {
         world.returns(values);
+        blend_score_margin(world, config_.score_weight, config_.score_scale, values);
         return;
       }
       const int mover = world.current_player();

@@ -15,6 +15,8 @@
 //   epsilon 0.4) or Gibbs sampling (probability proportional to exp(mean / temperature)).
 //   Actions never taken count as neutral (mean 0). Action ids are the game's own numbering, so
 //   an id that means different things in different phases shares one mean (as in the original).
+// - Score margin (config.score_weight > 0): a playout that reaches the end is worth its returns
+//   blended with the score margin (search/score_margin.h).
 //
 // The search reports the moves of its walk down the tree through tree_move() and the iteration's
 // values through end_iteration(); evaluators without these hooks (LearnsFromIterations) get none.
@@ -27,6 +29,7 @@
 #include "core/game.h"
 #include "search/config.h"
 #include "search/rollout.h"
+#include "search/score_margin.h"
 
 namespace ts {
 
@@ -36,8 +39,8 @@ concept LearnsFromIterations = requires(E e, int player, Action action, const do
   { e.end_iteration(values) };
 };
 
-// Checks the playout options against a game; `has_heuristic` says whether the game has one.
-inline void check_playout_config(const SearchConfig& config, bool has_heuristic) {
+// Checks the playout options against a game: whether it has a heuristic, and scores.
+inline void check_playout_config(const SearchConfig& config, bool has_heuristic, bool has_scores) {
   if (config.rollouts < 1) fail("rollouts must be >= 1, got " + std::to_string(config.rollouts));
   if (config.rollout_cutoff < -1) {
     fail("rollout_cutoff must be >= 0 (decisions before the heuristic) or -1 (none), got " +
@@ -51,6 +54,15 @@ inline void check_playout_config(const SearchConfig& config, bool has_heuristic)
   }
   if (!(config.mast_temperature > 0 && std::isfinite(config.mast_temperature))) {
     fail("mast_temperature must be a finite number > 0, got " + std::to_string(config.mast_temperature));
+  }
+  if (!(config.score_weight >= 0 && config.score_weight <= 1)) {
+    fail("score_weight must be in [0, 1], got " + std::to_string(config.score_weight));
+  }
+  if (!(config.score_scale > 0 && std::isfinite(config.score_scale))) {
+    fail("score_scale must be a finite number > 0, got " + std::to_string(config.score_scale));
+  }
+  if (config.score_weight > 0 && !has_scores) {
+    fail("score_weight needs a game with scores (scores()); this game has none: use score_weight=0");
   }
 }
 
@@ -66,8 +78,10 @@ class PlayoutEvaluator {
         policy_(config.playout),
         epsilon_(config.mast_epsilon),
         inverse_temperature_(1.0 / config.mast_temperature),
-        num_actions_(num_distinct_actions) {
-    check_playout_config(config, HasHeuristic<S>);
+        num_actions_(num_distinct_actions),
+        score_weight_(config.score_weight),
+        score_scale_(config.score_scale) {
+    check_playout_config(config, HasHeuristic<S>, HasScores<S>);
     if (policy_ != PlayoutPolicy::kRandom) {
       // Action ids beyond the table (a game declaring too few distinct actions) count as neutral.
       num_actions_ = std::clamp(num_actions_, 0, 1 << 16);
@@ -129,7 +143,7 @@ class PlayoutEvaluator {
     S state = leaf;
     if (cutoff_ < 0 && policy_ == PlayoutPolicy::kRandom) {
       random_playout(state, rng, actions_.data(), outcomes_.data());
-      state.returns(values);
+      finished_value(state, values);
       return;
     }
     int decisions = 0;
@@ -147,10 +161,15 @@ class PlayoutEvaluator {
       state.apply_action(action);
     }
     if (state.is_terminal()) {
-      state.returns(values);
+      finished_value(state, values);
     } else {
       if constexpr (HasHeuristic<S>) state.heuristic_returns(values);
     }
+  }
+
+  void finished_value(const S& end, double* values) const {
+    end.returns(values);
+    blend_score_margin(end, score_weight_, score_scale_, values);
   }
 
   Action choose(int player, int n, Rng& rng) {
@@ -195,6 +214,8 @@ class PlayoutEvaluator {
   double epsilon_;
   double inverse_temperature_;
   int num_actions_;
+  double score_weight_;
+  double score_scale_;
 };
 
 }  // namespace ts

@@ -53,6 +53,7 @@
 #include "search/infoset_table.h"
 #include "search/observe.h"
 #include "search/rollout.h"
+#include "search/score_margin.h"
 #include "search/trajectory.h"
 #include "search/tree_stats.h"
 
@@ -157,6 +158,7 @@ class SmoothUctSearch {
     while (true) {
       if (world.is_terminal()) {
         world.returns(values);
+        blend_score_margin(world, config_.score_weight, config_.score_scale, values);
         return;
       }
       const int mover = world.current_player();
@@ -183,6 +185,7 @@ class SmoothUctSearch {
     }
     if (world.is_terminal()) {
       world.returns(values);
+      blend_score_margin(world, config_.score_weight, config_.score_scale, values);
     } else {
       evaluator_.evaluate(world, rng_, values);
     }

@@ -20,6 +20,7 @@
 #include "search/evaluator.h"
 #include "search/node_arena.h"
 #include "search/playout.h"
+#include "search/score_margin.h"
 #include "search/tree_ops.h"
 #include "search/tree_stats.h"
 
@@ -96,6 +97,7 @@ class UctSearch {
       if (state.is_terminal()) {
         state.returns(values);
         if (config_.solve && !path_.empty()) prove_terminal(path_.back(), values);
+        blend_score_margin(state, config_.score_weight, config_.score_scale, values);
         return;
       }
       Node& current = arena_.node(node);

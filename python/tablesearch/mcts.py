@@ -269,6 +269,8 @@ def _native_config(
     playout: Any = "auto",
     mast_epsilon: float = 0.4,
     mast_temperature: float = 0.2,
+    score_weight: Any = "auto",
+    score_scale: Any = "auto",
 ) -> dict[str, Any]:
     """Checks every search argument; returns the keywords of the native call. (The native search
     checks the state itself: not over, not at a chance node.)"""
@@ -299,6 +301,7 @@ def _native_config(
         # else None: the algorithm's own default, from the native table (search/algorithm.h)
     return dict(
         **playout_options,
+        **_score_options(game, evaluator, score_weight, score_scale),
         mast_epsilon=_check_unit("mast_epsilon", mast_epsilon),
         mast_temperature=_check_float("mast_temperature", mast_temperature, 0.0, allow_equal=False),
         algorithm=algorithm,
@@ -320,6 +323,18 @@ def _check_unit(name: str, value: Any) -> float:
     if number > 1:
         raise ValueError(f"{name} must be in [0, 1], got {number}")
     return number
+
+
+def _score_options(game: Any, evaluator: Any, score_weight: Any, score_scale: Any) -> dict[str, float]:
+    """score_weight and score_scale for the native call. "auto" takes the game's defaults
+    (games.search_defaults) for the default playouts; an evaluator object plays without them."""
+    defaults = search_defaults(game if evaluator is None else None)
+    weight = defaults["score_weight"] if score_weight == "auto" else score_weight
+    scale = defaults["score_scale"] if score_scale == "auto" else score_scale
+    return dict(
+        score_weight=_check_unit("score_weight", weight),
+        score_scale=_check_float("score_scale", scale, 0.0, allow_equal=False),
+    )
 
 
 def _playout_options(state: Any, game: Any, evaluator: Any, rollout_cutoff: Any, playout: Any) -> dict[str, Any]:
@@ -383,6 +398,8 @@ def search(
     playout: str = "auto",
     mast_epsilon: float = 0.4,
     mast_temperature: float = 0.2,
+    score_weight: Any = "auto",
+    score_scale: Any = "auto",
 ) -> SearchResult:
     """Searches `state` and returns the statistics of every root action and the best one.
 
@@ -406,7 +423,10 @@ def search(
     takes the game's heuristic estimate (games with `state.has_heuristic()`; None: play to the
     end); `playout` is "random", "mast" (epsilon-greedy on action means learned during the
     search, `mast_epsilon` random moves) or "mast-gibbs" (Gibbs sampling at `mast_temperature`).
-    "auto" (the default) takes what measured strongest for the game (games.search_defaults).
+    `score_weight=w` (games with scores) values a playout that reaches the end at (1 - w) x its
+    returns + w x tanh(score margin / `score_scale`): by how much a random continuation wins
+    says more about the leaf than who wins, in long games. "auto" (the default) takes what
+    measured strongest for the game (games.search_defaults).
 
     Raises ValueError for a terminal or chance state and for out-of-range arguments, TypeError
     for arguments of the wrong type, and KeyboardInterrupt when Ctrl-C is pressed.
@@ -431,6 +451,8 @@ def search(
         playout,
         mast_epsilon,
         mast_temperature,
+        score_weight,
+        score_scale,
     )
     if tree is not None and not isinstance(tree, _core.SearchTree):
         raise TypeError(f"tree must be a mcts.SearchTree, got {type(tree).__name__}")

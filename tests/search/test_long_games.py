@@ -215,7 +215,7 @@ def test_defaults_table_lists_only_games_with_a_heuristic():
         state = ts.load_game(name, **({"players": int(players)} if players else {})).new_initial_state(0)
         if options.get("rollout_cutoff") is not None:
             assert state.has_heuristic(), key
-        assert set(options) <= {"algorithm", "rollout_cutoff", "playout", "uct_c", "mast_epsilon", "mast_temperature"}
+        assert set(options) <= {"algorithm", "uct_c", *search_defaults.GENERIC}
         assert options.get("algorithm", "ismcts") in mcts.ALGORITHMS, key
 
 
@@ -227,13 +227,13 @@ def test_gnomi_defaults_depend_on_the_player_count():
     four = ts.load_game("gnomi", players=4).new_initial_state(0)
     assert two.get_game().has_information_state_keys()
     assert search_defaults.search_defaults(two.get_game()) == {
-        "rollout_cutoff": None,
+        **search_defaults.GENERIC,
         "playout": "mast",
         "algorithm": "ismcts",
     }
     assert mcts.search(two, iterations=50, seed=0).algorithm == "ismcts"
     assert mcts.search(four, iterations=50, seed=0).algorithm == "ismcts"
-    assert search_defaults.search_defaults(four.get_game()) == {"rollout_cutoff": None, "playout": "mast"}
+    assert search_defaults.search_defaults(four.get_game()) == {**search_defaults.GENERIC, "playout": "mast"}
     default = mcts.search(two, iterations=300, seed=3)
     explicit = mcts.search(two, iterations=300, seed=3, algorithm="ismcts", uct_c=2**0.5, playout="mast")
     assert default.stats == explicit.stats

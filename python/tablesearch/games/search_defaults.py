@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-GENERIC: dict[str, Any] = {"rollout_cutoff": None, "playout": "random"}
-"""rollout_cutoff None: playouts run to the end of the game; playout "random": uniform moves."""
+GENERIC: dict[str, Any] = {"rollout_cutoff": None, "playout": "random", "score_weight": 0.0, "score_scale": 1.0}
+"""rollout_cutoff None: playouts run to the end of the game; playout "random": uniform moves;
+score_weight 0: a finished playout is worth its returns alone."""
 
 SEARCH_DEFAULTS: dict[str, dict[str, Any]] = {
     # Every player count: MAST playouts (a cutoff, 0 or 4 decisions then the heuristic, measured
