@@ -200,7 +200,7 @@ def test_agent_and_agent_specs_take_the_options():
     assert agent.step(state) in state.legal_actions()
     result = ts.tournament(
         "gnomi",
-        ["ismcts:iterations=30,rollout_cutoff=none,playout=mast", "random"],
+        ["ismcts:iterations=30,rollout_cutoff=none,playout=mast,score_weight=0.5,score_scale=3", "random"],
         games=2,
         params={"players": 2},
         progress=False,

@@ -103,15 +103,3 @@ def test_auto_takes_the_game_default_and_evaluator_objects_play_without_it():
     assert mcts.search(state, **base).stats == mcts.search(state, **base, **explicit).stats
     with_object = mcts.search(state, **base, evaluator=mcts.RandomRollout())
     assert with_object.stats == mcts.search(state, **base, score_weight=0).stats
-
-
-def test_agent_specs_take_the_options():
-    result = ts.tournament(
-        "gnomi",
-        ["ismcts:iterations=30,score_weight=0.5,score_scale=3", "random"],
-        games=2,
-        params={"players": 2},
-        progress=False,
-        workers=1,
-    )
-    assert result.games == 2
