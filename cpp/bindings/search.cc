@@ -16,6 +16,7 @@
 #include "bindings/py_callbacks.h"
 #include "bindings/py_evaluator.h"
 #include "bindings/py_state.h"
+#include "bindings/stop_flag.h"
 #include "search/config.h"
 #include "search/interrupt.h"
 
@@ -98,7 +99,8 @@ SearchResult search(const State& state, const std::string& algorithm, int64_t it
                     int determinizations, int threads, bool solve, SearchSession* tree,
                     PyEvaluator* evaluator, double dirichlet_alpha, double dirichlet_epsilon,
                     int rollout_cutoff, const std::string& playout, double mast_epsilon,
-                    double mast_temperature, double score_weight, double score_scale) {
+                    double mast_temperature, double score_weight, double score_scale,
+                    const std::shared_ptr<StopFlag>& stop) {
   SearchConfig config;
   config.algorithm = parse_algorithm(algorithm);
   config.iterations = iterations;
@@ -118,6 +120,7 @@ SearchResult search(const State& state, const std::string& algorithm, int64_t it
   config.mast_temperature = mast_temperature;
   config.score_weight = score_weight;
   config.score_scale = score_scale;
+  config.cancel = stop ? &stop->value : nullptr;  // `stop` outlives the call: the caller holds it
   return run(state, config, tree, evaluator);
 }
 
@@ -179,6 +182,14 @@ void bind_search(py::module_& m) {
         return "<PyState of " + s.game()->name() + ": " + py::repr(s.object()).cast<std::string>() + ">";
       });
 
+  py::class_<StopFlag, std::shared_ptr<StopFlag>>(
+      m, "StopFlag",
+      "Ends a running search early when set, from any thread: the search returns what it found so far.")
+      .def(py::init<>())
+      .def("set", [](StopFlag& f) { f.value.store(true); })
+      .def("clear", [](StopFlag& f) { f.value.store(false); })
+      .def("is_set", [](const StopFlag& f) { return f.value.load(); });
+
   py::tuple names(std::size(kAlgorithms));
   for (size_t i = 0; i < std::size(kAlgorithms); ++i) names[i] = kAlgorithms[i].name;
   m.attr("ALGORITHMS") = names;
@@ -205,7 +216,7 @@ void bind_search(py::module_& m) {
         py::arg("solve"), py::arg("tree") = nullptr, py::arg("evaluator") = nullptr,
         py::arg("dirichlet_alpha") = 0.0, py::arg("dirichlet_epsilon") = 0.25, py::arg("rollout_cutoff") = -1,
         py::arg("playout") = "random", py::arg("mast_epsilon") = 0.4, py::arg("mast_temperature") = 0.2,
-        py::arg("score_weight") = 0.0, py::arg("score_scale") = 1.0);
+        py::arg("score_weight") = 0.0, py::arg("score_scale") = 1.0, py::arg("stop") = nullptr);
   };
   py::list option_names;
   std::apply([&](const auto&... arg) { (option_names.append(arg.name), ...); }, options());

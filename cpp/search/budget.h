@@ -107,6 +107,7 @@ class Budget {
       config_.interrupt_check();
     }
     if (config_.stop && config_.stop->load(std::memory_order_relaxed)) return true;
+    if (config_.cancel && config_.cancel->load(std::memory_order_relaxed)) return true;
     return config_.time_limit > 0 && seconds_since(start_, now) >= config_.time_limit;
   }
 

@@ -44,6 +44,9 @@ struct SearchConfig {
   int64_t interrupt_epoch = -1;
   // Set by any thread of a multi-thread search to stop the others (null: single thread).
   std::atomic<bool>* stop = nullptr;
+  // Set from outside the search (a StopFlag from Python, another thread) to end it early: it
+  // returns what it found so far, as when its time is up. Null: nobody can.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 struct ActionStats {

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['ALGORITHMS', 'ActionStats', 'CHANCE', 'Game', 'MAX_PLAYERS', 'NativeSearchResult', 'PyEvaluator', 'PyGameInfo', 'PyState', 'SEARCH_OPTIONS', 'SearchTree', 'State', 'TERMINAL', 'list_games', 'load_game', 'parameter_specs', 'running_searches', 'search', 'shutdown_searches']
+__all__: list[str] = ['ALGORITHMS', 'ActionStats', 'CHANCE', 'Game', 'MAX_PLAYERS', 'NativeSearchResult', 'PyEvaluator', 'PyGameInfo', 'PyState', 'SEARCH_OPTIONS', 'SearchTree', 'State', 'StopFlag', 'TERMINAL', 'list_games', 'load_game', 'parameter_specs', 'running_searches', 'search', 'shutdown_searches']
 class State:
     """
     A position of a game.
@@ -245,6 +245,18 @@ class PyState:
     @property
     def object(self) -> typing.Any:
         ...
+class StopFlag:
+    """
+    Ends a running search early when set, from any thread: the search returns what it found so far.
+    """
+    def __init__(self) -> None:
+        ...
+    def clear(self) -> None:
+        ...
+    def is_set(self) -> bool:
+        ...
+    def set(self) -> None:
+        ...
 class PyEvaluator:
     def __init__(self, evaluator: typing.Any, batch_size: typing.Any) -> None:
         """
@@ -261,12 +273,12 @@ def running_searches() -> int:
     How many searches are running now, in every thread (for tests and diagnostics).
     """
 @typing.overload
-def search(state: State, algorithm: str, iterations: typing.SupportsInt | typing.SupportsIndex, time_limit: typing.SupportsFloat | typing.SupportsIndex, uct_c: typing.SupportsFloat | typing.SupportsIndex | None, seed: typing.SupportsInt | typing.SupportsIndex, max_memory_mb: typing.SupportsInt | typing.SupportsIndex, rollouts: typing.SupportsInt | typing.SupportsIndex, determinizations: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, solve: bool, tree: SearchTree = None, evaluator: PyEvaluator = None, dirichlet_alpha: typing.SupportsFloat | typing.SupportsIndex = 0.0, dirichlet_epsilon: typing.SupportsFloat | typing.SupportsIndex = 0.25, rollout_cutoff: typing.SupportsInt | typing.SupportsIndex = -1, playout: str = 'random', mast_epsilon: typing.SupportsFloat | typing.SupportsIndex = 0.4, mast_temperature: typing.SupportsFloat | typing.SupportsIndex = 0.2, score_weight: typing.SupportsFloat | typing.SupportsIndex = 0.0, score_scale: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> NativeSearchResult:
+def search(state: State, algorithm: str, iterations: typing.SupportsInt | typing.SupportsIndex, time_limit: typing.SupportsFloat | typing.SupportsIndex, uct_c: typing.SupportsFloat | typing.SupportsIndex | None, seed: typing.SupportsInt | typing.SupportsIndex, max_memory_mb: typing.SupportsInt | typing.SupportsIndex, rollouts: typing.SupportsInt | typing.SupportsIndex, determinizations: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, solve: bool, tree: SearchTree = None, evaluator: PyEvaluator = None, dirichlet_alpha: typing.SupportsFloat | typing.SupportsIndex = 0.0, dirichlet_epsilon: typing.SupportsFloat | typing.SupportsIndex = 0.25, rollout_cutoff: typing.SupportsInt | typing.SupportsIndex = -1, playout: str = 'random', mast_epsilon: typing.SupportsFloat | typing.SupportsIndex = 0.4, mast_temperature: typing.SupportsFloat | typing.SupportsIndex = 0.2, score_weight: typing.SupportsFloat | typing.SupportsIndex = 0.0, score_scale: typing.SupportsFloat | typing.SupportsIndex = 1.0, stop: StopFlag = None) -> NativeSearchResult:
     """
     Searches a native State or a PyState; the algorithm is one of ALGORITHMS (ValueError naming them otherwise); uct_c None takes the algorithm's default.
     """
 @typing.overload
-def search(state: PyState, algorithm: str, iterations: typing.SupportsInt | typing.SupportsIndex, time_limit: typing.SupportsFloat | typing.SupportsIndex, uct_c: typing.SupportsFloat | typing.SupportsIndex | None, seed: typing.SupportsInt | typing.SupportsIndex, max_memory_mb: typing.SupportsInt | typing.SupportsIndex, rollouts: typing.SupportsInt | typing.SupportsIndex, determinizations: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, solve: bool, tree: SearchTree = None, evaluator: PyEvaluator = None, dirichlet_alpha: typing.SupportsFloat | typing.SupportsIndex = 0.0, dirichlet_epsilon: typing.SupportsFloat | typing.SupportsIndex = 0.25, rollout_cutoff: typing.SupportsInt | typing.SupportsIndex = -1, playout: str = 'random', mast_epsilon: typing.SupportsFloat | typing.SupportsIndex = 0.4, mast_temperature: typing.SupportsFloat | typing.SupportsIndex = 0.2, score_weight: typing.SupportsFloat | typing.SupportsIndex = 0.0, score_scale: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> NativeSearchResult:
+def search(state: PyState, algorithm: str, iterations: typing.SupportsInt | typing.SupportsIndex, time_limit: typing.SupportsFloat | typing.SupportsIndex, uct_c: typing.SupportsFloat | typing.SupportsIndex | None, seed: typing.SupportsInt | typing.SupportsIndex, max_memory_mb: typing.SupportsInt | typing.SupportsIndex, rollouts: typing.SupportsInt | typing.SupportsIndex, determinizations: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, solve: bool, tree: SearchTree = None, evaluator: PyEvaluator = None, dirichlet_alpha: typing.SupportsFloat | typing.SupportsIndex = 0.0, dirichlet_epsilon: typing.SupportsFloat | typing.SupportsIndex = 0.25, rollout_cutoff: typing.SupportsInt | typing.SupportsIndex = -1, playout: str = 'random', mast_epsilon: typing.SupportsFloat | typing.SupportsIndex = 0.4, mast_temperature: typing.SupportsFloat | typing.SupportsIndex = 0.2, score_weight: typing.SupportsFloat | typing.SupportsIndex = 0.0, score_scale: typing.SupportsFloat | typing.SupportsIndex = 1.0, stop: StopFlag = None) -> NativeSearchResult:
     """
     Searches a native State or a PyState; the algorithm is one of ALGORITHMS (ValueError naming them otherwise); uct_c None takes the algorithm's default.
     """
@@ -277,5 +289,5 @@ def shutdown_searches(timeout: typing.SupportsFloat | typing.SupportsIndex = 5.0
 ALGORITHMS: tuple = ('uct', 'puct', 'ismcts', 'mo-ismcts', 'pimc', 'smooth-uct', 'infoset-uct')
 CHANCE: int = -1
 MAX_PLAYERS: int = 8
-SEARCH_OPTIONS: tuple = ('algorithm', 'iterations', 'time_limit', 'uct_c', 'seed', 'max_memory_mb', 'rollouts', 'determinizations', 'threads', 'solve', 'tree', 'evaluator', 'dirichlet_alpha', 'dirichlet_epsilon', 'rollout_cutoff', 'playout', 'mast_epsilon', 'mast_temperature', 'score_weight', 'score_scale')
+SEARCH_OPTIONS: tuple = ('algorithm', 'iterations', 'time_limit', 'uct_c', 'seed', 'max_memory_mb', 'rollouts', 'determinizations', 'threads', 'solve', 'tree', 'evaluator', 'dirichlet_alpha', 'dirichlet_epsilon', 'rollout_cutoff', 'playout', 'mast_epsilon', 'mast_temperature', 'score_weight', 'score_scale', 'stop')
 TERMINAL: int = -4

@@ -24,6 +24,8 @@ ALGORITHMS: tuple[str, ...] = tuple(_core.ALGORITHMS)
 sqrt(2), or 1.0 for smooth-uct and infoset-uct, whose values are scaled to [-1, 1])."""
 
 DEFAULT_ITERATIONS = 1000
+StopFlag = _core.StopFlag
+"""``flag = StopFlag()``; ``search(..., stop=flag)`` ends early once any thread calls ``flag.set()``."""
 MIXED_POLICY_THRESHOLD = 0.2
 """Shares of a mixed policy below this are dropped (SearchResult.policy)."""
 
@@ -400,6 +402,7 @@ def search(
     mast_temperature: float = 0.2,
     score_weight: Any = "auto",
     score_scale: Any = "auto",
+    stop: Optional[StopFlag] = None,
 ) -> SearchResult:
     """Searches `state` and returns the statistics of every root action and the best one.
 
@@ -427,6 +430,9 @@ def search(
     returns + w x tanh(score margin / `score_scale`): by how much a random continuation wins
     says more about the leaf than who wins, in long games. "auto" (the default) takes what
     measured strongest for the game (games.search_defaults).
+
+    `stop` (a StopFlag) ends the search early when another thread sets it: the result covers
+    the iterations done so far (possibly none), as when a time limit runs out.
 
     Raises ValueError for a terminal or chance state and for out-of-range arguments, TypeError
     for arguments of the wrong type, and KeyboardInterrupt when Ctrl-C is pressed.
@@ -456,7 +462,9 @@ def search(
     )
     if tree is not None and not isinstance(tree, _core.SearchTree):
         raise TypeError(f"tree must be a mcts.SearchTree, got {type(tree).__name__}")
-    native = _core.search(native_root, **config, tree=tree, evaluator=_native_evaluator(evaluator))
+    if stop is not None and not isinstance(stop, StopFlag):
+        raise TypeError(f"stop must be a mcts.StopFlag, got {type(stop).__name__}")
+    native = _core.search(native_root, **config, tree=tree, evaluator=_native_evaluator(evaluator), stop=stop)
     return SearchResult(
         best_action=native.best_action,
         algorithm=native.algorithm,
@@ -476,9 +484,12 @@ def search(
 SearchTree = _core.SearchTree
 
 _AGENT_OPTIONS = frozenset(
-    name for name, p in inspect.signature(search).parameters.items() if p.kind is p.KEYWORD_ONLY and name != "tree"
+    name
+    for name, p in inspect.signature(search).parameters.items()
+    if p.kind is p.KEYWORD_ONLY and name not in ("tree", "stop")
 )
-"""The search keywords an Agent takes (search's keyword-only ones; the agent owns its tree)."""
+"""The search keywords an Agent takes (search's keyword-only ones; the agent owns its tree, and
+each move may be given its own stop flag)."""
 
 
 class Agent:
@@ -513,8 +524,9 @@ class Agent:
         self.last_result: Optional[SearchResult] = None
         self.total_iterations = 0
 
-    def step(self, state: Any) -> int:
-        """The action to play in `state`.
+    def step(self, state: Any, stop: Optional[StopFlag] = None) -> int:
+        """The action to play in `state`. Setting `stop` (from another thread) ends the search
+        early; the move is then chosen from what it found.
 
         Raises RuntimeError if this agent is already searching (in another thread, or from inside
         one of its own evaluator's callbacks): an agent plays one move at a time; give each
@@ -525,7 +537,7 @@ class Agent:
                 "own search); an agent plays one move at a time: give each thread its own agent"
             )
         try:
-            result = search(state, seed=self._rng.getrandbits(63), tree=self.tree, **self.search_options)
+            result = search(state, seed=self._rng.getrandbits(63), tree=self.tree, stop=stop, **self.search_options)
         finally:
             self._busy.release()
         self.last_result = result
