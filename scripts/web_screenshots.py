@@ -37,9 +37,11 @@ PAGES = [
 ]
 
 
-def post(url: str, body: dict) -> dict:
+def post(server: BackgroundServer, body: dict) -> dict:
     request = urllib.request.Request(
-        url + "/api/sessions", data=json.dumps(body).encode(), headers={"content-type": "application/json"}
+        server.url + "/api/sessions",
+        data=json.dumps(body).encode(),
+        headers={"content-type": "application/json", **server.headers},
     )
     with urllib.request.urlopen(request) as response:
         return json.loads(response.read())
@@ -58,8 +60,8 @@ def main() -> None:
         page = browser.new_page(viewport={"width": 1320, "height": 900})
         page.set_default_timeout(60_000)
         for name, game, params, seats, clicks in PAGES:
-            info = post(server.url, dict(game=game, params=params, seats=seats, seed=4, delay=0))
-            page.goto(f"{server.url}/?session={info['id']}&seat=0")
+            info = post(server, dict(game=game, params=params, seats=seats, seed=4, delay=0))
+            page.goto(server.page(f"/?session={info['id']}&seat=0"))
             for _ in range(clicks):
                 page.wait_for_function(
                     "() => /your move|game over/.test(document.querySelector('#status').textContent)"
@@ -81,9 +83,9 @@ def main() -> None:
             print(out / f"{name}.png")
         # AI against AI, caught mid-search: connect four with a 3 s budget per move.
         info = post(
-            server.url, dict(game="connect_four", seats=["mcts:time_limit=3", "mcts:time_limit=3"], seed=2, delay=0)
+            server, dict(game="connect_four", seats=["mcts:time_limit=3", "mcts:time_limit=3"], seed=2, delay=0)
         )
-        page.goto(f"{server.url}/?session={info['id']}")
+        page.goto(server.page(f"/?session={info['id']}"))
         page.wait_for_function(
             "() => /searching/.test(document.querySelector('#thinking-seat').textContent) && "
             "document.querySelectorAll('#log li').length >= 2"

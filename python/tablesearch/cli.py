@@ -164,7 +164,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
         except ValueError as error:
             raise ValueError(str(error)) from None
         params = parse_params(record_game, args.param)
-    serve(game, host=args.host, port=args.port, replay=args.replay, replay_id=args.id, params=params)
+    serve(
+        game,
+        host=args.host,
+        port=args.port,
+        replay=args.replay,
+        replay_id=args.id,
+        params=params,
+        allow=args.allow,
+        max_seconds=args.max_seconds,
+        max_iterations=args.max_iterations,
+    )
     return 0
 
 
@@ -425,10 +435,31 @@ def build_parser() -> argparse.ArgumentParser:
     )
     analyze.set_defaults(run=cmd_analyze)
 
-    serve = sub.add_parser("serve", help="play and watch games in the browser (needs the 'web' extra)")
+    serve = sub.add_parser(
+        "serve",
+        help="play and watch games in the browser (needs the 'web' extra)",
+        description="Serves the web app. It prints its address with a secret token: only pages opened from that "
+        "address can use the server (other sites' pages cannot). See docs/security.md.",
+    )
     serve.add_argument("game", nargs="?", default=None, help="the game chosen first in the page's form")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this machine only); 0.0.0.0 lets other machines in, "
+        "each needing the printed address with its token",
+    )
+    serve.add_argument(
+        "--allow",
+        action="append",
+        default=[],
+        metavar="MODULE:FACTORY",
+        help="a plugin game or agent that pages may use (repeatable); pages can never name other code",
+    )
+    serve.add_argument("--max-seconds", type=float, default=None, help="cap on an AI's time per move (default 30)")
+    serve.add_argument(
+        "--max-iterations", type=int, default=None, help="cap on an AI's iterations per move (default 10,000,000)"
+    )
     serve.add_argument(
         "--replay", default=None, metavar="RESULTS.jsonl", help="open a game of a tournament results file"
     )

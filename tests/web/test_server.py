@@ -14,12 +14,16 @@ pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
 from starlette.testclient import TestClient  # noqa: E402
 
 from tablesearch.web.app import create_app  # noqa: E402
+from tablesearch.web.settings import ServerSettings  # noqa: E402
 
 
 @pytest.fixture
 def client():
     sessions = {}
-    with TestClient(create_app(sessions=sessions)) as c:
+    settings = ServerSettings(hosts=frozenset({"testserver"}))
+    with TestClient(
+        create_app(sessions=sessions, settings=settings), headers={"x-tablesearch-token": settings.token}
+    ) as c:
         c.sessions = sessions
         yield c
 
@@ -45,7 +49,8 @@ def test_bad_new_games_are_refused_with_a_message(client, caplog, body, message)
 
 
 def test_malformed_json_and_unknown_sessions(client):
-    assert client.post("/api/sessions", content=b"{not json").status_code == 400
+    json_type = {"content-type": "application/json"}
+    assert client.post("/api/sessions", content=b"{not json", headers=json_type).status_code == 400
     assert client.get("/api/sessions/nope").status_code == 404
     with client.websocket_connect("/ws/nope") as ws:
         assert ws.receive_json()["fatal"] is True

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import re
-import threading
 
 import pytest
 
@@ -161,12 +160,12 @@ def test_thinking_in_steps_spends_the_budget_and_reports_progress():
     state = ts.load_game("connect_four").new_initial_state()
     agent = mcts.Agent(iterations=20_000, seed=3)
     seen = []
-    action = thinking.think(agent, state, seen.append, threading.Event())
+    action = thinking.think(agent, state, seen.append, mcts.StopFlag())
     assert seen[-1].done and seen[-1].iterations == 20_000
     assert sum(s.visits for s in seen[-1].result.stats) >= 20_000  # one tree grown in steps
     assert action == seen[-1].result.best_action == agent.last_result.best_action
     assert [p.iterations for p in seen] == sorted(p.iterations for p in seen)
-    cancel = threading.Event()
+    cancel = mcts.StopFlag()
     cancel.set()
     with pytest.raises(thinking.Cancelled):
         thinking.think(mcts.Agent(iterations=1000, seed=1), state, seen.append, cancel)

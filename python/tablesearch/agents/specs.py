@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Callable, Optional, Union, cast
 
@@ -155,12 +155,21 @@ def _user_factory(spec: AgentSpec) -> Callable[..., Any]:
     return cast(Callable[..., Any], factory)
 
 
-def make_agent(spec: Union[str, AgentFactory], seed: int, budget: Optional[Budget] = None) -> Any:
+def make_agent(
+    spec: Union[str, AgentFactory],
+    seed: int,
+    budget: Optional[Budget] = None,
+    *,
+    user_code: Optional[Collection[str]] = None,
+) -> Any:
     """Builds an agent from a spec string or a factory called as ``factory(seed=seed)``.
 
     `budget` is the runner's per-move budget: it applies to every agent that takes budgets,
     except that a search spec naming its own ``iterations`` or ``time_limit`` keeps them.
-    Raises ValueError for an unknown agent or option, TypeError for options of the wrong type.
+    `user_code` limits the ``package.module:factory`` specs that may be imported to those named
+    (for specs from the network or a file); None allows any (the command line, the Python API).
+    Raises ValueError for an unknown agent or option, or user code not allowed, and TypeError for
+    options of the wrong type.
     """
     if callable(spec) and not isinstance(spec, str):
         agent = spec(seed=seed)
@@ -174,6 +183,11 @@ def make_agent(spec: Union[str, AgentFactory], seed: int, budget: Optional[Budge
         return HumanAgent()
     if parsed.kind in SEARCH_KINDS:
         return _search_agent(parsed, seed, budget)
+    if user_code is not None and parsed.kind not in user_code:
+        raise ValueError(
+            f"agent {parsed.text!r} names code ({parsed.kind}) that may not be run here; agents are "
+            f"{', '.join(BUILTIN_KINDS)}" + (f" and {', '.join(sorted(user_code))}" if user_code else "")
+        )
     options = dict(parsed.options)
     agent = _user_factory(parsed)(seed=seed, **options)
     if not hasattr(agent, "step"):
