@@ -78,11 +78,12 @@ std::string WetlandState::to_string() const {
     }
     const int turn = arrow(cell);
     const std::string tile = tile_[cell] == kSpecialTile ? "X" : "t" + std::to_string(tile_[cell] + 1);
-    const std::string lines[3] = {
-        " " + square_text(square_of(layout, cell, 0)) + "    " + square_text(square_of(layout, cell, 1)) + " ",
-        pad(cell_name(cell) + " " + tile + (turn > 0 ? " cw" : turn < 0 ? " ccw" : ""), kInner),
-        " " + square_text(square_of(layout, cell, 3)) + "    " + square_text(square_of(layout, cell, 2)) + " ",
+    auto squares = [&](int left, int right) {  // two positions of the tile, side by side
+      return " " + square_text(square_of(layout, cell, left)) + "    " +
+             square_text(square_of(layout, cell, right)) + " ";
     };
+    const std::string name = cell_name(cell) + " " + tile + (turn > 0 ? " cw" : turn < 0 ? " ccw" : "");
+    const std::string lines[3] = {squares(0, 1), pad(name, kInner), squares(3, 2)};
     for (int part = 0; part < 3; ++part) canvas[y0 + 1 + part].replace(x0 + 1, kInner, lines[part]);
   }
   std::string out;
