@@ -129,9 +129,10 @@ def render_variant(v: Mapping[str, Any], console: Console) -> None:
 
 
 def render(data: Mapping[str, Any], console: Console) -> None:
+    measured = any(v.get("skill") for v in data["variants"])
+    gap = f"{data['agents'][0]} against {data['agents'][1]}" if measured else "not measured (one agent)"
     console.print(
-        f"[bold]Balance of {data['game']}[/bold]: {data['agents'][0]} in self-play; skill gap "
-        f"{data['agents'][0]} against {data['agents'][1]}",
+        f"[bold]Balance of {data['game']}[/bold]: {data['agents'][0]} in self-play; skill gap {gap}",
         highlight=False,
     )
     for v in data["variants"]:
