@@ -64,3 +64,8 @@ def test_positions_count_every_game_even_one_that_ends_before_a_seat_moves():
     rows = metrics.positions(lines, facts, 3)
     assert [r["games"] for r in rows] == [2, 2, 2]
     assert [r["wins"] for r in rows] == [2, 0, 0]
+
+
+def test_turn_order_is_seat_order_only_when_seat_s_always_takes_the_s_th_turn():
+    assert metrics.turn_order_is_seat_order([_facts([0, 1, 2]), _facts([0])], 3)  # a short game too
+    assert not metrics.turn_order_is_seat_order([_facts([0, 1, 2]), _facts([1, 2, 0])], 3)
