@@ -227,7 +227,7 @@ def check_output(path: str, option: str) -> None:
     if not path or os.path.isdir(path):
         raise ValueError(f"{option} {path!r} is not a file name")
     if not os.path.isdir(folder):
-        raise ValueError(f"{option} {path!r}: the folder {folder} does not exist")
+        raise ValueError(f"{option} {path!r}: No such file or directory (the folder {folder} does not exist)")
     if not os.access(path if os.path.exists(path) else folder, os.W_OK):
         raise ValueError(f"{option} {path!r}: permission denied")
     if option == "--plot":

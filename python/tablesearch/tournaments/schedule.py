@@ -112,21 +112,31 @@ class Schedule:
     seed: int
 
     @functools.cached_property
+    def _size(self) -> tuple[int, int]:
+        """(deals, games) of the schedule. How many games a deal holds repeats with the cycle of
+        lineups, so whole cycles are counted at once and only the last one is walked."""
+        cycle = cycle_length(self.num_agents, self.num_seats)
+        deals = games = 0
+        while games < self.games and deals < cycle:
+            games += self.games_in_deal(deals)
+            deals += 1
+        if games >= self.games:
+            return deals, games
+        full = (self.games - 1) // games  # whole cycles before the last, partial one
+        deals, left = 0, self.games - full * games
+        while left > 0:
+            left -= self.games_in_deal(deals)
+            deals += 1
+        return full * cycle + deals, self.games - left
+
+    @property
     def deals(self) -> int:
         """How many deals the schedule plays."""
-        per_cycle = [self.games_in_deal(d) for d in range(cycle_length(self.num_agents, self.num_seats))]
-        full = (self.games - 1) // sum(per_cycle)  # whole cycles before the last, partial one
-        left, deals = self.games - full * sum(per_cycle), 0
-        while left > 0:
-            left -= per_cycle[deals]
-            deals += 1
-        return full * len(per_cycle) + deals
+        return self._size[0]
 
     def __len__(self) -> int:
         """How many games the schedule holds."""
-        per_cycle = [self.games_in_deal(d) for d in range(cycle_length(self.num_agents, self.num_seats))]
-        full, rest = divmod(self.deals, len(per_cycle))
-        return full * sum(per_cycle) + sum(per_cycle[:rest])
+        return self._size[1]
 
     def games_in_deal(self, deal: int) -> int:
         return len(deal_seatings(deal, self.num_agents, self.num_seats))
