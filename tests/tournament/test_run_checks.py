@@ -1,6 +1,7 @@
 """A run checks everything before its first game (issue 25): agents and their options, budgets
 that could not be written, duplicate variants, plot files; and its schedule is drawn lazily, so a
-billion planned games cost nothing up front. Command lines run in child processes."""
+billion planned games cost nothing up front. Command lines that play games, and the billion-game
+tournament, run in child processes."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import sys
 import pytest
 
 import tablesearch as ts
+from tablesearch import cli
 from tablesearch.tournaments.schedule import Schedule, plan
 
 
@@ -89,22 +91,11 @@ def test_options_are_checked_before_the_first_game():
 
 
 @pytest.mark.parametrize("sweep", ["players=2,2", "players=2,3,02"])
-def test_a_sweep_may_not_compare_a_variant_with_itself(tmp_path, sweep):
-    proc = run_cli(
-        "analyze",
-        "wetland",
-        "--agents",
-        "random",
-        "--games",
-        "2",
-        "--workers",
-        "1",
-        "--sweep",
-        sweep,
-        "--out",
-        str(tmp_path / "g"),
-    )
-    assert proc.returncode == 2 and "more than once" in proc.stderr and "players" in proc.stderr
+def test_a_sweep_may_not_compare_a_variant_with_itself(tmp_path, capsys, sweep):
+    args = ["analyze", "wetland", "--agents", "random", "--games", "2", "--workers", "1", "--sweep", sweep]
+    assert cli.main([*args, "--out", str(tmp_path / "g")]) == 2
+    err = capsys.readouterr().err
+    assert "more than once" in err and "players" in err
     assert games_in(tmp_path / "g") == 0
     with pytest.raises(ValueError, match="more than once"):
         ts.analyze("wetland", agents=["random"], games=2, sweep={"players": [3, 3]}, progress=False)
@@ -130,25 +121,13 @@ def test_variants_that_load_the_same_game_are_refused():
         ("plot.notanimage", "image format"),
     ],
 )
-def test_an_unwritable_plot_fails_before_the_games(tmp_path, command, target, message):
+def test_an_unwritable_plot_fails_before_the_games(tmp_path, capsys, command, target, message):
     out = tmp_path / ("g" if command == "analyze" else "g.jsonl")
     plot = target if target == "." else str(tmp_path / target)
-    proc = run_cli(
-        command,
-        "tic_tac_toe",
-        "--agents",
-        "random,random",
-        "--games",
-        "2",
-        "--workers",
-        "1",
-        "--out",
-        str(out),
-        "--plot",
-        plot,
-    )
-    assert proc.returncode == 2 and message in proc.stderr and plot in proc.stderr
-    assert "plot:" not in proc.stdout
+    args = [command, "tic_tac_toe", "--agents", "random,random", "--games", "2", "--workers", "1"]
+    assert cli.main([*args, "--out", str(out), "--plot", plot]) == 2
+    printed = capsys.readouterr()
+    assert message in printed.err and plot in printed.err and "plot:" not in printed.out
     assert games_in(out) == 0
 
 
