@@ -230,7 +230,25 @@ def _console() -> Any:
     return console if console.is_terminal else Console(width=200)
 
 
+def check_output(path: str, option: str) -> None:
+    """ValueError now, naming the option and the file, if the file could not be written after the
+    games: a folder, a folder that does not exist, or no permission. (--plot: also its format.)"""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not path or os.path.isdir(path):
+        raise ValueError(f"{option} {path!r} is not a file name")
+    if not os.path.isdir(folder):
+        raise ValueError(f"{option} {path!r}: No such file or directory (the folder {folder} does not exist)")
+    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        raise ValueError(f"{option} {path!r}: permission denied")
+    if option == "--plot":
+        from tablesearch.tournaments.plots import check_plot_path
+
+        check_plot_path(path)
+
+
 def cmd_tournament(args: argparse.Namespace) -> int:
+    if args.plot is not None:
+        check_output(args.plot, "--plot")
     specs = agent_list(args)
     sprt = None
     if args.sprt:
@@ -254,6 +272,9 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 
     if args.exact:
         return _exact(args)
+    for path, option in ((args.json, "--json"), (args.report, "--report"), (args.plot, "--plot")):
+        if path is not None:
+            check_output(path, option)
     specs = agent_list(args, default=list(DEFAULT_AGENTS))
     out = args.out or _default_out(args)
     executor, workers, client = _executor(args)

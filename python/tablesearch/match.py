@@ -15,6 +15,7 @@ game starts, and the budget in force for each seat is recorded.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Mapping, Sequence
@@ -60,7 +61,7 @@ def winners_from_returns(returns: Sequence[float]) -> list[int]:
 
 
 def check_budget(budget: Budget) -> dict[str, Any]:
-    """A budget as a plain dict; ValueError for unknown keys or values that are not positive."""
+    """A budget as a plain dict; ValueError for unknown keys or values that are not positive and finite."""
     if not isinstance(budget, Mapping):
         raise TypeError(f"a budget is a dict such as {{'iterations': 1000}}, got {budget!r}")
     unknown = set(budget) - set(BUDGET_KEYS)
@@ -71,8 +72,8 @@ def check_budget(budget: Budget) -> dict[str, Any]:
         value = budget.get(key)
         if value is None:
             continue
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
-            raise ValueError(f"budget {key} must be a positive number, got {value!r}")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
+            raise ValueError(f"budget {key} must be a positive finite number, got {value!r}")
         if key == "iterations" and int(value) != value:
             raise ValueError(f"budget iterations must be a whole number, got {value!r}")
         out[key] = int(value) if key == "iterations" else float(value)

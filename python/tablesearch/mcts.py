@@ -498,8 +498,10 @@ class Agent:
     Takes the keywords of `search`. Each move gets its own seed drawn from `seed`, so a game
     replays exactly. With `reuse_tree` (the default) the agent keeps the part of its tree reached
     by the actions actually played between its moves and searches on from there; a position that
-    does not follow from its last one (a new game) starts a fresh tree. `last_result` keeps the
-    most recent SearchResult; `total_iterations` sums the iterations over the agent's life.
+    does not follow from its last one (a new game) starts a fresh tree. A position with one legal
+    action is answered with it at once, without searching (`last_result` is then None).
+    `last_result` keeps the most recent SearchResult; `total_iterations` sums the iterations over
+    the agent's life.
     """
 
     def __init__(
@@ -537,6 +539,10 @@ class Agent:
                 "own search); an agent plays one move at a time: give each thread its own agent"
             )
         try:
+            legal = state.legal_actions()
+            if len(legal) == 1:  # a forced move: answered at once, with no search and no visits
+                self.last_result = None
+                return int(legal[0])
             result = search(state, seed=self._rng.getrandbits(63), tree=self.tree, stop=stop, **self.search_options)
         finally:
             self._busy.release()

@@ -671,6 +671,32 @@ def test_golden_gnomes_go_to_winners_while_they_last_and_most_gold_wins():
     assert state.returns() == [1.0, -0.5, -0.5]  # the most gold wins the match
 
 
+def test_the_winner_always_takes_a_golden_gnome_and_never_loses_it():
+    """Reading: the winner always takes the golden gnome (no decision is offered), and a golden
+    gnome stays with its holder to the end of the match (gnomes never change hands)."""
+    game = ts.load_game("gnomi", golden=True)
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        owners = {}  # golden gnome id -> its holder since it was taken
+        number = 1
+        while not state.is_terminal():
+            before = state.fields()
+            play_random(state, rng)
+            f = state.fields()
+            for i, (holder, face) in enumerate(zip(f["gnome_holder"], f["gnome_face"])):
+                if face == 8 and holder != RESERVE:
+                    assert owners.setdefault(i, holder) == holder, "a golden gnome changed hands"
+            now = int(re.search(r"game (\d) of 3", str(state)).group(1)) if not state.is_terminal() else 4
+            if now != number:  # the game just ended: its winner took a golden gnome at once
+                number = now
+                gained = [s for s in range(3) if f["golden_gnomes"][s] > before["golden_gnomes"][s]]
+                assert len(gained) >= 1 or sum(before["golden_gnomes"]) == 4
+                if not state.is_terminal():
+                    assert f["phase"] == [0] and state.current_player() == f["first"][0]  # a turn, not a choice
+        assert number == 4 and len(owners) >= 3
+
+
 def test_golden_match_plays_three_games():
     game = ts.load_game("gnomi", golden=True)
     rng = random.Random(3)

@@ -87,10 +87,11 @@ def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int
         if tile < 0:
             continue
         tr, tc = divmod(cell, 3)
-        x, y = xy(2 * tr, 2 * tc)
+        left = _row_start(planes, 2 * tr) + 2 * tc
+        x, y = xy(2 * tr, left)
         parts.append(el("rect", x=x, y=y, width=2 * SQ, height=2 * SQ, fill="none", stroke=INK, stroke_width=4, rx=4))
         cx, cy = x + SQ, y + SQ
-        cw, ccw = planes[6][2 * tr][2 * tc] > 0, planes[7][2 * tr][2 * tc] > 0
+        cw, ccw = planes[6][2 * tr][left] > 0, planes[7][2 * tr][left] > 0
         if cw or ccw:
             parts.append(_rotation_arrow(cx, cy, cw, cell, actions))
         else:
@@ -126,6 +127,12 @@ def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int
         status = f"player {player} to move, {left} action{'s' if left != 1 else ''} left"
     parts.append(text(width / 2, 14, status, 13, font_weight="bold"))
     return svg(width, height, "".join(parts), "Wetland board")
+
+
+def _row_start(planes: list[list[list[float]]], row: int) -> int:
+    """The first square column of a row of tiles: a row of the triangle starts half a tile (one
+    square) to the right of the row below it; the tiles of a row lie side by side from there."""
+    return next(c for c in range(len(planes[0][row])) if any(planes[k][row][c] > 0 for k in range(6)))
 
 
 def _rotation_arrow(cx: float, cy: float, clockwise: bool, cell: int, actions: Optional[Mapping[int, str]]) -> str:
