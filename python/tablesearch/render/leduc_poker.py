@@ -12,13 +12,14 @@ import math
 from collections.abc import Mapping
 from typing import Any, Optional
 
-from tablesearch.render._svg import INK, SEAT_COLOURS, clickable, el, svg, text, title
+from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, svg, text, title
 
 LEGEND = (
     "Each seat shows its card (yours face up, the others face down until the game ends) and the chips it has "
     "put in the pot; the public card is dealt in the middle before round 2. Ranks J < Q < K (then A, 2, ... "
-    "with more players); a pair with the public card beats any other hand."
+    "with more players); a pair with the public card beats any other hand. The latest bet is in orange."
 )
+HOW_TO_PLAY = "On your turn click fold, call or raise under the table."
 TEXT_LEGEND = (
     "cards are numbers: card c has rank c // 2 (0-1 jack, 2-3 queen, 4-5 king, ...), so 5 is a king; "
     "Private: your card; Public: the card in the middle (- before round 2); Money: chips each seat has "
@@ -29,6 +30,7 @@ TEXT_LEGEND = (
 RANKS = "JQKA23456"
 SUITS = "♠♥"
 ACTION_NAMES = {0: "Fold", 1: "Call", 2: "Raise"}
+ACTION_VERBS = {0: "folds", 1: "calls", 2: "raises"}
 
 
 def card_name(card: int) -> str:
@@ -109,17 +111,22 @@ def _card(x: float, y: float, card: int, face_up: bool, label: str) -> str:
     )
 
 
-def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int, str]] = None) -> str:
+def draw(
+    state: Any,
+    viewer: Optional[int] = None,
+    actions: Optional[Mapping[int, str]] = None,
+    last: Optional[tuple[int, int]] = None,
+) -> str:
     info = replay(state)
     n = info["n"]
-    width, height = 520, 440
+    width, height = 440, 440
     cx, cy = width / 2, 175
-    parts = [el("ellipse", cx=cx, cy=cy, rx=220, ry=130, fill="#2e7d4f", stroke="#1d5434", stroke_width=8)]
+    parts = [el("ellipse", cx=cx, cy=cy, rx=200, ry=130, fill="#2e7d4f", stroke="#1d5434", stroke_width=8)]
     reveal = viewer is None or state.is_terminal()
     to_move = -1 if state.is_terminal() or state.is_chance_node() else state.current_player()
     for p in range(n):
         angle = math.pi / 2 + 2 * math.pi * p / n
-        x, y = cx + 170 * math.cos(angle), cy + 95 * math.sin(angle)
+        x, y = cx + 140 * math.cos(angle), cy + 95 * math.sin(angle)
         face_up = reveal or p == viewer
         card = info["cards"][p]
         who = f"player {p}" + (" (you)" if p == viewer else "")
@@ -137,9 +144,23 @@ def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int
             stroke_width=4,
         )
         parts.append(ring + text(x + 28, y, str(info["chips"][p]), 13, fill="#fff", font_weight="bold"))
-        tag = who + (" folded" if info["folded"][p] else "") + (" ◀ to move" if p == to_move else "")
+        bet = last is not None and last[0] == p
+        tag = (
+            who
+            + (" folded" if info["folded"][p] and not bet else "")
+            + (f" {ACTION_VERBS.get(last[1], '')}" if bet and last is not None else "")
+            + (" · to move" if p == to_move else "")
+        )
         # Outside the table's rim: above it for the seats at the top, below for the others.
-        parts.append(text(x, cy + 142 if y >= cy else cy - 142, tag, 12, font_weight="bold"))
+        ty = cy + 144 if y >= cy else cy - 144
+        if bet:
+            w = 8 * len(tag) + 12
+            parts.append(
+                el("rect", x=x - w / 2, y=ty - 11, width=w, height=22, rx=6, fill="#fff", stroke=LAST, stroke_width=3)
+            )
+        parts.append(
+            text(x, ty, tag, 13, font_weight="bold", fill=LAST if bet else INK, class_="ts-last" if bet else None)
+        )
     pot = sum(info["chips"])
     parts.append(
         _card(
