@@ -12,7 +12,7 @@ import pytest
 import tablesearch as ts
 from tablesearch import mcts, render
 from tablesearch.render import candyland, moves
-from tablesearch.web import thinking, views
+from tablesearch.web import thinking, turns, views
 
 GAMES = [
     ("tic_tac_toe", {}),
@@ -69,22 +69,30 @@ def test_every_state_draws_as_svg(name, params):
 def test_a_seat_view_is_the_same_in_every_world_the_seat_cannot_tell_apart(name, params):
     """The page for seat p is built from p's information only: swap the true state for another
     one p cannot tell apart (a resampled one) and the drawing, the clickable moves and the move
-    log stay byte for byte the same. 3 seeds x every 3rd state. (Gnomi's moves may reveal a
+    log stay byte for byte the same, and so do the moves offered as one click (follow-ups) or
+    played for the seat (automatic). 3 seeds x every 3rd state. (Gnomi's moves may reveal a
     card, so its log is checked against what the observer knows after the move, below.)"""
     for seed in range(3):
         log_true, log_other = [], []
+        last = None
         for k, (state, player, action) in enumerate(random_states(name, params, seed)):
             if state.is_terminal():
                 break
             for viewer in range(state.num_players()):
                 other = state.resample_from_infostate(viewer, 1000 + k)
                 if k % 3 == 0:
-                    assert views.board(state, viewer, 5, clickable=True) == views.board(
-                        other, viewer, 5, clickable=True
-                    )
+                    svg, legal, seen = views.board(state, viewer, 5, clickable=True, last=last)
+                    assert (svg, legal) == views.board(other, viewer, 5, clickable=True, last=last)[:2]
+                    if not state.is_chance_node() and state.current_player() == viewer:
+                        seen_other = views.board(other, viewer, 5, clickable=True)[2]
+                        assert turns.automatic_move(seen, viewer) == turns.automatic_move(seen_other, viewer)
+                        for a in legal:
+                            assert turns.follow_ups(seen, viewer, a) == turns.follow_ups(seen_other, viewer, a)
                 if viewer == 0 and name != "gnomi" and action in other.legal_actions():
                     log_true.append(moves.describe_move(state, player, action, observer=0))
                     log_other.append(moves.describe_move(other, player, action, observer=0))
+            if player is not None and player >= 0:
+                last = (player, action)  # every player move of these games is public
         assert log_true == log_other
 
 
