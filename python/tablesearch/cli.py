@@ -11,7 +11,7 @@ from typing import Any, Optional
 import tablesearch as ts
 from tablesearch import mcts
 from tablesearch.agents.specs import make_agent, parse_agent_spec, parse_value, spec_name, split_agent_list
-from tablesearch.render import text_legend
+from tablesearch.render import describe, text_legend
 from tablesearch.render.moves import describe_move
 from tablesearch.tournaments.schedule import derive_seed
 
@@ -136,7 +136,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     for action in record.actions:
         final.apply_action(action)
     print()
-    print(final)
+    print(describe(final, None) or final)
     if record.winners:
         print("winner: " + ", ".join(f"player {s} ({names[s]})" for s in record.winners))
     else:

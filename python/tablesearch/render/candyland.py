@@ -283,3 +283,28 @@ def _status(state: Any, cells: list[int], turn: int, drawing: bool) -> str:
         winners = [p for p, c in enumerate(cells) if c == CASTLE]
         return f"player {winners[0]} reached the Candy Castle" if winners else "the ply cap is reached: a draw"
     return f"player {turn} " + ("draws a card" if drawing else "to draw")
+
+
+def consequences(before: Any, after: Any, player: int, action: int, observer: Optional[int]) -> list[str]:
+    """Where the card sent the piece that drew it: "P0 moves from space 5 to 59 (Rainbow Trail)",
+    "P1 stays stuck on 48 (Gooey Gumdrops)", "P2 reaches the Candy Castle"."""
+    if player >= 0:
+        return []  # the draw itself; the card (a chance outcome) moves the piece
+    was, now = _positions(before)[0], _positions(after)[0]
+    moved = [p for p in range(len(was)) if was[p] != now[p]]
+    mover = moved[0] if moved else _positions(before)[2]  # nobody moved: the drawer is stuck
+    if not 0 <= mover < len(was):
+        return []
+    start, end = was[mover], now[mover]
+    if end == CASTLE:
+        return [f"P{mover} reaches the Candy Castle"]
+    if end == start:
+        sticky = STICKY.get(start)
+        return [f"P{mover} stays stuck on {start} ({sticky[1]})" if sticky else f"P{mover} stays on {start}"]
+    place = f"{end} ({COLOUR_NAMES[cell_colour(end)]}" + (f", {PICTURES[end][0]})" if end in PICTURES else ")")
+    trail = next((name for s, (e, name) in SHORTCUTS.items() if e == end and start < s), None)
+    if trail:
+        place += f" by the {trail}"
+    elif end in STICKY:
+        place += f": sticky, {STICKY[end][1]}"
+    return [f"P{mover} moves {'back ' if end < start else ''}from {start} to {place}"]

@@ -56,6 +56,7 @@ PHASES = [
     "game over",
 ]
 EFFECTS = ["-", "give", "steal", "lullaby", "thief", "peek", "compost", "hans"]
+EFFECT_NAMES = {"give": "ask", "steal": "random take"}  # effects named as the log names their moves
 # What each gnome does when used (docs/rules/gnomi.md), for the legend and the cards' labels.
 ABILITIES = {
     "hans": "Hans the Destroyer: name a colour; every other player composts their mushrooms of it",
@@ -96,8 +97,11 @@ HOW_TO_PLAY = (
     "asks which."
 )
 TEXT_LEGEND = (
-    "each seat's line lists its cards by group (mushrooms up | composted | gnomes awake | asleep); a card reads "
-    "'m3 orange{P0,P2}': card m3, its face (? if you do not know it) and, in braces, who knows the face."
+    "the first line says whose turn it is and what is under way; then one line per seat with its cards by group "
+    "(mushrooms up, composted, gnomes awake, asleep), a card as its face and its public number: 'orange m3', "
+    "'? m7' when you do not know the face. Gnome letters: "
+    + ", ".join(f"{GNOME_LETTERS[g]} {ABILITIES[g]}" for g in GNOMES)
+    + "."
 )
 
 CW, CH = 40, 54  # a card
@@ -444,3 +448,125 @@ def _table_buttons(actions: Optional[Mapping[int, str]]) -> list[tuple[int, str]
         elif a == NO_REACTION:
             out.append((a, "no reaction"))
     return out
+
+
+# --- the move log: what a move did besides itself ------------------------------------------------
+
+
+def _card_text(f: dict[str, list[int]], kind: str, index: int, observer: Optional[int]) -> str:
+    """ "orange (m7)", or "? (m7)" when the observer does not know the face (as moves.py writes cards)."""
+    face = _face(f, kind, index, observer)
+    return f"{face or '?'} ({kind}{index})"
+
+
+def _names(cards: list[str]) -> str:
+    return ", ".join(cards)
+
+
+def consequences(before: Any, after: Any, player: int, action: int, observer: Optional[int]) -> list[str]:
+    """What the move did to other cards than the one it names, as `observer` saw it: an effect
+    cancelled by earmuffs, a card given in answer to an ask ("P1 gives orange (m7) to P0") or
+    found missing ("P1 has no orange to give"), a mushroom taken at random, cards composted by
+    Hans, players going out, golden cards awarded and the next game of a golden match. Faces only
+    where the observer knows them after the move."""
+    b, a = before.fields(), after.fields()
+    n = before.get_game().num_players()
+    named = _latest((player, action))[0] if player >= 0 else None  # a chance outcome is told here
+    effect, target, colour = EFFECTS[b["effect"][0]], b["target"][0], b["colour"][0]
+    cancelled = PHASES[b["phase"][0]] == "react" and action != NO_REACTION and player >= 0
+    lines = [f"P{b['turn'][0]}'s {EFFECT_NAMES.get(effect, effect)} is cancelled for P{target}"] if cancelled else []
+    if b["game"][0] != a["game"][0]:  # the cards are dealt again (and numbered anew)
+        return lines + _next_game(b, a, n)
+    moved: list[str] = []
+    awards: list[str] = []  # golden cards from the reserve, at the end of the match
+    turned: dict[tuple[int, str], list[str]] = {}
+    for kind, prefix, count in (("m", "mushroom", M), ("g", "gnome", G)):
+        for i in range(count):
+            was, now = b[f"{prefix}_holder"][i], a[f"{prefix}_holder"][i]
+            if f"{kind}{i}" == named or now < 0:
+                continue
+            card = _card_text(a, kind, i, observer)
+            if was == -2:  # the golden reserve
+                awards.append(f"P{now} takes a golden {'mushroom' if kind == 'm' else 'gnome'} {card}")
+            elif was != now and was >= 0:
+                moved.append(
+                    f"P{was} gives {card} to P{now}" if effect == "give" else f"P{now} takes {card} from P{was}"
+                )
+            elif was == now and b[f"{prefix}_up"][i] != a[f"{prefix}_up"][i]:
+                up = bool(a[f"{prefix}_up"][i])
+                verb = ("sprouts" if up else "composts") if kind == "m" else ("wakes" if up else "puts to sleep")
+                turned.setdefault((now, verb), []).append(card)
+    lines += moved
+    for (seat, verb), cards in turned.items():
+        lines.append(
+            f"P{seat} puts {', '.join(cards)} to sleep"
+            if verb == "puts to sleep"
+            else f"P{seat} {verb} {', '.join(cards)}"
+        )
+    over_for_target = a["effect"][0] == 0 or a["target"][0] != target
+    if target >= 0 and over_for_target and not cancelled:
+        if effect == "give" and colour >= 0 and not moved:
+            lines.append(f"P{target} has no {MUSHROOMS[colour]} to give")
+        elif effect == "steal" and not moved and PHASES[b["phase"][0]] in ("react", "use 2 target"):
+            lines.append(f"P{target} has no mushroom to take")
+        elif effect == "hans" and colour >= 0 and not turned:
+            lines.append(f"P{target} has no {MUSHROOMS[colour]} to compost")
+    lines += [f"P{s} is out" for s in range(n) if (a["out"][0] >> s) & 1 and not (b["out"][0] >> s) & 1]
+    lines += awards
+    if after.is_terminal():
+        winners = [f"P{s}" for s in range(n) if (a["winners"][0] >> s) & 1]
+        lines.append("game over: " + " and ".join(winners) + (" wins" if len(winners) == 1 else " win"))
+    return lines
+
+
+def _next_game(b: dict[str, list[int]], a: dict[str, list[int]], n: int) -> list[str]:
+    """A golden match's next game: who won the last one and took a golden gnome, who took a golden
+    mushroom (both public), and the new deal (which numbers the cards anew)."""
+    gold = MUSHROOMS.index("gold")
+
+    def golden_mushrooms(f: dict[str, list[int]], seat: int) -> int:
+        return sum(1 for i in range(M) if f["mushroom_holder"][i] == seat and f["mushroom_face"][i] == gold)
+
+    lines = []
+    for seat in range(n):
+        if a["golden_gnomes"][seat] > b["golden_gnomes"][seat]:
+            lines.append(f"P{seat} wins game {b['game'][0] + 1} and takes a golden gnome")
+        if golden_mushrooms(a, seat) > golden_mushrooms(b, seat):
+            lines.append(f"P{seat} takes a golden mushroom")
+    lines.append(f"game {a['game'][0] + 1} begins: the cards are gathered, numbered anew and dealt again")
+    return lines
+
+
+def describe(state: Any, viewer: Optional[int]) -> str:
+    """The table in words, as `viewer` knows it (None: everything): whose turn and what is under
+    way, then each seat's cards by group, a card as its face and number ("orange m3", "? m7")."""
+    f = _fields(state)
+    n = state.get_game().num_players()
+    games = 3 if state.get_game().parameters().get("golden") else 1
+    head = f"Gnomi, round {f['round'][0] + 1}" + (f" of game {f['game'][0] + 1} of {games}" if games > 1 else "")
+    if state.is_terminal():
+        winners = " and ".join(f"P{p}" for p in range(n) if (f["winners"][0] >> p) & 1)
+        head += f": game over, {winners} won"
+    else:
+        head += f": {under_way(f, n)}"
+    lines = [head]
+    for s in range(n):
+        groups = []
+        for kind, cards, (up_name, down_name) in (
+            ("m", _cards_of(f, s, True), ("mushrooms up", "composted")),
+            ("g", _cards_of(f, s, False), ("gnomes awake", "asleep")),
+        ):
+            for name, up in ((up_name, True), (down_name, False)):
+                shown = [f"{_face(f, kind, i, viewer) or '?'} {kind}{i}" for i, u in cards if u == up]
+                groups.append(f"{name}: {', '.join(shown) or '-'}")
+        extra = (" (you)" if s == viewer else "") + (" (out)" if (f["out"][0] >> s) & 1 else "")
+        gold = f["golden_gnomes"][s]
+        extra += f" ({gold} golden gnomes)" if gold else ""
+        lines.append(f"P{s}{extra}: " + "; ".join(groups))
+    pool_m = sum(1 for h in f["mushroom_holder"] if h == -1)
+    pool_g = sum(1 for h in f["gnome_holder"] if h == -1)
+    lines.append(
+        f"Out of play, unseen: {pool_m} mushrooms, {pool_g} gnomes. Gnomes: "
+        + ", ".join(f"{GNOME_LETTERS[g]} {g}" for g in GNOMES)
+    )
+    return "\n".join(lines)

@@ -342,3 +342,34 @@ def draw(
         parts.extend(inner)
         y = top + height + 6
     return svg(WIDTH, y + 4, "".join(parts), "Gummiland table")
+
+
+def _table_for(state: Any, observer: Optional[int]) -> Table:
+    return parse(str(state) if observer is None else state.information_state_string(observer))
+
+
+def consequences(before: Any, after: Any, player: int, action: int, observer: Optional[int]) -> list[str]:
+    """What the move did besides itself, from the observer's view: tiles coming out of a box (the
+    tickle that starts a turn, Taste, an exchange), Gummiz scored, a pile's new top tile."""
+    was, now = _table_for(before, observer), _table_for(after, observer)
+    lines = []
+    for q, (old, new) in enumerate(zip(was.players, now.players)):
+        gained = [t.text.rstrip("*") for t in new.front]
+        for tile in old.front:
+            if tile.text.rstrip("*") in gained:
+                gained.remove(tile.text.rstrip("*"))
+        if gained:  # a tile reaches the front only from its owner's box
+            lines.append(f"{', '.join(gained)} {'comes' if len(gained) == 1 else 'come'} out of P{q}'s box")
+        if new.gummiz != old.gummiz:
+            lines.append(f"P{q} scores {new.gummiz - old.gummiz:+d} Gummiz ({new.gummiz} in all)")
+    for k, (old_pile, new_pile) in enumerate(zip(was.piles, now.piles)):
+        old_top = old_pile.top.text if old_pile.top else None
+        new_top = new_pile.top.text if new_pile.top else None
+        if old_top != new_top:
+            lines.append(f"pile {k} shows {new_top}" if new_top else f"pile {k} is empty")
+    if after.is_terminal():
+        returns = after.returns()
+        best = max(returns)
+        winners = [f"P{q}" for q, r in enumerate(returns) if r == best]
+        lines.append("game over: a draw" if len(winners) == len(returns) else f"game over: {' and '.join(winners)} won")
+    return lines

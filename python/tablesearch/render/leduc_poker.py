@@ -21,10 +21,9 @@ LEGEND = (
 )
 HOW_TO_PLAY = "On your turn click fold, call or raise under the table."
 TEXT_LEGEND = (
-    "cards are numbers: card c has rank c // 2 (0-1 jack, 2-3 queen, 4-5 king, ...), so 5 is a king; "
-    "Private: your card; Public: the card in the middle (- before round 2); Money: chips each seat has "
-    "left of 100; Round1/Round2: the bets of each round, 0 fold, 1 call, 2 raise. The log names cards "
-    "J Q K with suits ♠ (even) and ♥ (odd)."
+    "cards are named by rank and suit: ranks J < Q < K (then A, 2, ... with more players), suits ♠ and ♥; you "
+    "see your own card, the others' once the hand is over. 'chips in' is what a seat has put in the pot; a pair "
+    "with the public card beats any other hand."
 )
 
 RANKS = "JQKA23456"
@@ -191,3 +190,47 @@ def draw(
         returns = state.returns()
         parts.append(text(cx, 390, "result: " + ", ".join(f"P{p} {r:+g}" for p, r in enumerate(returns)), 14))
     return svg(width, height, "".join(parts), "Leduc poker table")
+
+
+def consequences(before: Any, after: Any, player: int, action: int, observer: Optional[int]) -> list[str]:
+    """The end of a hand: the cards shown at a showdown (a fold shows none) and who wins the pot."""
+    if not after.is_terminal():
+        return []
+    info = replay(after)
+    returns = after.returns()
+    won = [p for p, r in enumerate(returns) if r > 0]
+    pot = sum(info["chips"])
+    lines = []
+    if sum(not f for f in info["folded"]) > 1:
+        shown = ", ".join(f"P{p} {card_name(c)}" for p, c in enumerate(info["cards"]) if not info["folded"][p])
+        lines.append(f"showdown ({card_name(info['public'])} public): {shown}")
+    if len(won) == 1:
+        lines.append(f"P{won[0]} wins the pot of {pot} ({returns[won[0]]:+g})")
+    else:
+        lines.append(f"the pot of {pot} is split" if won else "no one wins")
+    return lines
+
+
+def describe(state: Any, viewer: Optional[int]) -> str:
+    """The hand in words, as `viewer` knows it (None: everything): whose turn, the pot, each seat's
+    card (the viewer's own; the others' only once the hand is over) and chips, the bets so far."""
+    info = replay(state)
+    reveal = viewer is None or state.is_terminal()
+    rounds = info["rounds"]
+    if state.is_terminal():
+        head = "Leduc poker, the hand is over: " + ", ".join(f"P{p} {r:+g}" for p, r in enumerate(state.returns()))
+    elif state.is_chance_node():
+        head = "Leduc poker: dealing"
+    else:
+        head = f"Leduc poker, round {1 if info['public'] < 0 else 2}: P{state.current_player()} to act"
+    lines = [head + f"; the pot holds {sum(info['chips'])}"]
+    for p in range(info["n"]):
+        card = info["cards"][p]
+        seen = card_name(card) if card >= 0 and (reveal or p == viewer) else "a card face down" if card >= 0 else "-"
+        who = f"P{p}" + (" (you)" if p == viewer else "") + (" folded" if info["folded"][p] else "")
+        lines.append(f"{who}: {seen}, {info['chips'][p]} chips in")
+    lines.append("Public card: " + (card_name(info["public"]) if info["public"] >= 0 else "not dealt yet"))
+    for r, bets in enumerate(rounds):
+        if bets:
+            lines.append(f"Round {r + 1}: " + ", ".join(f"P{p} {ACTION_VERBS[a]}" for p, a in bets))
+    return "\n".join(lines)
