@@ -210,7 +210,7 @@ function showActions(v) {
   const actions = $("actions");
   actions.innerHTML = "";
   for (const move of v.legal) {
-    const b = el("button", { "data-action": move.action }, move.label + (move.then && move.then.length ? " …" : ""));
+    const b = el("button", { "data-action": move.action }, move.label);
     if (move.action === v.automatic) b.classList.add("automatic");
     b.onclick = () => choose([move.action]);
     actions.appendChild(b);
@@ -239,14 +239,14 @@ function play(action, then) {
   send(message);
 }
 
-// The moves a click may mean, with their follow-ups ("use 1 orange → P1") as single choices;
-// one choice is played at once, several are asked.
+// The moves a click may mean: one is played at once; several are asked, each with its
+// follow-ups as single choices ("use 1 orange → P1"), so that the answer takes one click.
 function choose(actions, labels = []) {
   const options = [];
   actions.forEach((a, i) => {
     const move = view.legal.find((m) => m.action === a);
     const label = move ? move.label : labels[i] || String(a);
-    if (move && move.then && move.then.length) {
+    if (actions.length > 1 && move && move.then && move.then.length) {
       for (const t of move.then) options.push({ label: `${label} → ${t.label}`, action: a, then: t.action });
     } else {
       options.push({ label, action: a });
