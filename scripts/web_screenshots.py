@@ -84,6 +84,7 @@ def main() -> None:
                     if page.locator("#choice").is_visible():
                         page.locator("#choice-buttons button").first.click()
                 else:
+                    page.eval_on_selector("#moves-box", "box => { box.open = true; }")
                     buttons = page.locator("#actions button")
                     buttons.nth(rng.randrange(buttons.count())).click()
                 page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")

@@ -91,6 +91,7 @@ def test_gnomi_page_shows_no_hidden_face_of_another_seat(page):
             if "game over" in page.inner_text("#status"):
                 break
             before = page.locator("#log li").count()
+            page.eval_on_selector("#moves-box", "box => { box.open = true; }")
             page.locator("#actions button").last.click()
             page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
         page.wait_for_function("() => /your move|game over/.test(document.querySelector('#status').textContent)")

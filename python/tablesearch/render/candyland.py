@@ -53,13 +53,14 @@ NUM_CELLS = 135
 PER_ROW = 10
 CELL = 38
 PAD = 20
-TOP = 60
+TOP = 86  # room for the status line and the castle above the track
 
 LEGEND = (
-    "The track winds up from START (bottom left) to the Candy Castle (top); every tenth space is numbered. Pink "
-    "spaces with a picture are the picture cards' spaces; dashed arcs are the shortcuts (taken only by landing on "
-    "their start); spaces with a thick black border and a dot are sticky: a piece there waits for a card of that "
-    "space's colour. The piece that moved last has an orange ring. Under the board: the cards left in the draw pile."
+    "The track winds up from GO (the start, bottom left) to the Candy Castle (top); every tenth space is "
+    "numbered. Pink spaces with a picture are the picture cards' spaces; dashed arcs are the shortcuts (taken "
+    "only by landing on their start); spaces with a thick black border and a dot are sticky: a piece there waits "
+    "for a card of that space's colour. The piece that moved last has an orange ring. Under the board: the cards "
+    "left in the draw pile."
 )
 HOW_TO_PLAY = "Click 'draw' on your turn."
 TEXT_LEGEND = (

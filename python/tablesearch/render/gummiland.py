@@ -353,11 +353,15 @@ def consequences(before: Any, after: Any, player: int, action: int, observer: Op
     tickle that starts a turn, Taste, an exchange), Gummiz scored, a pile's new top tile."""
     was, now = _table_for(before, observer), _table_for(after, observer)
     lines = []
+
+    def plain(tile: Tile) -> str:  # the tile itself, without this turn's marks ('*' used, '=L' copying)
+        return tile.text.rstrip("*").split("=")[0]
+
     for q, (old, new) in enumerate(zip(was.players, now.players)):
-        gained = [t.text.rstrip("*") for t in new.front]
+        gained = [plain(t) for t in new.front]
         for tile in old.front:
-            if tile.text.rstrip("*") in gained:
-                gained.remove(tile.text.rstrip("*"))
+            if plain(tile) in gained:
+                gained.remove(plain(tile))
         if gained:  # a tile reaches the front only from its owner's box
             lines.append(f"{', '.join(gained)} {'comes' if len(gained) == 1 else 'come'} out of P{q}'s box")
         if new.gummiz != old.gummiz:

@@ -4,7 +4,7 @@
 const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
 const MIN_TEXT_PX = 10; // a board is never shrunk below this text size: it scrolls instead
-let socket = null, view = null, games = [], replayTimer = null, busyTimer = null;
+let socket = null, view = null, games = [], replayTimer = null, busyTimer = null, movesOpen = null;
 
 function showError(message) {
   const box = $("error");
@@ -206,9 +206,16 @@ function showBoard(svgText) {
   svg.style.minWidth = `${Math.ceil((width * MIN_TEXT_PX) / smallest)}px`;
 }
 
+// Every legal move is also a button; a long list is folded when the board itself is clickable
+// (the player's own choice to open or fold it is kept).
 function showActions(v) {
   const actions = $("actions");
   actions.innerHTML = "";
+  const box = $("moves-box");
+  box.hidden = !v.legal.length;
+  $("moves-summary").textContent = v.legal.length === 1 ? "the move as a button" : `all ${v.legal.length} moves as buttons`;
+  const clickable = $("board").querySelector("[data-actions]") !== null;
+  box.open = movesOpen !== null ? movesOpen : v.legal.length <= 6 || !clickable;
   for (const move of v.legal) {
     const b = el("button", { "data-action": move.action }, move.label);
     if (move.action === v.automatic) b.classList.add("automatic");
@@ -221,6 +228,7 @@ function showActions(v) {
 }
 
 $("autoplay").addEventListener("change", () => send({ type: "autoplay", on: $("autoplay").checked }));
+$("moves-summary").addEventListener("click", () => { movesOpen = !$("moves-box").open; });
 
 function showLog(lines) {
   const log = $("log");
