@@ -184,7 +184,6 @@ class PlaySession(Session):
         self.changed = asyncio.Event()  # a click, a new page, a speed change: the loop looks again
         self.human_moves: list[int] = []  # a click's move, then its follow-up if it chose one
         self.autoplay = {seat: True for seat in self.humans}  # play automatic moves for the seat
-        self._automatic: tuple[int, Optional[int]] = (-1, None)  # (ply, the automatic move there)
         self.seconds = [0.0] * n  # thinking (or waiting) time per seat, for the record
         self.started = time.monotonic()
         self.record: Optional[dict[str, Any]] = None  # the results line, once the game is over
@@ -265,18 +264,12 @@ class PlaySession(Session):
         return dict(type="busy", seat=seat, name=self.names[seat], elapsed=round(time.monotonic() - since, 2))
 
     def automatic_move(self) -> Optional[int]:
-        """The move played for the human to move without a click (web/turns.py), or None; judged
-        on the seat's own view, once per position."""
+        """The move played for the human to move without a click (its only legal move, which
+        the seat's page lists anyway: web/turns.py), or None; none when the seat turned it off."""
         if self.state.is_terminal() or self.state.is_chance_node():
             return None
         seat = self.state.current_player()
-        if not self.autoplay.get(seat):
-            return None
-        ply, action = self._automatic
-        if ply != len(self.events):
-            action = turns.automatic_move(views.seat_view(self.state, seat, self._view_seed()), seat)
-            self._automatic = (len(self.events), action)
-        return action
+        return turns.automatic_move(self.state, seat) if self.autoplay.get(seat) else None
 
     def _status(self, seat: Optional[int], mover: Optional[int], auto: Optional[int]) -> str:
         if self.state.is_terminal():
@@ -324,7 +317,6 @@ class PlaySession(Session):
             if watcher.seat not in self.autoplay:
                 raise BadRequest("only a human seat's page has moves to play automatically")
             self.autoplay[watcher.seat] = on
-            self._automatic = (-1, None)  # judged again for the new setting
         else:
             raise BadRequest(f"unknown message type {kind!r}; valid: move, speed, pause, autoplay")
         self.changed.set()
@@ -389,7 +381,6 @@ class PlaySession(Session):
                 self.seconds[seat] += time.monotonic() - start
                 if action is not None:
                     await self._apply(seat, action)
-            self._record()
         except asyncio.CancelledError:
             raise
         except Exception as error:  # an agent that fails: shown on the page, one line in the log
@@ -488,6 +479,8 @@ class PlaySession(Session):
         self.touch()
         self.events.append(Event(len(self.events), player, int(action), self.state.clone()))
         self.state.apply_action(action)
+        if self.state.is_terminal():
+            self._record()  # before the pages see the end, so that they can offer the record
         await self.broadcast()
 
     def _record(self) -> None:

@@ -2,10 +2,11 @@
 as one choice. Both are read from the seat's own view (a state resampled from what the seat
 knows, or the true state where nothing is hidden), so they tell the page nothing new.
 
-- An *automatic* move: the decision has a single legal move, or every legal move leads to the
-  same position once the seat's following automatic decisions are made (paying a cost with
-  tiles that must all be paid, in any order). The session plays it after a short pause unless
-  the seat turned that off.
+- An *automatic* move: the decision has a single legal move (Gnomi's lone "no reaction",
+  Candy Land's draw, Gummiland's last payment). The session plays it after a short pause
+  unless the seat turned that off. (A decision whose moves all led to the same position would
+  qualify too, but none of the games has one: Gummiland's payments, for one, set the order of
+  the box.)
 - A *follow-up*: after a move the same seat decides again between several moves (no chance
   outcome in between); the page offers "move, then follow-up" as one click.
 """
@@ -14,8 +15,6 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-MAX_BRANCHES = 8  # decisions with more moves than this are never judged automatic
-MAX_STEPS = 64  # states applied while judging one decision; beyond, it is a real choice
 MAX_FOLLOW_UPS = 12  # follow-up moves offered after one move
 
 
@@ -26,63 +25,12 @@ def _mover(state: Any) -> Optional[int]:
     return mover
 
 
-def _key(state: Any) -> Optional[str]:
-    """The whole position, from the state's fields (None for states without them, whose moves
-    are then automatic only when forced): the text drawing may leave out what matters next."""
-    fields = getattr(state, "fields", None)
-    values = fields() if fields is not None else None
-    return repr(sorted(values.items())) if values else None
-
-
-class _Budget:
-    def __init__(self) -> None:
-        self.steps = 0
-
-    def child(self, state: Any, action: int) -> Any:
-        self.steps += 1
-        if self.steps > MAX_STEPS:
-            raise _TooCostly
-        child = state.clone()
-        child.apply_action(action)
-        return child
-
-
-class _TooCostly(Exception):
-    pass
-
-
 def automatic_move(view: Any, seat: int) -> Optional[int]:
-    """The move to play for `seat` without asking (see the module docstring), or None."""
+    """The move to play for `seat` without asking (its only legal move), or None."""
     if _mover(view) != seat:
         return None
-    try:
-        return _automatic(view, seat, _Budget(), {})
-    except _TooCostly:
-        return None
-
-
-def _automatic(state: Any, seat: int, budget: _Budget, memo: dict[str, Optional[int]]) -> Optional[int]:
-    legal = list(state.legal_actions())
-    if len(legal) == 1:
-        return int(legal[0])
-    key = _key(state)
-    if key is None or len(legal) > MAX_BRANCHES:
-        return None
-    if key not in memo:
-        ends = {_settle(budget.child(state, a), seat, budget, memo) for a in legal}
-        memo[key] = int(legal[0]) if len(ends) == 1 and None not in ends else None
-    return memo[key]
-
-
-def _settle(state: Any, seat: int, budget: _Budget, memo: dict[str, Optional[int]]) -> Optional[str]:
-    """Where `state` leads once the seat's automatic decisions are made: the key of the first
-    state that is not the seat's automatic decision."""
-    while _mover(state) == seat:
-        action = _automatic(state, seat, budget, memo)
-        if action is None:
-            break
-        state = budget.child(state, action)
-    return _key(state)
+    legal = view.legal_actions()
+    return int(legal[0]) if len(legal) == 1 else None
 
 
 def follow_ups(view: Any, seat: int, action: int) -> list[dict[str, Any]]:

@@ -255,7 +255,7 @@ function choose(actions, labels = []) {
     const move = view.legal.find((m) => m.action === a);
     const label = move ? move.label : labels[i] || String(a);
     if (actions.length > 1 && move && move.then && move.then.length) {
-      for (const t of move.then) options.push({ label: `${label} → ${t.label}`, action: a, then: t.action });
+      for (const t of move.then) options.push({ label: joined(label, t.label), action: a, then: t.action });
     } else {
       options.push({ label, action: a });
     }
@@ -265,6 +265,15 @@ function choose(actions, labels = []) {
   box.innerHTML = "";
   for (const o of options) { const b = el("button", {}, o.label); b.onclick = () => play(o.action, o.then); box.appendChild(b); }
   $("choice").hidden = false;
+}
+
+// "use 1 blue (m0)" and "use 1 blue -> P1" read "use 1 blue (m0) -> P1": the follow-up's words
+// that repeat the first move's are left out.
+function joined(first, then) {
+  const a = first.split(" "), b = then.split(" ");
+  let k = 0;
+  while (k < a.length && k < b.length - 1 && a[k] === b[k]) k++;
+  return k ? `${first} ${b.slice(k).join(" ")}` : `${first} → ${then}`;
 }
 
 // A tap on the board: plays (or asks) on your move, and shows what the piece is in words (the
