@@ -155,7 +155,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def test_tablesearch_serve_serves_a_page_with_an_svg_board(page):
+def test_tablesearch_serve_serves_a_page_with_an_svg_board(page, tmp_path):
     port = _free_port()
     command = [
         sys.executable,
@@ -165,6 +165,8 @@ def test_tablesearch_serve_serves_a_page_with_an_svg_board(page):
         "tic_tac_toe",
         "--port",
         str(port),
+        "--record",
+        str(tmp_path),
     ]
     server = subprocess.Popen(
         command,
@@ -178,6 +180,7 @@ def test_tablesearch_serve_serves_a_page_with_an_svg_board(page):
         address = re.search(r"http://\S+", line).group(0)
         assert address.startswith(f"http://127.0.0.1:{port}/?token=")
         token = address.split("token=")[1]
+        assert server.stdout.readline().strip() == f"tablesearch: finished games are recorded in {tmp_path}"
         deadline = time.monotonic() + 30
         while True:
             try:
