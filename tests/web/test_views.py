@@ -191,6 +191,8 @@ def test_thinking_in_steps_spends_the_budget_and_reports_progress():
     assert sum(s.visits for s in seen[-1].result.stats) >= 20_000  # one tree grown in steps
     assert action == seen[-1].result.best_action == agent.last_result.best_action
     assert [p.iterations for p in seen] == sorted(p.iterations for p in seen)
+    payload = views.thinking_payload(state, 0, seen[-1])
+    assert payload["summary"].startswith("uct: 20,000 iterations in ") and payload["pv"][0].startswith("P0: x")
     cancel = mcts.StopFlag()
     cancel.set()
     with pytest.raises(thinking.Cancelled):
@@ -205,3 +207,31 @@ def test_wetland_move_arrows_sit_only_on_the_movers_tokens():
         svg = render.draw(state, viewer=player, actions=legal)
         moves_offered = sum(1 for a in legal if a >= 9)
         assert svg.count("<polygon") == moves_offered  # one arrow per legal token move, none on others' tokens
+
+
+def test_search_results_name_their_moves_and_say_what_the_numbers_count():
+    from tablesearch.render import search_view
+
+    state = ts.load_game("connect_four").new_initial_state()
+    for a in [3, 3, 2]:
+        state.apply_action(a)
+    tree = mcts.SearchTree()
+    first = mcts.search(state, iterations=3000, seed=1, tree=tree)
+    # Named without the state (Jupyter's table of a result), each line move with its seat.
+    assert first.action_labels == {a: state.action_to_string(a) for a in state.legal_actions()}
+    assert first.principal_variation_labels[:2] == [
+        f"P1: {state.action_to_string(first.principal_variation[0])}",
+        f"P0: x{first.principal_variation[1]}",
+    ]
+    table = first._repr_html_()
+    assert f'<td style="text-align:left">{state.action_to_string(first.best_action)}</td>' in table
+    assert "value for the player to move" in table
+    # A reused tree: the visits count the kept ones too, and the summary says how many.
+    again = mcts.search(state, iterations=1000, seed=2, tree=tree)
+    kept = sum(s.visits for s in again.stats) - again.iterations
+    assert kept > 0
+    assert f"the visits include {kept:,} kept from earlier searches" in again._repr_html_()
+    # Too fast to time: no rate.
+    assert search_view.summary("mcts", 2000, 0.004, 10, 2000) == "mcts: 2,000 iterations in under 0.01 s, 10 nodes"
+    assert "/s" not in search_view.summary("mcts", 2000, 0.03, 10, 2000)
+    assert "(2,000/s)" in search_view.summary("mcts", 2000, 1.0, 10, 2000)

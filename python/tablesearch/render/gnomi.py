@@ -473,6 +473,8 @@ def consequences(before: Any, after: Any, player: int, action: int, observer: Op
     n = before.get_game().num_players()
     named = _latest((player, action))[0] if player >= 0 else None  # a chance outcome is told here
     effect, target, colour = EFFECTS[b["effect"][0]], b["target"][0], b["colour"][0]
+    if target < 0 and player >= 0 and TARGET <= action < PICK_M:  # this move chooses the target
+        target = action - TARGET
     cancelled = PHASES[b["phase"][0]] == "react" and action != NO_REACTION and player >= 0
     lines = [f"P{b['turn'][0]}'s {EFFECT_NAMES.get(effect, effect)} is cancelled for P{target}"] if cancelled else []
     if b["game"][0] != a["game"][0]:  # the cards are dealt again (and numbered anew)
