@@ -73,7 +73,7 @@ def main() -> None:
             page.goto(server.page(f"/?session={info['id']}&seat=0"))
             for _ in range(clicks):
                 page.wait_for_function(
-                    "() => /your move|game over/.test(document.querySelector('#status').textContent)"
+                    "() => /^your move$|game over/.test(document.querySelector('#status').textContent)"
                 )
                 if "game over" in page.inner_text("#status"):
                     break
@@ -88,7 +88,7 @@ def main() -> None:
                     buttons = page.locator("#actions button")
                     buttons.nth(rng.randrange(buttons.count())).click()
                 page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
-            page.wait_for_function("() => /your move|game over/.test(document.querySelector('#status').textContent)")
+            page.wait_for_function("() => /^your move$|game over/.test(document.querySelector('#status').textContent)")
             page.screenshot(path=str(out / f"{name}{suffix}.png"), full_page=True)
             print(out / f"{name}{suffix}.png")
         # AI against AI, caught mid-search: connect four with a 3 s budget per move.
