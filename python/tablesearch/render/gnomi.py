@@ -18,7 +18,7 @@ from typing import Any, Optional
 from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, svg, text, title
 
 GNOMES = ["hans", "sprout", "wake", "lullaby", "thief", "peek", "earmuffs", "compost", "golden"]
-GNOME_LETTERS = {
+GNOME_GLYPHS = {
     "hans": "H",
     "sprout": "S",
     "wake": "W",
@@ -89,7 +89,7 @@ LEGEND = (
     "One band per seat: mushrooms (right side up, then composted: upside down, brown rim) and gnomes (awake, "
     "then asleep: faded, with a z). A face is shown only if you know it; other cards are backs with a '?' and "
     "their public number (m3, g7). Dots under a card show who knows its face. Gnomes by letter: "
-    + "; ".join(f"{GNOME_LETTERS[g]} {ABILITIES[g]}" for g in GNOMES)
+    + "; ".join(f"{GNOME_GLYPHS[g]} {ABILITIES[g]}" for g in GNOMES)
     + ". The cards and the seat of the latest move have an orange frame; tap a card to read what it is."
 )
 HOW_TO_PLAY = (
@@ -100,7 +100,7 @@ TEXT_LEGEND = (
     "the first line says whose turn it is and what is under way; then one line per seat with its cards by group "
     "(mushrooms up, composted, gnomes awake, asleep), a card as its face and its public number: 'orange m3', "
     "'? m7' when you do not know the face. Gnome letters: "
-    + ", ".join(f"{GNOME_LETTERS[g]} {ABILITIES[g]}" for g in GNOMES)
+    + ", ".join(f"{GNOME_GLYPHS[g]} {ABILITIES[g]}" for g in GNOMES)
     + "."
 )
 
@@ -185,7 +185,7 @@ def _card(
     if face is None:
         what = "face unknown to you"
     elif kind == "g":
-        what = f"{GNOME_LETTERS[face]}, {ABILITIES[face]}"
+        what = f"{GNOME_GLYPHS[face]}, {ABILITIES[face]}"
     else:
         what = f"a {face} mushroom"
     label = f"{name}: {what}; known to {_who_knows(known, n)}"
@@ -241,7 +241,7 @@ def _card(
                 d=f"M{x + 9} {y + 20} L{x + CW / 2} {y + 4} L{x + CW - 9} {y + 20} Z",
                 fill="#f1c40f" if golden else "#c0392b",
             )
-            body += text(x + CW / 2, y + 30, GNOME_LETTERS[face], 16, font_weight="bold")
+            body += text(x + CW / 2, y + 30, GNOME_GLYPHS[face], 16, font_weight="bold")
         if not up:
             body += text(x + CW - 7, y + 9, "z", 13, fill="#2c3e50" if face else "#fff", font_weight="bold")
     if face is None:
@@ -430,7 +430,7 @@ def draw(
             12, y + 10, f"out of play, unseen: {pool_m} mushrooms, {pool_g} gnomes", 12, anchor="start", fill="#566573"
         )
     )
-    key = [f"{GNOME_LETTERS[g]} {g}" for g in GNOMES]
+    key = [f"{GNOME_GLYPHS[g]} {g}" for g in GNOMES]
     for k, chunk in enumerate((key[:5], key[5:])):
         parts.append(text(12, y + 30 + 18 * k, ("gnomes: " if k == 0 else "") + " · ".join(chunk), 12, anchor="start"))
     return svg(WIDTH, y + 62, "".join(parts), "Gnomi table")
@@ -569,6 +569,6 @@ def describe(state: Any, viewer: Optional[int]) -> str:
     pool_g = sum(1 for h in f["gnome_holder"] if h == -1)
     lines.append(
         f"Out of play, unseen: {pool_m} mushrooms, {pool_g} gnomes. Gnomes: "
-        + ", ".join(f"{GNOME_LETTERS[g]} {g}" for g in GNOMES)
+        + ", ".join(f"{GNOME_GLYPHS[g]} {g}" for g in GNOMES)
     )
     return "\n".join(lines)

@@ -2,8 +2,11 @@
 
 A PlaySession runs one game as an asyncio task: chance outcomes are drawn from the session's
 seed, AI seats think in a worker thread (web/thinking.py) while their progress streams to the
-pages allowed to see it, human seats wait for a click from their page. A ReplaySession steps
-through a finished game from a tournament results file. Pages are `Watcher`s: a seat (or None for
+pages allowed to see it (every page sees that it searches, and for how long), human seats wait
+for a click from their page (a move that leaves no choice is played for them after a pause, and
+a click may carry the seat's next move too: web/turns.py). A finished game is recorded as a
+results line (web/records.py). A ReplaySession steps through a finished game from a tournament
+results file. Pages are `Watcher`s: a seat (or None for
 a spectator) and a queue of JSON messages that its own task sends, so that a page that stops
 reading is dropped and never holds up the game; every message is built for its watcher by
 web/views.py. A search stops as soon as the last page of its game leaves.
@@ -43,8 +46,8 @@ from tablesearch.web.untrusted import (
 log = logging.getLogger("tablesearch.web")
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
-AUTOMATIC_PAUSE = 0.8  # seconds a move played for a human seat is shown before it is played
 Close = Callable[[], Awaitable[None]]
+AUTOMATIC_PAUSE = 0.8  # seconds a move played for a human seat is shown before it is played
 
 
 async def _no_close() -> None:
@@ -573,7 +576,7 @@ class ReplaySession(Session):
 
     def view(self, seat: Optional[int], ply: int = 0) -> dict[str, Any]:
         state = self.states[ply]
-        svg = render.draw(state)
+        svg = render.draw(state, last=views.last_move(self.events[:ply], None))
         message = dict(
             type="view",
             session=self.info(),
