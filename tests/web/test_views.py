@@ -70,7 +70,7 @@ def test_a_seat_view_is_the_same_in_every_world_the_seat_cannot_tell_apart(name,
     """The page for seat p is built from p's information only: swap the true state for another
     one p cannot tell apart (a resampled one) and the drawing, the clickable moves and the move
     log stay byte for byte the same, and so do the moves offered as one click (follow-ups) or
-    played for the seat (automatic). 3 seeds x every 3rd state. A move may reveal something (a
+    played for the seat (automatic). 3 seeds x every 3rd state (the log: every 2nd). A move may reveal something (a
     card, a pile's new top): its log line is compared between worlds the seat cannot tell apart
     after the move either; the move that ends a game is told with what every seat then sees (a
     showdown's cards)."""
@@ -85,13 +85,13 @@ def test_a_seat_view_is_the_same_in_every_world_the_seat_cannot_tell_apart(name,
                 other = state.resample_from_infostate(viewer, 1000 + k)
                 if k % 3 == 0:
                     svg, legal, seen = views.board(state, viewer, 5, clickable=True, last=last)
-                    assert (svg, legal) == views.board(other, viewer, 5, clickable=True, last=last)[:2]
+                    other_svg, other_legal, seen_other = views.board(other, viewer, 5, clickable=True, last=last)
+                    assert (svg, legal) == (other_svg, other_legal)
                     if not state.is_chance_node() and state.current_player() == viewer:
-                        seen_other = views.board(other, viewer, 5, clickable=True)[2]
                         assert turns.automatic_move(seen, viewer) == turns.automatic_move(seen_other, viewer)
                         for a in legal:
                             assert turns.follow_ups(seen, viewer, a) == turns.follow_ups(seen_other, viewer, a)
-                if viewer == 0 and action is not None and _same_after(state, other, action, viewer):
+                if viewer == 0 and k % 2 == 0 and action is not None and _same_after(state, other, action, viewer):
                     log_true.append(moves.describe_move(state, player, action, observer=0))
                     log_other.append(moves.describe_move(other, player, action, observer=0))
             if player is not None and player >= 0:
