@@ -11,7 +11,7 @@ from typing import Any, Optional
 import tablesearch as ts
 from tablesearch import mcts
 from tablesearch.agents.specs import make_agent, parse_agent_spec, parse_value, spec_name, split_agent_list
-from tablesearch.render import text_legend
+from tablesearch.render import describe, text_legend
 from tablesearch.render.moves import describe_move
 from tablesearch.tournaments.schedule import derive_seed
 
@@ -136,7 +136,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     for action in record.actions:
         final.apply_action(action)
     print()
-    print(final)
+    print(describe(final, None) or final)
     if record.winners:
         print("winner: " + ", ".join(f"player {s} ({names[s]})" for s in record.winners))
     else:
@@ -174,6 +174,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         allow=args.allow,
         max_seconds=args.max_seconds,
         max_iterations=args.max_iterations,
+        record=False if args.no_record else args.record if args.record is not None else True,
     )
     return 0
 
@@ -485,6 +486,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--replay", default=None, metavar="RESULTS.jsonl", help="open a game of a tournament results file"
     )
     serve.add_argument("--id", default=None, help="with --replay: the game's id, such as 3.1")
+    serve.add_argument(
+        "--record",
+        default=None,
+        metavar="DIR",
+        help="record finished games in DIR, one results file per game (default: "
+        "~/.local/share/tablesearch/web-games, or under $XDG_DATA_HOME)",
+    )
+    serve.add_argument("--no-record", action="store_true", help="record no game")
     serve.add_argument(
         "--param",
         action="append",

@@ -130,9 +130,13 @@ class SearchResult:
     # The most visited line from the root, best_action first (information-set searches: actions
     # as the root player observes them; PIMC: best_action only).
     principal_variation: list[int] = field(default_factory=list)
+    # Names of the root actions and of the principal variation's moves ("P1: x4"), as the searched
+    # state wrote them, so that the result names its moves without the state (Jupyter's table).
+    action_labels: dict[int, str] = field(default_factory=dict)
+    principal_variation_labels: list[str] = field(default_factory=list)
 
     def _repr_html_(self) -> str:
-        """Jupyter: a table of the root actions with a bar chart of the visit shares."""
+        """Jupyter: a table of the root actions, named, with a bar chart of the visit shares."""
         from tablesearch.render.search_view import html
 
         return html(self)
@@ -465,6 +469,7 @@ def search(
     if stop is not None and not isinstance(stop, StopFlag):
         raise TypeError(f"stop must be a mcts.StopFlag, got {type(stop).__name__}")
     native = _core.search(native_root, **config, tree=tree, evaluator=_native_evaluator(evaluator), stop=stop)
+    principal_variation = list(native.principal_variation) or [native.best_action]
     return SearchResult(
         best_action=native.best_action,
         algorithm=native.algorithm,
@@ -476,9 +481,31 @@ def search(
         node_bytes=native.node_bytes,
         memory_capped=native.memory_capped,
         proven_value=native.proven_value if native.proven else None,
-        principal_variation=list(native.principal_variation) or [native.best_action],
+        principal_variation=principal_variation,
         mixed=native.mixed,
+        action_labels=_action_labels(state, [s.action for s in native.stats]),
+        principal_variation_labels=_line_labels(state, principal_variation),
     )
+
+
+def _action_labels(state: Any, actions: list[int]) -> dict[int, str]:
+    """{action: its name in `state`}; a name the state cannot give (a foreign state's error) is left out."""
+    labels = {}
+    for action in actions:
+        try:
+            labels[action] = str(state.action_to_string(action))
+        except Exception:  # a Python game's own method failing is not the search's error
+            pass
+    return labels
+
+
+def _line_labels(state: Any, line: list[int]) -> list[str]:
+    from tablesearch.render.search_view import name_line
+
+    try:
+        return name_line(state, line)
+    except Exception:  # as above: names are a convenience
+        return []
 
 
 SearchTree = _core.SearchTree

@@ -91,6 +91,7 @@ def test_gnomi_page_shows_no_hidden_face_of_another_seat(page):
             if "game over" in page.inner_text("#status"):
                 break
             before = page.locator("#log li").count()
+            page.eval_on_selector("#moves-box", "box => { box.open = true; }")
             page.locator("#actions button").last.click()
             page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
         page.wait_for_function("() => /your move|game over/.test(document.querySelector('#status').textContent)")
@@ -154,7 +155,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def test_tablesearch_serve_serves_a_page_with_an_svg_board(page):
+def test_tablesearch_serve_serves_a_page_with_an_svg_board(page, tmp_path):
     port = _free_port()
     command = [
         sys.executable,
@@ -164,6 +165,8 @@ def test_tablesearch_serve_serves_a_page_with_an_svg_board(page):
         "tic_tac_toe",
         "--port",
         str(port),
+        "--record",
+        str(tmp_path),
     ]
     server = subprocess.Popen(
         command,
@@ -177,6 +180,7 @@ def test_tablesearch_serve_serves_a_page_with_an_svg_board(page):
         address = re.search(r"http://\S+", line).group(0)
         assert address.startswith(f"http://127.0.0.1:{port}/?token=")
         token = address.split("token=")[1]
+        assert server.stdout.readline().strip() == f"tablesearch: finished games are recorded in {tmp_path}"
         deadline = time.monotonic() + 30
         while True:
             try:

@@ -84,6 +84,8 @@ def test_a_page_closed_mid_search_stops_the_search(client, caplog):
     with caplog.at_level(logging.INFO, logger="tablesearch.web"):
         with client.websocket_connect(f"/ws/{sid}") as ws:
             assert ws.receive_json()["type"] == "view"
+            busy = ws.receive_json()
+            assert busy["type"] == "busy" and busy["seat"] == 0  # every page learns a search started
             assert ws.receive_json()["type"] == "thinking"  # the 30 s search streams its progress
         deadline = time.monotonic() + 10
         while "abandoned" not in caplog.text and time.monotonic() < deadline:

@@ -5,10 +5,14 @@ draws what seat p may see; pass it p's view, ``state.resample_from_infostate(p, 
 with hidden information: the drawing then only ever holds what p knows (cards p has not seen are
 drawn face down; their faces in the resampled state are guesses and are never written out).
 ``actions`` ({action: label}, the legal actions of the seat drawing for) makes the pieces that play
-them clickable: such elements carry ``data-actions="a,b"`` (and ``data-labels``).
+them clickable: such elements carry ``data-actions="a,b"`` (and ``data-labels``). ``last`` (player,
+action) is the latest move, highlighted (the elements carry the class ``ts-last``).
 
-One module per game (tic_tac_toe.py, ...), each with ``draw(state, viewer, actions)``, ``LEGEND``
-(what the drawing shows) and ``TEXT_LEGEND`` (how to read ``str(state)`` in a terminal).
+One module per game (tic_tac_toe.py, ...), each with ``draw(state, viewer, actions, last)``,
+``LEGEND`` (how to read the drawing), ``HOW_TO_PLAY`` (what to click, shown to players only) and
+``TEXT_LEGEND`` (how to read ``str(state)`` in a terminal); optionally ``consequences(before,
+after, player, action, observer)``, the lines the move log adds after a move (moves.py), and
+``describe(state, viewer)``, the position told in words for a terminal player.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any, Optional
 
-__all__ = ["draw", "has_drawing", "legend", "text_legend"]
+__all__ = ["consequences", "describe", "draw", "has_drawing", "legend", "play_hint", "text_legend"]
 
 _MODULES = {
     "tic_tac_toe": "tic_tac_toe",
@@ -45,22 +49,50 @@ def has_drawing(game_name: str) -> bool:
     return game_name in _MODULES
 
 
-def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int, str]] = None) -> str:
+def draw(
+    state: Any,
+    viewer: Optional[int] = None,
+    actions: Optional[Mapping[int, str]] = None,
+    last: Optional[tuple[int, int]] = None,
+) -> str:
     """The state as an SVG document. Games without a drawing get their text in an SVG box.
 
     `viewer`: the seat whose view this is (None: everything, for finished games, perfect
     information, replays and notebooks). `actions`: clickable legal actions as {action: label}.
+    `last`: the latest move as (player, action), highlighted.
     """
     module = _module(_game_name(state))
     if module is None:
         return _text_drawing(str(state))
-    return str(module.draw(state, viewer=viewer, actions=actions))
+    return str(module.draw(state, viewer=viewer, actions=actions, last=last))
 
 
 def legend(game_name: str) -> str:
-    """One or two sentences on reading the drawing of `game_name` ("" if it has none)."""
+    """A few sentences on reading the drawing of `game_name` ("" if it has none)."""
     module = _module(game_name)
     return module.LEGEND if module else ""
+
+
+def play_hint(game_name: str) -> str:
+    """What a player clicks on the drawing of `game_name` ("" if it has none)."""
+    module = _module(game_name)
+    return getattr(module, "HOW_TO_PLAY", "") if module else ""
+
+
+def consequences(before: Any, after: Any, player: int, action: int, observer: Optional[int]) -> list[str]:
+    """What the move did besides itself, as the observer saw it ("P1 gives orange (m7) to P0"):
+    lines from the game's module, [] for games without."""
+    module = _module(_game_name(before))
+    tell = getattr(module, "consequences", None) if module else None
+    return list(tell(before, after, player, action, observer)) if tell else []
+
+
+def describe(state: Any, viewer: Optional[int]) -> Optional[str]:
+    """The position told in words for `viewer` (whose turn, what is under way, what each seat
+    holds as far as the viewer knows), or None for games whose text display says it already."""
+    module = _module(_game_name(state))
+    tell = getattr(module, "describe", None) if module else None
+    return str(tell(state, viewer)) if tell else None
 
 
 def text_legend(game_name: str) -> str:

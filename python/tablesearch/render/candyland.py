@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Optional
 
-from tablesearch.render._svg import INK, SEAT_COLOURS, clickable, el, svg, text, title
+from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, svg, text, title
 
 TRACK = (
     "RPYBOGRPKYBOGRPYBKOGRPYBOGRPYB"
@@ -50,17 +50,19 @@ CARD_NAMES = (
 )
 CASTLE = 134
 NUM_CELLS = 135
-PER_ROW = 15
+PER_ROW = 10
 CELL = 38
 PAD = 20
-TOP = 60
+TOP = 86  # room for the status line and the castle above the track
 
 LEGEND = (
-    "The track winds up from START (bottom left) to the Candy Castle (top). Pink spaces with a picture are the "
-    "picture cards' spaces; dashed arcs are the shortcuts (taken only by landing on their start); spaces with a "
-    "thick black border and a dot are sticky: a piece there waits for a card of that space's colour. Click "
-    "'draw' on your turn; the numbers under the board are the cards left in the draw pile."
+    "The track winds up from GO (the start, bottom left) to the Candy Castle (top); every tenth space is "
+    "numbered. Pink spaces with a picture are the picture cards' spaces; dashed arcs are the shortcuts (taken "
+    "only by landing on their start); spaces with a thick black border and a dot are sticky: a piece there waits "
+    "for a card of that space's colour. The piece that moved last has an orange ring. Under the board: the cards "
+    "left in the draw pile."
 )
+HOW_TO_PLAY = "Click 'draw' on your turn."
 TEXT_LEGEND = (
     "seat N: the space each piece is on (0 is START, 134 the last space before the Castle), with its colour; "
     "the draw pile lists the cards left (R P Y B O G single, RR ... double, then the picture cards)."
@@ -129,11 +131,17 @@ def _positions(state: Any) -> tuple[list[int], list[float], int, bool]:
     return cells, pile, turn, obs[base + 18 + n] > 0
 
 
-def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int, str]] = None) -> str:
+def draw(
+    state: Any,
+    viewer: Optional[int] = None,
+    actions: Optional[Mapping[int, str]] = None,
+    last: Optional[tuple[int, int]] = None,
+) -> str:
     cells, pile, turn, drawing = _positions(state)
+    moved = last[0] if last else None
     rows = (NUM_CELLS + PER_ROW - 1) // PER_ROW
     width = 2 * PAD + PER_ROW * CELL
-    height = TOP + rows * CELL + 120
+    height = TOP + rows * CELL + 190
     parts = []
     # The path behind the cells, so the winding reads as one track.
     points = " ".join(f"{x:.0f},{y:.0f}" for x, y in (cell_xy(c) for c in range(NUM_CELLS)))
@@ -147,7 +155,7 @@ def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int
         if cell == 0:
             parts.append(
                 el("rect", title("START"), x=x - s / 2, y=y - s / 2, width=s, height=s, rx=6, fill="#fff", stroke=INK)
-                + text(x, y, "START", 8, font_weight="bold")
+                + text(x, y - 7, "GO", 12, font_weight="bold")
             )
             continue
         sticky = STICKY.get(cell)
@@ -178,7 +186,19 @@ def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int
         if sticky:
             parts.append(el("circle", cx=x, cy=y, r=5, fill=INK) + el("circle", cx=x, cy=y, r=2, fill="#fff"))
         if cell % 10 == 0:
-            parts.append(text(x - s / 2 + 2, y - s / 2 + 6, str(cell), 7, anchor="start", fill="#fff"))
+            parts.append(
+                text(
+                    x,
+                    y - s / 2 + 7,
+                    str(cell),
+                    12,
+                    fill="#fff",
+                    font_weight="bold",
+                    stroke=INK,
+                    stroke_width=2.5,
+                    paint_order="stroke",
+                )
+            )
     for start, (end, name) in SHORTCUTS.items():
         (x1, y1), (x2, y2) = cell_xy(start), cell_xy(end)
         parts.append(
@@ -203,7 +223,7 @@ def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int
             + el(
                 "path", d=f"M{cx - 26} {TOP - 52} l8 -10 l8 10 l10 -12 l10 12 l8 -10 l8 10", fill="#fd79a8", stroke=INK
             )
-            + text(cx, TOP - 35, "Castle", 10, font_weight="bold"),
+            + text(cx, TOP - 35, "Castle", 12, font_weight="bold"),
         )
     )
     # Pieces: one disc per seat, side by side when they share a space.
@@ -213,41 +233,45 @@ def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int
         k, m = sharing.index(p), len(sharing)
         dx = (k - (m - 1) / 2) * 9
         won = state.is_terminal() and cell == CASTLE
+        if p == moved:
+            parts.append(el("circle", cx=x + dx, cy=y + 4, r=15, fill="none", stroke=LAST, stroke_width=4))
         parts.append(
             el(
                 "circle",
-                title(f"player {p}: space {cell}" + (" (won)" if won else "")),
+                title(
+                    f"player {p}: space {cell}" + (" (won)" if won else "") + (" (moved last)" if p == moved else "")
+                ),
                 cx=x + dx,
                 cy=y + 4,
-                r=9,
+                r=11,
                 fill=SEAT_COLOURS[p],
                 stroke="#fff" if p != turn else INK,
                 stroke_width=3,
-                class_="ts-piece",
+                class_="ts-piece ts-last" if p == moved else "ts-piece",
                 data_seat=p,
             )
         )
-        parts.append(text(x + dx, y + 4, str(p), 9, fill="#fff", font_weight="bold"))
+        parts.append(text(x + dx, y + 4, str(p), 12, fill="#fff", font_weight="bold"))
     # The draw pile and the turn.
     y0 = TOP + rows * CELL + 16
     left = int(sum(pile))
-    parts.append(text(PAD, y0, f"draw pile: {left} cards", 12, anchor="start", font_weight="bold"))
+    parts.append(text(PAD, y0, f"draw pile: {left} cards", 13, anchor="start", font_weight="bold"))
     for kind in range(18):
-        col, row = kind % 6, kind // 6
-        x, y = PAD + col * 92, y0 + 20 + row * 22
+        col, row = divmod(kind, 6)
+        x, y = PAD + col * 136, y0 + 24 + row * 22
         colour = COLOURS["RPYBOG"[kind % 6]] if kind < 12 else COLOURS["K"]
         chip = el("rect", x=x, y=y - 8, width=14 if kind < 6 else 7, height=16, rx=2, fill=colour)
         if 6 <= kind < 12:
             chip += el("rect", x=x + 8, y=y - 8, width=7, height=16, rx=2, fill=colour)
-        parts.append(chip + text(x + 18, y, f"{CARD_NAMES[kind]} {int(pile[kind])}", 10, anchor="start"))
+        parts.append(chip + text(x + 19, y, f"{CARD_NAMES[kind]} {int(pile[kind])}", 12, anchor="start"))
     status = _status(state, cells, turn, drawing)
     parts.append(text(width / 2, 16, status, 14, font_weight="bold"))
     if actions:
         parts.append(
             el(
                 "g",
-                el("rect", x=width - PAD - 90, y=y0 - 12, width=90, height=28, rx=6, fill="#fff", stroke=INK)
-                + text(width - PAD - 45, y0 + 2, "draw", 13, font_weight="bold"),
+                el("rect", x=width - PAD - 90, y=y0 - 16, width=90, height=30, rx=6, fill="#fff", stroke=INK)
+                + text(width - PAD - 45, y0 - 1, "draw", 14, font_weight="bold"),
                 data_button="draw",
                 **clickable(actions, list(actions)),
             )
@@ -260,3 +284,28 @@ def _status(state: Any, cells: list[int], turn: int, drawing: bool) -> str:
         winners = [p for p, c in enumerate(cells) if c == CASTLE]
         return f"player {winners[0]} reached the Candy Castle" if winners else "the ply cap is reached: a draw"
     return f"player {turn} " + ("draws a card" if drawing else "to draw")
+
+
+def consequences(before: Any, after: Any, player: int, action: int, observer: Optional[int]) -> list[str]:
+    """Where the card sent the piece that drew it: "P0 moves from space 5 to 59 (Rainbow Trail)",
+    "P1 stays stuck on 48 (Gooey Gumdrops)", "P2 reaches the Candy Castle"."""
+    if player >= 0:
+        return []  # the draw itself; the card (a chance outcome) moves the piece
+    was, now = _positions(before)[0], _positions(after)[0]
+    moved = [p for p in range(len(was)) if was[p] != now[p]]
+    mover = moved[0] if moved else _positions(before)[2]  # nobody moved: the drawer is stuck
+    if not 0 <= mover < len(was):
+        return []
+    start, end = was[mover], now[mover]
+    if end == CASTLE:
+        return [f"P{mover} reaches the Candy Castle"]
+    if end == start:
+        sticky = STICKY.get(start)
+        return [f"P{mover} stays stuck on {start} ({sticky[1]})" if sticky else f"P{mover} stays on {start}"]
+    place = f"{end} ({COLOUR_NAMES[cell_colour(end)]}" + (f", {PICTURES[end][0]})" if end in PICTURES else ")")
+    trail = next((name for s, (e, name) in SHORTCUTS.items() if e == end and start < s), None)
+    if trail:
+        place += f" by the {trail}"
+    elif end in STICKY:
+        place += f": sticky, {STICKY[end][1]}"
+    return [f"P{mover} moves {'back ' if end < start else ''}from {start} to {place}"]

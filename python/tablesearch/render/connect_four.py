@@ -5,12 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Optional
 
-from tablesearch.render._svg import SEAT_COLOURS, clickable, el, svg, text, title
+from tablesearch.render._svg import LAST, SEAT_COLOURS, clickable, el, svg, text, title
 
 ROWS, COLS = 6, 7
 CELL = 56
 PAD = 12
-LEGEND = "Red is player 0 (x, moves first), blue player 1 (o); click a column to drop a disc. Rings mark a four."
+TOP = 22  # the column numbers above the board
+LEGEND = (
+    "Red is player 0 (x, moves first), blue player 1 (o); columns are numbered 0-6 as in the move log (x4: x in "
+    "column 4). The latest disc has an orange ring; black rings mark a four."
+)
+HOW_TO_PLAY = "Click a column to drop a disc."
 TEXT_LEGEND = "the top line is the top row: x player 0, o player 1, . empty; columns are numbered 0-6."
 
 
@@ -39,16 +44,27 @@ def fours(grid: list[list[int]]) -> set[tuple[int, int]]:
     return out
 
 
-def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int, str]] = None) -> str:
+def draw(
+    state: Any,
+    viewer: Optional[int] = None,
+    actions: Optional[Mapping[int, str]] = None,
+    last: Optional[tuple[int, int]] = None,
+) -> str:
     grid = board(state)
     won = fours(grid)
-    width, height = 2 * PAD + COLS * CELL, 2 * PAD + ROWS * CELL
-    parts = [el("rect", x=PAD, y=PAD, width=COLS * CELL, height=ROWS * CELL, rx=10, fill="#f2d16b")]
+    latest = None
+    if last is not None:  # the top disc of the latest move's column
+        column_of_last = [r for r in range(ROWS) if grid[r][last[1]] >= 0]
+        latest = (column_of_last[-1], last[1]) if column_of_last else None
+    width, height = 2 * PAD + COLS * CELL, TOP + 2 * PAD + ROWS * CELL
+    top = TOP + PAD
+    parts = [el("rect", x=PAD, y=top, width=COLS * CELL, height=ROWS * CELL, rx=10, fill="#f2d16b")]
     for c in range(COLS):
-        column = []
+        column = [text(PAD + (c + 0.5) * CELL, TOP / 2 + 4, str(c), 14, font_weight="bold", fill="#555")]
         for r in range(ROWS):
-            x, y = PAD + (c + 0.5) * CELL, PAD + (ROWS - r - 0.5) * CELL
+            x, y = PAD + (c + 0.5) * CELL, top + (ROWS - r - 0.5) * CELL
             p = grid[r][c]
+            is_last = (r, c) == latest
             column.append(
                 el(
                     "circle",
@@ -56,8 +72,9 @@ def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int
                     cy=y,
                     r=CELL * 0.4,
                     fill=SEAT_COLOURS[p] if p >= 0 else "#fff",
-                    stroke="#222" if (r, c) in won else "#b89b3c",
-                    stroke_width=5 if (r, c) in won else 1,
+                    stroke="#222" if (r, c) in won else LAST if is_last else "#b89b3c",
+                    stroke_width=5 if (r, c) in won or is_last else 1,
+                    class_="ts-last" if is_last else None,
                 )
             )
         # The whole column is the click target, so a click anywhere in it drops a disc.
@@ -66,9 +83,9 @@ def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int
                 "rect",
                 title(f"column {c}"),
                 x=PAD + c * CELL,
-                y=PAD,
+                y=0,
                 width=CELL,
-                height=ROWS * CELL,
+                height=top + ROWS * CELL,
                 fill="#000",
                 fill_opacity=0,
                 data_column=c,
@@ -81,5 +98,5 @@ def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int
         status = f"player {winner} wins" if winner >= 0 else "draw"
     else:
         status = f"player {state.current_player()} to move"
-    parts.append(text(width / 2, height + 10, status))
+    parts.append(text(width / 2, height + 10, status, 13))
     return svg(width, height + 24, "".join(parts), "connect four board")

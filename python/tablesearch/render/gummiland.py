@@ -15,16 +15,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from tablesearch.render._svg import INK, SEAT_COLOURS, clickable, el, svg, text, title
+from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, svg, text, title
 
 REWARDS = ["", "S", "A", "L", "M", "Taste", "Gum", "Exchange", "TidyUp", "Doublon", "Selection"]
 FRUIT = {"S": "#e74c3c", "A": "#27ae60", "L": "#f1c40f", "M": "#8e44ad"}
 SPECIAL_FILL = "#d6eaf8"
 LEGEND = (
-    "Four piles in the middle: the top tile face up (fruit it costs on the left, what it gives after '>', Gummiz "
-    "in the star), the number of tiles under it, and the exotic regions still inside. Each player has tiles in "
-    "front and a Gummibox: its next tiles out on the left, '?' for tiles nobody has seen. Click a pile's top tile "
-    "to capture it, one of your tiles to use or pay with it; other choices are the buttons under the board."
+    "Four piles at the top: the top tile face up (the fruit it costs as dots, what it gives after the arrow, "
+    "Gummiz in the yellow circle), the number of tiles in the pile, and the exotic regions still inside (+). "
+    "Each player has tiles in front and a Gummibox: its next tiles out first, '?' for tiles nobody has seen; "
+    "a box tile shows its reward and Gummiz. The latest move is "
+    "framed in orange (the pile captured from, the tile used, or the player)."
+)
+HOW_TO_PLAY = (
+    "Click a pile's top tile to capture it, one of your tiles to use or pay with it; other choices are the "
+    "buttons under the board."
 )
 TEXT_LEGEND = (
     "tiles read 'SS>L:2' (costs S S, gives L, 2 Gummiz), 'SAL:4' (a greedy tile: no reward), 'Taste:1' (a "
@@ -54,7 +59,10 @@ class Tile:
         m = TILE.match(word)
         if not m:
             return Tile(word)
-        return Tile(word, m["cost"], m["reward"], int(m["gummiz"]), m["gum"] or "", bool(m["used"]))
+        cost, reward = m["cost"], m["reward"]
+        if not m["arrow"] and not reward and len(cost) == 1:  # a starting fruit tile ("S:1"), not a greedy one
+            cost, reward = "", cost
+        return Tile(word, cost, reward, int(m["gummiz"]), m["gum"] or "", bool(m["used"]))
 
     @property
     def tile_class(self) -> int:
@@ -130,27 +138,35 @@ def parse(info: str) -> Table:
     return table
 
 
-def _tile(x: float, y: float, tile: Tile, w: float = 58, h: float = 44, **extra: Any) -> str:
+def _tile(x: float, y: float, tile: Tile, w: float = 64, h: float = 48, **extra: Any) -> str:
+    latest = extra.pop("latest", False)
+    ring = (
+        el("rect", x=x - 3, y=y - 3, width=w + 6, height=h + 6, rx=7, fill="none", stroke=LAST, stroke_width=3)
+        if latest
+        else ""
+    )
+    cls = "ts-tile ts-last" if latest else "ts-tile"
     if not tile.known:
         return el(
             "g",
             title("a tile nobody has seen")
             + el("rect", x=x, y=y, width=w, height=h, rx=5, fill="#5d6d7e", stroke=INK)
-            + text(x + w / 2, y + h / 2, "?", 16, fill="#fff"),
-            class_="ts-tile ts-hidden",
+            + text(x + w / 2, y + h / 2, "?", 16, fill="#fff", font_weight="bold"),
+            class_=cls + " ts-hidden",
             **extra,
         )
     special = tile.reward not in ("", "S", "A", "L", "M")
     if w < 40:  # a small tile (in a box): reward and Gummiz only
         fill = SPECIAL_FILL if special else "#fef9e7"
-        short = (tile.reward[:4] or "—") if tile.reward else "grd"
+        short = tile.reward[:4] if tile.reward else "grd"
         return el(
             "g",
             title(f"tile {tile.text}")
             + el("rect", x=x, y=y, width=w, height=h, rx=4, fill=fill, stroke=INK)
-            + text(x + w / 2, y + 11, short, 8, fill=FRUIT.get(tile.reward, INK), font_weight="bold")
-            + text(x + w / 2, y + 23, f"{tile.gummiz}★", 8),
-            class_="ts-tile",
+            + text(x + w / 2, y + 11, short, 12, fill=FRUIT.get(tile.reward, INK), font_weight="bold")
+            + text(x + w / 2, y + h - 9, str(tile.gummiz), 12, fill="#7d6608")
+            + ring,
+            class_=cls,
             data_tile=tile.text,
             **extra,
         )
@@ -170,100 +186,194 @@ def _tile(x: float, y: float, tile: Tile, w: float = 58, h: float = 44, **extra:
         )
     ]
     for i, fruit in enumerate(tile.cost):
-        parts.append(el("circle", cx=x + 8 + 9 * i, cy=y + 10, r=4, fill=FRUIT[fruit], stroke=INK, stroke_width=0.5))
+        parts.append(el("circle", cx=x + 8 + 10 * i, cy=y + 9, r=4.5, fill=FRUIT[fruit], stroke=INK, stroke_width=0.5))
     reward = tile.reward + (f"={tile.gum_as}" if tile.gum_as else "")
     if reward:
-        colour = FRUIT.get(tile.reward, INK)
+        arrow = "→ " if tile.cost and len(reward) <= 5 else ""
+        colour = FRUIT.get(tile.reward, INK) if tile.reward in FRUIT else INK
         parts.append(
-            text(
-                x + w / 2,
-                y + 26,
-                ("→ " if tile.cost else "") + reward,
-                10 if len(reward) > 5 else 12,
-                fill=colour if tile.reward in FRUIT else INK,
-                font_weight="bold",
-            )
+            text(x + w / 2, y + 27, arrow + reward, 13 if len(reward) <= 5 else 12, fill=colour, font_weight="bold")
         )
     else:
-        parts.append(text(x + w / 2, y + 26, "greedy", 9, fill="#7f8c8d"))
+        parts.append(text(x + w / 2, y + 27, "greedy", 12, fill="#7f8c8d"))
     parts.append(
-        el("circle", cx=x + w - 9, cy=y + 9, r=7, fill="#f9e79f", stroke="#b7950b")
-        + text(x + w - 9, y + 9, str(tile.gummiz), 9, font_weight="bold")
+        el("circle", cx=x + w - 10, cy=y + 10, r=8, fill="#f9e79f", stroke="#b7950b")
+        + text(x + w - 10, y + 10, str(tile.gummiz), 12, font_weight="bold")
     )
     if tile.used:
-        parts.append(text(x + 6, y + h - 7, "used", 8, anchor="start", fill="#7f8c8d"))
-    return el("g", title(f"tile {tile.text}") + "".join(parts), class_="ts-tile", data_tile=tile.text, **extra)
+        parts.append(text(x + 5, y + h - 8, "used", 12, anchor="start", fill="#7f8c8d"))
+    return el("g", title(f"tile {tile.text}") + "".join(parts) + ring, class_=cls, data_tile=tile.text, **extra)
 
 
-def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int, str]] = None) -> str:
+WIDTH = 440
+FRONT_PER_LINE = 6  # tiles in front, per line
+BOX_PER_LINE = 10  # small tiles of a box, per line
+BOX_SHOWN = 20  # box tiles drawn (the rest are counted)
+
+
+def _latest(last: Optional[tuple[int, int]]) -> tuple[Optional[int], Optional[int], Optional[int]]:
+    """(pile, tile class, seat) that the latest move named: a capture's pile, the class of a tile
+    paid, slid, copied or exchanged (among the mover's tiles), or else the mover or the target."""
+    if last is None:
+        return None, None, None
+    player, action = last
+    if 1 <= action <= 4:
+        return action - 1, None, None
+    if 11 <= action <= 22:
+        return None, action - 11, player
+    if 23 <= action <= 26:
+        return None, None, action - 23
+    return None, None, player
+
+
+def _wrap(words: str, limit: int) -> list[str]:
+    lines = [""]
+    for word in words.split(" "):
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > limit:
+            lines.append(word)
+        else:
+            lines[-1] = f"{lines[-1]} {word}".strip()
+    return lines
+
+
+def draw(
+    state: Any,
+    viewer: Optional[int] = None,
+    actions: Optional[Mapping[int, str]] = None,
+    last: Optional[tuple[int, int]] = None,
+) -> str:
     info = str(state) if viewer is None else state.information_state_string(viewer)
     table = parse(info)
-    n = len(table.players)
-    width = 900
-    top = 200
-    row_h = 128
-    height = top + n * row_h + 20
-    parts = [
-        text(12, 16, table.decision, 13, anchor="start", font_weight="bold"),
-        text(12, 34, table.captures, 11, anchor="start", fill="#566573"),
-    ]
+    latest_pile, latest_class, latest_seat = _latest(last)
+    parts = []
+    y = 16.0
+    for k, line in enumerate(_wrap(table.decision, 58)):
+        parts.append(text(12, y, line, 13, anchor="start", font_weight="bold" if k == 0 else None))
+        y += 18
+    parts.append(text(12, y, table.captures, 12, anchor="start", fill="#566573"))
+    y += 18
     if table.in_use:
-        parts.append(text(420, 34, f"in use: {table.in_use}", 11, anchor="start"))
+        parts.append(text(12, y, f"in use: {table.in_use}", 12, anchor="start"))
+        y += 18
+    pile_top = y
+    lines_below = 0
     for k, pile in enumerate(table.piles):
-        x, y = 20 + k * 160, 56
+        x, py = 12 + k * 106, pile_top
         stack = "".join(
-            el("rect", x=x + 4 * i, y=y + 4 * i, width=80, height=60, rx=6, fill="#d5dbdb", stroke="#aab7b8")
+            el("rect", x=x + 4 * i, y=py + 4 * i, width=80, height=60, rx=6, fill="#d5dbdb", stroke="#aab7b8")
             for i in range(min(pile.size, 4) - 1, 0, -1)
         )
         label = f"pile {k}: {pile.size} tiles" + (f", exotic {pile.exotic}" if pile.exotic else "")
         content = stack
         if pile.top is not None:
-            content += _tile(x, y, pile.top, 80, 60)
+            content += _tile(x, py, pile.top, 80, 60, latest=k == latest_pile)
         else:
             content += el(
-                "rect", x=x, y=y, width=80, height=60, rx=6, fill="none", stroke="#aab7b8", stroke_dasharray="4 3"
+                "rect", x=x, y=py, width=80, height=60, rx=6, fill="none", stroke="#aab7b8", stroke_dasharray="4 3"
             )
-        content += text(x + 40, y + 82, f"pile {k} · {pile.size}", 11)
-        if pile.exotic:
-            content += text(x + 40, y + 97, f"exotic: {pile.exotic}", 9, fill="#7d3c98")
+        below = [f"pile {k} · {pile.size}"]
+        below += [f"+ {region}" for region in pile.exotic.split(",") if region]
         if pile.order:
-            content += text(x + 40, y + 111, "order known", 9, fill="#1e8449")
+            below.append("order known")
+        for i, line in enumerate(below):
+            colour = INK if i == 0 else "#1e8449" if line == "order known" else "#7d3c98"
+            content += text(x + 40, py + 80 + 15 * i, line, 12, fill=colour)
+        lines_below = max(lines_below, len(below))
         parts.append(el("g", title(label) + content, class_="ts-pile", data_pile=k, **clickable(actions, [1 + k])))
+    y = pile_top + 80 + 15 * lines_below + 6
     for q, player in enumerate(table.players):
-        y = top + q * row_h
+        top = y
+        inner: list[str] = []
+        name = f"P{q}" + (" (you)" if q == viewer else "")
+        head = text(14, top + 15, name, 14, anchor="start", font_weight="bold", fill=SEAT_COLOURS[q]) + text(
+            14 + 9 * len(name) + 8, top + 15, f"{player.gummiz} Gummiz · {player.specials} specials", 12, anchor="start"
+        )
+        if q == latest_seat and latest_class is None:
+            head += el(
+                "rect",
+                x=8,
+                y=top + 3,
+                width=9 * len(name) + 12,
+                height=24,
+                rx=6,
+                fill="none",
+                stroke=LAST,
+                stroke_width=3,
+                class_="ts-last",
+            )
+        inner.append(el("g", head, data_seat=q, **clickable(actions, [23 + q])))
+        ty = top + 36
+        if player.front:
+            inner.append(text(12, ty, "in front:", 12, anchor="start", fill="#566573"))
+            marked = False
+            for i, tile in enumerate(player.front):
+                cls = tile.tile_class
+                wanted = ([cls] if 5 <= cls <= 10 else []) + ([11 + cls] if cls >= 0 else [])
+                mark = q == latest_seat and cls == latest_class and not marked
+                marked = marked or mark
+                row, col = divmod(i, FRONT_PER_LINE)
+                inner.append(_tile(12 + col * 68, ty + 10 + row * 54, tile, latest=mark, **clickable(actions, wanted)))
+            ty += 10 + ((len(player.front) - 1) // FRONT_PER_LINE + 1) * 54 + 8
+        else:
+            inner.append(text(12, ty, "nothing in front", 12, anchor="start", fill="#566573"))
+            ty += 14
+        inner.append(text(12, ty, f"box ({len(player.box)}), next out first:", 12, anchor="start", fill="#566573"))
+        for i, tile in enumerate(player.box[:BOX_SHOWN]):
+            row, col = divmod(i, BOX_PER_LINE)
+            inner.append(_tile(12 + col * 40, ty + 10 + row * 42, tile, 36, 36))
+        shown = min(len(player.box), BOX_SHOWN)
+        ty += 10 + (((shown - 1) // BOX_PER_LINE + 1) * 42 if shown else 0)
+        if len(player.box) > BOX_SHOWN:
+            inner.append(text(12, ty + 6, f"and {len(player.box) - BOX_SHOWN} more", 12, anchor="start"))
+            ty += 16
+        height = ty - top + 6
         parts.append(
             el(
                 "rect",
-                x=6,
-                y=y,
-                width=width - 12,
-                height=row_h - 8,
+                x=4,
+                y=top,
+                width=WIDTH - 8,
+                height=height,
                 rx=8,
                 fill="#fff8e1" if q == viewer else "#f4f6f7",
                 stroke=SEAT_COLOURS[q],
             )
         )
-        name = f"P{q}" + (" (you)" if q == viewer else "")
-        parts.append(
-            el(
-                "g",
-                text(16, y + 16, name, 13, anchor="start", font_weight="bold", fill=SEAT_COLOURS[q])
-                + text(16, y + 34, f"{player.gummiz} Gummiz", 11, anchor="start")
-                + text(16, y + 50, f"{player.specials} specials", 11, anchor="start"),
-                data_seat=q,
-                **clickable(actions, [23 + q]),
-            )
-        )
-        parts.append(text(110, y + 12, "in front", 9, anchor="start", fill="#566573"))
-        for i, tile in enumerate(player.front):
-            cls = tile.tile_class
-            wanted = ([cls] if 5 <= cls <= 10 else []) + ([11 + cls] if cls >= 0 else [])
-            parts.append(_tile(110 + (i % 12) * 62, y + 18 + (i // 12) * 48, tile, **clickable(actions, wanted)))
-        box_x = 110
-        box_y = y + 18 + 48 * ((len(player.front) - 1) // 12 + 1) + 14
-        parts.append(text(box_x, box_y, f"box ({len(player.box)}), next out first:", 9, anchor="start", fill="#566573"))
-        for i, tile in enumerate(player.box[:20]):
-            parts.append(_tile(box_x + 130 + i * 34, box_y - 10, tile, 30, 30))
-        if len(player.box) > 20:
-            parts.append(text(box_x + 130 + 20 * 34 + 10, box_y + 5, f"+{len(player.box) - 20}", 10))
-    return svg(width, height, "".join(parts), "Gummiland table")
+        parts.extend(inner)
+        y = top + height + 6
+    return svg(WIDTH, y + 4, "".join(parts), "Gummiland table")
+
+
+def _table_for(state: Any, observer: Optional[int]) -> Table:
+    return parse(str(state) if observer is None else state.information_state_string(observer))
+
+
+def consequences(before: Any, after: Any, player: int, action: int, observer: Optional[int]) -> list[str]:
+    """What the move did besides itself, from the observer's view: tiles coming out of a box (the
+    tickle that starts a turn, Taste, an exchange), Gummiz scored, a pile's new top tile."""
+    was, now = _table_for(before, observer), _table_for(after, observer)
+    lines = []
+
+    def plain(tile: Tile) -> str:  # the tile itself, without this turn's marks ('*' used, '=L' copying)
+        return tile.text.rstrip("*").split("=")[0]
+
+    for q, (old, new) in enumerate(zip(was.players, now.players)):
+        gained = [plain(t) for t in new.front]
+        for tile in old.front:
+            if plain(tile) in gained:
+                gained.remove(plain(tile))
+        if gained:  # a tile reaches the front only from its owner's box
+            lines.append(f"{', '.join(gained)} {'comes' if len(gained) == 1 else 'come'} out of P{q}'s box")
+        if new.gummiz != old.gummiz:
+            lines.append(f"P{q} scores {new.gummiz - old.gummiz:+d} Gummiz ({new.gummiz} in all)")
+    for k, (old_pile, new_pile) in enumerate(zip(was.piles, now.piles)):
+        old_top = old_pile.top.text if old_pile.top else None
+        new_top = new_pile.top.text if new_pile.top else None
+        if old_top != new_top:
+            lines.append(f"pile {k} shows {new_top}" if new_top else f"pile {k} is empty")
+    if after.is_terminal():
+        returns = after.returns()
+        best = max(returns)
+        winners = [f"P{q}" for q, r in enumerate(returns) if r == best]
+        lines.append("game over: a draw" if len(winners) == len(returns) else f"game over: {' and '.join(winners)} won")
+    return lines

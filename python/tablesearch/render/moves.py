@@ -11,6 +11,9 @@ side and writes only what the observer may know:
   observer knows it once the move is over (the state's knowledge masks), else "?": a pass that
   composts a mushroom unrevealed shows no colour to the others;
 - Gummiland: every action is public (its header says so), so ``action_to_string``.
+
+After the move itself come its other visible consequences, from the game's drawing module
+(``consequences``: a card given in answer to an ask, a piece's new space...), joined with "; ".
 """
 
 from __future__ import annotations
@@ -27,6 +30,15 @@ def seat_name(player: int) -> str:
 
 def describe_move(before: Any, player: int, action: int, observer: Optional[int] = None) -> str:
     """One line for the move log; see the module docstring. Raises ValueError for an illegal action."""
+    from tablesearch.render import consequences
+
+    text = _move(before, player, action, observer)
+    after = before.clone()
+    after.apply_action(action)
+    return "; ".join([text, *consequences(before, after, player, action, observer)])
+
+
+def _move(before: Any, player: int, action: int, observer: Optional[int]) -> str:
     game = before.get_game()
     name = game.name
     if name == "leduc_poker":

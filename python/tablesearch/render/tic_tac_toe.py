@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Optional
 
-from tablesearch.render._svg import INK, SEAT_COLOURS, clickable, el, svg, text, title
+from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, svg, text, title
 
-LEGEND = "x is player 0 (moves first), o is player 1; click an empty cell to play there. A line marks the win."
+LEGEND = "x is player 0 (moves first), o is player 1. The latest move has an orange frame; a line marks the win."
+HOW_TO_PLAY = "Click an empty cell to play there."
 TEXT_LEGEND = "rows top to bottom: x player 0, o player 1, . empty; cells are numbered 0-8 row by row."
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
@@ -46,22 +47,30 @@ def _mark(cell: int, owner: int) -> str:
     return el("circle", cx=x, cy=y, r=r, fill="none", stroke=colour, stroke_width=9)
 
 
-def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int, str]] = None) -> str:
+def draw(
+    state: Any,
+    viewer: Optional[int] = None,
+    actions: Optional[Mapping[int, str]] = None,
+    last: Optional[tuple[int, int]] = None,
+) -> str:
     cells = board(state)
+    latest = last[1] if last else None
     parts = []
     for cell in range(9):
         x, y = PAD + (cell % 3) * CELL, PAD + (cell // 3) * CELL
         parts.append(
             el(
                 "rect",
-                title(f"cell {cell}"),
+                title(f"cell {cell}" + (" (the latest move)" if cell == latest else "")),
                 x=x + 2,
                 y=y + 2,
                 width=CELL - 4,
                 height=CELL - 4,
                 rx=6,
                 fill="#fff",
-                stroke="#ccc",
+                stroke=LAST if cell == latest else "#ccc",
+                stroke_width=4 if cell == latest else None,
+                class_="ts-last" if cell == latest else None,
                 data_cell=cell,
                 **clickable(actions, [cell]),
             )
@@ -75,7 +84,7 @@ def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int
             el("line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=INK, stroke_width=5, stroke_linecap="round", opacity=0.7)
         )
     size = 2 * PAD + 3 * CELL
-    parts.append(text(size / 2, size + 12, _status(state, line, cells)))
+    parts.append(text(size / 2, size + 12, _status(state, line, cells), 13))
     return svg(size, size + 26, "".join(parts), "tic-tac-toe board")
 
 

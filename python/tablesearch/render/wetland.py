@@ -11,16 +11,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Optional
 
-from tablesearch.render._svg import INK, SEAT_COLOURS, clickable, el, svg, text, title
+from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, svg, text, title
 
 SQ = 64
 PAD = 30
 LEGEND = (
     "Each tile is four squares; a square's colour is the player who may stand on it (white: anyone, hatched: "
     "nobody). The circular arrow on a tile rotates it a quarter turn that way, carrying the tokens on it. Tokens "
-    "are discs marked A and B in their player's colour: join your A and B on neighbouring squares to win. On your "
-    "turn click a tile's arrow, or one of the small arrows beside your tokens."
+    "are discs marked A and B in their player's colour: join your A and B on neighbouring squares to win. A tile "
+    "that cannot turn now shows a cross. The latest move is framed in orange (the tile turned, or the token moved)."
 )
+HOW_TO_PLAY = "On your turn click a tile's arrow, or one of the small arrows beside your tokens."
 TEXT_LEGEND = (
     "each tile is a box: its top squares, '(row,col) tN cw|ccw' (tile N and its arrow), its bottom squares; "
     "a square shows its colour (R B G Y = players 0-3, * colourless, # no entry) and a token on it "
@@ -34,7 +35,12 @@ def _planes(state: Any) -> tuple[list[list[list[float]]], int]:
     return obs.tolist(), obs.shape[1]
 
 
-def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int, str]] = None) -> str:
+def draw(
+    state: Any,
+    viewer: Optional[int] = None,
+    actions: Optional[Mapping[int, str]] = None,
+    last: Optional[tuple[int, int]] = None,
+) -> str:
     planes, size = _planes(state)
     n = state.get_game().num_players()
     fields = state.fields()
@@ -89,13 +95,34 @@ def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int
         tr, tc = divmod(cell, 3)
         left = _row_start(planes, 2 * tr) + 2 * tc
         x, y = xy(2 * tr, left)
-        parts.append(el("rect", x=x, y=y, width=2 * SQ, height=2 * SQ, fill="none", stroke=INK, stroke_width=4, rx=4))
+        turned = last is not None and last[1] == cell
+        parts.append(
+            el(
+                "rect",
+                x=x,
+                y=y,
+                width=2 * SQ,
+                height=2 * SQ,
+                fill="none",
+                stroke=LAST if turned else INK,
+                stroke_width=6 if turned else 4,
+                rx=4,
+                class_="ts-last" if turned else None,
+            )
+        )
         cx, cy = x + SQ, y + SQ
         cw, ccw = planes[6][2 * tr][left] > 0, planes[7][2 * tr][left] > 0
         if cw or ccw:
             parts.append(_rotation_arrow(cx, cy, cw, cell, actions))
-        else:
-            parts.append(text(cx, cy, "✕", 14, fill=INK))
+        else:  # a drawn cross: this tile cannot turn now
+            parts.append(
+                el(
+                    "path",
+                    d=f"M{cx - 7} {cy - 7} L{cx + 7} {cy + 7} M{cx - 7} {cy + 7} L{cx + 7} {cy - 7}",
+                    stroke=INK,
+                    stroke_width=3,
+                )
+            )
     # Tokens.
     mover = -1 if state.is_terminal() else state.current_player()
     for p in range(n):
@@ -105,13 +132,22 @@ def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int
                 for c in range(size):
                     if plane[r][c] > 0:
                         x, y = xy(r + 0.5, c + 0.5)
+                        moved = last is not None and last[0] == p and last[1] >= 9 and (last[1] - 9) // 4 == token
                         parts.append(
                             el(
                                 "g",
-                                title(f"player {p}'s {'AB'[token]}")
-                                + el("circle", cx=x, cy=y, r=17, fill=SEAT_COLOURS[p], stroke=INK, stroke_width=2)
+                                title(f"player {p}'s {'AB'[token]}" + (" (moved last)" if moved else ""))
+                                + el(
+                                    "circle",
+                                    cx=x,
+                                    cy=y,
+                                    r=17,
+                                    fill=SEAT_COLOURS[p],
+                                    stroke=LAST if moved else INK,
+                                    stroke_width=5 if moved else 2,
+                                )
                                 + text(x, y, "AB"[token], 15, fill="#fff", font_weight="bold"),
-                                class_="ts-token",
+                                class_="ts-token ts-last" if moved else "ts-token",
                                 data_seat=p,
                                 data_token="AB"[token],
                             )

@@ -7,9 +7,10 @@ docs/web.md, and docs/security.md for what the server trusts.
 from __future__ import annotations
 
 import dataclasses
+import os
 import socket
 from collections.abc import Sequence
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
 __all__ = ["serve"]
 
@@ -25,6 +26,7 @@ def serve(
     allow: Sequence[str] = (),
     max_seconds: Optional[float] = None,
     max_iterations: Optional[int] = None,
+    record: Union[bool, str, os.PathLike[str]] = True,
 ) -> None:
     """Serves the app until interrupted, printing its address with the secret token every page
     needs. With `replay` (a results file) and `replay_id`, the page opens that game.
@@ -32,14 +34,16 @@ def serve(
     Pages may use registered games (native ones, and Python games registered before this call)
     and built-in agents; `allow` names ``module:factory`` plugin games or agents they may use
     too (imported now). `max_seconds` and `max_iterations` cap every search a page starts (per
-    move). Raises ValueError for an unknown game, a bad replay, an `allow` entry that does not
-    import, or a missing extra."""
+    move). `record`: where finished games are recorded as results files, one per game (True: the
+    user's data directory, web/records.py; False: nowhere). Raises ValueError for an unknown
+    game, a bad replay, an `allow` entry that does not import, or a missing extra."""
     try:
         import uvicorn
     except ImportError:
         raise ValueError("the web app needs its extra: pip install 'tablesearch[web]'") from None
     from tablesearch.web.app import create_app
     from tablesearch.web.plugins import import_allowed
+    from tablesearch.web.records import default_directory
     from tablesearch.web.sessions import ReplaySession, read_record
     from tablesearch.web.settings import Limits, ServerSettings, allowed_host_names
     from tablesearch.web.untrusted import BadRequest
@@ -49,7 +53,10 @@ def serve(
         limits = dataclasses.replace(limits, seconds_per_move=max_seconds)
     if max_iterations is not None:
         limits = dataclasses.replace(limits, iterations_per_move=max_iterations)
-    settings = ServerSettings(hosts=allowed_host_names(host), allowed=import_allowed(allow), limits=limits)
+    record_dir = None if record is False else str(default_directory() if record is True else os.fspath(record))
+    settings = ServerSettings(
+        hosts=allowed_host_names(host), allowed=import_allowed(allow), limits=limits, record_dir=record_dir
+    )
     sessions: dict[str, Any] = {}
     start = None
     if replay is not None:
@@ -65,4 +72,5 @@ def serve(
     shown = socket.gethostname() if settings.hosts is None else host
     shown = f"[{shown}]" if ":" in shown and not shown.startswith("[") else shown
     print(f"tablesearch: serving on http://{shown}:{port}/?token={settings.token} (Ctrl-C stops)", flush=True)
+    print(f"tablesearch: finished games are recorded in {record_dir}" if record_dir else "tablesearch: no recording")
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws="auto", ws_max_size=settings.limits.body_bytes)

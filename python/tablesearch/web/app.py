@@ -2,11 +2,14 @@
 
 Routes:
   GET  /                      the page (setup form; ?session=ID&seat=N opens a game)
+  GET  /favicon.ico           the icon
   GET  /api/games             games with their parameters and player counts
   POST /api/sessions          {game, params, seats: [{spec, budget}], seed, delay} -> {id, ...}
   GET  /api/sessions/ID       a session's game and seats
+  GET  /api/sessions/ID/record   the finished game's results line, as a file to download
+  POST /api/sessions/ID/replay   {} -> a replay of the finished game, read back from its record
   WS   /ws/ID?seat=N          views of the game for seat N (no seat: a spectator); moves, speed,
-                              pause (play) or goto (replay) from the page
+                              pause, autoplay (play) or goto (replay) from the page
 Every route but the static files needs the server's token, and the guard (web/guard.py) checks
 Host, Origin and request bodies first; docs/security.md says why.
 """
@@ -14,22 +17,24 @@ Host, Origin and request bodies first; docs/security.md says why.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from pathlib import Path
 from typing import Any, Optional
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import tablesearch as ts
+from tablesearch.web import records
 from tablesearch.web.guard import Guard
-from tablesearch.web.sessions import PlaySession, Session, Watcher
+from tablesearch.web.sessions import PlaySession, ReplaySession, Session, Watcher, read_record
 from tablesearch.web.settings import ServerSettings
-from tablesearch.web.untrusted import BadRequest, parse_game_request, parse_json
+from tablesearch.web.untrusted import BadRequest, check_keys, parse_game_request, parse_json
 
 log = logging.getLogger("tablesearch.web")
 STATIC = Path(__file__).parent / "static"
@@ -79,6 +84,9 @@ def create_app(
     async def index(request: Request) -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
+    async def favicon(request: Request) -> FileResponse:
+        return FileResponse(STATIC / "favicon.ico", media_type="image/x-icon")
+
     async def games(request: Request) -> JSONResponse:
         return JSONResponse(dict(games=game_list(), default=default_game, start=start))
 
@@ -103,6 +111,51 @@ def create_app(
         if session is None:
             return JSONResponse(dict(error="no such game (it may have ended with a server restart)"), status_code=404)
         return JSONResponse(session.info())
+
+    def finished_game(sid: str) -> PlaySession:
+        """The finished game `sid` with its record (the page asks by id, never by file name)."""
+        session = store.get(sid)
+        if not isinstance(session, PlaySession):
+            raise LookupError("no such game (it may have ended with a server restart)")
+        if session.record is None:
+            raise LookupError("this game is not over yet: it is recorded when it ends")
+        return session
+
+    async def record(request: Request) -> Response:
+        try:
+            session = finished_game(request.path_params["sid"])
+        except LookupError as error:
+            return JSONResponse(dict(error=str(error)), status_code=404)
+        assert session.record is not None
+        name = f"{records.file_for('.', session.game.name).stem}-{session.id}.jsonl"
+        return Response(
+            json.dumps(session.record, separators=(",", ":")) + "\n",
+            media_type="application/x-ndjson",
+            headers={"content-disposition": f'attachment; filename="{name}"'},
+        )
+
+    async def replay(request: Request) -> JSONResponse:
+        try:
+            body = parse_json(await request.body(), "the request body", settings.limits)
+            if not isinstance(body, dict):
+                raise BadRequest("the request must be a JSON object (an empty one: {})")
+            check_keys(body, (), "the request")
+            session = finished_game(request.path_params["sid"])
+            assert session.record is not None
+            line = session.record
+            if session.record_file is not None:  # read back what the server wrote
+                line = read_record(str(session.record_file), line["id"])
+            _make_room(store, settings)
+            again = ReplaySession(line, {}, settings)
+        except LookupError as error:
+            return JSONResponse(dict(error=str(error)), status_code=404)
+        except BadRequest as error:
+            log.info("refused a replay: %s", error)
+            return JSONResponse(dict(error=str(error)), status_code=400)
+        except TooBusy as error:
+            return JSONResponse(dict(error=str(error)), status_code=503)
+        store[again.id] = again
+        return JSONResponse(again.info())
 
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()
@@ -138,9 +191,12 @@ def create_app(
 
     routes = [
         Route("/", index),
+        Route("/favicon.ico", favicon),
         Route("/api/games", games),
         Route("/api/sessions", create, methods=["POST"]),
         Route("/api/sessions/{sid}", session_info),
+        Route("/api/sessions/{sid}/record", record),
+        Route("/api/sessions/{sid}/replay", replay, methods=["POST"]),
         WebSocketRoute("/ws/{sid}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -62,12 +62,15 @@ def allowed_host_names(host: str) -> Optional[frozenset[str]]:
 class ServerSettings:
     """`token`: the per-run secret every /api request and websocket must carry. `hosts`: the
     Host names answered (None: any). `allowed`: ``module:factory`` names that requests may use
-    as a game or an agent (named by whoever started the server; nothing else is ever imported)."""
+    as a game or an agent (named by whoever started the server; nothing else is ever imported).
+    `record_dir`: where finished games are recorded, one results file per game (None: nowhere;
+    web/records.py)."""
 
     token: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     hosts: Optional[frozenset[str]] = frozenset(LOOPBACK_NAMES)
     allowed: frozenset[str] = frozenset()
     limits: Limits = field(default_factory=Limits)
+    record_dir: Optional[str] = None
 
     def __post_init__(self) -> None:
         if len(self.token) < 16:
