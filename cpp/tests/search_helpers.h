@@ -1,15 +1,15 @@
-// Running a search on any native state type the way the bindings do (api/search_job.h), for
-// the tests: the families are compiled here for the test games.
+// Running a search on the test games the way the bindings run one (api/search_job.h). The
+// search families are compiled for the test games once, in search_tiny_games.cc, so that a
+// change to a search rebuilds one test file.
 #pragma once
 #include <cstdint>
 #include <string_view>
 #include <vector>
 
-#include "api/search_ismcts.h"
-#include "api/search_job.h"
-#include "api/search_smooth.h"
-#include "api/search_uct.h"
 #include "search/algorithm.h"
+#include "search/config.h"
+#include "search/kept_trees.h"
+#include "tiny_games.h"
 
 namespace ts::testing {
 
@@ -26,17 +26,10 @@ inline SearchConfig config_for(std::string_view algorithm, int64_t iterations, u
 }
 
 // Searches `root` with the native playouts; `trees` (optional) are kept trees to grow.
-template <GameState S>
-SearchResult search(const S& root, const SearchConfig& config, int max_legal_actions,
-                    KeptTrees* trees = nullptr) {
-  KeptTrees local;
-  const SearchJob<S> job{.root = root,
-                         .max_legal_actions = max_legal_actions,
-                         .num_distinct_actions = max_legal_actions,
-                         .config = config,
-                         .trees = trees ? *trees : local};
-  return run_search_job(job);
-}
+SearchResult search(const KingmakerState& root, const SearchConfig& config, KeptTrees* trees = nullptr);
+SearchResult search(const BanditState& root, const SearchConfig& config, KeptTrees* trees = nullptr);
+SearchResult search(const HiddenCardState& root, const SearchConfig& config, KeptTrees* trees = nullptr);
+SearchResult search(const PenniesState& root, const SearchConfig& config, KeptTrees* trees = nullptr);
 
 inline std::vector<int64_t> visits(const SearchResult& result) {
   std::vector<int64_t> out;

@@ -86,7 +86,7 @@ TEST_CASE("information set trees grow children by key and extract their roots") 
 TEST_CASE("budget counts iterations exactly for every algorithm") {
   for (auto algorithm : all_algorithms()) {
     CAPTURE(algorithm);
-    const SearchResult r = search(BanditState({0.0, 0.5}), config_for(algorithm, 123), 2);
+    const SearchResult r = search(BanditState({0.0, 0.5}), config_for(algorithm, 123));
     CHECK(r.iterations == 123);
   }
 }
@@ -94,7 +94,7 @@ TEST_CASE("budget counts iterations exactly for every algorithm") {
 TEST_CASE("budget stops at the time limit") {
   SearchConfig config = config_for("uct", 0);
   config.time_limit = 0.05;
-  const SearchResult r = search(BanditState({0.0, 0.5}), config, 2);
+  const SearchResult r = search(BanditState({0.0, 0.5}), config);
   CHECK(r.iterations > 0);
   CHECK(r.elapsed >= 0.05);
 }
@@ -111,8 +111,8 @@ TEST_CASE("the same seed gives the same search") {
   for (auto algorithm : all_algorithms()) {
     CAPTURE(algorithm);
     const KingmakerState root;
-    const auto a = visits(search(root, config_for(algorithm, 200, 1), 2));
-    CHECK(a == visits(search(root, config_for(algorithm, 200, 1), 2)));
+    const auto a = visits(search(root, config_for(algorithm, 200, 1)));
+    CHECK(a == visits(search(root, config_for(algorithm, 200, 1))));
   }
 }
 

@@ -20,7 +20,7 @@ TEST_CASE("three players: each edge is valued by its mover's own return") {
   // Player 2 chooses X (0.5 for itself) or Y (0 for itself, -1 for player 0, 1 for player 1).
   for (auto algorithm : all_algorithms()) {
     CAPTURE(algorithm);
-    const SearchResult r = search(Kingmaker(Kingmaker::kChoiceP2), config_for(algorithm, 300), 2);
+    const SearchResult r = search(Kingmaker(Kingmaker::kChoiceP2), config_for(algorithm, 300));
     CHECK(r.stats.at(0).value == doctest::Approx(0.5));
     CHECK(r.stats.at(1).value == doctest::Approx(0.0));
     CHECK(r.best_action == 0);
@@ -30,7 +30,7 @@ TEST_CASE("three players: each edge is valued by its mover's own return") {
 TEST_CASE("three players: a player takes its own win over another player's") {
   for (auto algorithm : all_algorithms()) {
     CAPTURE(algorithm);
-    const SearchResult r = search(Kingmaker(Kingmaker::kChoiceP1), config_for(algorithm, 300), 2);
+    const SearchResult r = search(Kingmaker(Kingmaker::kChoiceP1), config_for(algorithm, 300));
     CHECK(r.stats.at(0).value == doctest::Approx(1.0));
     CHECK(r.stats.at(1).value == doctest::Approx(-0.5));
     CHECK(r.best_action == 0);
@@ -42,7 +42,7 @@ TEST_CASE("three players: the root expects the next mover to pick by its own ret
   // -1 if the search has player 2 maximise anything else; the draw is worth 0.
   for (auto algorithm : all_algorithms()) {
     CAPTURE(algorithm);
-    const SearchResult r = search(Kingmaker(), config_for(algorithm, 2000), 2);
+    const SearchResult r = search(Kingmaker(), config_for(algorithm, 2000));
     CHECK(r.best_action == 0);
     CHECK(r.stats.at(0).value > 0.25);
   }
@@ -90,7 +90,7 @@ TEST_CASE("uct explores by the parent's visit count") {
   });
   for (auto algorithm : {"uct", "ismcts", "mo-ismcts"}) {
     CAPTURE(algorithm);
-    check_split(search(BanditState(kBandit), config_for(algorithm, 2000), 5), expected);
+    check_split(search(BanditState(kBandit), config_for(algorithm, 2000)), expected);
   }
 }
 
@@ -98,7 +98,7 @@ TEST_CASE("infoset uct explores by the information set's visit count") {
   const auto expected = ucb_split(kBandit, 2000, [](int64_t big_n, int64_t n) {
     return std::sqrt(std::log(static_cast<double>(big_n)) / static_cast<double>(n));  // c = 1
   });
-  check_split(search(BanditState(kBandit), config_for("infoset-uct", 2000), 5), expected);
+  check_split(search(BanditState(kBandit), config_for("infoset-uct", 2000)), expected);
 }
 
 TEST_CASE("puct explores by the parent's visit count and the prior") {
@@ -114,7 +114,7 @@ TEST_CASE("puct explores by the parent's visit count and the prior") {
     }
     ++n[best];
   }
-  check_split(search(BanditState(kBandit), config_for("puct", 2000), 5), n);
+  check_split(search(BanditState(kBandit), config_for("puct", 2000)), n);
 }
 
 TEST_CASE("ismcts draws a new world for every iteration") {
@@ -123,7 +123,7 @@ TEST_CASE("ismcts draws a new world for every iteration") {
   for (auto algorithm : {"ismcts", "mo-ismcts", "smooth-uct", "infoset-uct"}) {
     CAPTURE(algorithm);
     std::array<int, 4> worlds{};
-    const SearchResult r = search(HiddenCardState(2, &worlds), config_for(algorithm, 400), 4);
+    const SearchResult r = search(HiddenCardState(2, &worlds), config_for(algorithm, 400));
     CHECK(r.iterations == 400);
     CHECK(std::accumulate(worlds.begin(), worlds.end(), 0) == 401);
     for (int count : worlds) CHECK(std::abs(count - 100) <= 35);
@@ -134,7 +134,7 @@ TEST_CASE("pimc draws one world per determinization") {
   std::array<int, 4> worlds{};
   SearchConfig config = config_for("pimc", 400);
   config.determinizations = 8;
-  search(HiddenCardState(2, &worlds), config, 4);
+  search(HiddenCardState(2, &worlds), config);
   CHECK(std::accumulate(worlds.begin(), worlds.end(), 0) == 1 + 8);
 }
 
@@ -144,14 +144,14 @@ TEST_CASE("a guess at a hidden card is worth its chance over the worlds") {
   for (auto algorithm : {"ismcts", "mo-ismcts", "smooth-uct", "infoset-uct"}) {
     CAPTURE(algorithm);
     std::array<int, 4> worlds{};
-    const SearchResult r = search(HiddenCardState(2, &worlds), config_for(algorithm, 800), 4);
+    const SearchResult r = search(HiddenCardState(2, &worlds), config_for(algorithm, 800));
     CHECK(r.root_values.at(0) == doctest::Approx(-0.5).epsilon(0.25));
   }
 }
 
 // Player 0's root average policy at hidden matching pennies: its share of heads.
 double pennies_heads(std::string_view algorithm, int64_t iterations, uint64_t seed) {
-  const SearchResult r = search(PenniesState(), config_for(algorithm, iterations, seed), 2);
+  const SearchResult r = search(PenniesState(), config_for(algorithm, iterations, seed));
   return static_cast<double>(r.stats.at(0).visits) /
          static_cast<double>(r.stats.at(0).visits + r.stats.at(1).visits);
 }
