@@ -4,15 +4,18 @@ tests, and checks that a test named after the behaviour that broke fails. Every 
 after each mutation (in a `finally`, also on Ctrl-C), and the run ends by checking that `git
 status` shows the touched files unchanged.
 
-    python scripts/mutation_test.py                      # every mutation, native and Python tests
-    python scripts/mutation_test.py --suites native      # the ctest suite only (faster rebuilds)
-    python scripts/mutation_test.py --only smooth        # mutations whose name contains "smooth"
+    python scripts/mutation_test.py                        # each mutation's native tests, else its Python tests
+    python scripts/mutation_test.py --suites native,python # both suites wherever a mutation names tests in both
+    python scripts/mutation_test.py --only smooth          # mutations whose name contains "smooth"
 
 The native tests build in build/native (configured here on first use: -O1, tests on, no Python
 module); the Python tests rebuild the editable install on import (see docs/development.md). Each
-mutation names the tests expected to catch it: `native` (ctest names, doctest TEST_CASEs) and
-`python` (pytest node ids, run as the targeted selection). A mutation is caught when one of its
-expected tests fails; every other failing test is listed too. Prints a Markdown table.
+mutation names the tests expected to catch it: `native` (ctest names, doctest TEST_CASEs; the
+whole ctest suite runs, about a second) and `python` (pytest node ids, run as the selection). By
+default (`--suites auto`) a mutation runs its native tests if it names any, else its Python tests:
+a Python run rebuilds the extension after every mutation (minutes on 2 shared cores). A mutation
+is caught when one of its expected tests fails; every other failing test is listed too. Prints a
+Markdown table.
 """
 
 from __future__ import annotations
@@ -224,7 +227,8 @@ def build_native() -> tuple[bool, str]:
 
 def failing_native() -> list[str]:
     done = run(["ctest", "--test-dir", str(BUILD), "--timeout", "300"])
-    return re.findall(r"^\s*\d+ - (.+?) \((?:Failed|SEGFAULT|Timeout|Subprocess aborted|Exception)\)", done.stdout, re.M)
+    failed = r"^\s*\d+ - (.+?) \((?:Failed|SEGFAULT|Timeout|Subprocess aborted|Exception)\)"
+    return re.findall(failed, done.stdout, re.M)
 
 
 def failing_python(ids: list[str]) -> list[str]:
@@ -266,12 +270,18 @@ def plant(m: Mutation, suites: set[str]) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--suites", default="native,python", help="native, python or both (comma-separated)")
+    parser.add_argument("--suites", default="auto", help="auto, native, python or native,python")
     parser.add_argument("--only", default="", help="run the mutations whose name contains this (case-insensitive)")
     args = parser.parse_args()
-    suites = set(args.suites.split(","))
     chosen = [m for m in MUTATIONS if args.only.lower() in m.name.lower()]
-    chosen = [m for m in chosen if ("native" in suites and m.native) or ("python" in suites and m.python)]
+
+    def suites_for(m: Mutation) -> set[str]:
+        if args.suites == "auto":
+            return {"native"} if m.native else {"python"}
+        return set(args.suites.split(","))
+
+    chosen = [m for m in chosen if ("native" in suites_for(m) and m.native) or ("python" in suites_for(m) and m.python)]
+    suites = set().union(*(suites_for(m) for m in chosen)) if chosen else set()
     touched = sorted({m.file for m in chosen})
     dirty = run(["git", "status", "--porcelain", "--", *touched]).stdout
     if dirty:
@@ -284,7 +294,7 @@ def main() -> int:
     try:
         for m in chosen:
             print(f"planting: {m.name}", file=sys.stderr, flush=True)
-            results.append(plant(m, suites))
+            results.append(plant(m, suites_for(m)))
             print(f"  -> {results[-1]}", file=sys.stderr, flush=True)
     finally:
         left = run(["git", "status", "--porcelain", "--", *touched]).stdout

@@ -31,7 +31,7 @@ SearchResult search(const BanditState& root, const SearchConfig& config, KeptTre
 SearchResult search(const HiddenCardState& root, const SearchConfig& config, KeptTrees* trees = nullptr);
 SearchResult search(const PenniesState& root, const SearchConfig& config, KeptTrees* trees = nullptr);
 
-inline std::vector<int64_t> visits(const SearchResult& result) {
+inline std::vector<int64_t> visits_of(const SearchResult& result) {
   std::vector<int64_t> out;
   for (const auto& s : result.stats) out.push_back(s.visits);
   return out;

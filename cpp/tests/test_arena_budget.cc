@@ -111,8 +111,8 @@ TEST_CASE("the same seed gives the same search") {
   for (auto algorithm : all_algorithms()) {
     CAPTURE(algorithm);
     const KingmakerState root;
-    const auto a = visits(search(root, config_for(algorithm, 200, 1)));
-    CHECK(a == visits(search(root, config_for(algorithm, 200, 1))));
+    const auto a = visits_of(search(root, config_for(algorithm, 200, 1)));
+    CHECK(a == visits_of(search(root, config_for(algorithm, 200, 1))));
   }
 }
 

@@ -17,12 +17,13 @@ namespace {
 using Kingmaker = KingmakerState;
 
 TEST_CASE("three players: each edge is valued by its mover's own return") {
-  // Player 2 chooses X (0.5 for itself) or Y (0 for itself, -1 for player 0, 1 for player 1).
+  // Player 2 chooses X (0.5 for itself), Y (-0.5) or Z (0); player 0's returns are 0, 1, -1.
   for (auto algorithm : all_algorithms()) {
     CAPTURE(algorithm);
     const SearchResult r = search(Kingmaker(Kingmaker::kChoiceP2), config_for(algorithm, 300));
     CHECK(r.stats.at(0).value == doctest::Approx(0.5));
-    CHECK(r.stats.at(1).value == doctest::Approx(0.0));
+    CHECK(r.stats.at(1).value == doctest::Approx(-0.5));
+    CHECK(r.stats.at(2).value == doctest::Approx(0.0));
     CHECK(r.best_action == 0);
   }
 }
@@ -38,13 +39,14 @@ TEST_CASE("three players: a player takes its own win over another player's") {
 }
 
 TEST_CASE("three players: the root expects the next mover to pick by its own return") {
-  // Handing the choice to player 2 is worth 0.5 to player 0 if player 2 takes X (its own best),
-  // -1 if the search has player 2 maximise anything else; the draw is worth 0.
+  // Handing the choice to player 2 is worth 0 to player 0 if player 2 takes its own best (X),
+  // 1 if the search has it maximise player 0's return, -1 if minimise; the sure move is 0.5.
   for (auto algorithm : all_algorithms()) {
     CAPTURE(algorithm);
     const SearchResult r = search(Kingmaker(), config_for(algorithm, 2000));
-    CHECK(r.best_action == 0);
-    CHECK(r.stats.at(0).value > 0.25);
+    CHECK(r.best_action == 1);
+    CHECK(std::abs(r.stats.at(0).value) < 0.3);
+    CHECK(r.stats.at(1).value == doctest::Approx(0.5));
   }
 }
 
@@ -72,7 +74,7 @@ std::vector<int64_t> ucb_split(const std::vector<double>& means, int pulls,
 
 // Equal up to one visit per arm (the searches score in 32-bit floats).
 void check_split(const SearchResult& r, const std::vector<int64_t>& expected) {
-  const auto got = visits(r);
+  const auto got = visits_of(r);
   REQUIRE(got.size() == expected.size());
   for (size_t i = 0; i < got.size(); ++i) {
     CAPTURE(i);

@@ -11,10 +11,11 @@
 namespace ts::testing {
 
 // Three players, at most two decisions. From kRootP0 player 0 hands the choice to player 2
-// (action 0) or takes a draw (1); player 2 then picks X (0: 0.5 for itself and for player 0) or
-// Y (1: 0 for itself, 1 for player 1, -1 for player 0). From kChoiceP1 player 1 picks "I win"
-// (0) or "player 2 wins" (1). A search that values an edge by anything but its mover's own
-// return gets these wrong.
+// (action 0) or takes a sure 0.5 (1); player 2 then picks X (0: its own best, 0.5; 0 for player
+// 0), Y (1: best for player 0) or Z (2: worst for player 0), and a right search has it pick X,
+// so player 0 takes the 0.5. A search that has player 2 maximise player 0's return expects Y
+// and hands over; one that has it minimise player 0's return (two-player negamax) expects Z.
+// From kChoiceP1 player 1 picks "I win" (0) or "player 2 wins" (1).
 class KingmakerState {
  public:
   enum Node : int8_t { kRootP0, kChoiceP2, kChoiceP1 };
@@ -28,20 +29,21 @@ class KingmakerState {
   bool is_terminal() const { return done_; }
   int legal_actions(Action* out) const {
     if (done_) return 0;
-    out[0] = 0;
-    out[1] = 1;
-    return 2;
+    const int n = node_ == kChoiceP2 ? 3 : 2;
+    for (int a = 0; a < n; ++a) out[a] = a;
+    return n;
   }
   int chance_outcomes(ChanceOutcome*) const { return 0; }
   void apply_action(Action a) {
-    static constexpr std::array<std::array<double, 3>, 2> kP2{{{0.5, -1.0, 0.5}, {-1.0, 1.0, 0.0}}};
-    static constexpr std::array<std::array<double, 3>, 2> kP1{{{-0.5, 1.0, -0.5}, {-0.5, -0.5, 1.0}}};
+    using Returns = std::array<double, 3>;
+    static constexpr std::array<Returns, 3> kP2{{{0.0, -0.5, 0.5}, {1.0, -0.5, -0.5}, {-1.0, 1.0, 0.0}}};
+    static constexpr std::array<Returns, 2> kP1{{{-0.5, 1.0, -0.5}, {-0.5, -0.5, 1.0}}};
     if (node_ == kRootP0 && a == 0) {
       node_ = kChoiceP2;
       return;
     }
     done_ = true;
-    returns_ = node_ == kRootP0 ? std::array<double, 3>{0, 0, 0} : node_ == kChoiceP2 ? kP2[a] : kP1[a];
+    returns_ = node_ == kRootP0 ? Returns{0.5, -0.25, -0.25} : node_ == kChoiceP2 ? kP2[a] : kP1[a & 1];
   }
   void returns(double* out) const {
     for (int p = 0; p < 3; ++p) out[p] = done_ ? returns_[p] : 0.0;

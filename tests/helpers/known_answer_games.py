@@ -12,11 +12,13 @@ import tablesearch as ts
 P0_ROOT, P2_CHOICE, P1_CHOICE = "p0", "p2", "p1"
 KINGMAKER_MOVERS = {P0_ROOT: 0, P2_CHOICE: 2, P1_CHOICE: 1}
 KINGMAKER_OUTCOMES = {
-    # player 0: hand the choice to player 2, or settle for a three-way draw
-    (P0_ROOT, 1): (0.0, 0.0, 0.0),
-    # player 2: X is 0.5 for itself and for player 0; Y is 0 for itself and -1 for player 0
-    (P2_CHOICE, 0): (0.5, -1.0, 0.5),
-    (P2_CHOICE, 1): (-1.0, 1.0, 0.0),
+    # player 0: take a sure 0.5, or hand the choice to player 2
+    (P0_ROOT, 1): (0.5, -0.25, -0.25),
+    # player 2: X is best for itself (0.5; 0 for player 0), Y best for player 0 (1; -0.5 for
+    # itself), Z worst for player 0 (-1; 0 for itself)
+    (P2_CHOICE, 0): (0.0, -0.5, 0.5),
+    (P2_CHOICE, 1): (1.0, -0.5, -0.5),
+    (P2_CHOICE, 2): (-1.0, 1.0, 0.0),
     # player 1: "I win" or "player 2 wins"
     (P1_CHOICE, 0): (-0.5, 1.0, -0.5),
     (P1_CHOICE, 1): (-0.5, -0.5, 1.0),
@@ -25,9 +27,11 @@ KINGMAKER_OUTCOMES = {
 
 class KingmakerState:
     """Three players, at most two decisions. From P0_ROOT player 0 hands the choice to player 2
-    (action 0) or takes a draw (1); player 2 then picks the outcome best for itself, X, which is
-    also player 0's best. From P1_CHOICE player 1 picks "I win" (0) or "player 2 wins" (1).
-    A search that values an edge by anything but its mover's own return gets these wrong."""
+    (action 0) or takes a sure 0.5 (1); player 2 then picks X (0), Y (1) or Z (2), and a right
+    search has it pick X, its own best, worth 0 to player 0: so player 0 takes the 0.5. A search
+    that has player 2 maximise player 0's return expects Y (1 for player 0); one that has it
+    minimise player 0's return, as in two-player games, expects Z (-1). From P1_CHOICE player 1
+    picks "I win" (0) or "player 2 wins" (1)."""
 
     def __init__(self, node: str = P0_ROOT) -> None:
         self.node = node
@@ -40,7 +44,9 @@ class KingmakerState:
         return self.result is not None
 
     def legal_actions(self) -> list[int]:
-        return [] if self.result is not None else [0, 1]
+        if self.result is not None:
+            return []
+        return [0, 1, 2] if self.node == P2_CHOICE else [0, 1]
 
     def apply_action(self, action: int) -> None:
         if (self.node, action) == (P0_ROOT, 0):
