@@ -141,7 +141,7 @@ MUTATIONS = [
         "node = tree.find_child(node, key);",
         "node = tree[node].first_child;",
         native=["tree reuse keeps the information set subtree of the position reached"],
-        python=["tests/search/test_search_features.py::test_ismcts_agent_reuses_the_information_set_subtree"],
+        python=[KA + "test_reused_information_set_visits_equal_what_the_first_trees_held_at_the_position_reached"],
     ),
     # --- rules ---------------------------------------------------------------------------------
     Mutation(

@@ -232,3 +232,28 @@ def test_reused_visits_equal_what_the_first_tree_held_at_the_position_reached(al
         mcts.search(connect_four(), iterations=2000, seed=0, algorithm=algorithm, tree=tree)
         second = mcts.search(connect_four([stat.action]), iterations=500, seed=1, algorithm=algorithm, tree=tree)
         assert sum(visits(second)) == 500 + stat.visits - 1, stat
+
+
+LEDUC = ts.load_game("leduc_poker")
+
+
+def leduc_after_the_deal(actions=()):
+    state = LEDUC.new_initial_state(0)
+    for a in (2, 4, *actions):  # the deal: a queen to player 0, a king to player 1
+        state.apply_action(a)
+    return state
+
+
+def test_reused_information_set_visits_equal_what_the_first_trees_held_at_the_position_reached():
+    """MO-ISMCTS keeps a tree per player: after player 0's move, player 1's search continues from
+    player 1's node for that move, which the first search visited as often as player 0's edge."""
+    first = mcts.search(leduc_after_the_deal(), iterations=2000, seed=0, algorithm="mo-ismcts")
+    for stat in first.stats:
+        if stat.visits < 2:
+            continue
+        tree = mcts.SearchTree()
+        mcts.search(leduc_after_the_deal(), iterations=2000, seed=0, algorithm="mo-ismcts", tree=tree)
+        second = mcts.search(
+            leduc_after_the_deal([stat.action]), iterations=500, seed=1, algorithm="mo-ismcts", tree=tree
+        )
+        assert sum(visits(second)) == 500 + stat.visits - 1, stat
