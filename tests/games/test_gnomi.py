@@ -552,6 +552,32 @@ def test_no_reaction_decision_when_the_targets_awake_gnomes_are_known_not_to_be_
     assert state.current_player() == 1 and holder(state, "m2") == 0  # resolved at once
 
 
+def asleep_earmuffs_hands():
+    """P1 holds an earmuffs, asleep (g5), and two awake sprouts (g3, g4)."""
+    hands = earmuffs_hands([])
+    hands[1] = dict(up=["red", "white"], awake=["sprout", "sprout"], asleep=["earmuffs"])
+    return hands
+
+
+def test_an_asleep_earmuffs_offers_no_reaction():
+    """Only an awake earmuffs cancels: the target still decides (its awake gnomes could be earmuffs,
+    as far as the others know) but may only decline."""
+    state = build(asleep_earmuffs_hands(), pad=2)
+    act(state, "use 1 red (m0)")
+    act(state, "use 1 red -> P1")
+    assert state.current_player() == 1 and legal_strings(state) == ["no reaction"]
+
+
+def test_an_asleep_earmuffs_alone_gives_no_reaction_decision():
+    """With the awake gnomes publicly known not to be earmuffs, an asleep earmuffs (known to all)
+    gives no decision: the effect resolves at once."""
+    everyone = {f"g{g}": [0, 1, 2] for g in (3, 4, 5)}
+    state = build(asleep_earmuffs_hands(), pad=2, known=everyone)
+    act(state, "use 1 red (m0)")
+    act(state, "use 1 red -> P1")
+    assert state.current_player() == 1 and holder(state, "m2") == 0  # resolved at once
+
+
 # ------------------------------------------------------------------------------------------------
 # Elimination and the end
 
