@@ -3,6 +3,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <optional>
+
 #include "api/any_game.h"
 #include "api/registry.h"
 #include "api/search_entry.h"
@@ -15,6 +17,22 @@ namespace {
 
 namespace py = pybind11;
 using namespace py_convert;
+
+// A game's parameters as Python dicts: name, default, help, choices, subset, and min/max for ints.
+py::list specs_list(const std::vector<ParamSpec>& specs) {
+  py::list out;
+  for (const auto& s : specs) {
+    py::list choices = py::cast(s.choices);
+    py::dict d(py::arg("name") = s.name, py::arg("default") = param_to_python(s.default_value),
+               py::arg("help") = s.help, py::arg("choices") = choices, py::arg("subset") = s.is_subset);
+    if (std::holds_alternative<int64_t>(s.default_value)) {
+      d["min"] = s.min_int;
+      d["max"] = s.max_int;
+    }
+    out.append(d);
+  }
+  return out;
+}
 
 py::dict params_dict(const AnyGame& game) {
   py::dict out;
@@ -116,6 +134,33 @@ void bind_games(py::module_& m) {
       .def("has_chance", &AnyGame::has_chance)
       .def("has_hidden_information", &AnyGame::has_hidden_information)
       .def(
+          "parameter_specs", [](const AnyGame& g) { return specs_list(g.param_spec()); },
+          "The parameters the game accepts: dicts of name, default, help, choices, subset, and min/max\n"
+          "for ints.")
+      .def(
+          "min_players", [](const AnyGame& g) { return g.facts().min_players; },
+          "The fewest players the game can be loaded with (the range of its 'players' parameter).")
+      .def(
+          "max_players", [](const AnyGame& g) { return g.facts().max_players; },
+          "The most players the game can be loaded with.")
+      .def(
+          "min_utility", [](const AnyGame& g) { return g.facts().min_utility; },
+          "The smallest return a player can get (a bound; -1 unless the game declares its own).")
+      .def(
+          "max_utility", [](const AnyGame& g) { return g.facts().max_utility; },
+          "The largest return a player can get (a bound; 1 unless the game declares its own).")
+      .def(
+          "utility_sum", [](const AnyGame& g) -> std::optional<double> { return g.facts().utility_sum; },
+          "What the returns of a finished game add up to (0: native games are zero-sum).")
+      .def(
+          "max_game_length",
+          [](const AnyGame& g) -> std::optional<int> {
+            const int length = g.facts().max_game_length;
+            return length > 0 ? std::optional<int>(length) : std::nullopt;
+          },
+          "The most decisions (player actions, not chance outcomes) one game can take (a bound), or\n"
+          "None if the game declares none.")
+      .def(
           "fuzz_rules",
           [](const AnyGame& g, py::handle games, py::object seed) {
             const int64_t n = to_int(games, "games");
@@ -143,10 +188,6 @@ void bind_games(py::module_& m) {
       .def("observation_shape", [](const AnyGame& g) { return py::tuple(py::cast(g.observation_shape())); })
       .def("has_information_state_keys", &AnyGame::has_information_state_keys,
            "True if states compute information_state_key natively (else it hashes the string).")
-      .def(
-          "return_range", [](const AnyGame& g) { return g.new_initial_state(0)->return_range(); },
-          "(min, max): the smallest and largest return a player can get ([-1, 1] unless the game\n"
-          "declares its own, as Leduc poker does: -13 .. 13 chips for 2 players).")
       .def(
           "new_initial_state",
           [](const AnyGame& g, py::object seed) { return g.new_initial_state(to_seed(seed)); },
@@ -218,9 +259,6 @@ void bind_games(py::module_& m) {
       .def("information_state_key", &AnyState::information_state_key, py::arg("player"),
            "A 64-bit key of what `player` knows here: equal for equal information_state_string(player),\n"
            "different otherwise up to hash collisions (the key search uses for information sets).")
-      .def("return_range", &AnyState::return_range,
-           "(min, max): the smallest and largest return a player can get in this game ([-1, 1] unless\n"
-           "the game declares its own).")
       .def(
           "resample_from_infostate",
           [](const AnyState& s, py::handle p, py::object seed) {
@@ -279,19 +317,7 @@ void bind_games(py::module_& m) {
       py::arg("name"), py::arg("params") = py::dict());
   m.def("parameter_specs", [](const std::string& name) {
     for (const auto& e : native_games()) {
-      if (e.name != name) continue;
-      py::list out;
-      for (const auto& s : e.spec) {
-        py::list choices = py::cast(s.choices);
-        py::dict d(py::arg("name") = s.name, py::arg("default") = param_to_python(s.default_value),
-                   py::arg("help") = s.help, py::arg("choices") = choices, py::arg("subset") = s.is_subset);
-        if (std::holds_alternative<int64_t>(s.default_value)) {
-          d["min"] = s.min_int;
-          d["max"] = s.max_int;
-        }
-        out.append(d);
-      }
-      return out;
+      if (e.name == name) return specs_list(e.spec);
     }
     fail("unknown game '" + name + "'");
   });

@@ -76,11 +76,6 @@ class State:
         """
     def resample_from_infostate(self, player: typing.Any, seed: typing.Any = None) -> State:
         ...
-    def return_range(self) -> tuple[float, float]:
-        """
-        (min, max): the smallest and largest return a player can get in this game ([-1, 1] unless
-        the game declares its own).
-        """
     def returns(self) -> list[float]:
         ...
     def scores(self) -> list[float]:
@@ -130,8 +125,29 @@ class Game:
         """
         True if states compute information_state_key natively (else it hashes the string).
         """
+    def max_game_length(self) -> int | None:
+        """
+        The most decisions (player actions, not chance outcomes) one game can take (a bound), or
+        None if the game declares none.
+        """
     def max_legal_actions(self) -> int:
         ...
+    def max_players(self) -> int:
+        """
+        The most players the game can be loaded with.
+        """
+    def max_utility(self) -> float:
+        """
+        The largest return a player can get (a bound; 1 unless the game declares its own).
+        """
+    def min_players(self) -> int:
+        """
+        The fewest players the game can be loaded with (the range of its 'players' parameter).
+        """
+    def min_utility(self) -> float:
+        """
+        The smallest return a player can get (a bound; -1 unless the game declares its own).
+        """
     def new_initial_state(self, seed: typing.Any = None) -> State:
         """
         The state before the first move; setup randomness (shuffles, deals, boards) comes from seed.
@@ -142,6 +158,11 @@ class Game:
         ...
     def observation_shape(self) -> tuple:
         ...
+    def parameter_specs(self) -> list:
+        """
+        The parameters the game accepts: dicts of name, default, help, choices, subset, and min/max
+        for ints.
+        """
     def parameters(self) -> dict:
         """
         The parameters in force, defaults included.
@@ -153,10 +174,9 @@ class Game:
         the history kept as a record. ValueError names what the rules refuse. Most code wants
         deserialize_state, which checks a whole serialized state first.
         """
-    def return_range(self) -> tuple[float, float]:
+    def utility_sum(self) -> float | None:
         """
-        (min, max): the smallest and largest return a player can get ([-1, 1] unless the game
-        declares its own, as Leduc poker does: -13 .. 13 chips for 2 players).
+        What the returns of a finished game add up to (0: native games are zero-sum).
         """
     @property
     def name(self) -> str:

@@ -61,7 +61,14 @@ def budget_of(args: argparse.Namespace) -> Optional[dict[str, Any]]:
     return budget or None
 
 
+def _players(game: Any) -> str:
+    low, high = game.min_players(), game.max_players()
+    return f"{low} players" if low == high else f"{low}-{high} players"
+
+
 def cmd_games(args: argparse.Namespace) -> int:
+    if args.game is not None:
+        return _describe_game(args.game)
     for name in ts.list_games():
         game = ts.load_game(name)
         params = ", ".join(f"{k}={v!r}" for k, v in game.parameters().items())
@@ -69,9 +76,31 @@ def cmd_games(args: argparse.Namespace) -> int:
             f for f, on in (("chance", game.has_chance()), ("hidden information", game.has_hidden_information())) if on
         ]
         print(
-            f"{name:14} {game.num_players()} players  {', '.join(flags) or 'deterministic, perfect information'}"
+            f"{name:14} {_players(game):12} {', '.join(flags) or 'deterministic, perfect information'}"
             + (f"  [{params}]" if params else "")
         )
+    return 0
+
+
+def _describe_game(name: str) -> int:
+    """What one game declares: players, chance, hidden information, returns, length, parameters."""
+    game = ts.load_game(name)
+    length = game.max_game_length()
+    print(f"{name}: {_players(game)}")
+    print(f"  chance: {'yes' if game.has_chance() else 'no'}")
+    print(f"  hidden information: {'yes' if game.has_hidden_information() else 'no'}")
+    print(f"  returns: {game.min_utility():g} to {game.max_utility():g} per player")
+    print(f"  length: {'not declared' if length is None else f'at most {length} decisions'} (default parameters)")
+    specs = game.parameter_specs()
+    print("  parameters:" + ("" if specs else " none"))
+    for spec in specs:
+        if "min" in spec:
+            valid = f"{spec['min']}..{spec['max']}"
+        elif spec.get("choices"):
+            valid = ("any of " if spec.get("subset") else "one of ") + ", ".join(map(str, spec["choices"]))
+        else:
+            valid = type(spec["default"]).__name__
+        print(f"    {spec['name']}={spec['default']!r}  ({valid})  {spec.get('help', '')}")
     return 0
 
 
@@ -311,7 +340,9 @@ def _exact(args: argparse.Namespace) -> int:
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game")
-    parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a game parameter")
+    parser.add_argument(
+        "--param", action="append", default=[], metavar="NAME=VALUE", help="a game parameter (listed by: games GAME)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals and the agents")
 
 
@@ -347,7 +378,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tablesearch", description="Game-AI search for tabletop games.")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    games = sub.add_parser("games", help="list the games")
+    games = sub.add_parser("games", help="list the games, or describe one")
+    games.add_argument("game", nargs="?", default=None, help="a game to describe: its facts and parameters")
     games.set_defaults(run=cmd_games)
 
     best = sub.add_parser("best-move", help="search a position and print the best move")

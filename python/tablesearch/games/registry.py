@@ -37,8 +37,9 @@ def load_game(name: str, **params: Any) -> Any:
 
 
 def parameter_specs(name: str) -> list[dict[str, Any]]:
-    """The parameters native game `name` accepts: name, default, help, and choices or min/max
-    (Python games declare none)."""
+    """The parameters game `name` accepts: name, default, help, and choices or min/max (what the
+    game declares; a Python game's parameter_specs(), none without it)."""
     if factory_for(name) is not None:
-        return []
+        specs: list[dict[str, Any]] = load_game(name).parameter_specs()
+        return specs
     return list(_core.parameter_specs(name))

@@ -41,7 +41,7 @@ def game_list() -> list[dict[str, Any]]:
                 players=game.num_players(),
                 hidden=game.has_hidden_information(),
                 chance=game.has_chance(),
-                params=ts.parameter_specs(name),
+                params=game.parameter_specs(),
             )
         )
     return out
