@@ -7,6 +7,7 @@
 #include "api/dyn_state.h"
 #include "api/search_job.h"
 #include "api/search_session.h"
+#include "search/options.h"
 #include "search/rollout.h"
 
 namespace ts {
@@ -43,6 +44,7 @@ SearchResult run_search(const AnyState& root, const SearchConfig& config, Search
   if (root.current_player() == kChancePlayer) {
     fail("cannot search at a chance node: apply a chance outcome first (see chance_outcomes())");
   }
+  check_search_config(config);
   const auto* native = dynamic_cast<const NativeSearchable*>(&root);
   if (!native) return search_dynamic(root, config, evaluator);
   KeptTrees local;

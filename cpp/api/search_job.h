@@ -59,7 +59,8 @@ SearchResult run_search_job(const SearchJob<S>& job) {
     case Family::kSmooth:
       return search_smooth_family(job);
   }
-  fail("unknown search family");
+  fail_internal("algorithm '" + std::string(algorithm_info(job.config.algorithm).name) +
+                "' has an unknown family");
 }
 
 }  // namespace ts

@@ -1,10 +1,8 @@
-// The native search entry point; the Python API (tablesearch.mcts) checks arguments first.
+// The native search entry point, under the Python API (tablesearch.mcts).
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <iterator>
-#include <optional>
-#include <tuple>
 
 #include "api/any_game.h"
 #include "api/search_entry.h"
@@ -13,6 +11,7 @@
 #include "bindings/gil.h"
 #include "bindings/interrupts.h"
 #include "bindings/module.h"
+#include "bindings/options.h"
 #include "bindings/py_callbacks.h"
 #include "bindings/py_evaluator.h"
 #include "bindings/py_state.h"
@@ -84,41 +83,11 @@ PyGameInfo checked_game_info(py::handle players, py::handle max_legal_actions,
   return info;
 }
 
-PlayoutPolicy parse_playout(const std::string& name) {
-  if (name == "random") return PlayoutPolicy::kRandom;
-  if (name == "mast") return PlayoutPolicy::kMast;
-  if (name == "mast-gibbs") return PlayoutPolicy::kMastGibbs;
-  fail("unknown playout '" + name + "'; valid: random, mast, mast-gibbs");
-}
-
-// The native call: every option checked here or by the search (ValueError naming what is valid).
+// The native call: the options checked against the table (bindings/options.h).
 template <class State>
-SearchResult search(const State& state, const std::string& algorithm, int64_t iterations, double time_limit,
-                    std::optional<double> uct_c, uint64_t seed, int64_t max_memory_mb, int rollouts,
-                    int determinizations, int threads, bool solve, SearchSession* tree,
-                    PyEvaluator* evaluator, double dirichlet_alpha, double dirichlet_epsilon,
-                    int rollout_cutoff, const std::string& playout, double mast_epsilon,
-                    double mast_temperature, double score_weight, double score_scale) {
-  SearchConfig config;
-  config.algorithm = parse_algorithm(algorithm);
-  config.iterations = iterations;
-  config.time_limit = time_limit;
-  config.uct_c = uct_c ? *uct_c : algorithm_info(config.algorithm).default_uct_c;
-  config.seed = seed;
-  config.max_memory_mb = max_memory_mb;
-  config.rollouts = rollouts;
-  config.determinizations = determinizations;
-  config.threads = threads;
-  config.solve = solve;
-  config.dirichlet_alpha = dirichlet_alpha;
-  config.dirichlet_epsilon = dirichlet_epsilon;
-  config.rollout_cutoff = rollout_cutoff;
-  config.playout = parse_playout(playout);
-  config.mast_epsilon = mast_epsilon;
-  config.mast_temperature = mast_temperature;
-  config.score_weight = score_weight;
-  config.score_scale = score_scale;
-  return run(state, config, tree, evaluator);
+SearchResult search(const State& state, SearchSession* tree, PyEvaluator* evaluator,
+                    const py::KWArgs<py::object>& options) {
+  return run(state, config_from_python(options), tree, evaluator);
 }
 
 }  // namespace
@@ -196,27 +165,13 @@ void bind_search(py::module_& m) {
            "A Python leaf evaluator: batch_size 0 calls evaluate(state) (and prior(state) if present), "
            "batch_size >= 1 calls evaluate_batch(observations) with up to that many leaves.");
 
-  // The search options after the state, in order, with their defaults (one list for both
-  // overloads below; Python reads the names from SEARCH_OPTIONS).
-  const auto options = [] {
-    return std::make_tuple(
-        py::arg("algorithm"), py::arg("iterations"), py::arg("time_limit"), py::arg("uct_c"), py::arg("seed"),
-        py::arg("max_memory_mb"), py::arg("rollouts"), py::arg("determinizations"), py::arg("threads"),
-        py::arg("solve"), py::arg("tree") = nullptr, py::arg("evaluator") = nullptr,
-        py::arg("dirichlet_alpha") = 0.0, py::arg("dirichlet_epsilon") = 0.25, py::arg("rollout_cutoff") = -1,
-        py::arg("playout") = "random", py::arg("mast_epsilon") = 0.4, py::arg("mast_temperature") = 0.2,
-        py::arg("score_weight") = 0.0, py::arg("score_scale") = 1.0);
-  };
-  py::list option_names;
-  std::apply([&](const auto&... arg) { (option_names.append(arg.name), ...); }, options());
-  m.attr("SEARCH_OPTIONS") = py::tuple(option_names);
   const char* doc =
-      "Searches a native State or a PyState; the algorithm is one of ALGORITHMS (ValueError naming them "
-      "otherwise); uct_c None takes the algorithm's default.";
-  std::apply([&](auto... arg) { m.def("search", &search<AnyState>, py::arg("state"), arg..., doc); },
-             options());
-  std::apply([&](auto... arg) { m.def("search", &search<PyState>, py::arg("state"), arg..., doc); },
-             options());
+      "Searches a native State or a PyState with the options of SEARCH_OPTIONS, given by keyword (a wrong\n"
+      "type, a value out of range or an unknown name raises, naming the option and its valid values).";
+  m.def("search", &search<AnyState>, py::arg("state"), py::kw_only(), py::arg("tree") = nullptr,
+        py::arg("evaluator") = nullptr, doc);
+  m.def("search", &search<PyState>, py::arg("state"), py::kw_only(), py::arg("tree") = nullptr,
+        py::arg("evaluator") = nullptr, doc);
 }
 
 }  // namespace ts

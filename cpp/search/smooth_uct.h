@@ -85,9 +85,7 @@ class SmoothUctSearch {
         rng_(config.seed),
         actions_(max_legal_actions),
         outcomes_(max_legal_actions),
-        available_(max_legal_actions) {
-    check_uct_c(config.uct_c);
-  }
+        available_(max_legal_actions) {}
 
   SearchResult run(const S& root, const Trajectory<S>* trajectory = nullptr) {
     check_searchable(root);

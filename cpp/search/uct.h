@@ -38,7 +38,6 @@ class UctSearch {
         rng_(config.seed),
         ops_(arena, rng_, config, max_legal_actions),
         budget_(config) {
-    check_uct_c(config.uct_c);
     if (config.solve && ops_.puct()) fail("solve=True works with algorithm 'uct', not 'puct'");
   }
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from importlib import metadata as _metadata
 
 from tablesearch import agents, mcts
-from tablesearch._core import CHANCE, TERMINAL, Game, State
+from tablesearch._core import CHANCE, TERMINAL, Game, InternalError, State
 from tablesearch.analysis import AnalysisError, BalanceReport, analyze
 from tablesearch.games import list_games, load_game, parameter_specs, register_game
 from tablesearch.match import GameRecord, play_game
@@ -29,6 +29,7 @@ __all__ = [
     "TERMINAL",
     "Game",
     "GameRecord",
+    "InternalError",
     "State",
     "TournamentResult",
     "agents",

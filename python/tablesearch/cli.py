@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import inspect
 import os
 import sys
 from collections.abc import Sequence
@@ -11,8 +12,10 @@ from typing import Any, Optional
 import tablesearch as ts
 from tablesearch import mcts
 from tablesearch.agents.specs import make_agent, parse_agent_spec, parse_value, spec_name, split_agent_list
+from tablesearch.match import BUDGET_KEYS
 from tablesearch.render import text_legend
 from tablesearch.render.moves import describe_move
+from tablesearch.search_options import OPTIONS, option_from_text
 from tablesearch.tournaments.schedule import derive_seed
 
 __all__ = ["build_parser", "main", "parse_value"]
@@ -111,14 +114,8 @@ def cmd_best_move(args: argparse.Namespace) -> int:
         state.apply_action(action)
     print(state)
     print()
-    result = mcts.search(
-        state,
-        iterations=args.iterations,
-        time_limit=args.time_limit,
-        seed=args.seed,
-        algorithm=args.algorithm,
-        uct_c=args.uct_c,
-    )
+    options = {name: getattr(args, name) for name in BEST_MOVE_OPTIONS if getattr(args, name) is not None}
+    result = mcts.search(state, seed=args.seed, **options)
     policy = result.policy()
     print(
         f"{result.algorithm}: {result.iterations} iterations in {result.elapsed:.2f} s "
@@ -338,6 +335,35 @@ def _exact(args: argparse.Namespace) -> int:
     return 0
 
 
+BEST_MOVE_OPTIONS = tuple(
+    name for name in inspect.signature(mcts.search).parameters if name in OPTIONS and name != "seed"
+)
+"""The search options best-move takes as flags (--seed seeds the game and the search)."""
+
+
+def _add_search_option(parser: argparse.ArgumentParser, name: str) -> None:
+    """--NAME for search option `name`, typed, described and checked by the option table; not
+    given (None), mcts.search's own default applies."""
+    option = OPTIONS[name]
+    default = "auto" if name in mcts.AUTO_OPTIONS else (f"None: {option.none}" if option.none else option.default)
+    help = f"{option.help} ({option.valid}; default {default})"
+    flag = "--" + name.replace("_", "-")
+    if option.type == "bool":
+        parser.add_argument(flag, dest=name, action="store_true", default=None, help=option.help)
+        return
+
+    def read(text: str) -> Any:
+        if text == "auto" and name in mcts.AUTO_OPTIONS:
+            return text
+        try:
+            return option_from_text(name, text)
+        except (TypeError, ValueError) as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    read.__name__ = name  # argparse names the option in its message
+    parser.add_argument(flag, dest=name, type=read, default=None, metavar=option.type.upper(), help=help)
+
+
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game")
     parser.add_argument(
@@ -356,8 +382,8 @@ def _add_agent_options(parser: argparse.ArgumentParser, required_hint: str) -> N
         "the spec before it: mcts:iterations=1000,uct_c=1.4,random is two agents",
     )
     parser.add_argument("--agent", action="append", default=[], metavar="SPEC", help="one agent spec (repeatable)")
-    parser.add_argument("--iterations", type=int, default=None, help="search iterations per move, for every agent")
-    parser.add_argument("--time-limit", type=float, default=None, help="seconds per move, for every agent")
+    for name in BUDGET_KEYS:  # every agent's budget per move
+        _add_search_option(parser, name)
 
 
 def _add_run_options(parser: argparse.ArgumentParser) -> None:
@@ -387,12 +413,8 @@ def build_parser() -> argparse.ArgumentParser:
     best.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a game parameter")
     best.add_argument("--seed", type=int, default=0, help="setup and search seed")
     best.add_argument("--history", default="", help="comma-separated actions to apply first")
-    best.add_argument("--iterations", type=int, default=None)
-    best.add_argument("--time-limit", type=float, default=None, help="seconds")
-    best.add_argument("--algorithm", default="auto")
-    best.add_argument(
-        "--uct-c", type=float, default=None, help="exploration constant (default: sqrt(2), 1.0 for smooth-uct)"
-    )
+    for name in BEST_MOVE_OPTIONS:
+        _add_search_option(best, name)
     best.add_argument("--top", type=int, default=10, help="how many moves to list")
     best.set_defaults(run=cmd_best_move)
 

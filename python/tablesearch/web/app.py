@@ -2,7 +2,7 @@
 
 Routes:
   GET  /                      the page (setup form; ?session=ID&seat=N opens a game)
-  GET  /api/games             games with their parameters and player counts
+  GET  /api/games             games with their parameters and player counts; the search options
   POST /api/sessions          {game, params, seats: [{spec, budget}], seed, delay} -> {id, ...}
   GET  /api/sessions/ID       a session's game and seats
   WS   /ws/ID?seat=N          views of the game for seat N (no seat: a spectator); moves, speed,
@@ -24,6 +24,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import tablesearch as ts
+from tablesearch import _core
 from tablesearch.web.sessions import BadRequest, PlaySession, SeatConfig, Session, Watcher
 
 log = logging.getLogger("tablesearch.web")
@@ -60,7 +61,9 @@ def create_app(
         return FileResponse(STATIC / "index.html")
 
     async def games(request: Request) -> JSONResponse:
-        return JSONResponse(dict(games=game_list(), default=default_game, start=start))
+        return JSONResponse(
+            dict(games=game_list(), default=default_game, start=start, search_options=list(_core.SEARCH_OPTIONS))
+        )
 
     async def create(request: Request) -> JSONResponse:
         try:

@@ -2,7 +2,7 @@
 // already drawn for this page's seat; the page only shows them and sends clicks back.
 "use strict";
 const $ = (id) => document.getElementById(id);
-let socket = null, view = null, games = [], replayTimer = null;
+let socket = null, view = null, games = [], searchOptions = {}, replayTimer = null;
 
 function showError(message) {
   const box = $("error");
@@ -24,6 +24,7 @@ async function showSetup() {
   const response = await fetch("/api/games");
   const data = await response.json();
   games = data.games;
+  searchOptions = Object.fromEntries(data.search_options.map((o) => [o.name, o]));
   if (data.start) { openSession(data.start, null); return; }
   const select = $("game");
   select.innerHTML = "";
@@ -81,11 +82,20 @@ function renderSeats() {
     spec.value = old[i] || (i === 0 ? "human" : "mcts:iterations=2000");
     row.appendChild(spec);
     row.appendChild(el("span", {}, " iterations "));
-    row.appendChild(el("input", { class: "budget iterations", type: "number", min: 1, placeholder: "-" }));
+    row.appendChild(budgetInput("iterations", "budget iterations", 1));
     row.appendChild(el("span", {}, " seconds "));
-    row.appendChild(el("input", { class: "budget time", type: "number", min: 0, step: 0.1, placeholder: "-" }));
+    row.appendChild(budgetInput("time_limit", "budget time", 0.1));
     box.appendChild(row);
   }
+}
+
+// A budget input described by its search option (the server's option table).
+function budgetInput(name, cls, step) {
+  const option = searchOptions[name];
+  const input = el("input", { class: cls, type: "number", step: step, placeholder: "-", title: `${option.help}: ${option.valid}` });
+  if (option.min !== null) input.min = option.min_excluded ? step : option.min;
+  if (option.max !== null) input.max = option.max;
+  return input;
 }
 
 function readParams() {
