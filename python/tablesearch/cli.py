@@ -322,7 +322,7 @@ def _exact(args: argparse.Namespace) -> int:
         raise ValueError(f"--exact is available for candyland only, not {args.game!r}")
     from tablesearch.analysis.exact import candyland_scope
     from tablesearch.analysis.variants import parameter_defaults, parse_sweeps, variant_params
-    from tablesearch.games import candyland_exact
+    from tablesearch.games.candyland import exact as candyland_exact
 
     sweeps = parse_sweeps(args.game, args.sweep)
     defaults = parameter_defaults(args.game)

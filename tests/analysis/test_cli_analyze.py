@@ -65,7 +65,7 @@ def test_exact_refuses_what_it_cannot_honour(capsys):
 
 
 def test_exact_says_which_parameters_it_used(capsys):
-    from tablesearch.games import candyland_exact
+    from tablesearch.games.candyland import exact as candyland_exact
 
     assert cli.main(["analyze", "candyland", "--exact", "--param", "players=3", "--param", "deck=66"]) == 0
     out = capsys.readouterr().out

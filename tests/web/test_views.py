@@ -12,7 +12,8 @@ import pytest
 
 import tablesearch as ts
 from tablesearch import mcts, render
-from tablesearch.render import candyland, moves
+from tablesearch.games.candyland import drawing as candyland
+from tablesearch.render import moves
 from tablesearch.web import thinking, views
 
 GAMES = [

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Optional
 
-from tablesearch.games import candyland_exact
+from tablesearch.games.candyland import exact as candyland_exact
 
 EXACT_PARAMS = ("players", "deck", "draw", "max_plies")  # what the Candy Land figures can honour
 NEGLIGIBLE = 1e-12  # a ply cap is honoured when the games it would stop have at most this probability

@@ -33,7 +33,7 @@ _MODULES = {
 
 def _module(game_name: str) -> Optional[ModuleType]:
     name = _MODULES.get(game_name)
-    return importlib.import_module(f"tablesearch.render.{name}") if name else None
+    return importlib.import_module(f"tablesearch.games.{name}.drawing") if name else None
 
 
 def _game_name(state: Any) -> str:

@@ -1,0 +1,1 @@
+"""Candy Land: the game's Python extras (the rules are native: cpp/games/candyland)."""

@@ -1,0 +1,1 @@
+"""Gnomi: the game's Python extras (the rules are native: cpp/games/gnomi)."""

@@ -1,0 +1,1 @@
+"""Leduc poker: the game's Python extras (the rules are native: cpp/games/leduc_poker)."""
