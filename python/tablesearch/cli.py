@@ -12,6 +12,7 @@ from typing import Any, Optional
 import tablesearch as ts
 from tablesearch import mcts
 from tablesearch.agents.specs import make_agent, parse_agent_spec, parse_value, spec_name, split_agent_list
+from tablesearch.games.extras import game_extras, games_with
 from tablesearch.match import BUDGET_KEYS
 from tablesearch.render import text_legend
 from tablesearch.render.moves import describe_move
@@ -317,20 +318,20 @@ def _default_out(args: argparse.Namespace) -> str:
 
 
 def _exact(args: argparse.Namespace) -> int:
-    """Exact figures (Candy Land): refuses parameters they cannot honour and says which it used."""
-    if args.game != "candyland":
-        raise ValueError(f"--exact is available for candyland only, not {args.game!r}")
-    from tablesearch.analysis.exact import candyland_scope
+    """Exact figures, for games whose extras have them: refuses parameters they cannot honour and
+    says which it used."""
+    exact_report = game_extras(args.game).exact_report
+    if exact_report is None:
+        games = ", ".join(games_with("exact_report")) or "no game"
+        raise ValueError(f"--exact is available for {games} only, not {args.game!r}")
     from tablesearch.analysis.variants import parameter_defaults, parse_sweeps, variant_params
-    from tablesearch.games.candyland import exact as candyland_exact
 
     sweeps = parse_sweeps(args.game, args.sweep)
     defaults = parameter_defaults(args.game)
     reports = []
     for params in variant_params(parse_params(args.game, args.param), sweeps):
         ts.load_game(args.game, **params)  # refuses values out of range, naming the valid ones
-        players, deck, used = candyland_scope(params, defaults)
-        reports.append(f"Parameters used: {used}\n\n" + candyland_exact.report(players, deck))
+        reports.append(exact_report(params, defaults))
     print("\n\n".join(reports))
     return 0
 
@@ -475,7 +476,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="hand agents the true state on hidden-information games (default: a re-drawn one)",
     )
     analyze.add_argument(
-        "--exact", action="store_true", help="candyland: the exact analysis (draw=replacement) instead of games"
+        "--exact", action="store_true", help="the game's exact analysis instead of games, for games that have one"
     )
     analyze.set_defaults(run=cmd_analyze)
 

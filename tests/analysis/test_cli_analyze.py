@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tablesearch import cli
-from tablesearch.analysis.exact import candyland_scope
+from tablesearch.games.candyland.exact import scope as candyland_scope
 
 
 def test_analyze_writes_json_html_plot_and_keeps_the_games(tmp_path, capsys):

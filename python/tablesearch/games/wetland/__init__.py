@@ -1,1 +1,6 @@
-"""Wetland: the game's Python extras (the rules are native: cpp/games/wetland)."""
+"""Wetland: the game's Python extras (its rules are native: cpp/games/wetland); the hooks are
+listed in `tablesearch.games.extras`."""
+
+from tablesearch.games.wetland.drawing import LEGEND, TEXT_LEGEND, draw
+
+__all__ = ["LEGEND", "TEXT_LEGEND", "draw"]
