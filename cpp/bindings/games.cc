@@ -180,7 +180,7 @@ void bind_games(py::module_& m) {
           },
           py::arg("games"), py::arg("seed") = 0,
           "Plays `games` random games trying every legal action at every step and checking the "
-          "rules' invariants after each (native games with rule checks: gummiland, gnomi); every end "
+          "rules' invariants after each (native games with rule checks, ChecksRules in core/game.h); every end "
           "position is serialized and read back. Returns {'games', 'plies', 'checks', 'round_trips'}; raises "
           "ValueError naming the first broken invariant.")
       .def("max_legal_actions", &AnyGame::max_legal_actions)

@@ -117,7 +117,7 @@ class Game:
         """
     def fuzz_rules(self, games: typing.Any, seed: typing.Any = 0) -> dict:
         """
-        Plays `games` random games trying every legal action at every step and checking the rules' invariants after each (native games with rule checks: gummiland, gnomi); every end position is serialized and read back. Returns {'games', 'plies', 'checks', 'round_trips'}; raises ValueError naming the first broken invariant.
+        Plays `games` random games trying every legal action at every step and checking the rules' invariants after each (native games with rule checks, ChecksRules in core/game.h); every end position is serialized and read back. Returns {'games', 'plies', 'checks', 'round_trips'}; raises ValueError naming the first broken invariant.
         """
     def has_chance(self) -> bool:
         ...

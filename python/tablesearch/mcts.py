@@ -65,8 +65,8 @@ epsilon-greedy or by Gibbs sampling (see docs/long-games.md)."""
 class HeuristicEvaluator:
     """The native leaf evaluator with a rollout cutoff: playouts of at most `cutoff` decisions
     (chance outcomes do not count; 0: none), then the game's heuristic estimate of the returns
-    (``state.heuristic_returns()``: Gummiz and specials at Gummiland, cards right side up at Gnomi,
-    the distance between a player's tokens at Wetland). `playout` picks the playout moves:
+    (``state.heuristic_returns()``, each game's own: docs/long-games.md describes them). `playout`
+    picks the playout moves:
     "random", "mast" (epsilon-greedy on the action means learned during the search) or
     "mast-gibbs". `rollouts` playouts per leaf are averaged.
 
@@ -137,8 +137,8 @@ class SearchResult:
         For ``smooth-uct`` (``mixed`` is True) this is the search's average policy at the root
         information set, the mixed strategy that approaches an equilibrium, thresholded: shares
         below MIXED_POLICY_THRESHOLD (exploration residue, mostly) are dropped and the rest
-        renormalized (Ganzfried and Sandholm's thresholding; at Leduc it cut the exploitability
-        at 10,000 iterations from 0.58 to 0.45 chips)."""
+        renormalized (Ganzfried and Sandholm's thresholding; on the poker game it cut the
+        exploitability at 10,000 iterations from 0.58 to 0.45 chips: docs/hidden-information.md)."""
         total = sum(s.visits for s in self.stats)
         if total == 0:
             return {s.action: 1.0 / len(self.stats) for s in self.stats}
@@ -187,10 +187,10 @@ def _resolve_algorithm(algorithm: str, game: Any, evaluator: Any) -> str:
 
 
 def _nash_seeking_fits(game: Any) -> bool:
-    """Two-player zero-sum games with native information-state keys (Leduc poker): there
+    """Two-player zero-sum games with native information-state keys: on the poker game there
     smooth-uct measured far less exploitable than ISMCTS, and won the equal-time match
-    (docs/hidden-information.md). Other hidden-information games keep ISMCTS, and so does Gnomi
-    (native keys too), by its entry in games.search_defaults: it lost at equal time there."""
+    (docs/hidden-information.md). Other hidden-information games keep ISMCTS, and so do games
+    whose search defaults pick it (games.search_defaults: one with native keys lost at equal time)."""
     keys = getattr(game, "has_information_state_keys", None)
     return bool(keys is not None and keys() and game.num_players() == 2)
 

@@ -79,7 +79,7 @@ def to_pyspiel(game: Any, **facts: Any) -> Any:
     """`game` (a tablesearch Game, a registered Python game, or a game name) as a ``pyspiel.Game``.
 
     The game is registered with pyspiel as a Python game named ``tablesearch_<name>`` whose
-    parameters are the tablesearch game's (so ``pyspiel.load_game("tablesearch_leduc_poker(players=3)")``
+    parameters are the tablesearch game's (so ``pyspiel.load_game("tablesearch_NAME(players=3)")``
     works too, once registered), plus ``rng_seed`` for games whose setup comes from the seed
     (pyspiel sees those as sampled-stochastic games; -1 draws a fresh seed). Information states
     are the tablesearch information-state strings prefixed with the player; observation tensors
@@ -163,7 +163,7 @@ def _register(ts_game: Any, short: str, facts: dict[str, Any]) -> Any:
             info = pyspiel.GameInfo(
                 num_distinct_actions=game.num_distinct_actions(),
                 # Chance outcome ids: bounded by the distinct actions or the legal-action bound
-                # (Leduc's deals 0..2n+1 by the latter, Gnomi's steals by the former).
+                # (a deal of cards by the latter, a draw among the action ids by the former).
                 max_chance_outcomes=max(game.num_distinct_actions(), game.max_legal_actions())
                 if game.has_chance()
                 else 0,
