@@ -180,9 +180,9 @@ void bind_games(py::module_& m) {
           },
           py::arg("games"), py::arg("seed") = 0,
           "Plays `games` random games trying every legal action at every step and checking the "
-          "rules' invariants after each (native games with rule checks, ChecksRules in core/game.h); every end "
-          "position is serialized and read back. Returns {'games', 'plies', 'checks', 'round_trips'}; raises "
-          "ValueError naming the first broken invariant.")
+          "rules' invariants after each (native games with rule checks, ChecksRules in core/game.h); "
+          "every end position is serialized and read back. Returns {'games', 'plies', 'checks', "
+          "'round_trips'}; raises ValueError naming the first broken invariant.")
       .def("max_legal_actions", &AnyGame::max_legal_actions)
       .def("num_distinct_actions", &AnyGame::num_distinct_actions)
       .def("observation_shape", [](const AnyGame& g) { return py::tuple(py::cast(g.observation_shape())); })
@@ -207,9 +207,6 @@ void bind_games(py::module_& m) {
            "that serialize them), the position the fields describe, validated in full by the game, with\n"
            "the history kept as a record. ValueError names what the rules refuse. Most code wants\n"
            "deserialize_state, which checks a whole serialized state first.")
-      .def(
-          "__reduce__", [](py::object self) { return serialization().attr("reduce_game")(self); },
-          "Pickles as the game's name and parameters (loaded again with load_game).")
       .def("__repr__", [](const AnyGame& g) {
         std::string args;
         for (const auto& [name, value] : g.params())
@@ -284,9 +281,6 @@ void bind_games(py::module_& m) {
           [](py::object self) { return serialization().attr("serialize")(self).cast<std::string>(); },
           "JSON text that Game.deserialize_state turns back into this state (the format:\n"
           "tablesearch.games.serialization).")
-      .def(
-          "__reduce__", [](py::object self) { return serialization().attr("reduce_state")(self); },
-          "Pickles as the game's name and parameters and the serialized state.")
       .def(
           "time_random_playouts",
           [](const AnyState& s, py::handle count, py::object seed) {

@@ -19,10 +19,6 @@ class State:
         ...
     def __deepcopy__(self, arg0: typing.Any) -> State:
         ...
-    def __reduce__(self) -> typing.Any:
-        """
-        Pickles as the game's name and parameters and the serialized state.
-        """
     def __repr__(self) -> str:
         ...
     def __str__(self) -> str:
@@ -104,10 +100,6 @@ class Game:
     """
     A game with its parameters; make states from it.
     """
-    def __reduce__(self) -> typing.Any:
-        """
-        Pickles as the game's name and parameters (loaded again with load_game).
-        """
     def __repr__(self) -> str:
         ...
     def deserialize_state(self, text: typing.Any) -> State:

@@ -238,9 +238,6 @@ class PythonGame:
                 raise type(error)(f"history entry {i}: {error}") from None
         return state
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return serialization.reduce_game(self)
-
     def __repr__(self) -> str:
         return f"<PythonGame {self.name}>"
 
@@ -382,9 +379,6 @@ class PythonState:
         """JSON text that PythonGame.deserialize_state turns back into this state (the format:
         `tablesearch.games.serialization`)."""
         return serialization.serialize(self)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return serialization.reduce_state(self)
 
     def __str__(self) -> str:
         return str(self._state)

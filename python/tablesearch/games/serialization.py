@@ -1,7 +1,7 @@
 """The serialized form of a state, written and read here for every game, native or Python.
 
 `state.serialize()` and `game.deserialize_state(text)` (the pyspiel names) call `serialize` and
-`deserialize`; pickling a game or a state goes through `reduce_game` / `reduce_state`. The text
+`deserialize` (pickling a state writes the same text: `tablesearch.games.registry`). The text
 is one JSON object, for example (format 1, the only one so far):
 
 ```json
@@ -232,24 +232,3 @@ def _short(value: Any, limit: int = 60) -> str:
 # Pickling: a game pickles as its name and parameters, a state as its game and serialized text,
 # both loaded again through load_game (so a Python game must be loadable by name where it is
 # unpickled: registered there, or a "module:factory" name).
-
-
-def reduce_game(game: Any) -> tuple[Any, tuple[str, dict[str, Any]]]:
-    """``game.__reduce__()``: rebuilt by ``load_game(name, **parameters)``."""
-    return _load_game, (game.name, dict(game.parameters()))
-
-
-def reduce_state(state: Any) -> tuple[Any, tuple[str, dict[str, Any], str]]:
-    """``state.__reduce__()``: rebuilt by `deserialize` from its text, in its game loaded by name."""
-    game = state.get_game()
-    return _load_state, (game.name, dict(game.parameters()), serialize(state))
-
-
-def _load_game(name: str, params: dict[str, Any]) -> Any:
-    from tablesearch.games.registry import load_game  # the registry imports this module
-
-    return load_game(name, **params)
-
-
-def _load_state(name: str, params: dict[str, Any], text: str) -> Any:
-    return deserialize(_load_game(name, params), text)
