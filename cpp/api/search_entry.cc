@@ -38,7 +38,9 @@ SearchResult search_dynamic(const AnyState& root, const SearchConfig& config, An
 
 }  // namespace
 
-SearchResult run_search(const AnyState& root, const SearchConfig& config, SearchSession* session,
+namespace {
+
+SearchResult search_any(const AnyState& root, const SearchConfig& config, SearchSession* session,
                         AnyEvaluator* evaluator) {
   if (root.is_terminal()) fail("cannot search a terminal state: the game is over");
   if (root.current_player() == kChancePlayer) {
@@ -55,6 +57,15 @@ SearchResult run_search(const AnyState& root, const SearchConfig& config, Search
     if (session) session->discard();  // an interrupted search may leave a tree half-updated
     throw;
   }
+}
+
+}  // namespace
+
+SearchResult run_search(const AnyState& root, const SearchConfig& config, SearchSession* session,
+                        AnyEvaluator* evaluator) {
+  SearchResult result = search_any(root, config, session, evaluator);
+  if (result.principal_variation.empty()) result.principal_variation.assign(1, result.best_action);
+  return result;
 }
 
 double time_random_playouts(const AnyState& root, int64_t count, uint64_t seed) {

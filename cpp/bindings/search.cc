@@ -108,7 +108,6 @@ void bind_search(py::module_& m) {
       .def_readonly("memory_capped", &SearchResult::memory_capped)
       .def_readonly("stats", &SearchResult::stats)
       .def_readonly("root_values", &SearchResult::root_values)
-      .def_readonly("proven", &SearchResult::proven)
       .def_readonly("proven_value", &SearchResult::proven_value)
       .def_readonly("principal_variation", &SearchResult::principal_variation)
       .def_readonly("mixed", &SearchResult::mixed);

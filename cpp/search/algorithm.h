@@ -1,10 +1,10 @@
 // The search algorithms: one enum value and one row of kAlgorithms each. The name is what users
-// write (algorithm="uct"); it is parsed once, where a search is requested, and the search code
-// compares the enum. Algorithms come in families that share a tree kind and one compiled unit
-// per game (api/search_job.h): adding an algorithm to a family rebuilds that family only.
+// write (algorithm="uct"); the option table (search/options.h) reads it once, where a search is
+// requested, and the search code compares the enum. Algorithms come in families that share a
+// tree kind and one compiled unit per game (api/search_job.h): adding an algorithm to a family
+// rebuilds that family only.
 #pragma once
 #include <string>
-#include <string_view>
 
 #include "core/types.h"
 
@@ -47,19 +47,5 @@ inline const AlgorithmInfo& algorithm_info(Algorithm algorithm) {
 }
 
 inline const char* algorithm_name(Algorithm algorithm) { return algorithm_info(algorithm).name; }
-
-inline std::string algorithm_names() {
-  std::string out;
-  for (const auto& info : kAlgorithms) out += (out.empty() ? "" : ", ") + std::string(info.name);
-  return out;
-}
-
-// InvalidArgument (ValueError in Python) naming the valid names if `name` is none of them.
-inline Algorithm parse_algorithm(std::string_view name) {
-  for (const auto& info : kAlgorithms) {
-    if (name == info.name) return info.algorithm;
-  }
-  fail("unknown search algorithm '" + std::string(name) + "'; valid: " + algorithm_names());
-}
 
 }  // namespace ts

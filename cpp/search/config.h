@@ -3,6 +3,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -75,10 +76,10 @@ struct SearchResult {
   bool memory_capped = false;       // the tree hit max_memory_mb and stopped growing
   std::vector<ActionStats> stats;   // one per legal root action, in action order
   std::vector<double> root_values;  // mean return per player over all iterations
-  bool proven = false;              // solver: the root's game-theoretic value is known
-  double proven_value = 0;          // ... for the player to move at the root
+  // Solver: the root's game-theoretic value for the player to move there, once it is known.
+  std::optional<double> proven_value;
   // The most visited line from the root, starting with best_action (read once, after the search;
-  // information-set trees give actions as the root player observes them).
+  // information-set trees give actions as the root player observes them; at least best_action).
   std::vector<Action> principal_variation;
   // The visit shares of `stats` are a mixed strategy to sample a move from (an average policy
   // approaching an equilibrium), not a ranking whose most visited action is the move.

@@ -49,8 +49,7 @@ inline SearchResult merge_results(std::vector<SearchResult>& parts) {
     merged.principal_variation.assign(1, merged.best_action);
   }
   for (const auto& p : parts) {
-    if (p.proven) {  // a proof from any thread is exact
-      merged.proven = true;
+    if (p.proven_value) {  // a proof from any thread is exact
       merged.proven_value = p.proven_value;
       merged.best_action = p.best_action;
     }

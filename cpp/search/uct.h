@@ -73,10 +73,8 @@ class UctSearch {
     result.stats = child_stats(arena_, 0);
     result.best_action = config_.solve ? solver_choice() : most_visited(result.stats);
     result.principal_variation = principal_variation(arena_, result.best_action);
-    if (root_proven()) {
-      result.proven = true;
-      result.proven_value = 0.0 - arena_.edge(0).mean;  // the root edge holds the other player's value
-    }
+    // The root edge holds the value of the other player (the one who moved into the root).
+    if (root_proven()) result.proven_value = 0.0 - arena_.edge(0).mean;
     return result;
   }
 

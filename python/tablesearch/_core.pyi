@@ -214,10 +214,7 @@ class NativeSearchResult:
     def principal_variation(self) -> list[int]:
         ...
     @property
-    def proven(self) -> bool:
-        ...
-    @property
-    def proven_value(self) -> float:
+    def proven_value(self) -> float | None:
         ...
     @property
     def root_values(self) -> list[float]:

@@ -10,7 +10,7 @@ import inspect
 import os
 import random
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Optional
 
 from tablesearch import _core
@@ -336,20 +336,14 @@ def search(
     if tree is not None and not isinstance(tree, _core.SearchTree):
         raise TypeError(f"tree must be a mcts.SearchTree, got {type(tree).__name__}")
     native = _core.search(native_root, **config, tree=tree, evaluator=_native_evaluator(evaluator))
-    return SearchResult(
-        best_action=native.best_action,
-        algorithm=native.algorithm,
-        iterations=native.iterations,
-        elapsed=native.elapsed,
-        nodes=native.nodes,
-        stats=[ActionStat(s.action, s.visits, s.value) for s in native.stats],
-        root_values=list(native.root_values),
-        node_bytes=native.node_bytes,
-        memory_capped=native.memory_capped,
-        proven_value=native.proven_value if native.proven else None,
-        principal_variation=list(native.principal_variation) or [native.best_action],
-        mixed=native.mixed,
-    )
+    return _result(native)
+
+
+def _result(native: Any) -> SearchResult:
+    """The native result as plain data: the same fields, by name (a test keeps the two alike)."""
+    values = {f.name: getattr(native, f.name) for f in fields(SearchResult)}
+    values["stats"] = [ActionStat(**{f.name: getattr(s, f.name) for f in fields(ActionStat)}) for s in native.stats]
+    return SearchResult(**values)
 
 
 SearchTree = _core.SearchTree
