@@ -212,8 +212,10 @@ def _native_evaluator(evaluator: Any) -> Any:
     if kind == "python":
         return _core.PyEvaluator(evaluator, 0)
     batch_size = getattr(evaluator, "batch_size", 16)
-    if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
-        raise ValueError(f"evaluator.batch_size must be an int >= 1, got {batch_size!r}")
+    if isinstance(batch_size, bool) or not isinstance(batch_size, int):
+        raise TypeError(f"evaluator.batch_size must be an int, got {type(batch_size).__name__} {batch_size!r}")
+    if batch_size < 1:  # the native wrapper takes 0 for evaluate(): not a batch size
+        raise ValueError(f"evaluator.batch_size must be >= 1, got {batch_size}")
     return _core.PyEvaluator(evaluator, batch_size)  # checks the upper bound
 
 
