@@ -61,7 +61,7 @@ def agent_list(args: argparse.Namespace, default: Optional[list[str]] = None) ->
 
 
 def budget_of(args: argparse.Namespace) -> Optional[dict[str, Any]]:
-    budget = {k: v for k, v in (("iterations", args.iterations), ("time_limit", args.time_limit)) if v is not None}
+    budget = {k: v for k in BUDGET_KEYS if (v := getattr(args, k, None)) is not None}
     return budget or None
 
 
@@ -115,7 +115,7 @@ def cmd_best_move(args: argparse.Namespace) -> int:
         state.apply_action(action)
     print(state)
     print()
-    options = {name: getattr(args, name) for name in BEST_MOVE_OPTIONS if getattr(args, name) is not None}
+    options = {name: getattr(args, name) for name in BEST_MOVE_OPTIONS if hasattr(args, name)}  # those given
     result = mcts.search(state, seed=args.seed, **options)
     policy = result.policy()
     print(
@@ -343,14 +343,15 @@ BEST_MOVE_OPTIONS = tuple(
 
 
 def _add_search_option(parser: argparse.ArgumentParser, name: str) -> None:
-    """--NAME for search option `name`, typed, described and checked by the option table; not
-    given (None), mcts.search's own default applies."""
+    """--NAME for search option `name`, typed, described and checked by the option table; when it
+    is not given, the namespace has no such attribute (mcts.search's own default applies; "none"
+    gives None)."""
     option = OPTIONS[name]
     default = "auto" if name in mcts.AUTO_OPTIONS else (f"None: {option.none}" if option.none else option.default)
     help = f"{option.help} ({option.valid}; default {default})"
     flag = "--" + name.replace("_", "-")
     if option.type == "bool":
-        parser.add_argument(flag, dest=name, action="store_true", default=None, help=option.help)
+        parser.add_argument(flag, dest=name, action="store_true", default=argparse.SUPPRESS, help=option.help)
         return
 
     def read(text: str) -> Any:
@@ -362,7 +363,7 @@ def _add_search_option(parser: argparse.ArgumentParser, name: str) -> None:
             raise argparse.ArgumentTypeError(str(error)) from None
 
     read.__name__ = name  # argparse names the option in its message
-    parser.add_argument(flag, dest=name, type=read, default=None, metavar=option.type.upper(), help=help)
+    parser.add_argument(flag, dest=name, type=read, default=argparse.SUPPRESS, metavar=option.type.upper(), help=help)
 
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:

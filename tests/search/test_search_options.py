@@ -149,6 +149,8 @@ def test_best_move_has_a_flag_for_every_search_option():
 def test_best_move_flags_are_read_and_checked_by_the_table(capsys):
     args = ["best-move", "connect_four", "--iterations", "200", "--playout", "mast", "--mast-epsilon", "0.3"]
     assert cli.main(args + ["--rollout-cutoff", "none", "--threads", "2"]) == 0
+    options = cli.build_parser().parse_args(["best-move", "connect_four", "--rollout-cutoff", "none"])
+    assert options.rollout_cutoff is None and not hasattr(options, "playout")  # given None; not given
     with pytest.raises(SystemExit):
         cli.main(["best-move", "connect_four", "--threads", "300"])
     assert "threads must be an int in [1, 256], got 300" in capsys.readouterr().err
