@@ -1,6 +1,6 @@
 // The type-erased face of games and states: the game API only, used by the bindings and by
 // games that are not native (written in Python). Native games reach it through
-// NativeGameAdapter (native_adapter.h). A state's game() is never null. Searching a state goes
+// NativeGameAdapter (native_adapter.h). A state's get_game() is never null. Searching a state goes
 // through api/search_entry.h.
 #pragma once
 #include <cstdint>
@@ -64,7 +64,7 @@ class AnyGame : public std::enable_shared_from_this<AnyGame> {
 class AnyState {
  public:
   virtual ~AnyState() = default;
-  virtual std::shared_ptr<const AnyGame> game() const = 0;  // never null
+  virtual std::shared_ptr<const AnyGame> get_game() const = 0;  // never null
   virtual int num_players() const = 0;
   virtual int current_player() const = 0;
   virtual bool is_terminal() const = 0;

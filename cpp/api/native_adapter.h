@@ -35,7 +35,7 @@ class NativeStateAdapter final : public AnyState, public NativeSearchable {
                      std::vector<Action> history = {})
       : game_(std::move(game)), state_(std::move(state)), seed_(seed), history_(std::move(history)) {}
 
-  std::shared_ptr<const AnyGame> game() const override { return game_; }
+  std::shared_ptr<const AnyGame> get_game() const override { return game_; }
   int num_players() const override { return state_.num_players(); }
   int current_player() const override { return state_.current_player(); }
   bool is_terminal() const override { return state_.is_terminal(); }
@@ -150,7 +150,7 @@ class NativeStateAdapter final : public AnyState, public NativeSearchable {
   }
 
   // The search on this state's native type: the families are compiled apart (api/search_job.h).
-  SearchResult search_native(const SearchConfig& config, KeptTrees& trees,
+  SearchResult search_native(const SearchConfig& config, TreeStorage& trees,
                              AnyEvaluator* evaluator) const override {
     // The path from the start (for beliefs). The initial state of seed 0, never this state's
     // seed: a game whose setup depends on the seed (hidden deals) does not replay from it, and

@@ -106,7 +106,7 @@ std::unique_ptr<AnyState> restore(const AnyGame& game, py::handle seed, py::hand
 py::array_t<float> observation(const AnyState& state, py::handle player) {
   const std::vector<float> values = state.observation_tensor(to_player(player));
   std::vector<py::ssize_t> shape;
-  for (int d : state.game()->observation_shape()) shape.push_back(d);
+  for (int d : state.get_game()->observation_shape()) shape.push_back(d);
   py::array_t<float> out(shape);
   std::copy(values.begin(), values.end(), out.mutable_data());
   return out;
@@ -214,8 +214,7 @@ void bind_games(py::module_& m) {
         return "<Game " + g.name() + "(" + args + ")>";
       });
 
-  state_class.def("get_game", &AnyState::game)
-      .def_property_readonly("game", &AnyState::game)
+  state_class.def("get_game", &AnyState::get_game)
       .def("num_players", &AnyState::num_players)
       .def("current_player", &AnyState::current_player)
       .def("is_terminal", &AnyState::is_terminal)
@@ -297,7 +296,8 @@ void bind_games(py::module_& m) {
           "Plays count random games from here; returns the seconds taken (for benchmarks).")
       .def("__str__", &AnyState::to_string)
       .def("__repr__", [](const AnyState& s) {
-        return "<State " + s.game()->name() + " after " + std::to_string(s.history().size()) + " actions>";
+        return "<State " + s.get_game()->name() + " after " + std::to_string(s.history().size()) +
+               " actions>";
       });
 
   m.def("list_games", [] {

@@ -6,7 +6,7 @@
 
 #include "api/any_game.h"
 #include "api/search_entry.h"
-#include "api/search_session.h"
+#include "api/search_tree.h"
 #include "bindings/convert.h"
 #include "bindings/gil.h"
 #include "bindings/interrupts.h"
@@ -25,10 +25,9 @@ namespace py = pybind11;
 
 // Every search: a private copy of the root, the tree leased for its whole run, and the
 // process-wide interrupt checks.
-SearchResult run(const AnyState& state, SearchConfig config, SearchSession* session,
-                 AnyEvaluator* evaluator) {
+SearchResult run(const AnyState& state, SearchConfig config, SearchTree* tree, AnyEvaluator* evaluator) {
   prepare_interrupts(config);
-  const SearchSession::Lease lease(session);
+  const SearchTree::Lease lease(tree);
   // A native state is searched without the GIL: another Python thread could change the caller's
   // object meanwhile, so the search gets its own copy. (A Python game's state is only ever read
   // with the GIL held, and its search starts by cloning it.)
@@ -39,9 +38,9 @@ SearchResult run(const AnyState& state, SearchConfig config, SearchSession* sess
   const bool calls_python = !native || (evaluator && evaluator->needs_python());
   const RunningSearch running;
   try {
-    if (calls_python && config.threads == 1) return run_search(root, config, session, evaluator);
+    if (calls_python && config.threads == 1) return run_search(root, config, tree, evaluator);
     GilRelease release;
-    return run_search(root, config, session, evaluator);
+    return run_search(root, config, tree, evaluator);
   } catch (const SearchInterrupted&) {
     throw py::error_already_set();  // the KeyboardInterrupt or RuntimeError set with the GIL held
   }
@@ -85,7 +84,7 @@ PyGameInfo checked_game_info(py::handle players, py::handle max_legal_actions,
 
 // The native call: the options checked against the table (bindings/options.h).
 template <class State>
-SearchResult search(const State& state, SearchSession* tree, PyEvaluator* evaluator,
+SearchResult search(const State& state, SearchTree* tree, PyEvaluator* evaluator,
                     const py::KWArgs<py::object>& options) {
   return run(state, config_from_python(options), tree, evaluator);
 }
@@ -93,12 +92,12 @@ SearchResult search(const State& state, SearchSession* tree, PyEvaluator* evalua
 }  // namespace
 
 void bind_search(py::module_& m) {
-  py::class_<ActionStats>(m, "ActionStats")
-      .def_readonly("action", &ActionStats::action)
-      .def_readonly("visits", &ActionStats::visits)
-      .def_readonly("value", &ActionStats::value);
+  py::class_<ActionStat>(m, "ActionStat")
+      .def_readonly("action", &ActionStat::action)
+      .def_readonly("visits", &ActionStat::visits)
+      .def_readonly("value", &ActionStat::value);
 
-  py::class_<SearchResult>(m, "NativeSearchResult")
+  py::class_<SearchResult>(m, "SearchResult")
       .def_readonly("best_action", &SearchResult::best_action)
       .def_readonly("algorithm", &SearchResult::algorithm)
       .def_readonly("iterations", &SearchResult::iterations)
@@ -112,10 +111,10 @@ void bind_search(py::module_& m) {
       .def_readonly("principal_variation", &SearchResult::principal_variation)
       .def_readonly("mixed", &SearchResult::mixed);
 
-  py::class_<SearchSession>(m, "SearchTree", "Trees kept between an agent's searches (tree reuse).")
+  py::class_<SearchTree>(m, "SearchTree", "Trees kept between an agent's searches (tree reuse).")
       .def(py::init<>())
-      .def("clear", &SearchSession::clear)
-      .def_property_readonly("nodes", &SearchSession::nodes);
+      .def("clear", &SearchTree::clear)
+      .def_property_readonly("nodes", &SearchTree::nodes);
 
   // What a Python game declares about itself, validated here once for every search that uses it.
   // What a Python game declares about itself, validated here once for every search that uses it
@@ -144,7 +143,7 @@ void bind_search(py::module_& m) {
       .def_property_readonly("object", &PyState::object)
       .def("__repr__", [](const PyState& s) {
         GilAcquire gil;
-        return "<PyState of " + s.game()->name() + ": " + py::repr(s.object()).cast<std::string>() + ">";
+        return "<PyState of " + s.get_game()->name() + ": " + py::repr(s.object()).cast<std::string>() + ">";
       });
 
   py::tuple names(std::size(kAlgorithms));

@@ -60,7 +60,7 @@ struct SearchConfig {
   std::atomic<bool>* stop = nullptr;
 };
 
-struct ActionStats {
+struct ActionStat {
   Action action;
   int64_t visits;
   double value;  // mean return for the player to move at the root
@@ -74,7 +74,7 @@ struct SearchResult {
   int64_t nodes = 0;
   int64_t node_bytes = 0;           // bytes of node storage in use
   bool memory_capped = false;       // the tree hit max_memory_mb and stopped growing
-  std::vector<ActionStats> stats;   // one per legal root action, in action order
+  std::vector<ActionStat> stats;    // one per legal root action, in action order
   std::vector<double> root_values;  // mean return per player over all iterations
   // Solver: the root's game-theoretic value for the player to move there, once it is known.
   std::optional<double> proven_value;

@@ -202,11 +202,11 @@ class UctSearch {
   // proven, unless a proven move is worth more than that move's estimate (a safe draw).
   Action solver_choice() const {
     const Node& root = arena_.node(0);
-    const std::vector<ActionStats> stats = child_stats(arena_, 0);
-    const ActionStats* best_proven = nullptr;
-    const ActionStats* most_visited_open = nullptr;
+    const std::vector<ActionStat> stats = child_stats(arena_, 0);
+    const ActionStat* best_proven = nullptr;
+    const ActionStat* most_visited_open = nullptr;
     for (int i = 0; i < root.num_children; ++i) {
-      const ActionStats& s = stats[i];
+      const ActionStat& s = stats[i];
       if (arena_.node(root.first_child + i).flags & Node::kProven) {
         if (!best_proven || s.value > best_proven->value) best_proven = &s;
       } else if (!most_visited_open || s.visits > most_visited_open->visits ||

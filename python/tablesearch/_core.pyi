@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['ALGORITHMS', 'ActionStats', 'CHANCE', 'DEFAULT_ITERATIONS', 'Game', 'HIDDEN_INFORMATION_ALGORITHMS', 'InternalError', 'MAX_PLAYERS', 'NativeSearchResult', 'PyEvaluator', 'PyGameInfo', 'PyState', 'SEARCH_OPTIONS', 'SearchTree', 'State', 'TERMINAL', 'check_search_option', 'list_games', 'load_game', 'parameter_specs', 'running_searches', 'search', 'shutdown_searches']
+__all__: list[str] = ['ALGORITHMS', 'ActionStat', 'CHANCE', 'DEFAULT_ITERATIONS', 'Game', 'HIDDEN_INFORMATION_ALGORITHMS', 'InternalError', 'MAX_PLAYERS', 'PyEvaluator', 'PyGameInfo', 'PyState', 'SEARCH_OPTIONS', 'SearchResult', 'SearchTree', 'State', 'TERMINAL', 'check_search_option', 'list_games', 'load_game', 'parameter_specs', 'running_searches', 'search', 'shutdown_searches']
 class InternalError(RuntimeError):
     pass
 class State:
@@ -93,9 +93,6 @@ class State:
         """
         Plays count random games from here; returns the seconds taken (for benchmarks).
         """
-    @property
-    def game(self) -> Game:
-        ...
 class Game:
     """
     A game with its parameters; make states from it.
@@ -175,7 +172,7 @@ class Game:
     @property
     def name(self) -> str:
         ...
-class ActionStats:
+class ActionStat:
     @property
     def action(self) -> int:
         ...
@@ -185,7 +182,7 @@ class ActionStats:
     @property
     def visits(self) -> int:
         ...
-class NativeSearchResult:
+class SearchResult:
     @property
     def algorithm(self) -> str:
         ...
@@ -220,7 +217,7 @@ class NativeSearchResult:
     def root_values(self) -> list[float]:
         ...
     @property
-    def stats(self) -> list[ActionStats]:
+    def stats(self) -> list[ActionStat]:
         ...
 class SearchTree:
     """
@@ -281,13 +278,13 @@ def running_searches() -> int:
     How many searches are running now, in every thread (for tests and diagnostics).
     """
 @typing.overload
-def search(state: State, *, tree: SearchTree = None, evaluator: PyEvaluator = None, **kwargs: typing.Any) -> NativeSearchResult:
+def search(state: State, *, tree: SearchTree = None, evaluator: PyEvaluator = None, **kwargs: typing.Any) -> SearchResult:
     """
     Searches a native State or a PyState with the options of SEARCH_OPTIONS, given by keyword (a wrong
     type, a value out of range or an unknown name raises, naming the option and its valid values).
     """
 @typing.overload
-def search(state: PyState, *, tree: SearchTree = None, evaluator: PyEvaluator = None, **kwargs: typing.Any) -> NativeSearchResult:
+def search(state: PyState, *, tree: SearchTree = None, evaluator: PyEvaluator = None, **kwargs: typing.Any) -> SearchResult:
     """
     Searches a native State or a PyState with the options of SEARCH_OPTIONS, given by keyword (a wrong
     type, a value out of range or an unknown name raises, naming the option and its valid values).

@@ -256,8 +256,6 @@ class PythonState:
     def get_game(self) -> PythonGame:
         return self._game
 
-    game = property(get_game)
-
     def num_players(self) -> int:
         return self._game.num_players()
 
