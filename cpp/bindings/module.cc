@@ -4,12 +4,20 @@
 #include "bindings/interrupts.h"
 #include "core/types.h"
 
+#include <string>
+
 PYBIND11_MODULE(_core, m) {
   m.doc() = "tablesearch native core: games and search";
   m.attr("CHANCE") = ts::kChancePlayer;
   m.attr("TERMINAL") = ts::kTerminalPlayer;
   m.attr("MAX_PLAYERS") = ts::kMaxPlayers;
+  // A broken internal invariant (ts::fail_internal): a bug to report, not a bad argument.
+  pybind11::register_exception<ts::InternalError>(m, "InternalError", PyExc_RuntimeError);
+  m.def(
+      "_fail_internal", [](const std::string& what) { ts::fail_internal(what); }, pybind11::arg("what"),
+      "Raises InternalError as a broken invariant would (for tests of the error path).");
   ts::bind_games(m);
+  ts::bind_search_options(m);
   ts::bind_search(m);
   ts::bind_interrupts(m);
 }

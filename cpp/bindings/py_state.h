@@ -28,7 +28,7 @@ struct PyGameInfo {
   std::vector<int> observation_shape;
 };
 
-// The game of a PyState (game() is never null): what the Python game declares about itself,
+// The game of a PyState (get_game() is never null): what the Python game declares about itself,
 // validated once (bound as _core.PyGameInfo). Its states are made in Python, not here.
 class PyGame final : public AnyGame {
  public:
@@ -67,7 +67,7 @@ class PyState final : public AnyState {
   const py::object& object() const { return state_; }
   py::object take_object();
 
-  std::shared_ptr<const AnyGame> game() const override { return game_; }
+  std::shared_ptr<const AnyGame> get_game() const override { return game_; }
   int num_players() const override { return game_->info().num_players; }
   int current_player() const override;
   bool is_terminal() const override;

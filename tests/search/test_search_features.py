@@ -239,4 +239,4 @@ def test_default_tree_cap_from_the_environment(value, ok):
     if ok:
         assert proc.stdout.split() == ["16", "True", "True"], proc.stderr
     else:
-        assert proc.returncode != 0 and "TABLESEARCH_MAX_MEMORY_MB must be a positive integer" in proc.stderr
+        assert proc.returncode != 0 and "TABLESEARCH_MAX_MEMORY_MB: max_memory_mb must be an int in [1, " in proc.stderr

@@ -16,6 +16,16 @@ def test_games_lists_every_game(capsys):
     assert "connect_four" in out and "tic_tac_toe" in out
 
 
+def test_games_describes_one_game_from_what_it_declares(capsys):
+    assert cli.main(["games", "leduc_poker"]) == 0
+    out = capsys.readouterr().out
+    game = ts.load_game("leduc_poker")
+    assert f"leduc_poker: {game.min_players()}-{game.max_players()} players" in out
+    assert f"at most {game.max_game_length()} decisions" in out
+    for spec in game.parameter_specs():
+        assert f"{spec['name']}={spec['default']!r}  ({spec['min']}..{spec['max']})  {spec['help']}" in out
+
+
 def test_best_move_finds_the_win(capsys):
     assert cli.main(["best-move", "connect_four", "--history", "0,1,0,1,0,1", "--iterations", "3000"]) == 0
     out = capsys.readouterr().out

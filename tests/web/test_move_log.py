@@ -1,4 +1,4 @@
-"""The move log tells every visible consequence of a move (render/<game>.py `consequences`),
+"""The move log tells every visible consequence of a move (a game's `consequences` extra),
 checked against the rules pages and the states themselves over seeded random games:
 docs/rules/gnomi.md's "use 1 mushroom" (the target gives one of that colour, which everyone
 then sees, or has none), "use 2" and the Pickpocket (a random mushroom: only the taker and the
@@ -12,7 +12,8 @@ import random
 import re
 
 import tablesearch as ts
-from tablesearch.render import gnomi, moves
+from tablesearch.games.gnomi import drawing as gnomi
+from tablesearch.render import moves
 
 GIVES = re.compile(r"P(\d) gives (\w+) \(m(\d+)\) to P(\d)")
 HAS_NONE = re.compile(r"P(\d) has no (\w+) to give")
@@ -112,7 +113,7 @@ def test_gnomi_hans_composts_every_mushroom_of_the_colour_in_the_log():
 
 
 def test_candy_land_leduc_and_gummiland_tell_where_pieces_pots_and_gummiz_went():
-    from tablesearch.render.candyland import _positions
+    from tablesearch.games.candyland.drawing import _positions
 
     moved = 0
     for before, player, action, after in _moves("candyland", {"players": 3}, range(3)):

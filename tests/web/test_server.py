@@ -35,7 +35,10 @@ def client():
         (dict(game="tic_tac_toe", seats=["human", "mcts:iterationz=5"]), "seat 1: unknown search option"),
         (dict(game="tic_tac_toe", seats=["human", "alphazero"]), "seat 1: unknown agent 'alphazero'"),
         (dict(game="tic_tac_toe", seats=["human"]), "give one seat each"),
-        (dict(game="tic_tac_toe", seats=["human", {"spec": "mcts", "budget": {"iterations": -3}}]), "positive"),
+        (
+            dict(game="tic_tac_toe", seats=["human", {"spec": "mcts", "budget": {"iterations": -3}}]),
+            "budget iterations must be an int in [1, ",
+        ),
         (dict(game="gnomi", params={"players": 9}, seats=["human"] * 9), "players"),
         (dict(game="tic_tac_toe", seats=["human", "random"], delay=99), "delay"),
     ],

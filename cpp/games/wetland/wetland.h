@@ -114,6 +114,7 @@ class Wetland {
   int num_players() const { return players_; }
   int max_legal_actions() const { return wetland::kBoards[players_ - 2].num_cells + 8; }
   int num_distinct_actions() const { return State::kNumActions; }
+  int max_game_length() const { return max_rounds_ * players_ * 8; }  // a turn: a few rotations and moves
   bool has_chance() const { return false; }
   bool has_hidden_information() const { return false; }
   std::vector<int> observation_shape() const;

@@ -6,9 +6,7 @@ import random
 import sys
 from typing import Any, Optional, TextIO
 
-from tablesearch.mcts import Agent as MCTSAgent
-
-__all__ = ["HumanAgent", "MCTSAgent", "RandomAgent"]
+__all__ = ["HumanAgent", "RandomAgent"]
 
 
 class RandomAgent:

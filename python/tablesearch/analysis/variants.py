@@ -58,7 +58,7 @@ def parse_sweeps(game: str, items: Sequence[str]) -> list[tuple[str, list[Any]]]
             )
         if any(name == seen for seen, _ in sweeps):
             raise ValueError(f"parameter {name!r} is swept twice; give its values in one --sweep")
-        texts = values.split(",")  # an empty value is the empty string (Gummiland: regions=,orange)
+        texts = values.split(",")  # an empty value is the empty string (a subset: regions=,orange)
         try:
             typed = [_typed(v, defaults[name]) if name in defaults else v for v in texts]
         except ValueError as error:

@@ -1,11 +1,13 @@
-"""Finding games by name."""
+"""Finding games by name, and pickling games and states as their names (rebuilt by load_game)."""
 
 from __future__ import annotations
 
+import copyreg
 from typing import Any
 
 from tablesearch import _core
-from tablesearch.games.python_games import PythonGame, factory_for, register_game, registered_games
+from tablesearch.games import serialization
+from tablesearch.games.python_games import PythonGame, PythonState, factory_for, register_game, registered_games
 
 
 def list_games() -> list[str]:
@@ -37,8 +39,36 @@ def load_game(name: str, **params: Any) -> Any:
 
 
 def parameter_specs(name: str) -> list[dict[str, Any]]:
-    """The parameters native game `name` accepts: name, default, help, and choices or min/max
-    (Python games declare none)."""
+    """The parameters game `name` accepts: name, default, help, and choices or min/max (what the
+    game declares; a Python game's parameter_specs(), none without it)."""
     if factory_for(name) is not None:
-        return []
+        specs: list[dict[str, Any]] = load_game(name).parameter_specs()
+        return specs
     return list(_core.parameter_specs(name))
+
+
+def reduce_game(game: Any) -> tuple[Any, tuple[str, dict[str, Any]]]:
+    """How a game pickles: its name and parameters, rebuilt by ``load_game(name, **parameters)``."""
+    return _load_game, (game.name, dict(game.parameters()))
+
+
+def reduce_state(state: Any) -> tuple[Any, tuple[str, dict[str, Any], str]]:
+    """How a state pickles: its game's name and parameters and its serialized text, rebuilt by
+    `serialization.deserialize` in the game loaded by name."""
+    game = state.get_game()
+    return _load_state, (game.name, dict(game.parameters()), serialization.serialize(state))
+
+
+def _load_game(name: str, params: dict[str, Any]) -> Any:
+    return load_game(name, **params)
+
+
+def _load_state(name: str, params: dict[str, Any], text: str) -> Any:
+    return serialization.deserialize(_load_game(name, params), text)
+
+
+# Every kind of game and state pickles this way (pickle, copy and multiprocessing read copyreg).
+for _game_type in (_core.Game, PythonGame):
+    copyreg.pickle(_game_type, reduce_game)
+for _state_type in (_core.State, PythonState):
+    copyreg.pickle(_state_type, reduce_state)

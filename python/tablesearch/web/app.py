@@ -3,7 +3,7 @@
 Routes:
   GET  /                      the page (setup form; ?session=ID&seat=N opens a game)
   GET  /favicon.ico           the icon
-  GET  /api/games             games with their parameters and player counts
+  GET  /api/games             games with their parameters and player counts; the search options
   POST /api/sessions          {game, params, seats: [{spec, budget}], seed, delay} -> {id, ...}
   GET  /api/sessions/ID       a session's game and seats
   GET  /api/sessions/ID/record   the finished game's results line, as a file to download
@@ -30,6 +30,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import tablesearch as ts
+from tablesearch import _core
 from tablesearch.web import records
 from tablesearch.web.guard import Guard
 from tablesearch.web.sessions import PlaySession, ReplaySession, Session, Watcher, read_record
@@ -50,7 +51,7 @@ def game_list() -> list[dict[str, Any]]:
                 players=game.num_players(),
                 hidden=game.has_hidden_information(),
                 chance=game.has_chance(),
-                params=ts.parameter_specs(name),
+                params=game.parameter_specs(),
             )
         )
     return out
@@ -88,7 +89,9 @@ def create_app(
         return FileResponse(STATIC / "favicon.ico", media_type="image/x-icon")
 
     async def games(request: Request) -> JSONResponse:
-        return JSONResponse(dict(games=game_list(), default=default_game, start=start))
+        return JSONResponse(
+            dict(games=game_list(), default=default_game, start=start, search_options=list(_core.SEARCH_OPTIONS))
+        )
 
     async def create(request: Request) -> JSONResponse:
         try:

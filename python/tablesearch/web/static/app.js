@@ -4,7 +4,7 @@
 const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
 const MIN_TEXT_PX = 10; // a board is never shrunk below this text size: it scrolls instead
-let socket = null, view = null, games = [], replayTimer = null, busyTimer = null, movesOpen = null;
+let socket = null, view = null, games = [], searchOptions = {}, replayTimer = null, busyTimer = null, movesOpen = null;
 
 function showError(message) {
   const box = $("error");
@@ -26,6 +26,7 @@ async function showSetup() {
   const response = await fetch("/api/games");
   const data = await response.json();
   games = data.games;
+  searchOptions = Object.fromEntries(data.search_options.map((o) => [o.name, o]));
   if (data.start) { openSession(data.start, null); return; }
   const select = $("game");
   select.innerHTML = "";
@@ -95,12 +96,21 @@ function renderSeats() {
     row.appendChild(spec);
     const budget = el("span");
     budget.appendChild(el("span", {}, "iterations "));
-    budget.appendChild(el("input", { class: "budget iterations", type: "number", min: 1, placeholder: "-" }));
+    budget.appendChild(budgetInput("iterations", "budget iterations", 1));
     budget.appendChild(el("span", {}, " seconds "));
-    budget.appendChild(el("input", { class: "budget time", type: "number", min: 0, step: 0.1, placeholder: "-" }));
+    budget.appendChild(budgetInput("time_limit", "budget time", 0.1));
     row.appendChild(budget);
     box.appendChild(row);
   }
+}
+
+// A budget input described by its search option (the server's option table).
+function budgetInput(name, cls, step) {
+  const option = searchOptions[name];
+  const input = el("input", { class: cls, type: "number", step: step, placeholder: "-", title: `${option.help}: ${option.valid}` });
+  if (option.min !== null) input.min = option.min_excluded ? step : option.min;
+  if (option.max !== null) input.max = option.max;
+  return input;
 }
 
 function readParams() {

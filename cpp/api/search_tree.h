@@ -4,10 +4,10 @@
 //  - UCT/PUCT trees hold exact positions: a matching history is not enough, since the same
 //    actions from another seed (another board or deal), another resampled world or other
 //    serialized fields lead elsewhere, and a tree grown there would hand the search actions
-//    that are illegal here. The session replays the actions played on the previous root and
+//    that are illegal here. The tree replays the actions played on the previous root and
 //    compares the positions (reached_from_last), then finds the new root by walking them.
 //  - ISMCTS trees hold information sets, keyed by actions as each tree's owner observes them:
-//    the session replays the actions played on the previous root and reads how each owner saw
+//    the tree replays the actions played on the previous root and reads how each owner saw
 //    them (observed_keys_since_last).
 // Both replays go through the game-only state interface (api/any_game.h), once per search.
 #pragma once
@@ -23,20 +23,20 @@
 #include "api/any_game.h"
 #include "search/algorithm.h"
 #include "search/config.h"
-#include "search/kept_trees.h"
+#include "search/tree_storage.h"
 
 namespace ts {
 
-class SearchSession {
+class SearchTree {
  public:
   // Held by a search for its whole run: the trees belong to one search at a time. A second
   // search, or clear(), while one runs (from another thread, or from inside an evaluator
   // callback) raises std::runtime_error (RuntimeError in Python) instead of racing on them.
   class Lease {
    public:
-    explicit Lease(SearchSession* session) : session_(session) {
-      if (session_ && session_->busy_.exchange(true)) {
-        session_ = nullptr;
+    explicit Lease(SearchTree* tree) : tree_(tree) {
+      if (tree_ && tree_->busy_.exchange(true)) {
+        tree_ = nullptr;
         throw std::runtime_error(
             "this SearchTree is already in use by a search running now (in another thread, or the one "
             "calling "
@@ -46,24 +46,24 @@ class SearchSession {
       }
     }
     ~Lease() {
-      if (!session_) return;
-      session_->nodes_ = session_->trees_.nodes();
-      session_->busy_.store(false);
+      if (!tree_) return;
+      tree_->nodes_ = tree_->trees_.nodes();
+      tree_->busy_.store(false);
     }
     Lease(const Lease&) = delete;
     Lease& operator=(const Lease&) = delete;
 
    private:
-    SearchSession* session_;
+    SearchTree* tree_;
   };
 
   // The trees to continue from for a search at `root` with `config`, re-rooted; empty when
   // nothing can be reused.
-  KeptTrees& trees_for(const AnyState& root, const SearchConfig& config) {
+  TreeStorage& trees_for(const AnyState& root, const SearchConfig& config) {
     const std::vector<Action>& history = root.history();
     const bool same_settings = last_root_ && config.threads == threads_ &&
                                config.max_memory_mb == memory_mb_ && config.algorithm == algorithm_ &&
-                               last_root_->game() == root.game();
+                               last_root_->get_game() == root.get_game();
     const bool follows = same_settings && history.size() >= history_.size() &&
                          std::equal(history_.begin(), history_.end(), history.begin());
     if (!follows || !reroot(root)) trees_.clear();
@@ -147,7 +147,7 @@ class SearchSession {
     }
     // With fields, the concrete contents, hidden parts included; without, a state is its seed
     // and history.
-    if (root.game()->serializes_fields()) return replay->fields() == root.fields();
+    if (root.get_game()->serializes_fields()) return replay->fields() == root.fields();
     return last_root_->seed() == root.seed();
   }
 
@@ -183,7 +183,7 @@ class SearchSession {
   std::unique_ptr<AnyState> last_root_;  // the position the kept trees were grown for
   std::vector<Action> history_;
   int player_ = -1;
-  KeptTrees trees_;
+  TreeStorage trees_;
   int threads_ = 0;
   int64_t memory_mb_ = 0;
   Algorithm algorithm_ = Algorithm::kUct;

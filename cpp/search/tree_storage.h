@@ -9,7 +9,7 @@
 
 namespace ts {
 
-struct KeptTrees {
+struct TreeStorage {
   std::vector<NodeArena> uct;
   std::vector<InfoTree> info;
 
