@@ -129,7 +129,7 @@ MUTATIONS = [
     ),
     Mutation(
         "Tree reuse keeps the UCT subtree of another position",
-        "cpp/api/search_session.h",
+        "cpp/api/search_tree.h",
         "node = tree.find_child(node, history[i]);",
         "node = tree.node(node).first_child;",
         native=["tree reuse keeps the uct subtree of the position reached"],
@@ -137,7 +137,7 @@ MUTATIONS = [
     ),
     Mutation(
         "Tree reuse keeps the information-set subtree of another position",
-        "cpp/api/search_session.h",
+        "cpp/api/search_tree.h",
         "node = tree.find_child(node, key);",
         "node = tree[node].first_child;",
         native=["tree reuse keeps the information set subtree of the position reached"],

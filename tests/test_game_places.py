@@ -37,7 +37,8 @@ def source_files() -> list[Path]:
     for entry in SOURCE:
         path = ROOT / entry
         files += [path] if path.is_file() else [p for p in path.rglob("*") if p.suffix in SUFFIXES]
-    return [f for f in files if "__pycache__" not in f.parts]
+    tests = ROOT / "cpp" / "tests"  # the native tests, like tests/, show particular games
+    return [f for f in files if "__pycache__" not in f.parts and tests not in f.parents]
 
 
 def allowed(relative: str, line: str, name: str, places: list[str]) -> bool:
@@ -85,7 +86,7 @@ def test_a_throwaway_games_extras_are_found_in_a_temporary_folder(tmp_path, monk
     (package / "__init__.py").write_text(
         'LEGEND = "a throwaway legend"\n'
         'TEXT_LEGEND = "read it"\n'
-        "def draw(state, viewer=None, actions=None):\n"
+        "def draw(state, viewer=None, actions=None, last=None):\n"
         '    return "<svg>throwaway</svg>"\n'
     )
     names = _core.list_games() + ["throwaway_game"]

@@ -8,7 +8,7 @@
 
 #include "search/algorithm.h"
 #include "search/config.h"
-#include "search/kept_trees.h"
+#include "search/tree_storage.h"
 #include "tiny_games.h"
 
 namespace ts::testing {
@@ -26,10 +26,10 @@ inline SearchConfig config_for(std::string_view algorithm, int64_t iterations, u
 }
 
 // Searches `root` with the native playouts; `trees` (optional) are kept trees to grow.
-SearchResult search(const KingmakerState& root, const SearchConfig& config, KeptTrees* trees = nullptr);
-SearchResult search(const BanditState& root, const SearchConfig& config, KeptTrees* trees = nullptr);
-SearchResult search(const HiddenCardState& root, const SearchConfig& config, KeptTrees* trees = nullptr);
-SearchResult search(const PenniesState& root, const SearchConfig& config, KeptTrees* trees = nullptr);
+SearchResult search(const KingmakerState& root, const SearchConfig& config, TreeStorage* trees = nullptr);
+SearchResult search(const BanditState& root, const SearchConfig& config, TreeStorage* trees = nullptr);
+SearchResult search(const HiddenCardState& root, const SearchConfig& config, TreeStorage* trees = nullptr);
+SearchResult search(const PenniesState& root, const SearchConfig& config, TreeStorage* trees = nullptr);
 
 inline std::vector<int64_t> visits_of(const SearchResult& result) {
   std::vector<int64_t> out;

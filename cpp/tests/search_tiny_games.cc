@@ -9,8 +9,8 @@ namespace ts::testing {
 namespace {
 
 template <GameState S>
-SearchResult run(const S& root, const SearchConfig& config, KeptTrees* trees) {
-  KeptTrees local;
+SearchResult run(const S& root, const SearchConfig& config, TreeStorage* trees) {
+  TreeStorage local;
   const int max_legal_actions = 8;
   const SearchJob<S> job{.root = root,
                          .max_legal_actions = max_legal_actions,
@@ -22,16 +22,16 @@ SearchResult run(const S& root, const SearchConfig& config, KeptTrees* trees) {
 
 }  // namespace
 
-SearchResult search(const KingmakerState& root, const SearchConfig& config, KeptTrees* trees) {
+SearchResult search(const KingmakerState& root, const SearchConfig& config, TreeStorage* trees) {
   return run(root, config, trees);
 }
-SearchResult search(const BanditState& root, const SearchConfig& config, KeptTrees* trees) {
+SearchResult search(const BanditState& root, const SearchConfig& config, TreeStorage* trees) {
   return run(root, config, trees);
 }
-SearchResult search(const HiddenCardState& root, const SearchConfig& config, KeptTrees* trees) {
+SearchResult search(const HiddenCardState& root, const SearchConfig& config, TreeStorage* trees) {
   return run(root, config, trees);
 }
-SearchResult search(const PenniesState& root, const SearchConfig& config, KeptTrees* trees) {
+SearchResult search(const PenniesState& root, const SearchConfig& config, TreeStorage* trees) {
   return run(root, config, trees);
 }
 

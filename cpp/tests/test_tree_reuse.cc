@@ -1,4 +1,4 @@
-// Tree reuse (api/search_session.h): the tree a search continues from is exactly the part of the
+// Tree reuse (api/search_tree.h): the tree a search continues from is exactly the part of the
 // first tree at the position actually reached, through the same entry the bindings use.
 #include <doctest/doctest.h>
 
@@ -8,7 +8,7 @@
 
 #include "api/registry.h"
 #include "api/search_entry.h"
-#include "api/search_session.h"
+#include "api/search_tree.h"
 #include "search_helpers.h"
 
 namespace ts::testing {
@@ -43,9 +43,9 @@ TEST_CASE("tree reuse keeps the uct subtree of the position reached") {
   for (auto algorithm : {"uct", "puct"}) {
     CAPTURE(algorithm);
     const SearchConfig config = config_for(algorithm, 3000);
-    SearchSession session;
-    run_search(*root, config, &session, nullptr);
-    const NodeArena first = session.trees_for(*root, config).uct.at(0);  // the same position: as grown
+    SearchTree tree;
+    run_search(*root, config, &tree, nullptr);
+    const NodeArena first = tree.trees_for(*root, config).uct.at(0);  // the same position: as grown
     // One and two plies on, along each of the most visited lines and a few others.
     const std::vector<std::vector<Action>> paths{{3}, {0}, {6}, {3, 3}, {3, 4}, {2, 5}};
     for (const auto& path : paths) {
@@ -53,11 +53,11 @@ TEST_CASE("tree reuse keeps the uct subtree of the position reached") {
       CAPTURE(path.back());
       const uint32_t node = walk(first, path);
       REQUIRE(node != 0);
-      SearchSession replay;  // the same seed grows the same tree
+      SearchTree replay;  // the same seed grows the same tree
       run_search(*root, config, &replay, nullptr);
       auto next = root->clone();
       for (Action a : path) next->apply_action(a);
-      const KeptTrees& kept = replay.trees_for(*next, config);
+      const TreeStorage& kept = replay.trees_for(*next, config);
       REQUIRE(kept.uct.size() == 1);
       check_same_subtree(kept.uct[0], first, node);
     }
@@ -71,9 +71,9 @@ TEST_CASE("tree reuse keeps the information set subtree of the position reached"
   root->apply_action(2);
   root->apply_action(4);
   const SearchConfig config = config_for("ismcts", 3000);
-  SearchSession session;
-  run_search(*root, config, &session, nullptr);
-  const InfoTree first = session.trees_for(*root, config).info.at(0);
+  SearchTree tree;
+  run_search(*root, config, &tree, nullptr);
+  const InfoTree first = tree.trees_for(*root, config).info.at(0);
   auto next = root->clone();
   uint32_t node = 0;
   for (Action a : {1, 2}) {
@@ -81,7 +81,7 @@ TEST_CASE("tree reuse keeps the information set subtree of the position reached"
     REQUIRE(node != 0);
     next->apply_action(a);
   }
-  const InfoTree& kept = session.trees_for(*next, config).info.at(0);
+  const InfoTree& kept = tree.trees_for(*next, config).info.at(0);
   CHECK(kept[0].visits == first[node].visits);
   int64_t kept_children = 0, first_children = 0;
   for (uint32_t c = kept[0].first_child; c != 0; c = kept[c].next_sibling) kept_children += kept[c].visits;
@@ -96,13 +96,13 @@ TEST_CASE("tree reuse adds the new iterations to the kept visits") {
   const auto game = load_native_game("connect_four", {});
   const auto root = game->new_initial_state(0);
   const SearchConfig config = config_for("uct", 3000);
-  SearchSession session;
-  const SearchResult first = run_search(*root, config, &session, nullptr);
+  SearchTree tree;
+  const SearchResult first = run_search(*root, config, &tree, nullptr);
   auto next = root->clone();
   next->apply_action(first.best_action);
   int64_t kept = 0;
   for (const auto& s : first.stats) kept += s.action == first.best_action ? s.visits : 0;
-  const SearchResult second = run_search(*next, config_for("uct", 500, 1), &session, nullptr);
+  const SearchResult second = run_search(*next, config_for("uct", 500, 1), &tree, nullptr);
   int64_t total = 0;
   for (const auto& s : second.stats) total += s.visits;
   CHECK(total == 500 + kept - 1);
@@ -115,9 +115,9 @@ TEST_CASE("tree reuse starts afresh at a position that does not follow") {
   auto b = game->new_initial_state(0);
   b->apply_action(6);
   const SearchConfig config = config_for("uct", 500);
-  SearchSession session;
-  run_search(*a, config, &session, nullptr);
-  const SearchResult r = run_search(*b, config, &session, nullptr);
+  SearchTree tree;
+  run_search(*a, config, &tree, nullptr);
+  const SearchResult r = run_search(*b, config, &tree, nullptr);
   int64_t total = 0;
   for (const auto& s : r.stats) total += s.visits;
   CHECK(total == 500);

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['ALGORITHMS', 'ActionStat', 'CHANCE', 'DEFAULT_ITERATIONS', 'Game', 'HIDDEN_INFORMATION_ALGORITHMS', 'InternalError', 'MAX_PLAYERS', 'PyEvaluator', 'PyGameInfo', 'PyState', 'SEARCH_OPTIONS', 'SearchResult', 'SearchTree', 'State', 'TERMINAL', 'check_search_option', 'list_games', 'load_game', 'parameter_specs', 'running_searches', 'search', 'shutdown_searches']
+__all__: list[str] = ['ALGORITHMS', 'ActionStat', 'CHANCE', 'DEFAULT_ITERATIONS', 'Game', 'HIDDEN_INFORMATION_ALGORITHMS', 'InternalError', 'MAX_PLAYERS', 'PyEvaluator', 'PyGameInfo', 'PyState', 'SEARCH_OPTIONS', 'SearchResult', 'SearchTree', 'State', 'StopFlag', 'TERMINAL', 'check_search_option', 'list_games', 'load_game', 'parameter_specs', 'running_searches', 'search', 'shutdown_searches']
 class InternalError(RuntimeError):
     pass
 class State:
@@ -253,6 +253,18 @@ class PyState:
     @property
     def object(self) -> typing.Any:
         ...
+class StopFlag:
+    """
+    Ends a running search early when set, from any thread: the search returns what it found so far.
+    """
+    def __init__(self) -> None:
+        ...
+    def clear(self) -> None:
+        ...
+    def is_set(self) -> bool:
+        ...
+    def set(self) -> None:
+        ...
 class PyEvaluator:
     def __init__(self, evaluator: typing.Any, batch_size: typing.Any) -> None:
         """
@@ -278,13 +290,13 @@ def running_searches() -> int:
     How many searches are running now, in every thread (for tests and diagnostics).
     """
 @typing.overload
-def search(state: State, *, tree: SearchTree = None, evaluator: PyEvaluator = None, **kwargs: typing.Any) -> SearchResult:
+def search(state: State, *, tree: SearchTree = None, evaluator: PyEvaluator = None, stop: StopFlag = None, **kwargs: typing.Any) -> SearchResult:
     """
     Searches a native State or a PyState with the options of SEARCH_OPTIONS, given by keyword (a wrong
     type, a value out of range or an unknown name raises, naming the option and its valid values).
     """
 @typing.overload
-def search(state: PyState, *, tree: SearchTree = None, evaluator: PyEvaluator = None, **kwargs: typing.Any) -> SearchResult:
+def search(state: PyState, *, tree: SearchTree = None, evaluator: PyEvaluator = None, stop: StopFlag = None, **kwargs: typing.Any) -> SearchResult:
     """
     Searches a native State or a PyState with the options of SEARCH_OPTIONS, given by keyword (a wrong
     type, a value out of range or an unknown name raises, naming the option and its valid values).

@@ -15,7 +15,6 @@ game starts, and the budget in force for each seat is recorded.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Mapping, Sequence

@@ -171,6 +171,9 @@ def test_the_web_form_gets_the_table():
     from starlette.testclient import TestClient
 
     from tablesearch.web.app import create_app
+    from tablesearch.web.settings import ServerSettings
 
-    payload = TestClient(create_app()).get("/api/games").json()
+    settings = ServerSettings(hosts=frozenset({"testserver"}))
+    client = TestClient(create_app(settings=settings), headers={"x-tablesearch-token": settings.token})
+    payload = client.get("/api/games").json()
     assert payload["search_options"] == [dict(row) for row in _core.SEARCH_OPTIONS]

@@ -62,7 +62,7 @@ def test_an_infinite_time_limit_fails_before_the_games(tmp_path, command):
         "--json" if command == "analyze" else "--resamples",
         str(tmp_path / "r.json") if command == "analyze" else "0",
     )
-    assert proc.returncode == 2 and "time_limit must be a positive finite number, got inf" in proc.stderr
+    assert proc.returncode == 2 and "time_limit must be a finite number > 0, got inf" in proc.stderr
     assert games_in(out) == 0
 
 

@@ -289,9 +289,9 @@ attack("bad playout", {**body, "seats": ["human", "mcts:playout=sideways"]})
     assert "nests 30000 levels" in by_label["deep json"]["error"]
     assert "unknown game" in by_label["deep in a string is fine, then bad"]["error"]
     assert "seed" in by_label["seed 10**30"]["error"] and "digits" in by_label["seed 10**30"]["error"]
-    assert "over this server's limit" in by_label["time_limit inf in spec"]["error"]
+    assert "time_limit must be a finite number > 0, got inf" in by_label["time_limit inf in spec"]["error"]
     assert "over this server's limit" in by_label["iterations over cap"]["error"]
-    assert "unknown playout 'sideways'" in by_label["bad playout"]["error"]
+    assert "playout must be one of random, mast, mast-gibbs, got 'sideways'" in by_label["bad playout"]["error"]
     assert "unknown field 'exec'" in by_label["unknown field"]["error"]
     assert "players" in by_label["param 2**70"]["error"]
     assert_refused(list(by_label.values()))

@@ -2,11 +2,10 @@
 as one choice. Both are read from the seat's own view (a state resampled from what the seat
 knows, or the true state where nothing is hidden), so they tell the page nothing new.
 
-- An *automatic* move: the decision has a single legal move (Gnomi's lone "no reaction",
-  Candy Land's draw, Gummiland's last payment). The session plays it after a short pause
-  unless the seat turned that off. (A decision whose moves all led to the same position would
-  qualify too, but none of the games has one: Gummiland's payments, for one, set the order of
-  the box.)
+- An *automatic* move: the decision has a single legal move (a lone "no reaction", a draw from
+  a deck, a last payment). The session plays it after a short pause unless the seat turned that
+  off. (A decision whose moves all led to the same position would qualify too, but none of the
+  shipped games has one: payments that look alike still set the order of a box.)
 - A *follow-up*: after a move the same seat decides again between several moves (no chance
   outcome in between); the page offers "move, then follow-up" as one click.
 """

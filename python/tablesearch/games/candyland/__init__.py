@@ -9,7 +9,16 @@ from tablesearch.games.candyland.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND
 from tablesearch.games.candyland.exact import exact_figures, exact_report
 from tablesearch.render.moves import seat_name
 
-__all__ = ["HOW_TO_PLAY", "LEGEND", "TEXT_LEGEND", "consequences", "describe_move", "draw", "exact_figures", "exact_report"]
+__all__ = [
+    "HOW_TO_PLAY",
+    "LEGEND",
+    "TEXT_LEGEND",
+    "consequences",
+    "describe_move",
+    "draw",
+    "exact_figures",
+    "exact_report",
+]
 
 
 def describe_move(before: Any, player: int, action: int, observer: Optional[int]) -> str:

@@ -10,7 +10,18 @@ import numpy as np
 from tablesearch.games.gnomi.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, consequences, describe, draw
 from tablesearch.games.gnomi.moves import describe_move
 
-__all__ = ["HOW_TO_PLAY", "LEGEND", "SEARCH_DEFAULTS", "SEARCH_DEFAULTS_BY_PLAYERS", "TEXT_LEGEND", "consequences", "describe", "describe_move", "draw", "turn_holder"]
+__all__ = [
+    "HOW_TO_PLAY",
+    "LEGEND",
+    "SEARCH_DEFAULTS",
+    "SEARCH_DEFAULTS_BY_PLAYERS",
+    "TEXT_LEGEND",
+    "consequences",
+    "describe",
+    "describe_move",
+    "draw",
+    "turn_holder",
+]
 
 # The search options that measured strongest (docs/long-games.md; the figures come from
 # `python benchmarks/hidden_strength_budget.py`).

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from tablesearch.games.leduc_poker.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, card_name, consequences, describe, draw
+from tablesearch.games.leduc_poker.drawing import (
+    HOW_TO_PLAY,
+    LEGEND,
+    TEXT_LEGEND,
+    card_name,
+    consequences,
+    describe,
+    draw,
+)
 from tablesearch.render.moves import seat_name
 
 __all__ = ["HOW_TO_PLAY", "LEGEND", "TEXT_LEGEND", "consequences", "describe", "describe_move", "draw"]
