@@ -11,5 +11,6 @@ PYBIND11_MODULE(_core, m) {
   m.attr("MAX_PLAYERS") = ts::kMaxPlayers;
   ts::bind_games(m);
   ts::bind_search(m);
+  ts::bind_compiled(m);
   ts::bind_interrupts(m);
 }

@@ -2,6 +2,7 @@
 tablesearch native core: games and search
 """
 from __future__ import annotations
+import collections.abc
 import numpy
 import numpy.typing
 import typing
@@ -250,6 +251,16 @@ class PyEvaluator:
         """
         A Python leaf evaluator: batch_size 0 calls evaluate(state) (and prior(state) if present), batch_size >= 1 calls evaluate_batch(observations) with up to that many leaves.
         """
+def _compiled_check(game: Game, games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, max_plies: typing.SupportsInt | typing.SupportsIndex) -> dict:
+    """
+    Private to tablesearch.games.compiled: the conformance pass of a compiled game (ValueError
+    naming the function that broke a rule).
+    """
+def _compiled_game(*, name: str, params: dict, num_players: typing.SupportsInt | typing.SupportsIndex, initial_state: numpy.ndarray, max_legal_actions: typing.SupportsInt | typing.SupportsIndex, num_distinct_actions: typing.SupportsInt | typing.SupportsIndex, has_chance: bool, has_hidden_information: bool, return_range: tuple[typing.SupportsFloat | typing.SupportsIndex, typing.SupportsFloat | typing.SupportsIndex], information_state_size: typing.SupportsInt | typing.SupportsIndex, resample_draws: typing.SupportsInt | typing.SupportsIndex, observation_shape: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], functions: dict, owner: typing.Any, state_to_string: typing.Any, action_to_string: typing.Any, explain: typing.Any) -> Game:
+    """
+    Private to tablesearch.games.compiled: the game whose rules are the compiled functions at the
+    addresses in `functions` (trusted: a wrong address crashes the process).
+    """
 def list_games() -> list[str]:
     ...
 def load_game(name: str, params: dict = {}) -> Game:
