@@ -5,8 +5,10 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "api/compiled_game.h"
@@ -33,7 +35,7 @@ struct PyHandle {
 };
 
 template <class F>
-F function(const py::dict& functions, const char* name) {
+F address(const py::dict& functions, const char* name) {
   if (!functions.contains(name) || functions[name].is_none()) return nullptr;
   return reinterpret_cast<F>(static_cast<uintptr_t>(functions[name].cast<uint64_t>()));
 }
@@ -43,47 +45,68 @@ py::array state_array(const py::dtype& dtype, int size, const void* data) {
   return py::array(dtype, {static_cast<py::ssize_t>(size)}, {}, data);
 }
 
-std::shared_ptr<AnyGame> compiled_game(const std::string& name, const py::dict& params, int num_players,
-                                       const py::array& initial_state, int max_legal_actions,
-                                       int num_distinct_actions, bool has_chance, bool has_hidden_information,
-                                       std::pair<double, double> return_range, int information_state_size,
-                                       int resample_draws, const std::vector<int>& observation_shape,
+// Never called: stands for each function the game has when its facts are checked before its
+// functions are compiled.
+int32_t placeholder() { return compiled_abi::kRaised; }
+
+template <class F>
+F present(const std::vector<std::string>& names, const char* name) {
+  return std::find(names.begin(), names.end(), name) == names.end() ? nullptr
+                                                                    : reinterpret_cast<F>(&placeholder);
+}
+
+// The table of a game's facts (as tablesearch.games.compiled reads them: every key present and
+// of its type), with the functions `pointer(name)` gives.
+template <class Pointer>
+std::shared_ptr<CompiledRules> rules_from(const std::string& name, const py::dict& facts, Pointer pointer) {
+  auto rules = std::make_shared<CompiledRules>();
+  rules->name = name;
+  const auto initial = facts["initial_state"].cast<py::array>();
+  if (initial.ndim() != 1 || !(initial.flags() & py::array::c_style)) {
+    fail("the initial state must be a one-dimensional contiguous array");
+  }
+  const auto* bytes = static_cast<const unsigned char*>(initial.data());
+  rules->initial.assign(bytes, bytes + initial.nbytes());
+  rules->element_size = static_cast<int>(initial.itemsize());
+  rules->element_kind = initial.dtype().kind();
+  rules->num_players = facts["num_players"].cast<int>();
+  rules->max_legal_actions = facts["max_legal_actions"].cast<int>();
+  rules->num_distinct_actions = facts["num_distinct_actions"].cast<int>();
+  rules->has_chance = facts["has_chance"].cast<bool>();
+  rules->has_hidden_information = facts["has_hidden_information"].cast<bool>();
+  std::tie(rules->min_return, rules->max_return) = facts["return_range"].cast<std::pair<double, double>>();
+  rules->information_state_size = facts["information_state_size"].cast<int>();
+  rules->resample_draws = facts["resample_draws"].cast<int>();
+  rules->observation_shape = facts["observation_shape"].cast<std::vector<int>>();
+
+  using namespace compiled_abi;
+  rules->apply_action = pointer.template operator()<ApplyAction>("apply_action");
+  rules->current_player = pointer.template operator()<CurrentPlayer>("current_player");
+  rules->legal_actions = pointer.template operator()<LegalActions>("legal_actions");
+  rules->chance_outcomes = pointer.template operator()<ChanceOutcomes>("chance_outcomes");
+  rules->returns = pointer.template operator()<Returns>("returns");
+  rules->information_state = pointer.template operator()<InformationState>("information_state");
+  rules->observation = pointer.template operator()<Observation>("observation");
+  rules->resample = pointer.template operator()<Resample>("resample");
+  rules->observed_action = pointer.template operator()<ObservedAction>("observed_action");
+  return rules;
+}
+
+void check_facts(const std::string& name, const py::dict& facts, const std::vector<std::string>& functions) {
+  rules_from(name, facts, [&]<class F>(const char* function) {
+    return present<F>(functions, function);
+  })->validate();
+}
+
+std::shared_ptr<AnyGame> compiled_game(const std::string& name, const py::dict& params, const py::dict& facts,
                                        const py::dict& functions, py::object owner,
                                        py::object state_to_string, py::object action_to_string,
                                        py::object explain) {
-  auto rules = std::make_shared<CompiledRules>();
-  rules->name = name;
-  rules->num_players = num_players;
-  if (initial_state.ndim() != 1 || !(initial_state.flags() & py::array::c_style)) {
-    fail("the initial state must be a one-dimensional contiguous array");
-  }
-  const auto* bytes = static_cast<const unsigned char*>(initial_state.data());
-  rules->initial.assign(bytes, bytes + initial_state.nbytes());
-  rules->element_size = static_cast<int>(initial_state.itemsize());
-  rules->element_kind = initial_state.dtype().kind();
-  rules->max_legal_actions = max_legal_actions;
-  rules->num_distinct_actions = num_distinct_actions;
-  rules->has_chance = has_chance;
-  rules->has_hidden_information = has_hidden_information;
-  rules->min_return = return_range.first;
-  rules->max_return = return_range.second;
-  rules->information_state_size = information_state_size;
-  rules->resample_draws = resample_draws;
-  rules->observation_shape = observation_shape;
-
-  using namespace compiled_abi;
-  rules->apply_action = function<ApplyAction>(functions, "apply_action");
-  rules->current_player = function<CurrentPlayer>(functions, "current_player");
-  rules->legal_actions = function<LegalActions>(functions, "legal_actions");
-  rules->chance_outcomes = function<ChanceOutcomes>(functions, "chance_outcomes");
-  rules->returns = function<Returns>(functions, "returns");
-  rules->information_state = function<InformationState>(functions, "information_state");
-  rules->observation = function<Observation>(functions, "observation");
-  rules->resample = function<Resample>(functions, "resample");
-  rules->observed_action = function<ObservedAction>(functions, "observed_action");
-
+  auto rules =
+      rules_from(name, facts, [&]<class F>(const char* function) { return address<F>(functions, function); });
+  const py::dtype element = facts["initial_state"].cast<py::array>().dtype();
   const int size = rules->state_size();
-  auto dtype = std::make_shared<PyHandle>(initial_state.dtype());
+  auto dtype = std::make_shared<PyHandle>(element);
   if (!state_to_string.is_none()) {
     auto hook = std::make_shared<PyHandle>(std::move(state_to_string));
     rules->state_to_string = [hook, dtype, size](const void* state) {
@@ -118,12 +141,13 @@ std::shared_ptr<AnyGame> compiled_game(const std::string& name, const py::dict& 
 }  // namespace
 
 void bind_compiled(py::module_& m) {
-  m.def("_compiled_game", &compiled_game, py::kw_only(), py::arg("name"), py::arg("params"),
-        py::arg("num_players"), py::arg("initial_state"), py::arg("max_legal_actions"),
-        py::arg("num_distinct_actions"), py::arg("has_chance"), py::arg("has_hidden_information"),
-        py::arg("return_range"), py::arg("information_state_size"), py::arg("resample_draws"),
-        py::arg("observation_shape"), py::arg("functions"), py::arg("owner"), py::arg("state_to_string"),
-        py::arg("action_to_string"), py::arg("explain"),
+  m.def("_compiled_check_facts", &check_facts, py::kw_only(), py::arg("name"), py::arg("facts"),
+        py::arg("functions"),
+        "Private to tablesearch.games.compiled: checks what a game declares, and which functions it\n"
+        "has (by name), before they are compiled (ValueError naming the first problem).");
+  m.def("_compiled_game", &compiled_game, py::kw_only(), py::arg("name"), py::arg("params"), py::arg("facts"),
+        py::arg("functions"), py::arg("owner"), py::arg("state_to_string"), py::arg("action_to_string"),
+        py::arg("explain"),
         "Private to tablesearch.games.compiled: the game whose rules are the compiled functions at the\n"
         "addresses in `functions` (trusted: a wrong address crashes the process).");
   m.def(

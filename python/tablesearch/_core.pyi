@@ -256,7 +256,12 @@ def _compiled_check(game: Game, games: typing.SupportsInt | typing.SupportsIndex
     Private to tablesearch.games.compiled: the conformance pass of a compiled game (ValueError
     naming the function that broke a rule).
     """
-def _compiled_game(*, name: str, params: dict, num_players: typing.SupportsInt | typing.SupportsIndex, initial_state: numpy.ndarray, max_legal_actions: typing.SupportsInt | typing.SupportsIndex, num_distinct_actions: typing.SupportsInt | typing.SupportsIndex, has_chance: bool, has_hidden_information: bool, return_range: tuple[typing.SupportsFloat | typing.SupportsIndex, typing.SupportsFloat | typing.SupportsIndex], information_state_size: typing.SupportsInt | typing.SupportsIndex, resample_draws: typing.SupportsInt | typing.SupportsIndex, observation_shape: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], functions: dict, owner: typing.Any, state_to_string: typing.Any, action_to_string: typing.Any, explain: typing.Any) -> Game:
+def _compiled_check_facts(*, name: str, facts: dict, functions: collections.abc.Sequence[str]) -> None:
+    """
+    Private to tablesearch.games.compiled: checks what a game declares, and which functions it
+    has (by name), before they are compiled (ValueError naming the first problem).
+    """
+def _compiled_game(*, name: str, params: dict, facts: dict, functions: dict, owner: typing.Any, state_to_string: typing.Any, action_to_string: typing.Any, explain: typing.Any) -> Game:
     """
     Private to tablesearch.games.compiled: the game whose rules are the compiled functions at the
     addresses in `functions` (trusted: a wrong address crashes the process).

@@ -170,8 +170,9 @@ def load(name: str, spec: CompiledGame, params: Mapping[str, Any]) -> Any:
     from tablesearch.games.compiled import _fingerprint, _wrappers
 
     facts = _facts(spec)
-    initial = facts.pop("initial_state")
+    initial = facts["initial_state"]
     given = _functions(spec.rules(), numba)
+    _core._compiled_check_facts(name=name, facts=facts, functions=list(given))
     sizes = {
         "STATE_SIZE": initial.size,
         "MAX_ACTIONS": facts["max_legal_actions"],
@@ -188,14 +189,13 @@ def load(name: str, spec: CompiledGame, params: Mapping[str, Any]) -> Any:
     compiled = _wrappers.compile_rules(functions, sizes, initial.dtype, fingerprint)
     game = _core._compiled_game(
         name=name,
-        params=dict(params),
-        initial_state=initial,
+        params={**spec.parameters(), **params},  # in force, defaults included
+        facts=facts,
         functions={n: c.address for n, c in compiled.items()},
         owner=(compiled, functions),
         state_to_string=_display(spec.state_to_string, "state_to_string"),
         action_to_string=_display(spec.action_to_string, "action_to_string"),
         explain=_Explainer(functions, sizes, initial.dtype),
-        **facts,
     )
     _core._compiled_check(game, games=CHECK_GAMES, seed=0, max_plies=CHECK_MAX_PLIES)
     _loaded[key] = game
@@ -247,14 +247,12 @@ def _pair(value: Any, what: str) -> tuple[float, float]:
 
 
 def _functions(rules: Mapping[str, Any], numba: Any) -> dict[str, Any]:
-    """The game's functions by name (TypeError names a missing required one, or one that is
-    neither a numba.njit function nor a plain Python function)."""
+    """The functions the game has, by name (TypeError names one that is neither a numba.njit
+    function nor a plain Python function)."""
     out = {}
     for name in REQUIRED + OPTIONAL:
         function = rules.get(name)
         if function is None:
-            if name in REQUIRED:
-                raise TypeError(f"a compiled game needs {name}")
             continue
         if not isinstance(function, numba.core.registry.CPUDispatcher) and not isinstance(function, FunctionType):
             raise TypeError(f"{name} must be a function (numba.njit or plain Python), got {type(function).__name__}")
