@@ -13,7 +13,13 @@ std::shared_ptr<AnyGame> make_compiled_game(std::shared_ptr<const CompiledRules>
 FuzzCounts check_compiled_game(const AnyGame& game, int64_t games, uint64_t seed, int64_t max_plies) {
   const auto* compiled = dynamic_cast<const NativeGameAdapter<CompiledGame>*>(&game);
   if (!compiled) fail(game.name() + " is not a compiled game");
-  return fuzz_rules(compiled->native(), games, seed, max_plies);
+  try {
+    return fuzz_rules(compiled->native(), games, seed, max_plies);
+  } catch (const InvalidArgument& e) {
+    const std::string what = e.what();
+    if (what.starts_with("compiled game")) throw;
+    fail("compiled game '" + game.name() + "': " + what);  // a rule of the whole game
+  }
 }
 
 }  // namespace ts

@@ -211,7 +211,7 @@ void CompiledState::returns(double* out) const {
                             std::to_string(n) + " players");
     }
     if (out[p] < rules_->min_return - 1e-9 || out[p] > rules_->max_return + 1e-9) [[unlikely]] {
-      broken("returns", "gave player " + std::to_string(p) + " " + number(out[p]) +
+      broken("returns", "gave player " + std::to_string(p) + " the return " + number(out[p]) +
                             ", outside the game's return_range() [" + number(rules_->min_return) + ", " +
                             number(rules_->max_return) + "]");
     }

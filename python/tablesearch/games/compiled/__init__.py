@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import math
 import traceback
+import warnings
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from types import FunctionType
 from typing import Any, Callable, Optional
 
@@ -154,9 +156,20 @@ class CompiledGame:
         return dict(self._rules)
 
 
-# Games compiled in this process: (name, parameters, fingerprint) -> Game. The compiled code
-# stays loaded for the life of the process, as numba's does.
-_loaded: dict[tuple[str, str, str], Any] = {}
+@dataclass
+class Compiled:
+    """The compiled functions of one fingerprint: the game's functions with bounds checks, and
+    their C wrappers (numba cfuncs: ``cache_hits`` tells whether they came from the disk cache)."""
+
+    functions: dict[str, Any]
+    cfuncs: dict[str, Any]
+
+
+# What this process compiled, by fingerprint (games that differ only in their facts or initial
+# state, such as parameters kept in the state, share it), and the games made, by name, parameters
+# and everything they declare. Compiled code stays loaded for the life of the process.
+compiled_rules: dict[str, Compiled] = {}
+_games: dict[tuple[str, ...], Any] = {}
 
 
 def load(name: str, spec: CompiledGame, params: Mapping[str, Any]) -> Any:
@@ -182,23 +195,29 @@ def load(name: str, spec: CompiledGame, params: Mapping[str, Any]) -> Any:
         "RESAMPLE_DRAWS": facts["resample_draws"],
     }
     fingerprint = _fingerprint.fingerprint(given.values(), (sorted(sizes.items()), initial.dtype.str))
-    key = (name, repr(sorted(params.items())), fingerprint)
-    if key in _loaded:
-        return _loaded[key]
-    functions = _wrappers.bounds_checked(given)
-    compiled = _wrappers.compile_rules(functions, sizes, initial.dtype, fingerprint)
+    in_force = {**spec.parameters(), **params}  # the parameters the game reports, defaults included
+    declared = {k: v.tobytes() if isinstance(v, np.ndarray) else v for k, v in facts.items()}
+    key = (name, repr(sorted(in_force.items())), fingerprint, repr(sorted(declared.items())))
+    if key in _games:
+        return _games[key]
+    if fingerprint not in compiled_rules:
+        functions = _wrappers.bounds_checked(given)
+        compiled_rules[fingerprint] = Compiled(
+            functions, _wrappers.compile_rules(functions, sizes, initial.dtype, fingerprint)
+        )
+    compiled = compiled_rules[fingerprint]
     game = _core._compiled_game(
         name=name,
-        params={**spec.parameters(), **params},  # in force, defaults included
+        params=in_force,
         facts=facts,
-        functions={n: c.address for n, c in compiled.items()},
-        owner=(compiled, functions),
+        functions={n: c.address for n, c in compiled.cfuncs.items()},
+        owner=compiled,
         state_to_string=_display(spec.state_to_string, "state_to_string"),
         action_to_string=_display(spec.action_to_string, "action_to_string"),
-        explain=_Explainer(functions, sizes, initial.dtype),
+        explain=_Explainer(compiled.functions, sizes),
     )
     _core._compiled_check(game, games=CHECK_GAMES, seed=0, max_plies=CHECK_MAX_PLIES)
-    _loaded[key] = game
+    _games[key] = game
     return game
 
 
@@ -272,8 +291,8 @@ class _Explainer:
     """Runs a game's function that raised inside the core again, in Python, on the same state,
     to name the exception it raised (the core's error already names the function)."""
 
-    def __init__(self, functions: Mapping[str, Any], sizes: Mapping[str, Any], dtype: np.dtype) -> None:
-        self.functions, self.sizes, self.dtype = functions, sizes, dtype
+    def __init__(self, functions: Mapping[str, Any], sizes: Mapping[str, Any]) -> None:
+        self.functions, self.sizes = functions, sizes
 
     def __call__(self, function: str, state: np.ndarray, args: list[int]) -> str:
         python = getattr(self.functions.get(function), "py_func", None)
@@ -308,7 +327,10 @@ class _Explainer:
         if function not in inputs:
             return ""
         try:
-            python(*inputs[function]())
+            # numpy warns where compiled code raises (a division by zero): raise here too.
+            with np.errstate(all="raise"), warnings.catch_warnings():
+                warnings.simplefilter("error")
+                python(*inputs[function]())
         except Exception as error:  # what the compiled function raised, reproduced
             frame = traceback.extract_tb(error.__traceback__)[-1]
             return f"{type(error).__name__}: {error} (at {frame.filename}:{frame.lineno})"
