@@ -285,6 +285,18 @@ def _game(**changes):
     return lambda: CompiledGame(**facts)
 
 
+def test_the_example_of_the_docs_runs(tmp_path):
+    """docs/fast-python-games.md's Nim, as written there (run from a file: numba reads source)."""
+    text = (compiled_games.EXAMPLES.parent / "docs" / "fast-python-games.md").read_text()
+    source = text.split("```python\n")[1].split("```")[0]
+    path = tmp_path / "docs_nim.py"
+    path.write_text(source.replace('"nim"', '"docs_nim"'))
+    scope = {"__name__": "docs_nim"}
+    exec(compile(source.replace('"nim"', '"docs_nim"'), str(path), "exec"), scope)
+    assert scope["result"].best_action == 3  # leave 12 stones: a multiple of 4
+    assert scope["game"].parameters() == {"stones": 15}
+
+
 def test_a_minimal_game_loads_and_plays():
     ts.register_game("compiled_minimal", _game())
     state = ts.load_game("compiled_minimal").new_initial_state()

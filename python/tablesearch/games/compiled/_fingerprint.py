@@ -57,12 +57,13 @@ def fingerprint(functions: Iterable[Any], extra: Any) -> str:
                 add_value(scope[name])
                 if isinstance(scope[name], types.ModuleType):
                     modules.append(scope[name])
-        # Jitted functions reached as module attributes (rules.helper(...)).
+        # What is reached as a module's attribute (rules.helper(...), ts.TERMINAL).
         for module in modules:
             for name in code.co_names:
                 attribute = getattr(module, name, None)
-                if hasattr(attribute, "py_func"):
-                    add_function(attribute)
+                if hasattr(attribute, "py_func") or isinstance(attribute, (int, float, tuple, np.ndarray)):
+                    add(f"attribute {module.__name__}.{name}")
+                    add_value(attribute)
 
     def add_value(value: Any) -> None:
         if isinstance(value, types.ModuleType):
