@@ -1,5 +1,7 @@
 #include "api/compiled_game.h"
 
+#include <algorithm>
+
 #include "api/native_adapter.h"
 #include "games/compiled/compiled.h"
 
@@ -14,7 +16,9 @@ FuzzCounts check_compiled_game(const AnyGame& game, int64_t games, uint64_t seed
   const auto* compiled = dynamic_cast<const NativeGameAdapter<CompiledGame>*>(&game);
   if (!compiled) fail(game.name() + " is not a compiled game");
   try {
-    return fuzz_rules(compiled->native(), games, seed, max_plies);
+    const FuzzCounts counts = fuzz_rules(compiled->native(), games, seed, max_plies);
+    compiled->native().check_resampled_histories(std::max<int64_t>(games / 4, 1), seed, max_plies);
+    return counts;
   } catch (const InvalidArgument& e) {
     const std::string what = e.what();
     if (what.starts_with("compiled game")) throw;

@@ -16,7 +16,9 @@ std::shared_ptr<AnyGame> make_compiled_game(std::shared_ptr<const CompiledRules>
 
 // The conformance pass a compiled game gets before it is used: `games` random games from `seed`
 // trying every legal action at every step, with the checks of CompiledState::check_step, and
-// the end of each game within `max_plies`. InvalidArgument names the function that broke a rule.
+// the end of each game within `max_plies`; then, with hidden information, the histories resample
+// rewrites (CompiledGame::check_resampled_histories). InvalidArgument names the function that
+// broke a rule.
 FuzzCounts check_compiled_game(const AnyGame& game, int64_t games, uint64_t seed, int64_t max_plies);
 
 }  // namespace ts

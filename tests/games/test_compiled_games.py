@@ -366,16 +366,17 @@ def test_the_fingerprint_follows_helpers_constants_and_options():
             return helper(state[0])
     """
     base = _module(source)
-    same = _fingerprint.fingerprint([base.rule], "sizes")
-    assert _fingerprint.fingerprint([_module(source).rule], "sizes") == same
-    assert _fingerprint.fingerprint([base.rule], "other sizes") != same
+    same, modules = _fingerprint.fingerprint([base.rule], "sizes")
+    assert modules == {"fingerprinted"}
+    assert _fingerprint.fingerprint([_module(source).rule], "sizes")[0] == same
+    assert _fingerprint.fingerprint([base.rule], "other sizes")[0] != same
     for changed in (
         source.replace("LIMIT = 3", "LIMIT = 4"),
         source.replace("np.arange(4)", "np.arange(1, 5)"),
         source.replace("x + LIMIT", "x - LIMIT"),
         source.replace("@njit\n        def helper", "@njit(fastmath=True)\n        def helper"),
     ):
-        assert _fingerprint.fingerprint([_module(changed).rule], "sizes") != same, changed
+        assert _fingerprint.fingerprint([_module(changed).rule], "sizes")[0] != same, changed
 
 
 def test_loading_again_reuses_the_game_and_a_new_process_reuses_the_disk_cache(tmp_path):

@@ -42,6 +42,7 @@ LOAD_TIME_BREAKS = {
     20: ("a random outcome", "apply_action"),
     21: ("a world the player can tell apart", "resample"),
     22: ("a game that never ends", "did not end"),
+    23: ("a history that does not lead to the world drawn", "resample"),
 }
 
 
@@ -136,7 +137,7 @@ def information_state(state, player, values):
 def resample(state, player, draws, world, history):
     if player == 1 and state[DEALT]:
         world[SECRET] = draws[0] % 3
-        if len(history) > 0:
+        if len(history) > 0 and not broken(state, 23):
             history[0] = world[SECRET]
     if broken(state, 16):
         world[PLAYER] = 1 - world[PLAYER]

@@ -400,4 +400,48 @@ void CompiledState::check_step(const CompiledState& before, Action action) const
   }
 }
 
+void CompiledGame::check_resampled_histories(int64_t games, uint64_t seed, int64_t max_plies) const {
+  if (!rules_->resample) return;
+  Rng rng(seed);
+  std::vector<Action> actions(static_cast<size_t>(rules_->max_legal_actions));
+  std::vector<ChanceOutcome> outcomes(static_cast<size_t>(rules_->max_legal_actions));
+  for (int64_t g = 0; g < games; ++g) {
+    State state = new_initial_state(0);
+    std::vector<Action> history;
+    for (int64_t ply = 0; !state.is_terminal() && ply < max_plies; ++ply) {
+      const bool sampled = ply < 64 || ply % 16 == 0;
+      for (int p = 0; sampled && p < rules_->num_players; ++p) {
+        std::vector<Action> rewritten = history;
+        const State world = state.resample_from_infostate(p, rng, &rewritten);
+        State replay = new_initial_state(0);
+        for (size_t i = 0; i < rewritten.size(); ++i) {
+          const int n = replay.is_terminal() ? 0 : replay.legal_actions(actions.data());
+          if (!std::binary_search(actions.begin(), actions.begin() + n, rewritten[i])) {
+            state.broken("resample", "rewrote the history so that entry " + std::to_string(i) + " (" +
+                                         std::to_string(rewritten[i]) +
+                                         ") is not legal when replayed (player " + std::to_string(p) + ")");
+          }
+          replay.apply_action(rewritten[i]);
+        }
+        if (std::memcmp(replay.data(), world.data(), static_cast<size_t>(rules_->state_bytes())) != 0) {
+          state.broken("resample",
+                       "drew a world for player " + std::to_string(p) +
+                           " that its rewritten history does not lead to: rewrite the hidden entries "
+                           "of history to the world's (a world is serialized as its history)");
+        }
+      }
+      Action action;
+      if (state.current_player() == kChancePlayer) {
+        const int n = state.chance_outcomes(outcomes.data());
+        action = outcomes[rng.sample(outcomes.data(), n)].action;
+      } else {
+        const int n = state.legal_actions(actions.data());
+        action = actions[rng.below(static_cast<uint32_t>(n))];
+      }
+      state.apply_action(action);
+      history.push_back(action);
+    }
+  }
+}
+
 }  // namespace ts

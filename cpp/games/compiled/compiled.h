@@ -20,14 +20,17 @@ namespace ts {
 
 class CompiledState {
  public:
+  friend class CompiledGame;
   explicit CompiledState(const CompiledRules* rules);
   CompiledState(const CompiledState& other) : rules_(other.rules_), player_(other.player_) {
     std::memcpy(data_, other.data_, static_cast<size_t>(rules_->state_bytes()));
   }
   CompiledState& operator=(const CompiledState& other) {
-    rules_ = other.rules_;
-    player_ = other.player_;
-    std::memcpy(data_, other.data_, static_cast<size_t>(rules_->state_bytes()));
+    if (this != &other) {
+      rules_ = other.rules_;
+      player_ = other.player_;
+      std::memcpy(data_, other.data_, static_cast<size_t>(rules_->state_bytes()));
+    }
     return *this;
   }
 
@@ -97,6 +100,11 @@ class CompiledGame {
   // The deal and every other random event are chance nodes: the seed is unused.
   State new_initial_state(uint64_t) const { return State(rules_.get()); }
   const CompiledRules& rules() const { return *rules_; }
+
+  // Checks, over `games` random games from `seed`, that every world resample draws (for each
+  // player, at plies up to 64 and every 16th after) is what its rewritten history leads to from
+  // the initial state: a world serializes as its history, so it must replay to itself.
+  void check_resampled_histories(int64_t games, uint64_t seed, int64_t max_plies) const;
 
  private:
   std::shared_ptr<const CompiledRules> rules_;

@@ -18,6 +18,7 @@ in Python.
 from __future__ import annotations
 
 import math
+import sys
 import traceback
 import warnings
 from collections.abc import Mapping, Sequence
@@ -194,7 +195,7 @@ def load(name: str, spec: CompiledGame, params: Mapping[str, Any]) -> Any:
         "OBSERVATION_SHAPE": tuple(facts["observation_shape"]) or (1,),
         "RESAMPLE_DRAWS": facts["resample_draws"],
     }
-    fingerprint = _fingerprint.fingerprint(given.values(), (sorted(sizes.items()), initial.dtype.str))
+    fingerprint, modules = _fingerprint.fingerprint(given.values(), (sorted(sizes.items()), initial.dtype.str))
     in_force = {**spec.parameters(), **params}  # the parameters the game reports, defaults included
     declared = {k: v.tobytes() if isinstance(v, np.ndarray) else v for k, v in facts.items()}
     key = (name, repr(sorted(in_force.items())), fingerprint, repr(sorted(declared.items())))
@@ -202,8 +203,11 @@ def load(name: str, spec: CompiledGame, params: Mapping[str, Any]) -> Any:
         return _games[key]
     if fingerprint not in compiled_rules:
         functions = _wrappers.bounds_checked(given)
+        # numba's cache finds the code it calls by module name: code from a module that cannot be
+        # imported again (run with exec) is compiled in every process.
+        cache = all(module in sys.modules for module in modules)
         compiled_rules[fingerprint] = Compiled(
-            functions, _wrappers.compile_rules(functions, sizes, initial.dtype, fingerprint)
+            functions, _wrappers.compile_rules(functions, sizes, initial.dtype, fingerprint, cache)
         )
     compiled = compiled_rules[fingerprint]
     game = _core._compiled_game(

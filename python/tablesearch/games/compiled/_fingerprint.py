@@ -18,10 +18,12 @@ import numpy as np
 ABI_VERSION = 1
 
 
-def fingerprint(functions: Iterable[Any], extra: Any) -> str:
-    """The hash of `functions` (plain or jitted), what they reach, and `extra` (by repr)."""
+def fingerprint(functions: Iterable[Any], extra: Any) -> tuple[str, set[str]]:
+    """The hash of `functions` (plain or jitted), what they reach, and `extra` (by repr); and the
+    modules the functions reached are defined in."""
     digest = hashlib.sha256(f"abi {ABI_VERSION}\n{extra!r}\n".encode())
     seen: set[int] = set()
+    modules: set[str] = set()
 
     def add(text: str) -> None:
         digest.update(text.encode())
@@ -32,6 +34,7 @@ def fingerprint(functions: Iterable[Any], extra: Any) -> str:
         if id(python) in seen:
             return
         seen.add(id(python))
+        modules.add(str(getattr(python, "__module__", None)))
         add(f"function {getattr(python, '__module__', '')}.{getattr(python, '__qualname__', '')}")
         options = getattr(function, "targetoptions", None)
         if options is not None:
@@ -86,4 +89,4 @@ def fingerprint(functions: Iterable[Any], extra: Any) -> str:
 
     for function in functions:
         add_function(function)
-    return digest.hexdigest()[:32]
+    return digest.hexdigest()[:32], modules

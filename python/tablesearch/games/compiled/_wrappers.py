@@ -176,12 +176,12 @@ CALLS = {
 
 
 def compile_rules(
-    functions: dict[str, Any], sizes: dict[str, Any], state_dtype: Any, fingerprint: str
+    functions: dict[str, Any], sizes: dict[str, Any], state_dtype: Any, fingerprint: str, cache: bool
 ) -> dict[str, Any]:
     """The numba cfuncs (their ``.address`` is what the core calls) of the game's jitted
     `functions` (by name; the optional ones may be absent), with `sizes` (STATE_SIZE, MAX_ACTIONS,
     NUM_PLAYERS, INFORMATION_STATE_SIZE, OBSERVATION_SHAPE, RESAMPLE_DRAWS) baked in as constants.
-    Loaded from numba's cache when `fingerprint` was compiled before."""
+    With `cache`, loaded from numba's on-disk cache when `fingerprint` was compiled before."""
     templates = _templates(fingerprint)
     signatures = _signatures(state_dtype)
     game_globals = {name.upper(): function for name, function in functions.items()}
@@ -194,7 +194,7 @@ def compile_rules(
         scope.update(game_globals)
         wrapper = types.FunctionType(template.__code__, scope, template.__name__, None, template.__closure__)
         wrapper.__qualname__ = template.__qualname__
-        out[name] = numba.cfunc(signatures[name], cache=True)(wrapper)
+        out[name] = numba.cfunc(signatures[name], cache=cache)(wrapper)
     return out
 
 
