@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+import threading
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable
@@ -25,8 +26,17 @@ def available() -> bool:
     return importlib.util.find_spec("numba") is not None
 
 
+_importing = threading.Lock()
+
+
 def example(module: str) -> ModuleType:
-    """The example module (imported once, under its own name, as `python examples/...` would)."""
+    """The example module (imported once, under its own name, as `python examples/...` would;
+    threads that load a game at once wait for the import to finish)."""
+    with _importing:
+        return _import(module)
+
+
+def _import(module: str) -> ModuleType:
     if module not in sys.modules:
         spec = importlib.util.spec_from_file_location(module, EXAMPLES / f"{module}.py")
         assert spec is not None and spec.loader is not None

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import sys
+import threading
 import traceback
 import warnings
 from collections.abc import Mapping, Sequence
@@ -171,6 +172,7 @@ class Compiled:
 # and everything they declare. Compiled code stays loaded for the life of the process.
 compiled_rules: dict[str, Compiled] = {}
 _games: dict[tuple[str, ...], Any] = {}
+_compiling = threading.Lock()
 
 
 def load(name: str, spec: CompiledGame, params: Mapping[str, Any]) -> Any:
@@ -199,30 +201,30 @@ def load(name: str, spec: CompiledGame, params: Mapping[str, Any]) -> Any:
     in_force = {**spec.parameters(), **params}  # the parameters the game reports, defaults included
     declared = {k: v.tobytes() if isinstance(v, np.ndarray) else v for k, v in facts.items()}
     key = (name, repr(sorted(in_force.items())), fingerprint, repr(sorted(declared.items())))
-    if key in _games:
-        return _games[key]
-    if fingerprint not in compiled_rules:
-        functions = _wrappers.bounds_checked(given)
-        # numba's cache finds the code it calls by module name: code from a module that cannot be
-        # imported again (run with exec) is compiled in every process.
-        cache = all(module in sys.modules for module in modules)
-        compiled_rules[fingerprint] = Compiled(
-            functions, _wrappers.compile_rules(functions, sizes, initial.dtype, fingerprint, cache)
+    with _compiling:  # threads that load a game at once compile it once
+        if key in _games:
+            return _games[key]
+        if fingerprint not in compiled_rules:
+            functions = _wrappers.bounds_checked(given)
+            # numba's cache finds the code it calls by module name: code from a module that
+            # cannot be imported again (run with exec) is compiled in every process.
+            cache = all(module in sys.modules for module in modules)
+            cfuncs = _wrappers.compile_rules(functions, sizes, initial.dtype, fingerprint, cache)
+            compiled_rules[fingerprint] = Compiled(functions, cfuncs)
+        compiled = compiled_rules[fingerprint]
+        game = _core._compiled_game(
+            name=name,
+            params=in_force,
+            facts=facts,
+            functions={n: c.address for n, c in compiled.cfuncs.items()},
+            owner=compiled,
+            state_to_string=_display(spec.state_to_string, "state_to_string"),
+            action_to_string=_display(spec.action_to_string, "action_to_string"),
+            explain=_Explainer(compiled.functions, sizes),
         )
-    compiled = compiled_rules[fingerprint]
-    game = _core._compiled_game(
-        name=name,
-        params=in_force,
-        facts=facts,
-        functions={n: c.address for n, c in compiled.cfuncs.items()},
-        owner=compiled,
-        state_to_string=_display(spec.state_to_string, "state_to_string"),
-        action_to_string=_display(spec.action_to_string, "action_to_string"),
-        explain=_Explainer(compiled.functions, sizes),
-    )
-    _core._compiled_check(game, games=CHECK_GAMES, seed=0, max_plies=CHECK_MAX_PLIES)
-    _games[key] = game
-    return game
+        _core._compiled_check(game, games=CHECK_GAMES, seed=0, max_plies=CHECK_MAX_PLIES)
+        _games[key] = game
+        return game
 
 
 def _facts(spec: CompiledGame) -> dict[str, Any]:
