@@ -11,6 +11,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable
 
+import pytest
+
 import tablesearch as ts
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -24,6 +26,10 @@ GAMES = {
 
 def available() -> bool:
     return importlib.util.find_spec("numba") is not None
+
+
+# A mark for tests of the compiled games, which are registered only where numba is installed.
+needs_numba = pytest.mark.skipif(not available(), reason="needs the compiled extra (numba)")
 
 
 _importing = threading.Lock()
