@@ -27,7 +27,18 @@ from numba import njit  # noqa: E402
 import tablesearch as ts  # noqa: E402
 from helpers import compiled_games  # noqa: E402
 from tablesearch import mcts  # noqa: E402
+from tablesearch.games import python_games  # noqa: E402
 from tablesearch.games.compiled import CompiledGame, _fingerprint  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def registrations_end_with_the_test():
+    """The games a test here registers (some broken on purpose) are unregistered after it, so
+    that suites listing every game do not meet them."""
+    before = dict(python_games._registry)
+    yield
+    python_games._registry.clear()
+    python_games._registry.update(before)
 
 
 def walk(state, rng):
