@@ -26,7 +26,7 @@ def test_example_runs(script, expected):
 @pytest.mark.parametrize(
     "script, expected",
     [
-        ("compiled_connect_four.py", "the native game answers the same API: True"),
+        ("compiled_connect_four.py", "the native C++ game's search with the same seed: identical"),
         ("compiled_pig.py", "Ratings"),
         ("compiled_leduc_poker.py", "smooth-uct: player 1 plays"),
     ],
