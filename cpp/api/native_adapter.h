@@ -210,8 +210,16 @@ template <NativeGame G>
 class NativeGameAdapter final : public AnyGame {
  public:
   explicit NativeGameAdapter(const Params& params) : params_(params), game_(params) {}
+  // A game its caller built (a compiled game, made from rules given at run time).
+  NativeGameAdapter(const Params& params, G game) : params_(params), game_(std::move(game)) {}
 
-  std::string name() const override { return G::kName; }
+  std::string name() const override {
+    if constexpr (requires { game_.name(); }) {
+      return game_.name();
+    } else {
+      return G::kName;
+    }
+  }
   const Params& params() const override { return params_; }
   int num_players() const override { return game_.num_players(); }
   int max_legal_actions() const override { return game_.max_legal_actions(); }

@@ -19,5 +19,6 @@ PYBIND11_MODULE(_core, m) {
   ts::bind_games(m);
   ts::bind_search_options(m);
   ts::bind_search(m);
+  ts::bind_compiled(m);
   ts::bind_interrupts(m);
 }

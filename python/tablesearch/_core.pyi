@@ -2,6 +2,7 @@
 tablesearch native core: games and search
 """
 from __future__ import annotations
+import collections.abc
 import numpy
 import numpy.typing
 import typing
@@ -270,6 +271,21 @@ class PyEvaluator:
         """
         A Python leaf evaluator: batch_size 0 calls evaluate(state) (and prior(state) if present), batch_size >= 1 calls evaluate_batch(observations) with up to that many leaves.
         """
+def _compiled_check(game: Game, games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, max_plies: typing.SupportsInt | typing.SupportsIndex) -> dict:
+    """
+    Private to tablesearch.games.compiled: the conformance pass of a compiled game (ValueError
+    naming the function that broke a rule).
+    """
+def _compiled_check_facts(*, name: str, facts: dict, functions: collections.abc.Sequence[str]) -> None:
+    """
+    Private to tablesearch.games.compiled: checks what a game declares, and which functions it
+    has (by name), before they are compiled (ValueError naming the first problem).
+    """
+def _compiled_game(*, name: str, params: dict, facts: dict, functions: dict, owner: typing.Any, state_to_string: typing.Any, action_to_string: typing.Any, explain: typing.Any) -> Game:
+    """
+    Private to tablesearch.games.compiled: the game whose rules are the compiled functions at the
+    addresses in `functions` (trusted: a wrong address crashes the process).
+    """
 def _fail_internal(what: str) -> None:
     """
     Raises InternalError as a broken invariant would (for tests of the error path).

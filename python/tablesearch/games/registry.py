@@ -6,7 +6,7 @@ import copyreg
 from typing import Any
 
 from tablesearch import _core
-from tablesearch.games import serialization
+from tablesearch.games import compiled, serialization
 from tablesearch.games.python_games import PythonGame, PythonState, factory_for, register_game, registered_games
 
 
@@ -19,9 +19,10 @@ def load_game(name: str, **params: Any) -> Any:
     """The game `name` with keyword parameters (defaults fill the rest).
 
     `name` is a native game, a Python game registered with register_game, or
-    "package.module:factory" (imported and registered on first use). Raises ValueError for an
-    unknown game or parameter, or a parameter value out of range, and TypeError for a parameter
-    of the wrong type; the message names what is valid.
+    "package.module:factory" (imported and registered on first use); a factory that returns a
+    `tablesearch.games.compiled.CompiledGame` gives a native game, compiled with numba. Raises
+    ValueError for an unknown game or parameter, or a parameter value out of range, and TypeError
+    for a parameter of the wrong type; the message names what is valid.
     """
     if not isinstance(name, str):
         raise TypeError(f"game name must be a str, got {type(name).__name__} {name!r}")
@@ -31,7 +32,10 @@ def load_game(name: str, **params: Any) -> Any:
             game = factory(**params)
         except TypeError as error:
             raise ValueError(f"bad parameters for game {name!r}: {error}") from None
-        loaded = PythonGame(name, game, params)  # checks the game: a failure leaves no name behind
+        if isinstance(game, compiled.CompiledGame):  # rules compiled with numba: a native game
+            loaded = compiled.load(name, game, params)
+        else:
+            loaded = PythonGame(name, game, params)  # checks the game: a failure leaves no name behind
         if name not in registered_games():
             register_game(name, factory)
         return loaded
