@@ -3,6 +3,7 @@
 // change to a search rebuilds one test file.
 #pragma once
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -13,11 +14,19 @@
 
 namespace ts::testing {
 
+// The algorithm named `name` (the tests name only algorithms that exist).
+inline Algorithm algorithm_named(std::string_view name) {
+  for (const auto& info : kAlgorithms) {
+    if (name == info.name) return info.algorithm;
+  }
+  fail_internal("no algorithm is named " + std::string(name));
+}
+
 // A search's settings with the algorithm's default exploration constant and a small tree cap
 // (a search reserves its whole cap up front).
 inline SearchConfig config_for(std::string_view algorithm, int64_t iterations, uint64_t seed = 0) {
   SearchConfig config;
-  config.algorithm = parse_algorithm(algorithm);
+  config.algorithm = algorithm_named(algorithm);
   config.uct_c = algorithm_info(config.algorithm).default_uct_c;
   config.iterations = iterations;
   config.seed = seed;

@@ -6,6 +6,7 @@
 #include "search/budget.h"
 #include "search/info_tree.h"
 #include "search/node_arena.h"
+#include "search/options.h"
 #include "search_helpers.h"
 #include "tiny_games.h"
 
@@ -99,12 +100,13 @@ TEST_CASE("budget stops at the time limit") {
   CHECK(r.elapsed >= 0.05);
 }
 
-TEST_CASE("budget refuses a search without one or with bad values") {
+TEST_CASE("budget refuses a search without one, the option table bad values") {
   CHECK_THROWS_AS(check_budget(config_for("uct", 0)), InvalidArgument);
-  CHECK_THROWS_AS(check_budget(config_for("uct", -1)), InvalidArgument);
+  CHECK_THROWS_AS(check_search_config(config_for("uct", -1)), InvalidArgument);
   SearchConfig config = config_for("uct", 10);
   config.time_limit = std::nan("");
-  CHECK_THROWS_AS(check_budget(config), InvalidArgument);
+  CHECK_THROWS_AS(check_search_config(config), InvalidArgument);
+  CHECK_NOTHROW(check_search_config(config_for("uct", 10)));
 }
 
 TEST_CASE("the same seed gives the same search") {
