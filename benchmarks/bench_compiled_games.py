@@ -100,22 +100,11 @@ def compile_times(name: str, cache: str) -> tuple[float, float, float]:
 
 
 def openspiel_c4(simulations: int, repeats: int) -> Optional[float]:
-    try:
-        import pyspiel
-    except ImportError:
-        return None
-    game = pyspiel.load_game("connect_four")
-    rates = []
-    for seed in range(repeats):
-        evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
-        bot = pyspiel.MCTSBot(
-            game, evaluator, 2.0, simulations, 10**12, False, seed, False, pyspiel.ChildSelectionPolicy.UCT
-        )
-        state = game.new_initial_state()
-        start = time.perf_counter()
-        bot.step(state)
-        rates.append(simulations / (time.perf_counter() - start))
-    return statistics.median(rates)
+    """OpenSpiel's C++ MCTSBot on its connect four, measured as bench_mcts_vs_openspiel.py does."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from bench_mcts_vs_openspiel import openspiel
+
+    return openspiel(simulations, repeats)
 
 
 def openspiel_python_pig(simulations: int, repeats: int) -> Optional[float]:

@@ -5,7 +5,6 @@ and `tablesearch serve tic_tac_toe` serving a page with an SVG board. Budget: ab
 from __future__ import annotations
 
 import http.server
-import json
 import logging
 import os
 import re
@@ -17,22 +16,7 @@ import time
 import urllib.request
 
 import tablesearch as ts
-
-
-def _server(**kwargs):
-    from tablesearch.web.background import BackgroundServer
-
-    return BackgroundServer(**kwargs)
-
-
-def _post(server, body: dict) -> dict:
-    request = urllib.request.Request(
-        server.url + "/api/sessions",
-        data=json.dumps(body).encode(),
-        headers={"content-type": "application/json", **server.headers},
-    )
-    with urllib.request.urlopen(request) as response:
-        return json.loads(response.read())
+from helpers.web_server import background_server, post_session
 
 
 def wait_status(page, text: str) -> None:
@@ -40,7 +24,7 @@ def wait_status(page, text: str) -> None:
 
 
 def test_human_plays_a_whole_tic_tac_toe_game_by_clicks(page):
-    with _server(default_game="tic_tac_toe") as server:
+    with background_server(default_game="tic_tac_toe") as server:
         page.goto(server.page("/"))
         page.select_option("#game", "tic_tac_toe")
         page.fill('.seat-row input.spec[data-seat="0"]', "human")
@@ -68,8 +52,8 @@ def test_human_plays_a_whole_tic_tac_toe_game_by_clicks(page):
 
 
 def test_an_illegal_click_gets_a_message_on_the_page(page):
-    with _server() as server:
-        info = _post(server, dict(game="tic_tac_toe", seats=["human", "random"], seed=1))
+    with background_server() as server:
+        info = post_session(server, dict(game="tic_tac_toe", seats=["human", "random"], seed=1))
         page.goto(server.page(f"/?session={info['id']}&seat=0"))
         page.wait_for_selector("#board svg.ts-board")
         page.evaluate("() => send({type: 'move', action: 42})")
@@ -78,8 +62,8 @@ def test_an_illegal_click_gets_a_message_on_the_page(page):
 
 
 def test_gnomi_page_shows_no_hidden_face_of_another_seat(page):
-    with _server() as server:
-        info = _post(
+    with background_server() as server:
+        info = post_session(
             server, dict(game="gnomi", params={"players": 3}, seats=["human", "random", "random"], seed=7, delay=0)
         )
         page.goto(server.page(f"/?session={info['id']}&seat=0"))
@@ -129,7 +113,7 @@ def test_replay_steps_forward_and_back(page, tmp_path):
     record = read_record(str(out), "0.1")
     settings = ServerSettings()
     replay = ReplaySession(record, {}, settings)
-    with _server(start=replay, settings=settings) as server:
+    with background_server(start=replay, settings=settings) as server:
         page.goto(server.page("/"))
         page.wait_for_selector("#board svg.ts-board")
         total = len(record["actions"])
@@ -256,8 +240,8 @@ class _AttackerSite:
 
 def test_a_page_from_another_site_cannot_create_read_or_play(page, caplog):
     caplog.set_level(logging.INFO, logger="tablesearch.web")
-    with _server() as server:
-        info = _post(server, dict(game="tic_tac_toe", seats=["human", "random"], seed=1))
+    with background_server() as server:
+        info = post_session(server, dict(game="tic_tac_toe", seats=["human", "random"], seed=1))
         page.goto(server.page("/"))  # the user opened the app: the browser holds its cookie
         page.wait_for_selector("#game option", state="attached")
         with _AttackerSite(ATTACKER_PAGE % (server.url, info["id"])) as attacker:

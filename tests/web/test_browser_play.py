@@ -7,9 +7,10 @@ Budget: about 40 s."""
 from __future__ import annotations
 
 import json
-import urllib.request
 
 import pytest
+
+from helpers.web_server import background_server, post_session
 
 PHONE = {"width": 390, "height": 844}
 GAMES = [
@@ -53,22 +54,6 @@ REACHABLE = """() => {
 }"""
 
 
-def _server(**kwargs):
-    from tablesearch.web.background import BackgroundServer
-
-    return BackgroundServer(**kwargs)
-
-
-def _post(server, body: dict) -> dict:
-    request = urllib.request.Request(
-        server.url + "/api/sessions",
-        data=json.dumps(body).encode(),
-        headers={"content-type": "application/json", **server.headers},
-    )
-    with urllib.request.urlopen(request) as response:
-        return json.loads(response.read())
-
-
 def _your_move(page) -> None:
     page.wait_for_function("() => /^your move|game over/.test(document.querySelector('#status').textContent)")
 
@@ -95,9 +80,9 @@ def test_every_game_reads_and_plays_on_a_phone(phone):
     """390 px wide: no text under 10 CSS px (board and page), every legal move a button inside
     the screen, the page never wider than the screen (a wide board scrolls in its own box); after
     a move by button the latest move is highlighted on the board."""
-    with _server() as server:
+    with background_server() as server:
         for name, params, seats in GAMES:
-            info = _post(server, dict(game=name, params=params, seats=seats, seed=3, delay=0))
+            info = post_session(server, dict(game=name, params=params, seats=seats, seed=3, delay=0))
             phone.goto(server.page(f"/?session={info['id']}&seat=0"))
             _your_move(phone)
             for _ in range(2):  # a move by button, then the position after the AIs' replies
@@ -119,8 +104,8 @@ def test_every_game_reads_and_plays_on_a_phone(phone):
 def test_an_ai_searching_in_a_hidden_game_shows_a_clock_to_the_human(page):
     """Gnomi: the human's page never sees the AI's search statistics, but sees that it searches
     and for how long; the clock goes when the AI has moved."""
-    with _server() as server:
-        info = _post(
+    with background_server() as server:
+        info = post_session(
             server,
             dict(game="gnomi", params={"players": 3}, seats=["mcts:time_limit=2", "human", "random"], seed=4),
         )
@@ -136,8 +121,8 @@ def test_an_ai_searching_in_a_hidden_game_shows_a_clock_to_the_human(page):
 
 
 def test_the_latest_move_is_highlighted(page):
-    with _server() as server:
-        info = _post(server, dict(game="connect_four", seats=["human", "mcts:iterations=200"], seed=1))
+    with background_server() as server:
+        info = post_session(server, dict(game="connect_four", seats=["human", "mcts:iterations=200"], seed=1))
         session = server.sessions[info["id"]]
         page.goto(server.page(f"/?session={info['id']}&seat=0"))
         _your_move(page)
@@ -160,8 +145,8 @@ def test_the_latest_move_is_highlighted(page):
 
 
 def test_a_forced_move_is_played_without_a_click_and_the_toggle_stops_it(page):
-    with _server() as server:
-        info = _post(server, dict(game="candyland", seats=["human", "random"], seed=2))
+    with background_server() as server:
+        info = post_session(server, dict(game="candyland", seats=["human", "random"], seed=2))
         session = server.sessions[info["id"]]
         page.goto(server.page(f"/?session={info['id']}&seat=0"))
         page.wait_for_function("() => /played for you/.test(document.querySelector('#status').textContent)")
@@ -181,7 +166,7 @@ def test_a_game_played_in_the_app_is_replayed_from_its_recorded_file(page, tmp_p
     from tablesearch.web.settings import ServerSettings
 
     settings = ServerSettings(record_dir=str(tmp_path))
-    with _server(settings=settings) as server:
+    with background_server(settings=settings) as server:
         page.goto(server.page("/"))
         page.select_option("#game", "tic_tac_toe")
         page.fill('.seat-row input.spec[data-seat="1"]', "mcts:iterations=100")
@@ -215,7 +200,7 @@ def test_a_game_played_in_the_app_is_replayed_from_its_recorded_file(page, tmp_p
 def test_no_console_error_on_any_page(page, console_errors):
     """The setup form (no game preselected), a game as a player and as a spectator (with a finished
     game's record links), and a replay: no console error, the icon included."""
-    with _server() as server:
+    with background_server() as server:
         page.goto(server.page("/"))
         page.wait_for_selector("#game option", state="attached")
         assert page.input_value("#game") == "" and page.is_disabled("#start")  # nothing odd chosen
@@ -230,7 +215,7 @@ def test_no_console_error_on_any_page(page, console_errors):
         if page.locator("#choice").is_visible():
             page.locator("#choice-buttons button").first.click()
         page.wait_for_function("() => document.querySelectorAll('#log li').length >= 1")
-        info = _post(server, dict(game="wetland", seats=["random", "random"], seed=1, delay=0))
+        info = post_session(server, dict(game="wetland", seats=["random", "random"], seed=1, delay=0))
         page.goto(server.page(f"/?session={info['id']}"))
         page.wait_for_function("() => /game over/.test(document.querySelector('#status').textContent)")
         page.click("#replay-game")
