@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import math
 import os
 import sys
 from collections.abc import Sequence
@@ -215,7 +216,7 @@ def _executor(args: argparse.Namespace) -> tuple[Any, Optional[int], Any]:
     except ImportError:
         raise ValueError("--scheduler needs Dask: pip install 'tablesearch[distributed]'") from None
     try:
-        client = Client(args.scheduler, timeout=10)  # type: ignore[no-untyped-call]
+        client = Client(args.scheduler, timeout=args.connect_timeout)  # type: ignore[no-untyped-call]
     except OSError as error:  # TimeoutError too
         raise ValueError(f"cannot reach the Dask scheduler at {args.scheduler}: {error}") from None
     threads = sum(client.nthreads().values()) or 1  # type: ignore[no-untyped-call]
@@ -420,10 +421,32 @@ def _add_agent_options(parser: argparse.ArgumentParser, required_hint: str) -> N
         _add_search_option(parser, name)
 
 
-def _add_run_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=int, default=100, help="games to play (rounded up to whole deals)")
+def _seconds(text: str) -> float:
+    """A finite number of seconds > 0, for argparse."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (0 < value < math.inf):
+        raise argparse.ArgumentTypeError(f"must be a finite number of seconds > 0, got {text!r}")
+    return value
+
+
+def _add_parallel_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="local worker processes")
     parser.add_argument("--scheduler", default=None, metavar="ADDRESS", help="run on this Dask scheduler instead")
+    parser.add_argument(
+        "--connect-timeout",
+        type=_seconds,
+        default=10.0,
+        metavar="SECONDS",
+        help="give up reaching the --scheduler after this long (default 10)",
+    )
+
+
+def _add_run_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int, default=100, help="games to play (rounded up to whole deals)")
+    _add_parallel_options(parser)
     parser.add_argument("--out", default=None, help="JSON lines file of the games; rerunning resumes it")
     parser.add_argument("--plot", default=None, metavar="FILE.png", help="write figures (matplotlib)")
     parser.add_argument("--max-plies", type=int, default=None, help="stop a game after this many decisions (a draw)")
@@ -500,8 +523,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="directory of the games, one JSON lines file per tournament; a rerun resumes "
         "(default: beside --json/--report, else analyze-GAME.games)",
     )
-    analyze.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="local worker processes")
-    analyze.add_argument("--scheduler", default=None, metavar="ADDRESS", help="run on this Dask scheduler instead")
+    _add_parallel_options(analyze)
     analyze.add_argument("--max-plies", type=int, default=None, help="stop a game after this many decisions (a draw)")
     analyze.add_argument(
         "--reveal",

@@ -175,7 +175,6 @@ def test_a_full_disk_is_one_line(tmp_path):
     assert "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
 
 
-@pytest.mark.slow  # waits for the 10 s connection timeout
 def test_an_unreachable_scheduler_is_one_line():
     command = [
         sys.executable,
@@ -190,7 +189,10 @@ def test_an_unreachable_scheduler_is_one_line():
         "2",
         "--scheduler",
         "tcp://127.0.0.1:9",
+        "--connect-timeout",
+        "1",
     ]
     proc = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and "cannot reach the Dask scheduler" in proc.stderr, proc.stderr
+    assert "after 1 s" in proc.stderr, proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr

@@ -1,21 +1,29 @@
 """ISMCTS against random play on the seed games with hidden information (issues' thresholds)."""
 
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+
 import pytest
 
 import tablesearch as ts
 from tablesearch import mcts
 
 
+def ismcts_won(game_name, iterations, seed):
+    """One seeded 2-player game, ISMCTS in seat seed % 2 against random: did it win alone? Agents
+    see resampled states (hygiene)."""
+    seat = seed % 2
+    agents = [ts.agents.RandomAgent(seed), ts.agents.RandomAgent(seed)]
+    agents[seat] = mcts.Agent(iterations=iterations, seed=seed, algorithm="ismcts")
+    return ts.play_game(ts.load_game(game_name, players=2), agents, seed=seed).winners == [seat]
+
+
 def ismcts_wins(game_name, games, iterations):
-    """Seeded 2-player games, ISMCTS alternating seats; agents see resampled states (hygiene)."""
-    game = ts.load_game(game_name, players=2)
-    wins = 0
-    for seed in range(games):
-        seat = seed % 2
-        agents = [ts.agents.RandomAgent(seed), ts.agents.RandomAgent(seed)]
-        agents[seat] = mcts.Agent(iterations=iterations, seed=seed, algorithm="ismcts")
-        wins += ts.play_game(game, agents, seed=seed).winners == [seat]
-    return wins
+    """Games with seeds 0 to games - 1, played two at a time in child processes (the suite runs
+    in one process on two cores)."""
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        return sum(pool.map(partial(ismcts_won, game_name, iterations), range(games)))
 
 
 def test_ismcts_beats_random_at_gummiland():
