@@ -9,6 +9,8 @@
 #pragma once
 #include <pybind11/pybind11.h>
 
+#include <optional>
+
 namespace ts {
 
 // True once the interpreter is finalizing (no thread may take the GIL any more).
@@ -18,17 +20,18 @@ bool interpreter_finalizing();
 [[noreturn]] void park_forever();
 
 // pybind11::gil_scoped_acquire, parking the thread instead if the interpreter is finalizing.
+// Nothing to do where the thread holds the GIL already (a lone search thread calling back into
+// Python keeps it: search.cc), which is most calls from a search.
 class GilAcquire {
  public:
-  GilAcquire() : safe_(safe_to_acquire()) {}
+  GilAcquire() {
+    if (PyGILState_Check()) return;
+    if (interpreter_finalizing()) park_forever();
+    gil_.emplace();
+  }
 
  private:
-  static bool safe_to_acquire() {
-    if (!PyGILState_Check() && interpreter_finalizing()) park_forever();
-    return true;
-  }
-  bool safe_;  // initialized first: the check runs before the GIL is requested
-  pybind11::gil_scoped_acquire gil_;
+  std::optional<pybind11::gil_scoped_acquire> gil_;
 };
 
 // pybind11::gil_scoped_release, whose end (taking the GIL back) parks the thread instead if the

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "api/any_game.h"
+#include "bindings/py_callbacks.h"
 #include "core/params.h"
 
 namespace ts {
@@ -59,6 +60,16 @@ class PyGame final : public AnyGame {
   Params params_;
 };
 
+// The methods of a Python state's type: looked up once on the state a search starts from, and
+// shared by its clones and worlds (of the same type: checked_copy). Optional ones are flags.
+struct PyStateMethods {
+  explicit PyStateMethods(py::handle state);
+  py_callbacks::Method current_player, legal_actions, chance_outcomes, apply_action, returns, clone,
+      information_state_string, resample_from_infostate, observed_action;
+  bool has_chance_outcomes, has_action_to_string, has_information_state_string, has_observation_tensor,
+      has_resample_from_infostate, has_observed_action;
+};
+
 class PyState final : public AnyState {
  public:
   PyState(py::object state, std::shared_ptr<const PyGame> game);
@@ -88,12 +99,15 @@ class PyState final : public AnyState {
   Fields fields() const override { return {}; }
 
  private:
-  std::string where(const char* method) const;
+  py_callbacks::Origin where(const char* method) const;
   // `copy` (what clone() or resample_from_infostate() returned) if it is a new state of this
   // state's type; TypeError or ValueError otherwise.
   py::object checked_copy(py::object copy, const char* method) const;
+  // A copy (clone() or resample_from_infostate()) of this state.
+  PyState(py::object state, const PyState& original);
   py::object state_;
   std::shared_ptr<const PyGame> game_;
+  std::shared_ptr<const PyStateMethods> methods_;
 };
 
 }  // namespace ts
