@@ -60,6 +60,10 @@ class AnyState {
   virtual std::vector<double> scores() const = 0;
   virtual std::unique_ptr<AnyState> clone() const = 0;
   virtual const std::vector<Action>& history() const = 0;
+  // The state history() starts from, for searches that replay the path played (smooth-uct's
+  // beliefs). Null where that is not known (games written in Python); native games give their
+  // searches the path themselves (api/native_adapter.h).
+  virtual std::unique_ptr<AnyState> initial_state() const { return nullptr; }
   virtual uint64_t seed() const = 0;
   virtual std::string action_to_string(Action action) const = 0;
   virtual std::string to_string() const = 0;

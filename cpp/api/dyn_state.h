@@ -69,8 +69,10 @@ class DynState {
     return state_->observed_action(observer, action);
   }
   // The player to move is known to everyone, so every world drawn for a player has the same one.
-  DynState resample_from_infostate(int player, Rng& rng, std::vector<Action>*) const {
+  // `history` (searches with a trajectory: initial_state() is known) becomes the world's own.
+  DynState resample_from_infostate(int player, Rng& rng, std::vector<Action>* history) const {
     DynState world(state_->resample_from_infostate(player, rng.next()), max_legal_actions_);
+    if (history) *history = world.state_->history();
     if (world.player_ != player_ || world.players_ != players_) {
       fail("resample_from_infostate(" + std::to_string(player) +
            ", ...) returned a world whose current_player() is " + std::to_string(world.player_) + " (of " +
@@ -82,6 +84,9 @@ class DynState {
     }
     return world;
   }
+  // The game's return range, which searches that scale values read ([-1, 1] unless declared).
+  double min_return() const { return state_->return_range().first; }
+  double max_return() const { return state_->return_range().second; }
   // Costly: each call crosses into Python, so playouts check the search budget at every ply.
   static constexpr bool kCostlyCalls = true;
 

@@ -2,6 +2,7 @@
 #include "bindings/module.h"
 
 #include "bindings/interrupts.h"
+#include "bindings/py_state_spiel.h"
 #include "core/types.h"
 
 PYBIND11_MODULE(_core, m) {
@@ -11,5 +12,6 @@ PYBIND11_MODULE(_core, m) {
   m.attr("MAX_PLAYERS") = ts::kMaxPlayers;
   ts::bind_games(m);
   ts::bind_search(m);
+  ts::bind_spiel_state(m);  // after bind_search: a SpielState is a PyState
   ts::bind_interrupts(m);
 }

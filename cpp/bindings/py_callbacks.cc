@@ -229,6 +229,15 @@ std::vector<Action> as_actions(py::handle value, const Origin& where, int capaci
   return out;
 }
 
+std::vector<Action> as_action_sequence(py::handle value, const Origin& where) {
+  const py::object seq = items_of(value, "a list of ints", where);
+  const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq.ptr());
+  PyObject** items = PySequence_Fast_ITEMS(seq.ptr());
+  std::vector<Action> out(static_cast<size_t>(n));
+  for (Py_ssize_t i = 0; i < n; ++i) out[static_cast<size_t>(i)] = as_action(items[i], where);
+  return out;
+}
+
 std::vector<ChanceOutcome> as_outcomes(py::handle value, const Origin& where, int capacity) {
   const py::object seq = items_of(value, "a list of (action, probability) pairs", where);
   const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq.ptr());

@@ -66,6 +66,8 @@ bool as_bool(py::handle value, const Origin& where);
 // Sorted, unique actions in [0, 2**31) from any iterable of ints except a str, bytes or mapping.
 // More than `capacity` is a ValueError naming the game's bound, max_legal_actions().
 std::vector<Action> as_actions(py::handle value, const Origin& where, int capacity = INT32_MAX);
+// Actions in [0, 2**31) as given (a history: in order, repeats allowed).
+std::vector<Action> as_action_sequence(py::handle value, const Origin& where);
 // (action, probability) pairs from an iterable, actions as as_actions gives them, probabilities
 // summing to 1.
 std::vector<ChanceOutcome> as_outcomes(py::handle value, const Origin& where, int capacity = INT32_MAX);

@@ -32,6 +32,10 @@ PyState::PyState(py::object state, std::shared_ptr<const PyGame> game)
 PyState::PyState(py::object state, const PyState& original)
     : state_(std::move(state)), game_(original.game_), methods_(original.methods_) {}
 
+std::unique_ptr<AnyState> PyState::copy_holding(py::object state) const {
+  return std::unique_ptr<PyState>(new PyState(std::move(state), *this));
+}
+
 PyState::~PyState() {
   GilAcquire gil;  // search threads drop their copies without the GIL
   state_ = py::object();
@@ -97,7 +101,7 @@ std::vector<double> PyState::returns() const {
 
 std::unique_ptr<AnyState> PyState::clone() const {
   GilAcquire gil;
-  return std::unique_ptr<PyState>(new PyState(checked_copy(methods_->clone(state_), "clone"), *this));
+  return copy_holding(checked_copy(methods_->clone(state_), "clone"));
 }
 
 const std::vector<Action>& PyState::history() const {
@@ -146,8 +150,7 @@ std::unique_ptr<AnyState> PyState::resample_from_infostate(int player, uint64_t 
   GilAcquire gil;
   if (!methods_->has_resample_from_infostate) return clone();  // perfect information
   py::object world = methods_->resample_from_infostate(state_, py::int_(player), py::int_(seed));
-  return std::unique_ptr<PyState>(
-      new PyState(checked_copy(std::move(world), "resample_from_infostate"), *this));
+  return copy_holding(checked_copy(std::move(world), "resample_from_infostate"));
 }
 
 Action PyState::observed_action(int observer, Action action) const {

@@ -70,13 +70,14 @@ struct PyStateMethods {
       has_resample_from_infostate, has_observed_action;
 };
 
-class PyState final : public AnyState {
+class PyState : public AnyState {
  public:
   PyState(py::object state, std::shared_ptr<const PyGame> game);
   ~PyState() override;
 
   const py::object& object() const { return state_; }
-  py::object take_object();
+  // The Python object an evaluator is given for this state (the state object itself).
+  virtual py::object take_object();
 
   std::shared_ptr<const AnyGame> game() const override { return game_; }
   int num_players() const override { return game_->info().num_players; }
@@ -98,13 +99,18 @@ class PyState final : public AnyState {
   Action observed_action(int observer, Action action) const override;
   Fields fields() const override { return {}; }
 
- private:
+ protected:
+  // A copy (clone() or resample_from_infostate()) of `original`, holding `state`.
+  PyState(py::object state, const PyState& original);
+  // `state` (checked_copy) as a state of this class.
+  virtual std::unique_ptr<AnyState> copy_holding(py::object state) const;
   py_callbacks::Origin where(const char* method) const;
   // `copy` (what clone() or resample_from_infostate() returned) if it is a new state of this
   // state's type; TypeError or ValueError otherwise.
   py::object checked_copy(py::object copy, const char* method) const;
-  // A copy (clone() or resample_from_infostate()) of this state.
-  PyState(py::object state, const PyState& original);
+  const PyStateMethods& methods() const { return *methods_; }
+
+ private:
   py::object state_;
   std::shared_ptr<const PyGame> game_;
   std::shared_ptr<const PyStateMethods> methods_;

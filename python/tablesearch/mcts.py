@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from tablesearch import _core
-from tablesearch.games.python_games import native_state
+from tablesearch.games.python_games import native_state, python_state_of
 from tablesearch.games.search_defaults import search_defaults
 
 ALGORITHMS: tuple[str, ...] = tuple(_core.ALGORITHMS)
@@ -412,7 +412,8 @@ def search(
     trees for the next search of a later position of the same game (tree reuse; native games).
 
     `state` is a native State, a state of a registered Python game, or any object with the state
-    protocol (pyspiel states included): the same native search drives it through callbacks.
+    protocol: the same native search drives it through callbacks. A pyspiel state is searched as
+    the state of `load_game("openspiel:...")` would be (hidden information as hidden).
     `evaluator` is mcts.RandomRollout(rollouts=n) (the default), any object with
     `evaluate(state) -> values per player` and optionally `prior(state) -> {action: p}` (PUCT uses
     the priors), or a batched one with `evaluate_batch(observations) -> (values, priors)` and a
@@ -431,6 +432,7 @@ def search(
     Raises ValueError for a terminal or chance state and for out-of-range arguments, TypeError
     for arguments of the wrong type, and KeyboardInterrupt when Ctrl-C is pressed.
     """
+    state = python_state_of(state)  # a pyspiel state: searched as load_game("openspiel:...") would
     native_root = native_state(state)
     config = _native_config(
         native_root,

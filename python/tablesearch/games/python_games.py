@@ -6,19 +6,24 @@ whose states have the pyspiel-style methods (at least ``current_player``, ``lega
 ``has_chance()``, ``has_hidden_information()``, ``max_legal_actions()`` (a bound on legal
 actions and chance outcomes), ``num_distinct_actions()``, ``observation_shape()``, ``parameters()``.
 Optional state methods: ``is_chance_node``, ``chance_outcomes``, ``information_state_string``,
-``observation_tensor``, ``resample_from_infostate``, ``action_to_string``, ``observed_action``.
+``observation_tensor``, ``resample_from_infostate``, ``action_to_string``, ``observed_action``,
+and ``native_search_state(info)``: a faster view of the state for the native search (the OpenSpiel
+interop gives one that calls pyspiel directly).
 
 ``register_game(name, factory)`` makes ``load_game(name, **params)`` return
 ``PythonGame(name, factory(**params))``: its states check actions (ValueError naming the legal
 ones), keep the history, and serialize as seed + history (replayed through the game's rules; the
 format is `tablesearch.games.serialization`'s).
-The native search drives the game's own state objects directly, through ``native_state``.
+The native search drives the game's own state objects directly, through ``native_state``;
+states of other libraries (pyspiel's) are first given this protocol by their interop module
+(``python_state_of``).
 """
 
 from __future__ import annotations
 
 import importlib
 import random
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, Callable, Optional, Union
 
@@ -324,14 +329,36 @@ class PythonState:
         return f"<PythonState {self._game.name} after {len(self._history)} actions>"
 
 
+# States of other libraries, given the Python-game protocol by an interop module: (module, class)
+# -> the function (module:name) that wraps one. Only consulted once the library is imported.
+FOREIGN_STATES = {("pyspiel", "State"): "tablesearch.interop.openspiel:python_state"}
+
+
+def python_state_of(state: Any) -> Any:
+    """`state` itself, or, for a state of a library in FOREIGN_STATES (a pyspiel state), the
+    PythonState its interop module makes of it: the state of `load_game("openspiel:...")`, so
+    hidden information is searched as hidden."""
+    for (module, name), wrapper in FOREIGN_STATES.items():
+        library = sys.modules.get(module)
+        if library is not None and isinstance(state, getattr(library, name)):
+            wrapper_module, _, function = wrapper.partition(":")
+            return getattr(importlib.import_module(wrapper_module), function)(state)
+    return state
+
+
 def native_state(state: Any) -> Union[_core.State, _core.PyState]:
     """`state` as something the native search takes: native States (and PyStates) as they are;
     Python states (PythonState or any object with the protocol) wrapped as a PyState, which is not
-    a State: the search calls the Python state's methods."""
+    a State: the search calls the Python state's methods (or its native_search_state(info))."""
     if isinstance(state, (_core.State, _core.PyState)):
         return state
     if isinstance(state, PythonState):
-        return _core.PyState(state.native_state, state.get_game().info)
+        inner, info = state.native_state, state.get_game().info
+        faster = getattr(inner, "native_search_state", None)
+        searchable = faster(info) if faster is not None else _core.PyState(inner, info)
+        if not isinstance(searchable, _core.PyState):
+            raise TypeError(f"{type(inner).__name__}.native_search_state() must return a _core.PyState")
+        return searchable
     missing = [
         m
         for m in ("current_player", "legal_actions", "apply_action", "is_terminal", "returns", "clone")

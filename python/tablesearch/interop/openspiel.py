@@ -14,6 +14,7 @@ import os
 import random
 import re
 import sys
+import weakref
 import zlib
 from collections.abc import Iterator
 from typing import Any, Callable, Optional
@@ -336,15 +337,35 @@ class _Observer:
 # --------------------------------------------------------------------------------------------
 
 
+_INT32 = (-(2**31), 2**31 - 1)  # OpenSpiel's int parameters are C++ ints
+
+
+def _checked_parameters(base: str, params: dict[str, Any]) -> dict[str, Any]:
+    """`params` for pyspiel.load_game: ValueError naming a parameter whose value pyspiel's
+    binding cannot take (it would say only "Unable to cast")."""
+    for name, value in params.items():
+        if not isinstance(value, (bool, int, float, str)):
+            raise ValueError(
+                f"OpenSpiel game {base!r}: parameter {name!r} must be a bool, int, float or str, "
+                f"got {type(value).__name__} {value!r}"
+            )
+        if isinstance(value, int) and not isinstance(value, bool) and not _INT32[0] <= value <= _INT32[1]:
+            raise ValueError(
+                f"OpenSpiel game {base!r}: parameter {name!r} must be an int in [{_INT32[0]}, {_INT32[1]}] "
+                f"(OpenSpiel's integer parameters are 32-bit), got {value}"
+            )
+    return params
+
+
 class OpenSpielGame:
     """A pyspiel game with tablesearch's Python-game protocol (``load_game`` wraps it in a
     PythonGame, which adds checked actions, history and serialization).
 
     `game_string` is OpenSpiel's syntax, ``NAME`` or ``NAME(key=value,...)``; keyword `params`
     add to or override those in the string. Simultaneous-move games are converted to turn-based
-    ones (pyspiel.convert_to_turn_based). Raises ValueError for an unknown game or parameter,
-    sampled chance (replays need explicit chance outcomes), mean-field games, and hidden
-    information without information-state strings.
+    ones (pyspiel.convert_to_turn_based). Raises ValueError for an unknown game or parameter, a
+    parameter value pyspiel cannot take, sampled chance (replays need explicit chance outcomes),
+    mean-field games, and hidden information without information-state strings.
     """
 
     def __init__(self, game_string: str, **params: Any) -> None:
@@ -354,35 +375,49 @@ class OpenSpielGame:
             with _quiet_stderr():  # pyspiel also prints each error it raises
                 parsed = dict(pyspiel.game_parameters_from_string(game_string))
                 base = parsed.pop("name")
-                game = pyspiel.load_game(base, {**parsed, **params})
+                game = pyspiel.load_game(base, _checked_parameters(base, {**parsed, **params}))
         except pyspiel.SpielError as error:
             reason = str(error).splitlines()[0]
             if reason.startswith("Unknown game"):
                 reason += " " + ", ".join(sorted(pyspiel.registered_names()))
+            elif "game_parameters.cc" in reason:  # its parser's CHECK on a number it cannot read
+                reason = f"a parameter value cannot be read ({reason}; integers must fit in 32 bits)"
             raise ValueError(
                 f"OpenSpiel cannot load {game_string!r}" + (f" with {params}" if params else "") + f": {reason}"
             ) from None
+        if game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS:
+            game = pyspiel.convert_to_turn_based(game)
+        self._adopt(game, repr(game_string))
+
+    @classmethod
+    def of(cls, game: Any) -> OpenSpielGame:
+        """The game of a pyspiel state handed to the search as it is (a loaded pyspiel.Game)."""
+        adopted = cls.__new__(cls)
+        adopted._adopt(game, repr(str(game)))
+        return adopted
+
+    def _adopt(self, game: Any, label: str) -> None:
         T = pyspiel.GameType
         kind = game.get_type()
-        if kind.dynamics == T.Dynamics.SIMULTANEOUS:
-            game = pyspiel.convert_to_turn_based(game)
-            kind = game.get_type()
         if kind.dynamics != T.Dynamics.SEQUENTIAL:
-            raise ValueError(f"OpenSpiel game {game_string!r} has {kind.dynamics}; tablesearch plays sequential games")
+            raise ValueError(
+                f"OpenSpiel game {label} has {kind.dynamics}; tablesearch plays sequential games "
+                "(load_game('openspiel:...') converts simultaneous-move games to turn-based ones)"
+            )
         if kind.chance_mode == T.ChanceMode.SAMPLED_STOCHASTIC:
             raise ValueError(
-                f"OpenSpiel game {game_string!r} samples chance inside its states; tablesearch "
+                f"OpenSpiel game {label} samples chance inside its states; tablesearch "
                 "needs explicit chance outcomes (to replay, serialize and search games)"
             )
         if game.num_players() > _core.MAX_PLAYERS:
             raise ValueError(
-                f"OpenSpiel game {game_string!r} has {game.num_players()} players; "
+                f"OpenSpiel game {label} has {game.num_players()} players; "
                 f"tablesearch handles up to {_core.MAX_PLAYERS}"
             )
         self._hidden = kind.information != T.Information.PERFECT_INFORMATION
         if self._hidden and not kind.provides_information_state_string:
             raise ValueError(
-                f"OpenSpiel game {game_string!r} has hidden information but no information-state "
+                f"OpenSpiel game {label} has hidden information but no information-state "
                 "strings, which tablesearch needs to search it without seeing hidden moves"
             )
         self.pyspiel_game = game
@@ -391,6 +426,7 @@ class OpenSpielGame:
         self._shape = tuple(game.observation_tensor_shape()) if kind.provides_observation_tensor else None
         self._chance = kind.chance_mode != T.ChanceMode.DETERMINISTIC
         self._own_resampling: Optional[bool] = None  # whether the game has ResampleFromInfostate
+        self._spiel_game: Any = None  # the _core.SpielGame for searches, made on first use
 
     def num_players(self) -> int:
         return int(self.pyspiel_game.num_players())
@@ -417,13 +453,60 @@ class OpenSpielGame:
         """The initial state; `seed` is unused, as OpenSpiel's chance is explicit outcomes."""
         return OpenSpielState(self, self.pyspiel_game.new_initial_state())
 
+    def spiel_game(self) -> Any:
+        """What the native search reads of this game (``_core.SpielGame``): its facts, the
+        resampling rules below and the wrapper its evaluators see states through."""
+        if self._spiel_game is None:
+            low, high = float(self.pyspiel_game.min_utility()), float(self.pyspiel_game.max_utility())
+            self._spiel_game = _core.SpielGame(
+                game=self.pyspiel_game,
+                hidden=self._hidden,
+                infostate_strings=self._infostate_strings,
+                min_utility=low if high > low else -1.0,
+                max_utility=high if high > low else 1.0,
+                resample=_weakly(self.world),
+                wrap=_weakly(self.state_of),
+            )
+        return self._spiel_game
+
+    def state_of(self, state: Any) -> OpenSpielState:
+        return OpenSpielState(self, state)
+
+    def world(self, state: Any, player: int, seed: int) -> tuple[Any, bool]:
+        """A world (pyspiel state) `player` cannot tell from `state`, and whether the game's own
+        resampling gave it: OpenSpiel's ResampleFromInfostate where the game has it and it
+        keeps `player`'s information-state string and the player to move (some games' own
+        resampling breaks before the deal or at the end), else a replay of the history that
+        redraws every chance outcome and other player's action (random order, chance by
+        probability, backtracking on a mismatch) while `player`'s view stays what it was at
+        each step."""
+        rng = random.Random(seed)
+        if self._own_resampling is None:  # probe once: pyspiel prints each "not implemented"
+            self._own_resampling = _resamples(state, player)
+        if self._own_resampling:
+            try:
+                with _quiet_stderr():
+                    world = state.resample_from_infostate(player, rng.random)
+                if _same_view(world, state, player):
+                    return world, True
+            except (pyspiel.SpielError, IndexError, RuntimeError):  # e.g. before the deal, in some games
+                pass
+        return _consistent_world(self.pyspiel_game, state, player, rng), False
+
 
 class OpenSpielState:
-    """A pyspiel state with tablesearch's state protocol (``pyspiel_state`` is the state itself)."""
+    """A pyspiel state with tablesearch's state protocol (``pyspiel_state`` is the state itself).
+    The native search drives the pyspiel state directly (``native_search_state``), by the same
+    rules."""
 
     def __init__(self, game: OpenSpielGame, state: Any) -> None:
         self._game = game
         self.pyspiel_state = state
+
+    def native_search_state(self, info: Any) -> Any:
+        """This state for the native search: a ``_core.SpielState``, which calls pyspiel's bound
+        methods directly (no Python wrapper per step), with these rules."""
+        return _core.SpielState(self.pyspiel_state, info, self._game.spiel_game())
 
     def current_player(self) -> int:
         return int(self.pyspiel_state.current_player())
@@ -470,32 +553,27 @@ class OpenSpielState:
         return zlib.crc32(after.encode()) & 0x7FFFFFFF
 
     def resample_from_infostate(self, player: int, seed: int) -> OpenSpielState:
-        """A world `player` cannot tell from this one: OpenSpiel's ResampleFromInfostate where the
-        game has it, else a replay of the history that redraws every chance outcome and other
-        player's action (random order, chance by probability, backtracking on a mismatch) while
-        `player`'s information-state string and the player to move stay what they were at each
-        step. OpenSpiel's own result is checked the same way, and replaced by the replay where it
-        fails (some games' own resampling breaks before the deal or at the end)."""
-        rng = random.Random(seed)
+        """A world `player` cannot tell from this one (OpenSpielGame.world)."""
         if not self._game._hidden:
             return self.clone()
-        if self._game._own_resampling is None:  # probe once: pyspiel prints each "not implemented"
-            self._game._own_resampling = _resamples(self.pyspiel_state, player)
-        world = None
-        if self._game._own_resampling:
-            try:
-                with _quiet_stderr():
-                    world = self.pyspiel_state.resample_from_infostate(player, rng.random)
-            except (pyspiel.SpielError, IndexError, RuntimeError):  # e.g. before the deal, in some games
-                world = None
-            if world is not None and not _same_view(world, self.pyspiel_state, player):
-                world = None  # some games' own resampling misses states (before the deal, at the end)
-        if world is None:
-            world = _consistent_world(self._game.pyspiel_game, self.pyspiel_state, player, rng)
-        return OpenSpielState(self._game, world)
+        return OpenSpielState(self._game, self._game.world(self.pyspiel_state, player, seed)[0])
 
     def __str__(self) -> str:
         return str(self.pyspiel_state)
+
+
+def _weakly(method: Callable[..., Any]) -> Callable[..., Any]:
+    """`method` (bound) without keeping its object alive: the native SpielGame that holds it
+    belongs to that object, and a reference back would be a cycle the collector cannot see."""
+    ref = weakref.WeakMethod(method)
+
+    def call(*args: Any) -> Any:
+        bound = ref()
+        if bound is None:
+            raise RuntimeError("the OpenSpiel game of this state is gone")
+        return bound(*args)
+
+    return call
 
 
 @contextlib.contextmanager
@@ -576,6 +654,27 @@ def _candidates(state: Any, true_action: int, player: int, rng: random.Random) -
     actions = list(state.legal_actions())
     rng.shuffle(actions)
     return actions
+
+
+_adopted: dict[str, Any] = {}  # str(pyspiel game) -> the PythonGame its bare states are searched as
+
+
+def python_state(state: Any) -> Any:
+    """A pyspiel state handed to the search as it is, as the state of ``load_game("openspiel:" +
+    str(game))``: a PythonState, so hidden information is searched as hidden (read from the game
+    type's information field) and the search never reads another player's cards. A state of
+    ``to_pyspiel``'s games is the tablesearch state inside. Raises ValueError for a game
+    ``load_game`` would refuse (simultaneous moves: load the game with load_game instead)."""
+    from tablesearch.games.python_games import PythonGame, PythonState
+
+    if isinstance(state, TablesearchState):
+        return state.ts_state
+    key = str(state.get_game())
+    game = _adopted.get(key)
+    if game is None:
+        inner = OpenSpielGame.of(state.get_game())
+        game = _adopted[key] = PythonGame(inner.name, inner, inner.parameters())
+    return PythonState(game, OpenSpielState(game.game, state), 0, [int(a) for a in state.history()])
 
 
 def game_factory(game_string: str) -> Callable[..., OpenSpielGame]:
