@@ -1,9 +1,14 @@
 #include "bindings/py_state_spiel.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstdio>
 
 #include "bindings/gil.h"
-#include "core/rng.h"
 
 namespace ts {
 
@@ -21,7 +26,7 @@ struct SpielMethods {
 
 namespace {
 
-// CRC-32 (zlib's), as the Python rules key observed actions with zlib.crc32.
+// CRC-32 (zlib's), so keys are those of zlib.crc32 on the same text.
 uint32_t crc32(const std::string& text) {
   static const std::array<uint32_t, 256> table = [] {
     std::array<uint32_t, 256> t{};
@@ -53,22 +58,47 @@ thread_local Rng* sampling_rng = nullptr;
 
 py::handle sampler() {
   static py::object* function = new py::object(py::cpp_function([] {
-    if (!sampling_rng) throw py::value_error("the tablesearch sampler is only called inside a search");
+    if (!sampling_rng) throw py::value_error("the tablesearch sampler is only called while resampling");
     return sampling_rng->uniform();
   }));
   return *function;
 }
 
+// File descriptor 2 sent to /dev/null while in scope: pyspiel prints every error it raises, even
+// those the caller handles.
+class QuietStderr {
+ public:
+  QuietStderr() : saved_(dup(2)) {
+    std::fflush(stderr);
+    const int null = open("/dev/null", O_WRONLY);
+    if (null >= 0) {
+      dup2(null, 2);
+      close(null);
+    }
+  }
+  ~QuietStderr() {
+    std::fflush(stderr);
+    if (saved_ >= 0) {
+      dup2(saved_, 2);
+      close(saved_);
+    }
+  }
+  QuietStderr(const QuietStderr&) = delete;
+  QuietStderr& operator=(const QuietStderr&) = delete;
+
+ private:
+  int saved_;
+};
+
 }  // namespace
 
 SpielGame::SpielGame(py::object game_, bool hidden_, bool infostate_strings_, double min_utility_,
-                     double max_utility_, py::object resample_, py::object wrap_)
+                     double max_utility_, py::object wrap_)
     : game(std::move(game_)),
       hidden(hidden_),
       infostate_strings(infostate_strings_),
       min_utility(min_utility_),
       max_utility(max_utility_),
-      resample(std::move(resample_)),
       wrap(std::move(wrap_)),
       methods(std::make_unique<SpielMethods>(game.attr("new_initial_state")())) {
   if (!(max_utility > min_utility)) {
@@ -79,7 +109,7 @@ SpielGame::SpielGame(py::object game_, bool hidden_, bool infostate_strings_, do
 
 SpielGame::~SpielGame() {
   GilAcquire gil;  // search threads may drop the last state of a game
-  game = resample = wrap = py::object();
+  game = wrap = py::object();
   methods.reset();
 }
 
@@ -114,7 +144,7 @@ int SpielState::current_player() const {
 
 void SpielState::apply_action(Action action) {
   PyState::apply_action(action);
-  player_ = view_player_ = kUnknownPlayer;
+  player_ = view_player_ = views_player_ = kUnknownPlayer;
   history_known_ = false;
 }
 
@@ -149,64 +179,143 @@ Action SpielState::observed_action(int observer, Action action) const {
   return static_cast<Action>(crc32(after) & 0x7FFFFFFFu);
 }
 
-std::unique_ptr<SpielState> SpielState::own_world(int player, uint64_t seed) const {
-  Rng rng(seed);
-  sampling_rng = &rng;
+SpielState::View SpielState::view_of(py::handle state, int player) const {
+  const std::string info = spiel_->infostate_strings
+                               ? as_string(methods().information_state_string(state, py::int_(player)),
+                                           where("information_state_string"))
+                               : as_string(spiel_methods().history_str(state), where("history_str"));
+  return {info, as_player(methods().current_player(state), num_players(), where("current_player"))};
+}
+
+py::object SpielState::own_world(int player, Rng& rng) const {
+  const int own = spiel_->own_resampling;
+  if (own == SpielGame::kNo) return {};
   py::object world;
+  sampling_rng = &rng;
   try {
-    world = spiel_methods().resample_from_infostate(object(), py::int_(player), sampler());
+    if (own == SpielGame::kUnknown) {
+      const QuietStderr quiet;
+      world = spiel_methods().resample_from_infostate(object(), py::int_(player), sampler());
+    } else {
+      world = spiel_methods().resample_from_infostate(object(), py::int_(player), sampler());
+    }
   } catch (const py::error_already_set&) {
-    world = py::object();  // pyspiel's SpielError (some games' own resampling misses some states)
+    sampling_rng = nullptr;
+    // "not implemented", or a state its resampling misses: the replay from now on.
+    spiel_->own_resampling = SpielGame::kNo;
+    return {};
   }
   sampling_rng = nullptr;
-  if (world && Py_TYPE(world.ptr()) == Py_TYPE(object().ptr()) && !world.is(object())) {
-    if (view_player_ != player) {
-      view_ = information_state_string(player);
-      view_player_ = player;
-    }
-    std::unique_ptr<SpielState> candidate(new SpielState(std::move(world), *this));
-    if (candidate->current_player() == current_player() &&
-        candidate->information_state_string(player) == view_) {
-      return candidate;
-    }
+  spiel_->own_resampling = SpielGame::kYes;
+  if (view_player_ != player) {
+    view_ = view_of(object(), player);
+    view_player_ = player;
   }
-  spiel_->own_resampling = SpielGame::kNo;
-  return nullptr;
+  if (Py_TYPE(world.ptr()) != Py_TYPE(object().ptr()) || world.is(object()) ||
+      !(view_of(world, player) == view_)) {
+    return {};  // a world the player could tell apart: this time, the replay
+  }
+  return world;
+}
+
+std::vector<Action> SpielState::candidates(py::handle state, Action played, int player, Rng& rng) const {
+  const int mover = as_player(methods().current_player(state), num_players(), where("current_player"));
+  if (mover == player) return {played};
+  std::vector<Action> actions;
+  if (mover == kChancePlayer) {
+    // Drawn by probability without replacement: key u ** (1 / p), largest first (tried last here).
+    std::vector<std::pair<double, Action>> keyed;
+    for (const ChanceOutcome& o : as_outcomes(methods().chance_outcomes(state), where("chance_outcomes"))) {
+      if (o.probability > 0) keyed.emplace_back(std::pow(rng.uniform(), 1.0 / o.probability), o.action);
+    }
+    std::sort(keyed.begin(), keyed.end());
+    for (const auto& [key, action] : keyed) actions.push_back(action);
+  } else {
+    actions = as_actions(methods().legal_actions(state), where("legal_actions"));
+    rng.shuffle(actions.data(), static_cast<int>(actions.size()));
+  }
+  return actions;
+}
+
+py::object SpielState::replayed_world(int player, Rng& rng) const {
+  const std::vector<Action> played = history();
+  const py::object start = spiel_->game.attr("new_initial_state")();
+  if (played.empty()) return start;
+  if (views_player_ != player) {
+    views_.clear();
+    py::object replay = start.attr("clone")();
+    for (Action a : played) {
+      methods().apply_action(replay, py::int_(a));
+      views_.push_back(view_of(replay, player));
+    }
+    views_player_ = player;
+  }
+  const std::vector<View> seen = views_;  // a copy: Python code may run other threads meanwhile
+  // Depth first, one frame per step: the state before it and the actions still to try there.
+  struct Frame {
+    py::object state;
+    std::vector<Action> untried;
+  };
+  std::vector<Frame> stack;
+  stack.push_back({start, candidates(start, played[0], player, rng)});
+  while (!stack.empty()) {
+    if (stack.back().untried.empty()) {
+      stack.pop_back();
+      continue;
+    }
+    const Action action = stack.back().untried.back();
+    stack.back().untried.pop_back();
+    py::object child = spiel_methods().child(stack.back().state, py::int_(action));
+    const size_t step = stack.size() - 1;
+    if (!(view_of(child, player) == seen[step])) continue;
+    if (step + 1 == played.size()) return child;
+    std::vector<Action> next = candidates(child, played[step + 1], player, rng);
+    stack.push_back({std::move(child), std::move(next)});
+  }
+  throw py::value_error(
+      "no world matches the player's information states (is the game's information-state string a function "
+      "of what the player saw?)");
+}
+
+py::object SpielState::world(int player, uint64_t seed) const {
+  GilAcquire gil;
+  check_player(player);
+  if (!spiel_->hidden) return methods().clone(object());
+  Rng rng(seed);
+  // Some games' own resampling breaks at chance nodes (before the deal) or at the end; searches
+  // and agents resample where a player decides.
+  const int mover = current_player();
+  if (mover != kChancePlayer && mover != kTerminalPlayer) {
+    if (py::object world = own_world(player, rng)) return world;
+  }
+  return replayed_world(player, rng);
 }
 
 std::unique_ptr<AnyState> SpielState::resample_from_infostate(int player, uint64_t seed) const {
   GilAcquire gil;
-  check_player(player);
-  if (!spiel_->hidden) return clone();
-  if (spiel_->own_resampling == SpielGame::kYes) {
-    if (std::unique_ptr<SpielState> world = own_world(player, seed)) return world;
-  }
-  const py::object result = spiel_->resample(object(), player, py::int_(seed));
-  if (!PyTuple_Check(result.ptr()) || PyTuple_GET_SIZE(result.ptr()) != 2) {
-    throw py::type_error("the OpenSpiel resampler must return (world, own)");
-  }
-  const py::tuple pair = py::reinterpret_borrow<py::tuple>(result);
-  if (spiel_->own_resampling == SpielGame::kUnknown) {
-    spiel_->own_resampling = as_bool(pair[1], "the OpenSpiel resampler") ? SpielGame::kYes : SpielGame::kNo;
-  }
-  return copy_holding(checked_copy(pair[0], "resample_from_infostate"));
+  std::unique_ptr<AnyState> world =
+      copy_holding(checked_copy(this->world(player, seed), "resample_from_infostate"));
+  static_cast<SpielState&>(*world).player_ = current_player();  // the player to move is public
+  return world;
 }
 
 void bind_spiel_state(py::module_& m) {
   py::class_<SpielGame, std::shared_ptr<SpielGame>>(
       m, "SpielGame",
       "What the native search needs to know of a pyspiel game (made by tablesearch.interop.openspiel).")
-      .def(py::init<py::object, bool, bool, double, double, py::object, py::object>(), py::arg("game"),
-           py::arg("hidden"), py::arg("infostate_strings"), py::arg("min_utility"), py::arg("max_utility"),
-           py::arg("resample"), py::arg("wrap"));
+      .def(py::init<py::object, bool, bool, double, double, py::object>(), py::arg("game"), py::arg("hidden"),
+           py::arg("infostate_strings"), py::arg("min_utility"), py::arg("max_utility"), py::arg("wrap"));
   py::class_<SpielState, PyState, std::unique_ptr<SpielState>>(
       m, "SpielState", "A pyspiel state carried into a search (made by tablesearch.interop.openspiel).")
       .def(py::init([](py::object state, std::shared_ptr<PyGame> info, std::shared_ptr<SpielGame> spiel) {
              return std::make_unique<SpielState>(std::move(state), std::move(info), std::move(spiel));
            }),
            py::arg("state"), py::arg("info"), py::arg("spiel"))
+      .def("world", &SpielState::world, py::arg("player"), py::arg("seed"),
+           "A pyspiel state the player cannot tell from this one (the rules in "
+           "cpp/bindings/py_state_spiel.h).")
       .def("observed_action", &SpielState::observed_action, py::arg("observer"), py::arg("action"),
-           "The key the search gives `action` as `observer` sees it (OpenSpielState.observed_action's).");
+           "How `action`, taken here, looks to `observer`: the action, or a key of what it knows after it.");
 }
 
 }  // namespace ts

@@ -1,15 +1,18 @@
 // A pyspiel state (an OpenSpiel game through its Python binding) searched natively: a PyState
-// whose calls go straight to pyspiel's bound methods, with no Python wrapper per step, and
-// which follows the rules of tablesearch.interop.openspiel.OpenSpielState (which makes these,
-// bound as _core.SpielState, for the search; one definition of each rule there, mirrored here):
-//  - worlds: the game's own ResampleFromInfostate wherever it gives a world the player cannot
-//    tell from this one (same information-state string, same player to move); the Python rules
-//    (OpenSpielState.resample_from_infostate) decide the first time and wherever it does not;
+// whose calls go straight to pyspiel's bound methods, with no Python wrapper per step. Made by
+// tablesearch.interop.openspiel (OpenSpielState.native_search_state), whose states read the
+// rules below from here too (bound as _core.SpielState: world, observed_action):
+//  - worlds a player cannot tell from this state (its information-state string and the player
+//    to move are the same): the game's own ResampleFromInfostate where it has one and its world
+//    passes that check, else a replay of the history that redraws every chance outcome (by
+//    probability, in a random order) and every other player's action (shuffled), backtracking
+//    whenever the player's view after a step differs from the one it had (always consistent,
+//    not the exact posterior; slow on long games with many hidden moves);
 //  - observed actions: the action itself for the mover and in perfect-information games, else
 //    a key of the observer's information-state string after the action (its CRC-32, 31 bits);
 //  - information-state strings: pyspiel's, or the history where the game has none;
-//  - the history, the initial state and the game's utility range, so that smooth-uct's beliefs
-//    replay the path played (api/search_entry.cc).
+//  - the history, the initial state and the game's utility range reach the search, so that
+//    smooth-uct's beliefs replay the path played (api/search_entry.cc).
 #pragma once
 #include <atomic>
 #include <memory>
@@ -18,6 +21,7 @@
 #include <vector>
 
 #include "bindings/py_state.h"
+#include "core/rng.h"
 
 namespace ts {
 
@@ -26,20 +30,17 @@ struct SpielMethods;
 // What a SpielState needs of its pyspiel game beyond PyGame's sizes (bound as _core.SpielGame).
 struct SpielGame {
   SpielGame(py::object game, bool hidden, bool infostate_strings, double min_utility, double max_utility,
-            py::object resample, py::object wrap);
+            py::object wrap);
   ~SpielGame();
 
   py::object game;         // the pyspiel.Game
   bool hidden;             // information is not perfect
   bool infostate_strings;  // pyspiel gives information-state strings (else: the history string)
   double min_utility, max_utility;
-  // (pyspiel state, player, seed) -> (world, own): a world by the Python rules, and whether the
-  // game's own resampling gave it.
-  py::object resample;
   py::object wrap;  // pyspiel state -> the object an evaluator sees (an OpenSpielState)
   std::unique_ptr<const SpielMethods> methods;  // of the game's states (one type per game)
-  // Whether the game's own resampling is used directly: unknown until the Python rules first
-  // decide, off for good once it fails.
+  // Whether the game's own ResampleFromInfostate is used: unknown until first tried, off for
+  // good once it raises (pyspiel prints each error it raises: it is tried quietly first).
   enum OwnResampling : int { kUnknown, kYes, kNo };
   mutable std::atomic<int> own_resampling{kUnknown};
 };
@@ -48,6 +49,9 @@ class SpielState final : public PyState {
  public:
   SpielState(py::object state, std::shared_ptr<const PyGame> game, std::shared_ptr<const SpielGame> spiel);
   ~SpielState() override;
+
+  // A world `player` cannot tell from this state (the rules above), as a pyspiel state.
+  py::object world(int player, uint64_t seed) const;
 
   py::object take_object() override;
   int current_player() const override;
@@ -66,18 +70,32 @@ class SpielState final : public PyState {
   std::unique_ptr<AnyState> copy_holding(py::object state) const override;
 
  private:
+  // What a player knows of a state: its information-state string and who is to move.
+  struct View {
+    std::string info;
+    int mover;
+    bool operator==(const View&) const = default;
+  };
+
   SpielState(py::object state, const SpielState& original);
-  // The world from the game's own resampling, or null where it failed (then it is not tried again).
-  std::unique_ptr<SpielState> own_world(int player, uint64_t seed) const;
   const SpielMethods& spiel_methods() const { return *spiel_->methods; }
+  View view_of(py::handle state, int player) const;
+  // The world of the game's own resampling, or null where it gives none or a wrong one.
+  py::object own_world(int player, Rng& rng) const;
+  py::object replayed_world(int player, Rng& rng) const;
+  // Actions to try at `state` on the replay, the next to try last.
+  std::vector<Action> candidates(py::handle state, Action played, int player, Rng& rng) const;
+
   std::shared_ptr<const SpielGame> spiel_;
   // Caches of this position, dropped by apply_action.
   static constexpr int kUnknownPlayer = -100;
   mutable int player_ = kUnknownPlayer;
   mutable bool history_known_ = false;
   mutable std::vector<Action> history_;
-  mutable int view_player_ = kUnknownPlayer;  // whose information-state string view_ holds
-  mutable std::string view_;
+  mutable int view_player_ = kUnknownPlayer;  // whose view here view_ holds
+  mutable View view_;
+  mutable int views_player_ = kUnknownPlayer;  // whose views views_ holds
+  mutable std::vector<View> views_;            // that player's view after each step of history()
 };
 
 void bind_spiel_state(py::module_& m);

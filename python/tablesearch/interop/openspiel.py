@@ -15,7 +15,6 @@ import random
 import re
 import sys
 import weakref
-import zlib
 from collections.abc import Iterator
 from typing import Any, Callable, Optional
 
@@ -425,8 +424,8 @@ class OpenSpielGame:
         self._infostate_strings = kind.provides_information_state_string
         self._shape = tuple(game.observation_tensor_shape()) if kind.provides_observation_tensor else None
         self._chance = kind.chance_mode != T.ChanceMode.DETERMINISTIC
-        self._own_resampling: Optional[bool] = None  # whether the game has ResampleFromInfostate
-        self._spiel_game: Any = None  # the _core.SpielGame for searches, made on first use
+        self._spiel_game: Any = None  # what native() needs, made on first use
+        self._info: Any = None
 
     def num_players(self) -> int:
         return int(self.pyspiel_game.num_players())
@@ -453,9 +452,9 @@ class OpenSpielGame:
         """The initial state; `seed` is unused, as OpenSpiel's chance is explicit outcomes."""
         return OpenSpielState(self, self.pyspiel_game.new_initial_state())
 
-    def spiel_game(self) -> Any:
-        """What the native search reads of this game (``_core.SpielGame``): its facts, the
-        resampling rules below and the wrapper its evaluators see states through."""
+    def native(self, state: Any) -> Any:
+        """`state` (a pyspiel state of this game) as the native search sees it, a
+        ``_core.SpielState``: the rules of worlds and observed actions live there."""
         if self._spiel_game is None:
             low, high = float(self.pyspiel_game.min_utility()), float(self.pyspiel_game.max_utility())
             self._spiel_game = _core.SpielGame(
@@ -464,34 +463,19 @@ class OpenSpielGame:
                 infostate_strings=self._infostate_strings,
                 min_utility=low if high > low else -1.0,
                 max_utility=high if high > low else 1.0,
-                resample=_weakly(self.world),
                 wrap=_weakly(self.state_of),
             )
-        return self._spiel_game
+            self._info = _core.PyGameInfo(
+                num_players=self.num_players(),
+                max_legal_actions=self.max_legal_actions(),
+                num_distinct_actions=self.num_distinct_actions(),
+                observation_shape=list(self._shape or []),
+                game=self.name,
+            )
+        return _core.SpielState(state, self._info, self._spiel_game)
 
     def state_of(self, state: Any) -> OpenSpielState:
         return OpenSpielState(self, state)
-
-    def world(self, state: Any, player: int, seed: int) -> tuple[Any, bool]:
-        """A world (pyspiel state) `player` cannot tell from `state`, and whether the game's own
-        resampling gave it: OpenSpiel's ResampleFromInfostate where the game has it and it
-        keeps `player`'s information-state string and the player to move (some games' own
-        resampling breaks before the deal or at the end), else a replay of the history that
-        redraws every chance outcome and other player's action (random order, chance by
-        probability, backtracking on a mismatch) while `player`'s view stays what it was at
-        each step."""
-        rng = random.Random(seed)
-        if self._own_resampling is None:  # probe once: pyspiel prints each "not implemented"
-            self._own_resampling = _resamples(state, player)
-        if self._own_resampling:
-            try:
-                with _quiet_stderr():
-                    world = state.resample_from_infostate(player, rng.random)
-                if _same_view(world, state, player):
-                    return world, True
-            except (pyspiel.SpielError, IndexError, RuntimeError):  # e.g. before the deal, in some games
-                pass
-        return _consistent_world(self.pyspiel_game, state, player, rng), False
 
 
 class OpenSpielState:
@@ -505,8 +489,8 @@ class OpenSpielState:
 
     def native_search_state(self, info: Any) -> Any:
         """This state for the native search: a ``_core.SpielState``, which calls pyspiel's bound
-        methods directly (no Python wrapper per step), with these rules."""
-        return _core.SpielState(self.pyspiel_state, info, self._game.spiel_game())
+        methods directly (no Python wrapper per step), by the same rules."""
+        return self._game.native(self.pyspiel_state)
 
     def current_player(self) -> int:
         return int(self.pyspiel_state.current_player())
@@ -545,18 +529,17 @@ class OpenSpielState:
 
     def observed_action(self, observer: int, action: int) -> int:
         """The action itself where `observer` sees it; otherwise a key of what `observer` knows after
-        it (its information-state string), equal for actions it cannot tell apart, in every world."""
-        state = self.pyspiel_state
-        if not self._game._hidden or state.current_player() == observer:
-            return action
-        after = state.child(action).information_state_string(observer)
-        return zlib.crc32(after.encode()) & 0x7FFFFFFF
+        it (the CRC-32 of its information-state string), equal for actions it cannot tell apart,
+        in every world."""
+        return int(self._game.native(self.pyspiel_state).observed_action(observer, action))
 
     def resample_from_infostate(self, player: int, seed: int) -> OpenSpielState:
-        """A world `player` cannot tell from this one (OpenSpielGame.world)."""
-        if not self._game._hidden:
-            return self.clone()
-        return OpenSpielState(self._game, self._game.world(self.pyspiel_state, player, seed)[0])
+        """A world `player` cannot tell from this one (its information-state string and the player
+        to move are the same): OpenSpiel's ResampleFromInfostate where the game has it and its
+        world passes that check, else a replay of the history that redraws every chance outcome
+        and every other player's action, backtracking wherever `player`'s view would differ
+        (cpp/bindings/py_state_spiel.h)."""
+        return OpenSpielState(self._game, self._game.native(self.pyspiel_state).world(player, seed))
 
     def __str__(self) -> str:
         return str(self.pyspiel_state)
@@ -589,71 +572,6 @@ def _quiet_stderr() -> Iterator[None]:
     finally:
         os.dup2(saved, 2)
         os.close(saved)
-
-
-def _resamples(state: Any, player: int) -> Optional[bool]:
-    """Whether the game implements ResampleFromInfostate (None: cannot tell from this state)."""
-    try:
-        with _quiet_stderr():
-            state.resample_from_infostate(player, random.Random(0).random)
-        return True
-    except pyspiel.SpielError as error:
-        return False if "not implemented" in str(error) else None
-    except (IndexError, RuntimeError):
-        return None
-
-
-def _view(state: Any, player: int) -> tuple[str, int]:
-    """What `player` knows of `state`: its information-state string and who is to move."""
-    return state.information_state_string(player), state.current_player()
-
-
-def _same_view(world: Any, state: Any, player: int) -> bool:
-    return _view(world, player) == _view(state, player)
-
-
-def _consistent_world(game: Any, state: Any, player: int, rng: random.Random) -> Any:
-    history = state.history()
-    seen = []  # the player's view (_view) after each step of the true history
-    replay = game.new_initial_state()
-    for action in history:
-        replay.apply_action(action)
-        seen.append(_view(replay, player))
-    # Depth-first with an explicit stack of (state, untried candidates) per step.
-    start = game.new_initial_state()
-    stack = [(start, _candidates(start, history[0], player, rng))] if history else []
-    while stack:
-        node, candidates = stack[-1]
-        if not candidates:
-            stack.pop()
-            continue
-        child = node.child(candidates.pop())
-        step = len(stack) - 1
-        if _view(child, player) != seen[step]:
-            continue
-        if step + 1 == len(history):
-            return child
-        stack.append((child, _candidates(child, history[step + 1], player, rng)))
-    if not history:
-        return start
-    raise RuntimeError(
-        "no world matches the player's information states (is the game's information "
-        "state string a function of what the player saw?)"
-    )
-
-
-def _candidates(state: Any, true_action: int, player: int, rng: random.Random) -> list[int]:
-    """Actions to try at `state`, the next to try last: the player's own action as played; chance
-    outcomes in a random order drawn by probability; other players' actions shuffled."""
-    if state.current_player() == player:
-        return [true_action]
-    if state.is_chance_node():
-        # Weighted order without replacement: key u ** (1 / p), largest first (tried last here).
-        keyed = [(rng.random() ** (1.0 / p), a) for a, p in state.chance_outcomes() if p > 0]
-        return [a for _, a in sorted(keyed)]
-    actions = list(state.legal_actions())
-    rng.shuffle(actions)
-    return actions
 
 
 _adopted: dict[str, Any] = {}  # str(pyspiel game) -> the PythonGame its bare states are searched as
