@@ -208,9 +208,9 @@ def _resolve_algorithm(algorithm: str, game: Any, evaluator: Any) -> str:
     if not isinstance(algorithm, str):
         raise TypeError(f"algorithm must be a str, got {type(algorithm).__name__}")
     if algorithm == "auto":
-        chosen = search_defaults(game).get("algorithm")
+        chosen = search_defaults(game).get("algorithm") or _declared_algorithm(game)
         if chosen is not None and _evaluator_kind(evaluator) == "native":
-            return str(chosen)  # measured strongest for this game (games.search_defaults)
+            return str(chosen)  # measured strongest for this game (games.search_defaults, or its own)
         if _has_hidden_information(game) and _nash_seeking_fits(game):
             return "smooth-uct"
         if _has_hidden_information(game):
@@ -227,6 +227,15 @@ def _nash_seeking_fits(game: Any) -> bool:
     (native keys too), by its entry in games.search_defaults: it lost at equal time there."""
     keys = getattr(game, "has_information_state_keys", None)
     return bool(keys is not None and keys() and game.num_players() == 2)
+
+
+def _declared_algorithm(game: Any) -> Optional[str]:
+    """What a Python game's own object declares "auto" should search it with (its
+    default_algorithm(), for example OpenSpiel's two-player zero-sum hidden-information games:
+    infoset-uct), or None."""
+    declare = getattr(getattr(game, "game", None), "default_algorithm", None)
+    chosen = declare() if callable(declare) else None
+    return None if chosen is None else str(chosen)
 
 
 def _has_hidden_information(game: Any) -> bool:

@@ -54,7 +54,7 @@ def test_a_bare_pyspiel_state_is_searched_without_reading_hidden_cards(algorithm
     assert results[0].stats == results[1].stats
     assert results[0].root_values == results[1].root_values
     if algorithm == "auto":
-        assert results[0].algorithm in ("ismcts", "infoset-uct", "smooth-uct")
+        assert results[0].algorithm == "infoset-uct"
 
 
 def test_a_bare_pyspiel_state_searches_as_its_openspiel_game():
@@ -78,6 +78,23 @@ def test_a_state_of_a_game_given_to_pyspiel_is_searched_natively():
         state.apply_action(action)
     result = mcts.search(state, iterations=200, seed=1)
     assert result.algorithm == "smooth-uct"  # leduc_poker's own default: the native state inside
+
+
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("openspiel:kuhn_poker", "infoset-uct"),  # two players, zero-sum, hidden information
+        ("openspiel:liars_dice", "infoset-uct"),
+        ("openspiel:leduc_poker(players=3)", "ismcts"),
+        ("openspiel:tic_tac_toe", "uct"),
+    ],
+)
+def test_auto_picks_what_measured_best_on_openspiel_games(name, expected):
+    state = ts.load_game(name).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert mcts.search(state, iterations=50, seed=0).algorithm == expected
+    assert mcts.search(state.native_state.pyspiel_state, iterations=50, seed=0).algorithm == expected
 
 
 # ---- the rules, natively and from Python ---------------------------------------------------------

@@ -4,7 +4,8 @@ A Python game is any object with ``name``, ``num_players()`` and ``new_initial_s
 whose states have the pyspiel-style methods (at least ``current_player``, ``legal_actions``,
 ``apply_action``, ``is_terminal``, ``returns``, ``clone``). Optional game methods:
 ``has_chance()``, ``has_hidden_information()``, ``max_legal_actions()`` (a bound on legal
-actions and chance outcomes), ``num_distinct_actions()``, ``observation_shape()``, ``parameters()``.
+actions and chance outcomes), ``num_distinct_actions()``, ``observation_shape()``, ``parameters()``,
+``default_algorithm()`` (what ``algorithm="auto"`` searches the game with; None: the generic choice).
 Optional state methods: ``is_chance_node``, ``chance_outcomes``, ``information_state_string``,
 ``observation_tensor``, ``resample_from_infostate``, ``action_to_string``, ``observed_action``,
 and ``native_search_state(info)``: a faster view of the state for the native search (the OpenSpiel

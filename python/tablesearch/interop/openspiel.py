@@ -448,6 +448,13 @@ class OpenSpielGame:
     def observation_shape(self) -> Optional[tuple[int, ...]]:
         return self._shape
 
+    def default_algorithm(self) -> Optional[str]:
+        """What ``algorithm="auto"`` searches this game with: infoset-uct on two-player zero-sum
+        games with hidden information, where it beat ISMCTS and smooth-uct at equal time against
+        OpenSpiel's bots (docs/interop.md); None (the generic choice) on the others."""
+        zero_sum = self.pyspiel_game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+        return "infoset-uct" if self._hidden and zero_sum and self.num_players() == 2 else None
+
     def new_initial_state(self, seed: Optional[int] = None) -> OpenSpielState:
         """The initial state; `seed` is unused, as OpenSpiel's chance is explicit outcomes."""
         return OpenSpielState(self, self.pyspiel_game.new_initial_state())
