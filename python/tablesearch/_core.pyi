@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['ALGORITHMS', 'ActionStats', 'CHANCE', 'Game', 'MAX_PLAYERS', 'NativeSearchResult', 'PyEvaluator', 'PyGameInfo', 'PyState', 'SEARCH_OPTIONS', 'SearchTree', 'State', 'TERMINAL', 'list_games', 'load_game', 'parameter_specs', 'running_searches', 'search', 'shutdown_searches']
+__all__: list[str] = ['ALGORITHMS', 'ActionStats', 'CHANCE', 'Game', 'MAX_PLAYERS', 'NativeSearchResult', 'PyEvaluator', 'PyGameInfo', 'PyState', 'SEARCH_OPTIONS', 'SearchTree', 'SpielGame', 'SpielState', 'State', 'TERMINAL', 'list_games', 'load_game', 'parameter_specs', 'running_searches', 'search', 'shutdown_searches']
 class State:
     """
     A position of a game.
@@ -249,6 +249,26 @@ class PyEvaluator:
     def __init__(self, evaluator: typing.Any, batch_size: typing.Any) -> None:
         """
         A Python leaf evaluator: batch_size 0 calls evaluate(state) (and prior(state) if present), batch_size >= 1 calls evaluate_batch(observations) with up to that many leaves.
+        """
+class SpielGame:
+    """
+    What the native search needs to know of a pyspiel game (made by tablesearch.interop.openspiel).
+    """
+    def __init__(self, game: typing.Any, hidden: bool, infostate_strings: bool, min_utility: typing.SupportsFloat | typing.SupportsIndex, max_utility: typing.SupportsFloat | typing.SupportsIndex, wrap: typing.Any) -> None:
+        ...
+class SpielState(PyState):
+    """
+    A pyspiel state carried into a search (made by tablesearch.interop.openspiel).
+    """
+    def __init__(self, state: typing.Any, info: PyGameInfo, spiel: SpielGame) -> None:
+        ...
+    def observed_action(self, observer: typing.SupportsInt | typing.SupportsIndex, action: typing.SupportsInt | typing.SupportsIndex) -> int:
+        """
+        How `action`, taken here, looks to `observer`: the action, or a key of what it knows after it.
+        """
+    def world(self, player: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> typing.Any:
+        """
+        A pyspiel state the player cannot tell from this one (the rules in cpp/bindings/py_state_spiel.h).
         """
 def list_games() -> list[str]:
     ...
