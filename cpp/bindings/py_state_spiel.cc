@@ -242,15 +242,18 @@ py::object SpielState::replayed_world(int player, Rng& rng) const {
   const py::object start = spiel_->game.attr("new_initial_state")();
   if (played.empty()) return start;
   if (views_player_ != player) {
-    views_.clear();
+    // Built apart and then stored: other search threads may resample this state meanwhile
+    // (while Python code runs, the GIL passes between them).
+    std::vector<View> views;
     py::object replay = start.attr("clone")();
     for (Action a : played) {
       methods().apply_action(replay, py::int_(a));
-      views_.push_back(view_of(replay, player));
+      views.push_back(view_of(replay, player));
     }
+    views_ = std::move(views);
     views_player_ = player;
   }
-  const std::vector<View> seen = views_;  // a copy: Python code may run other threads meanwhile
+  const std::vector<View> seen = views_;
   // Depth first, one frame per step: the state before it and the actions still to try there.
   struct Frame {
     py::object state;
