@@ -89,7 +89,7 @@ def search_speed(iterations: int, repeats: int) -> None:
         label = f"{name} {history}" if history else name
         if theirs:
             reference = statistics.median(theirs)
-            print(f"  {label:32s} {algorithm:9s} {rate:>12,.0f} {reference:>14,.0f} {rate / reference:>6.2f}x")
+            print(f"  {label:32s} {algorithm:9s} {rate:>12,.0f} {reference:>14,.0f} {rate / reference:>6.3f}x")
         else:
             print(f"  {label:32s} {algorithm:9s} {rate:>12,.0f} {'(no bot)':>14s}")
     print("  goal: openspiel:kuhn_poker ISMCTS >= 90,000 iterations/s (2x 45,000) on a quiet machine\n")

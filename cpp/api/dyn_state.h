@@ -1,8 +1,10 @@
 // DynState: any AnyState (for example a game written in Python) as a value type that satisfies
 // the native GameState concept, so the same templated search runs on it. Copies clone the
-// wrapped state; the player to move is cached after each action. Calls are few, since each may
-// cross into Python: the end of the game is read from current_player() == TERMINAL (the state
-// protocol), and is_terminal() only consulted to explain a state that breaks it.
+// wrapped state. Calls are few, since each may cross into Python: the player to move is asked
+// only when the search needs it (once after each action at most; not at all on the way down a
+// search tree, whose nodes know it), the end of the game is read from current_player() ==
+// TERMINAL (the state protocol), and is_terminal() only consulted to explain a state that
+// breaks it.
 #pragma once
 #include <algorithm>
 #include <memory>
@@ -17,20 +19,24 @@ namespace ts {
 class DynState {
  public:
   DynState(std::unique_ptr<AnyState> state, int max_legal_actions)
-      : state_(std::move(state)), max_legal_actions_(max_legal_actions) {
+      : state_(std::move(state)), max_legal_actions_(max_legal_actions), players_(state_->num_players()) {
+    if (players_ < 1 || players_ > kMaxPlayers) {
+      fail("num_players() must be between 1 and " + std::to_string(kMaxPlayers) + ", got " +
+           std::to_string(players_));
+    }
     refresh();
   }
   DynState(const DynState& other)
       : state_(other.state_->clone()),
         max_legal_actions_(other.max_legal_actions_),
-        player_(other.player_),
-        players_(other.players_) {}
+        players_(other.players_),
+        player_(other.player_) {}
   DynState& operator=(const DynState& other) {
     if (this != &other) {
       state_ = other.state_->clone();
       max_legal_actions_ = other.max_legal_actions_;
-      player_ = other.player_;
       players_ = other.players_;
+      player_ = other.player_;
     }
     return *this;
   }
@@ -38,13 +44,16 @@ class DynState {
   DynState& operator=(DynState&&) = default;
 
   int num_players() const { return players_; }
-  int current_player() const { return player_; }
-  bool is_terminal() const { return player_ == kTerminalPlayer; }
+  int current_player() const {
+    if (player_ == kUnknown) refresh();
+    return player_;
+  }
+  bool is_terminal() const { return current_player() == kTerminalPlayer; }
 
   int legal_actions(Action* out) const {
     const std::vector<Action> actions = state_->legal_actions();
     if (actions.empty() && state_->is_terminal()) {
-      fail("a state whose game is over (is_terminal() is True) returned " + std::to_string(player_) +
+      fail("a state whose game is over (is_terminal() is True) returned " + std::to_string(current_player()) +
            " from current_player(); at the end of the game it must return TERMINAL (-4)");
     }
     return copy_out(actions, out);
@@ -52,7 +61,7 @@ class DynState {
   int chance_outcomes(ChanceOutcome* out) const { return copy_out(state_->chance_outcomes(), out); }
   void apply_action(Action action) {
     state_->apply_action(action);
-    refresh();
+    player_ = kUnknown;  // asked when needed
   }
   void returns(double* out) const {
     const std::vector<double> r = state_->returns();
@@ -73,13 +82,11 @@ class DynState {
   DynState resample_from_infostate(int player, Rng& rng, std::vector<Action>* history) const {
     DynState world(state_->resample_from_infostate(player, rng.next()), max_legal_actions_);
     if (history) *history = world.state_->history();
-    if (world.player_ != player_ || world.players_ != players_) {
+    if (world.current_player() != current_player() || world.players_ != players_) {
       fail("resample_from_infostate(" + std::to_string(player) +
-           ", ...) returned a world whose current_player() is " + std::to_string(world.player_) + " (of " +
-           std::to_string(world.players_) +
-           " players), where the state it "
-           "was drawn from has " +
-           std::to_string(player_) + " (of " + std::to_string(players_) +
+           ", ...) returned a world whose current_player() is " + std::to_string(world.current_player()) +
+           " (of " + std::to_string(world.players_) + " players), where the state it was drawn from has " +
+           std::to_string(current_player()) + " (of " + std::to_string(players_) +
            "): a world must keep what every player knows");
     }
     return world;
@@ -93,17 +100,13 @@ class DynState {
   const AnyState& any() const { return *state_; }
 
  private:
-  void refresh() {
-    players_ = state_->num_players();
-    if (players_ < 1 || players_ > kMaxPlayers) {
-      fail("num_players() must be between 1 and " + std::to_string(kMaxPlayers) + ", got " +
-           std::to_string(players_));
-    }
-    player_ = state_->current_player();
-    if (player_ != kTerminalPlayer && player_ != kChancePlayer && (player_ < 0 || player_ >= players_)) {
-      fail("current_player() returned " + std::to_string(player_) + "; valid: 0.." +
+  void refresh() const {
+    const int player = state_->current_player();
+    if (player != kTerminalPlayer && player != kChancePlayer && (player < 0 || player >= players_)) {
+      fail("current_player() returned " + std::to_string(player) + "; valid: 0.." +
            std::to_string(players_ - 1) + ", -1 (chance) or -4 (terminal)");
     }
+    player_ = player;
   }
 
   template <class T>
@@ -118,10 +121,11 @@ class DynState {
     return n;
   }
 
+  static constexpr int kUnknown = -100;  // the player to move, not asked since the last action
   std::unique_ptr<AnyState> state_;
   int max_legal_actions_;
-  int player_ = kTerminalPlayer;
-  int players_ = 0;
+  int players_;
+  mutable int player_ = kUnknown;
 };
 
 }  // namespace ts
