@@ -83,12 +83,6 @@ py::object call(py::handle obj, const char* name, py::handle arg) {
   return checked(PyObject_CallMethodOneArg(obj.ptr(), interned(name), arg.ptr()));
 }
 
-py::object call(py::handle obj, const char* name, py::handle arg1, py::handle arg2) {
-  PyObject* args[] = {obj.ptr(), arg1.ptr(), arg2.ptr()};
-  return checked(
-      PyObject_VectorcallMethod(interned(name), args, 3 | PY_VECTORCALL_ARGUMENTS_OFFSET, nullptr));
-}
-
 namespace {
 
 // The entry `name` in the dicts of obj's type and its bases (what attribute lookup finds on the

@@ -15,7 +15,6 @@ namespace py = pybind11;
 // obj.name() and obj.name(arg), via interned names (no attribute string built per call).
 py::object call(py::handle obj, const char* name);
 py::object call(py::handle obj, const char* name, py::handle arg);
-py::object call(py::handle obj, const char* name, py::handle arg1, py::handle arg2);
 bool has_method(py::handle obj, const char* name);
 
 // A method of objects of one type, found once: obj.name(...) without the attribute lookup per
