@@ -459,9 +459,10 @@ class OpenSpielGame:
         """The initial state; `seed` is unused, as OpenSpiel's chance is explicit outcomes."""
         return OpenSpielState(self, self.pyspiel_game.new_initial_state())
 
-    def native(self, state: Any) -> Any:
+    def native(self, state: Any, info: Any = None) -> Any:
         """`state` (a pyspiel state of this game) as the native search sees it, a
-        ``_core.SpielState``: the rules of worlds and observed actions live there."""
+        ``_core.SpielState`` (the rules of worlds and observed actions live there); `info` is
+        what the search checks the state's answers against (a PythonGame's; else this game's)."""
         if self._spiel_game is None:
             low, high = float(self.pyspiel_game.min_utility()), float(self.pyspiel_game.max_utility())
             self._spiel_game = _core.SpielGame(
@@ -479,7 +480,7 @@ class OpenSpielGame:
                 observation_shape=list(self._shape or []),
                 game=self.name,
             )
-        return _core.SpielState(state, self._info, self._spiel_game)
+        return _core.SpielState(state, self._info if info is None else info, self._spiel_game)
 
     def state_of(self, state: Any) -> OpenSpielState:
         return OpenSpielState(self, state)
@@ -497,7 +498,7 @@ class OpenSpielState:
     def native_search_state(self, info: Any) -> Any:
         """This state for the native search: a ``_core.SpielState``, which calls pyspiel's bound
         methods directly (no Python wrapper per step), by the same rules."""
-        return self._game.native(self.pyspiel_state)
+        return self._game.native(self.pyspiel_state, info)
 
     def current_player(self) -> int:
         return int(self.pyspiel_state.current_player())
