@@ -3,6 +3,7 @@
 // NativeGameAdapter (native_adapter.h). A state's game() is never null. Searching a state goes
 // through api/search_entry.h.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -54,6 +55,15 @@ class AnyState {
   virtual bool is_terminal() const = 0;
   virtual std::vector<Action> legal_actions() const = 0;
   virtual std::vector<ChanceOutcome> chance_outcomes() const = 0;
+  // The same written to `out`, which has room for `capacity` (more is an error naming the
+  // bound); returns how many. States that call out of the core (games written in Python) give
+  // them without building a vector per call.
+  virtual int legal_actions_into(Action* out, int capacity) const {
+    return copy_bounded(legal_actions(), out, capacity);
+  }
+  virtual int chance_outcomes_into(ChanceOutcome* out, int capacity) const {
+    return copy_bounded(chance_outcomes(), out, capacity);
+  }
   // Checked: an illegal action raises InvalidArgument naming the legal ones.
   virtual void apply_action(Action action) = 0;
   virtual std::vector<double> returns() const = 0;
@@ -89,6 +99,17 @@ class AnyState {
         "this game has no heuristic evaluation (heuristic_returns); rollout_cutoff and "
         "mcts.HeuristicEvaluator "
         "need a native game that defines one");
+  }
+
+  template <class T>
+  static int copy_bounded(const std::vector<T>& items, T* out, int capacity) {
+    const int n = static_cast<int>(items.size());
+    if (n > capacity) {
+      fail("a state listed " + std::to_string(n) + " actions, more than the game's bound of " +
+           std::to_string(capacity) + " (declare a larger max_legal_actions() on the game)");
+    }
+    std::copy(items.begin(), items.end(), out);
+    return n;
   }
 
   void check_player(int player) const {

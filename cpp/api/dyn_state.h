@@ -51,14 +51,22 @@ class DynState {
   bool is_terminal() const { return current_player() == kTerminalPlayer; }
 
   int legal_actions(Action* out) const {
-    const std::vector<Action> actions = state_->legal_actions();
-    if (actions.empty() && state_->is_terminal()) {
-      fail("a state whose game is over (is_terminal() is True) returned " + std::to_string(current_player()) +
-           " from current_player(); at the end of the game it must return TERMINAL (-4)");
+    const int n = state_->legal_actions_into(out, max_legal_actions_);
+    if (n == 0) {
+      if (state_->is_terminal()) {
+        fail("a state whose game is over (is_terminal() is True) returned " +
+             std::to_string(current_player()) +
+             " from current_player(); at the end of the game it must return TERMINAL (-4)");
+      }
+      fail("a non-terminal state listed no legal actions (is_terminal() should be true)");
     }
-    return copy_out(actions, out);
+    return n;
   }
-  int chance_outcomes(ChanceOutcome* out) const { return copy_out(state_->chance_outcomes(), out); }
+  int chance_outcomes(ChanceOutcome* out) const {
+    const int n = state_->chance_outcomes_into(out, max_legal_actions_);
+    if (n == 0) fail("a chance node listed no chance outcomes");
+    return n;
+  }
   void apply_action(Action action) {
     state_->apply_action(action);
     player_ = kUnknown;  // asked when needed
@@ -107,18 +115,6 @@ class DynState {
            std::to_string(players_ - 1) + ", -1 (chance) or -4 (terminal)");
     }
     player_ = player;
-  }
-
-  template <class T>
-  int copy_out(const std::vector<T>& items, T* out) const {
-    const int n = static_cast<int>(items.size());
-    if (n > max_legal_actions_) {
-      fail("a state listed " + std::to_string(n) + " actions, more than the game's bound of " +
-           std::to_string(max_legal_actions_) + " (declare a larger max_legal_actions() on the game)");
-    }
-    if (n == 0) fail("a non-terminal state listed no legal actions (is_terminal() should be true)");
-    std::copy(items.begin(), items.end(), out);
-    return n;
   }
 
   static constexpr int kUnknown = -100;  // the player to move, not asked since the last action

@@ -67,6 +67,25 @@ Action as_action(PyObject* item, const Origin& where) {
   return static_cast<Action>(a);
 }
 
+// The common cases, read without the general conversions: an exact int in range; an exact float
+// in [0, 1] (NaN fails the comparison). False: the general path decides (and names the error).
+inline bool exact_action(PyObject* item, Action& out) {
+  if (!PyLong_CheckExact(item)) return false;
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(item, &overflow);
+  if (overflow || v < 0 || v > INT32_MAX) return false;
+  out = static_cast<Action>(v);
+  return true;
+}
+
+inline bool exact_probability(PyObject* item, double& out) {
+  if (!PyFloat_CheckExact(item)) return false;
+  const double p = PyFloat_AS_DOUBLE(item);
+  if (!(p >= 0.0 && p <= 1.0)) return false;
+  out = p;
+  return true;
+}
+
 }  // namespace
 
 std::string Origin::str() const {
@@ -210,16 +229,26 @@ bool as_bool(py::handle value, const Origin&) {
   return truth == 1;
 }
 
+int as_actions(py::handle value, Action* out, int capacity, const Origin& where) {
+  const py::object seq = items_of(value, "a list of ints", where);
+  const Py_ssize_t size = PySequence_Fast_GET_SIZE(seq.ptr());
+  if (size > capacity) too_many(size, capacity, where);
+  const int n = static_cast<int>(size);
+  PyObject** items = PySequence_Fast_ITEMS(seq.ptr());
+  for (int i = 0; i < n; ++i) {
+    if (!exact_action(items[i], out[i])) out[i] = as_action(items[i], where);
+  }
+  if (!std::is_sorted(out, out + n)) std::sort(out, out + n);
+  if (std::adjacent_find(out, out + n) != out + n)
+    throw py::value_error(where.str() + " returned a repeated action");
+  return n;
+}
+
 std::vector<Action> as_actions(py::handle value, const Origin& where, int capacity) {
   const py::object seq = items_of(value, "a list of ints", where);
-  const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq.ptr());
-  if (n > capacity) too_many(n, capacity, where);
-  PyObject** items = PySequence_Fast_ITEMS(seq.ptr());
-  std::vector<Action> out(static_cast<size_t>(n));
-  for (Py_ssize_t i = 0; i < n; ++i) out[static_cast<size_t>(i)] = as_action(items[i], where);
-  if (!std::is_sorted(out.begin(), out.end())) std::sort(out.begin(), out.end());
-  if (std::adjacent_find(out.begin(), out.end()) != out.end())
-    throw py::value_error(where.str() + " returned a repeated action");
+  std::vector<Action> out(
+      static_cast<size_t>(std::min<Py_ssize_t>(PySequence_Fast_GET_SIZE(seq.ptr()), capacity)));
+  as_actions(seq, out.data(), capacity, where);
   return out;
 }
 
@@ -232,19 +261,22 @@ std::vector<Action> as_action_sequence(py::handle value, const Origin& where) {
   return out;
 }
 
-std::vector<ChanceOutcome> as_outcomes(py::handle value, const Origin& where, int capacity) {
+int as_outcomes(py::handle value, ChanceOutcome* out, int capacity, const Origin& where) {
   const py::object seq = items_of(value, "a list of (action, probability) pairs", where);
-  const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq.ptr());
-  if (n > capacity) too_many(n, capacity, where);
+  const Py_ssize_t size = PySequence_Fast_GET_SIZE(seq.ptr());
+  if (size > capacity) too_many(size, capacity, where);
+  const int n = static_cast<int>(size);
   PyObject** items = PySequence_Fast_ITEMS(seq.ptr());
-  std::vector<ChanceOutcome> out(static_cast<size_t>(n));
   double total = 0;
-  for (Py_ssize_t i = 0; i < n; ++i) {
+  for (int i = 0; i < n; ++i) {
     PyObject* pair = items[i];
-    ChanceOutcome& outcome = out[static_cast<size_t>(i)];
+    ChanceOutcome& outcome = out[i];
     if (PyTuple_CheckExact(pair) && PyTuple_GET_SIZE(pair) == 2) {
-      outcome = {as_action(PyTuple_GET_ITEM(pair, 0), where),
-                 as_probability(PyTuple_GET_ITEM(pair, 1), where)};
+      PyObject* action = PyTuple_GET_ITEM(pair, 0);
+      PyObject* probability = PyTuple_GET_ITEM(pair, 1);
+      if (!exact_action(action, outcome.action)) outcome.action = as_action(action, where);
+      if (!exact_probability(probability, outcome.probability))
+        outcome.probability = as_probability(probability, where);
     } else {
       if (!PySequence_Check(pair) || PyUnicode_Check(pair) || PySequence_Size(pair) != 2) {
         PyErr_Clear();
@@ -260,6 +292,14 @@ std::vector<ChanceOutcome> as_outcomes(py::handle value, const Origin& where, in
     throw py::value_error(where.str() + " must return outcomes whose probabilities sum to 1, got " +
                           std::to_string(total));
   }
+  return n;
+}
+
+std::vector<ChanceOutcome> as_outcomes(py::handle value, const Origin& where, int capacity) {
+  const py::object seq = items_of(value, "a list of (action, probability) pairs", where);
+  std::vector<ChanceOutcome> out(
+      static_cast<size_t>(std::min<Py_ssize_t>(PySequence_Fast_GET_SIZE(seq.ptr()), capacity)));
+  as_outcomes(seq, out.data(), capacity, where);
   return out;
 }
 

@@ -62,13 +62,16 @@ double as_probability(py::handle value, const Origin& where);
 // A prior weight: a finite number >= 0 (priors are renormalised over the legal actions).
 double as_weight(py::handle value, const Origin& where);
 bool as_bool(py::handle value, const Origin& where);
-// Sorted, unique actions in [0, 2**31) from any iterable of ints except a str, bytes or mapping.
-// More than `capacity` is a ValueError naming the game's bound, max_legal_actions().
+// Sorted, unique actions in [0, 2**31) from any iterable of ints except a str, bytes or mapping,
+// written to `out` (room for `capacity`: more is a ValueError naming the game's bound,
+// max_legal_actions()); returns how many.
+int as_actions(py::handle value, Action* out, int capacity, const Origin& where);
 std::vector<Action> as_actions(py::handle value, const Origin& where, int capacity = INT32_MAX);
 // Actions in [0, 2**31) as given (a history: in order, repeats allowed).
 std::vector<Action> as_action_sequence(py::handle value, const Origin& where);
-// (action, probability) pairs from an iterable, actions as as_actions gives them, probabilities
-// summing to 1.
+// (action, probability) pairs from an iterable, actions as as_actions reads them, probabilities
+// summing to 1; written as as_actions writes.
+int as_outcomes(py::handle value, ChanceOutcome* out, int capacity, const Origin& where);
 std::vector<ChanceOutcome> as_outcomes(py::handle value, const Origin& where, int capacity = INT32_MAX);
 // `expected` values (as_value) from a sequence (list, tuple, array), not from a mapping or set.
 std::vector<double> as_values(py::handle value, size_t expected, const Origin& where);

@@ -78,14 +78,29 @@ std::vector<Action> PyState::legal_actions() const {
   return as_actions(methods_->legal_actions(state_), where("legal_actions"), game_->info().max_legal_actions);
 }
 
+int PyState::legal_actions_into(Action* out, int capacity) const {
+  GilAcquire gil;
+  return as_actions(methods_->legal_actions(state_), out, capacity, where("legal_actions"));
+}
+
 std::vector<ChanceOutcome> PyState::chance_outcomes() const {
   GilAcquire gil;
+  check_chance_outcomes();
+  return as_outcomes(methods_->chance_outcomes(state_), where("chance_outcomes"),
+                     game_->info().max_legal_actions);
+}
+
+int PyState::chance_outcomes_into(ChanceOutcome* out, int capacity) const {
+  GilAcquire gil;
+  check_chance_outcomes();
+  return as_outcomes(methods_->chance_outcomes(state_), out, capacity, where("chance_outcomes"));
+}
+
+void PyState::check_chance_outcomes() const {
   if (!methods_->has_chance_outcomes) {
     throw py::type_error(where("current_player").str() +
                          " returned CHANCE (-1) but the state has no chance_outcomes()");
   }
-  return as_outcomes(methods_->chance_outcomes(state_), where("chance_outcomes"),
-                     game_->info().max_legal_actions);
 }
 
 void PyState::apply_action(Action action) {

@@ -85,6 +85,8 @@ class PyState : public AnyState {
   bool is_terminal() const override;
   std::vector<Action> legal_actions() const override;
   std::vector<ChanceOutcome> chance_outcomes() const override;
+  int legal_actions_into(Action* out, int capacity) const override;
+  int chance_outcomes_into(ChanceOutcome* out, int capacity) const override;
   void apply_action(Action action) override;
   std::vector<double> returns() const override;
   std::vector<double> scores() const override { return returns(); }
@@ -109,6 +111,7 @@ class PyState : public AnyState {
   // state's type; TypeError or ValueError otherwise.
   py::object checked_copy(py::object copy, const char* method) const;
   const PyStateMethods& methods() const { return *methods_; }
+  void check_chance_outcomes() const;  // TypeError where the state has no chance_outcomes()
 
  private:
   py::object state_;

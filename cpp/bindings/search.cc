@@ -40,7 +40,10 @@ SearchResult run(const AnyState& state, SearchConfig config, SearchSession* sess
   const bool calls_python = !native || (evaluator && evaluator->needs_python());
   const RunningSearch running;
   try {
-    if (calls_python && config.threads == 1) return run_search(root, config, session, evaluator);
+    if (calls_python && config.threads == 1) {
+      const GilKeptForSearch kept;
+      return run_search(root, config, session, evaluator);
+    }
     GilRelease release;
     return run_search(root, config, session, evaluator);
   } catch (const SearchInterrupted&) {

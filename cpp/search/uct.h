@@ -11,6 +11,7 @@
 #pragma once
 #include <atomic>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "core/game.h"
@@ -107,12 +108,12 @@ class UctSearch {
         // UCT evaluates a leaf on its first visit and expands it on the next; PUCT expands at once.
         const bool first_visit = arena_.edge(node).visits == 0 && node != 0;
         if ((first_visit && !ops_.puct()) || !expand(node, state)) {
-          evaluator_.evaluate(state, rng_, values);
+          evaluator_.evaluate(std::move(state), rng_, values);  // not used after
           return;
         }
         if (node == 0) ops_.add_root_noise();
         if (ops_.puct() && current.player != kChancePlayer) {
-          evaluator_.evaluate(state, rng_, values);
+          evaluator_.evaluate(std::move(state), rng_, values);  // not used after
           return;
         }
       }
