@@ -1,5 +1,6 @@
 """Screenshots of the web app for docs/screenshots/: one page per game, played a few moves by
-clicks as seat 0 against the AI, plus an AI-against-AI game caught while the AI thinks.
+clicks as seat 0 against the AI, at desktop size (<game>.png) and on a phone's 390x844 screen
+(<game>-phone.png), plus an AI-against-AI game caught while the AI thinks.
 
     python scripts/web_screenshots.py [--out docs/screenshots] [--chromium /usr/bin/chromium]
 
@@ -9,6 +10,7 @@ Needs the web extra, Playwright (pip) and the system chromium.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 import shutil
@@ -37,9 +39,14 @@ PAGES = [
 ]
 
 
-def post(url: str, body: dict) -> dict:
+PHONE = {"width": 390, "height": 844}
+
+
+def post(server: BackgroundServer, body: dict) -> dict:
     request = urllib.request.Request(
-        url + "/api/sessions", data=json.dumps(body).encode(), headers={"content-type": "application/json"}
+        server.url + "/api/sessions",
+        data=json.dumps(body).encode(),
+        headers={"content-type": "application/json", **server.headers},
     )
     with urllib.request.urlopen(request) as response:
         return json.loads(response.read())
@@ -55,14 +62,18 @@ def main() -> None:
     rng = random.Random(1)
     with BackgroundServer() as server, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=args.chromium, args=["--no-sandbox", "--disable-gpu"])
-        page = browser.new_page(viewport={"width": 1320, "height": 900})
-        page.set_default_timeout(60_000)
-        for name, game, params, seats, clicks in PAGES:
-            info = post(server.url, dict(game=game, params=params, seats=seats, seed=4, delay=0))
-            page.goto(f"{server.url}/?session={info['id']}&seat=0")
+        desktop = browser.new_page(viewport={"width": 1320, "height": 900})
+        phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+        for page in (desktop, phone):
+            page.set_default_timeout(60_000)
+        for (name, game, params, seats, clicks), (page, suffix) in itertools.product(
+            PAGES, ((desktop, ""), (phone, "-phone"))
+        ):
+            info = post(server, dict(game=game, params=params, seats=seats, seed=4, delay=0))
+            page.goto(server.page(f"/?session={info['id']}&seat=0"))
             for _ in range(clicks):
                 page.wait_for_function(
-                    "() => /your move|game over/.test(document.querySelector('#status').textContent)"
+                    "() => /^your move$|game over/.test(document.querySelector('#status').textContent)"
                 )
                 if "game over" in page.inner_text("#status"):
                     break
@@ -73,17 +84,19 @@ def main() -> None:
                     if page.locator("#choice").is_visible():
                         page.locator("#choice-buttons button").first.click()
                 else:
+                    page.eval_on_selector("#moves-box", "box => { box.open = true; }")
                     buttons = page.locator("#actions button")
                     buttons.nth(rng.randrange(buttons.count())).click()
                 page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
-            page.wait_for_function("() => /your move|game over/.test(document.querySelector('#status').textContent)")
-            page.screenshot(path=str(out / f"{name}.png"), full_page=True)
-            print(out / f"{name}.png")
+            page.wait_for_function("() => /^your move$|game over/.test(document.querySelector('#status').textContent)")
+            page.screenshot(path=str(out / f"{name}{suffix}.png"), full_page=True)
+            print(out / f"{name}{suffix}.png")
         # AI against AI, caught mid-search: connect four with a 3 s budget per move.
         info = post(
-            server.url, dict(game="connect_four", seats=["mcts:time_limit=3", "mcts:time_limit=3"], seed=2, delay=0)
+            server, dict(game="connect_four", seats=["mcts:time_limit=3", "mcts:time_limit=3"], seed=2, delay=0)
         )
-        page.goto(f"{server.url}/?session={info['id']}")
+        page = desktop
+        page.goto(server.page(f"/?session={info['id']}"))
         page.wait_for_function(
             "() => /searching/.test(document.querySelector('#thinking-seat').textContent) && "
             "document.querySelectorAll('#log li').length >= 2"
@@ -91,6 +104,15 @@ def main() -> None:
         page.wait_for_timeout(1200)
         page.screenshot(path=str(out / "thinking.png"), full_page=True)
         print(out / "thinking.png")
+        # The setup form, refusing a bad spec.
+        for page, suffix in ((desktop, ""), (phone, "-phone")):
+            page.goto(server.page("/"))
+            page.select_option("#game", "gnomi")
+            page.fill('.seat-row input.spec[data-seat="1"]', "mcts:iterationz=2000")
+            page.click("#start")
+            page.wait_for_selector("#error:not([hidden])")
+            page.screenshot(path=str(out / f"setup_error{suffix}.png"), full_page=True)
+            print(out / f"setup_error{suffix}.png")
         browser.close()
 
 

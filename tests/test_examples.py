@@ -23,6 +23,19 @@ def test_example_runs(script, expected):
     assert expected in out
 
 
+@pytest.mark.parametrize(
+    "script, expected",
+    [
+        ("compiled_connect_four.py", "the native C++ game's search with the same seed: identical"),
+        ("compiled_pig.py", "Ratings"),
+        ("compiled_leduc_poker.py", "smooth-uct: player 1 plays"),
+    ],
+)
+def test_compiled_example_runs(script, expected):
+    pytest.importorskip("numba", reason="needs the compiled extra")
+    test_example_runs(script, expected)
+
+
 def test_interop_example_runs():
     pytest.importorskip("pyspiel", reason="needs the openspiel extra")
     pytest.importorskip("pettingzoo", reason="needs the pettingzoo extra")

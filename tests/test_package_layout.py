@@ -1,4 +1,5 @@
-"""The package's module-level imports form no cycle, and the layers import one way."""
+"""The package's imports form no cycle, imports inside functions (and type-only ones) included,
+and the layers import one way."""
 
 import ast
 from pathlib import Path
@@ -16,11 +17,12 @@ MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py")}
 
 
 def imported_modules(name: str) -> set[str]:
-    """tablesearch modules `name` imports when it is loaded (imports inside functions are lazy)."""
+    """tablesearch modules `name` imports anywhere: at load time, inside functions, or for type
+    checking only (a cycle through a lazy import is still a cycle)."""
     path = MODULES[name]
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = set()
-    for node in ast.parse(path.read_text()).body:
+    for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):

@@ -1,6 +1,6 @@
 // The type-erased face of games and states: the game API only, used by the bindings and by
 // games that are not native (written in Python). Native games reach it through
-// NativeGameAdapter (native_adapter.h). A state's game() is never null. Searching a state goes
+// NativeGameAdapter (native_adapter.h). A state's get_game() is never null. Searching a state goes
 // through api/search_entry.h.
 #pragma once
 #include <algorithm>
@@ -19,6 +19,15 @@ namespace ts {
 
 class AnyState;
 
+// What a game declares about itself beyond what search needs (core/game.h names where each fact
+// comes from and its default), read by interop, analysis, the command line and the web app.
+struct GameFacts {
+  int min_players = 1, max_players = 1;
+  double min_utility = -1, max_utility = 1;
+  double utility_sum = 0;   // every native game is zero-sum
+  int max_game_length = 0;  // 0: the game declares no bound
+};
+
 class AnyGame : public std::enable_shared_from_this<AnyGame> {
  public:
   virtual ~AnyGame() = default;
@@ -30,6 +39,13 @@ class AnyGame : public std::enable_shared_from_this<AnyGame> {
   virtual bool has_chance() const = 0;
   virtual bool has_hidden_information() const = 0;
   virtual std::vector<int> observation_shape() const = 0;
+  virtual GameFacts facts() const {
+    GameFacts facts;
+    facts.min_players = facts.max_players = num_players();
+    return facts;
+  }
+  // The parameters the game accepts, with their defaults, ranges and help text.
+  virtual std::vector<ParamSpec> param_spec() const { return {}; }
   virtual std::unique_ptr<AnyState> new_initial_state(uint64_t seed) const = 0;
   // Rebuilds a state from its seed and history (replayed through the rules), or, for states
   // that serialize their contents, from `fields` (validated) with the history kept as given.
@@ -49,7 +65,7 @@ class AnyGame : public std::enable_shared_from_this<AnyGame> {
 class AnyState {
  public:
   virtual ~AnyState() = default;
-  virtual std::shared_ptr<const AnyGame> game() const = 0;  // never null
+  virtual std::shared_ptr<const AnyGame> get_game() const = 0;  // never null
   virtual int num_players() const = 0;
   virtual int current_player() const = 0;
   virtual bool is_terminal() const = 0;
@@ -86,8 +102,6 @@ class AnyState {
     check_player(player);
     return infoset_key_from_string(information_state_string(player), player);
   }
-  // The smallest and largest return a player can get ([-1, 1] unless the game says otherwise).
-  virtual std::pair<double, double> return_range() const { return {-1.0, 1.0}; }
   // How `action`, taken here, looks to `observer` (equal values: the observer cannot tell them apart).
   virtual Action observed_action(int observer, Action action) const = 0;
   virtual Fields fields() const = 0;  // empty unless the game serializes fields

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "api/any_game.h"
@@ -34,7 +35,7 @@ class NativeStateAdapter final : public AnyState, public NativeSearchable {
                      std::vector<Action> history = {})
       : game_(std::move(game)), state_(std::move(state)), seed_(seed), history_(std::move(history)) {}
 
-  std::shared_ptr<const AnyGame> game() const override { return game_; }
+  std::shared_ptr<const AnyGame> get_game() const override { return game_; }
   int num_players() const override { return state_.num_players(); }
   int current_player() const override { return state_.current_player(); }
   bool is_terminal() const override { return state_.is_terminal(); }
@@ -118,11 +119,6 @@ class NativeStateAdapter final : public AnyState, public NativeSearchable {
     return infoset_key(state_, player);
   }
 
-  std::pair<double, double> return_range() const override {
-    const ReturnScale scale = ReturnScale::of(state_);
-    return {scale.mid - scale.half, scale.mid + scale.half};
-  }
-
   Action observed_action(int observer, Action action) const override {
     check_player(observer);
     return ts::observed_action(state_, observer, action);
@@ -154,7 +150,7 @@ class NativeStateAdapter final : public AnyState, public NativeSearchable {
   }
 
   // The search on this state's native type: the families are compiled apart (api/search_job.h).
-  SearchResult search_native(const SearchConfig& config, KeptTrees& trees,
+  SearchResult search_native(const SearchConfig& config, TreeStorage& trees,
                              AnyEvaluator* evaluator) const override {
     // The path from the start (for beliefs). The initial state of seed 0, never this state's
     // seed: a game whose setup depends on the seed (hidden deals) does not replay from it, and
@@ -214,8 +210,16 @@ template <NativeGame G>
 class NativeGameAdapter final : public AnyGame {
  public:
   explicit NativeGameAdapter(const Params& params) : params_(params), game_(params) {}
+  // A game its caller built (a compiled game, made from rules given at run time).
+  NativeGameAdapter(const Params& params, G game) : params_(params), game_(std::move(game)) {}
 
-  std::string name() const override { return G::kName; }
+  std::string name() const override {
+    if constexpr (requires { game_.name(); }) {
+      return game_.name();
+    } else {
+      return G::kName;
+    }
+  }
   const Params& params() const override { return params_; }
   int num_players() const override { return game_.num_players(); }
   int max_legal_actions() const override { return game_.max_legal_actions(); }
@@ -223,6 +227,24 @@ class NativeGameAdapter final : public AnyGame {
   bool has_chance() const override { return game_.has_chance(); }
   bool has_hidden_information() const override { return game_.has_hidden_information(); }
   std::vector<int> observation_shape() const override { return game_.observation_shape(); }
+  std::vector<ParamSpec> param_spec() const override { return G::param_spec(); }
+
+  // What the game declares, with the defaults core/game.h states.
+  GameFacts facts() const override {
+    GameFacts facts;
+    facts.min_players = facts.max_players = game_.num_players();
+    for (const ParamSpec& spec : G::param_spec()) {
+      if (spec.name == "players" && std::holds_alternative<int64_t>(spec.default_value)) {
+        facts.min_players = static_cast<int>(spec.min_int);
+        facts.max_players = static_cast<int>(spec.max_int);
+      }
+    }
+    const ReturnScale range = ReturnScale::of(game_.new_initial_state(0));
+    facts.min_utility = range.mid - range.half;
+    facts.max_utility = range.mid + range.half;
+    if constexpr (HasMaxGameLength<G>) facts.max_game_length = game_.max_game_length();
+    return facts;
+  }
   bool serializes_fields() const override { return HasFields<typename G::State>; }
   bool has_information_state_keys() const override { return HasInfoKey<typename G::State>; }
 

@@ -36,12 +36,9 @@ FuzzCounts fuzz_rules(const G& game, int64_t games, uint64_t seed, int64_t max_p
       while (!state.is_terminal()) {
         if (++ply > max_plies)
           fail("a game did not end within " + std::to_string(max_plies) + " plies" + where());
-        Action chosen;
-        if (state.current_player() == kChancePlayer) {
-          chosen = sample_chance_action(state, rng, outcomes.data());
-          actions[0] = chosen;
-        }
-        const int n = state.current_player() == kChancePlayer ? 1 : state.legal_actions(actions.data());
+        const bool chance = state.current_player() == kChancePlayer;
+        if (chance) actions[0] = sample_chance_action(state, rng, outcomes.data());
+        const int n = chance ? 1 : state.legal_actions(actions.data());
         if (n <= 0) fail("a state that is not over has no legal action" + where());
         for (int i = 0; i < n; ++i) {
           S next = state;
@@ -53,8 +50,7 @@ FuzzCounts fuzz_rules(const G& game, int64_t games, uint64_t seed, int64_t max_p
           }
           ++counts.checks;
         }
-        if (state.current_player() != kChancePlayer) chosen = actions[rng.below(static_cast<uint32_t>(n))];
-        state.apply_action(chosen);
+        state.apply_action(chance ? actions[0] : actions[rng.below(static_cast<uint32_t>(n))]);
         ++counts.plies;
       }
       if constexpr (HasFields<S>) {

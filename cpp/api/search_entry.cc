@@ -7,7 +7,8 @@
 
 #include "api/dyn_state.h"
 #include "api/search_job.h"
-#include "api/search_session.h"
+#include "api/search_tree.h"
+#include "search/options.h"
 #include "search/rollout.h"
 
 namespace ts {
@@ -20,9 +21,9 @@ namespace {
 // tree against, so every search starts a fresh tree; the path from the start reaches the
 // searches that need it where the state knows where it started (initial_state()).
 SearchResult search_dynamic(const AnyState& root, const SearchConfig& config, AnyEvaluator* evaluator) {
-  const auto game = root.game();
+  const auto game = root.get_game();
   const int max_legal_actions = game->max_legal_actions();
-  KeptTrees trees;
+  TreeStorage trees;
   const DynState start(root.clone(), max_legal_actions);
   std::optional<Trajectory<DynState>> trajectory;
   if (algorithm_info(config.algorithm).needs_trajectory) {
@@ -47,29 +48,41 @@ SearchResult search_dynamic(const AnyState& root, const SearchConfig& config, An
 
 }  // namespace
 
-SearchResult run_search(const AnyState& root, const SearchConfig& config, SearchSession* session,
+namespace {
+
+SearchResult search_any(const AnyState& root, const SearchConfig& config, SearchTree* tree,
                         AnyEvaluator* evaluator) {
   if (root.is_terminal()) fail("cannot search a terminal state: the game is over");
   if (root.current_player() == kChancePlayer) {
     fail("cannot search at a chance node: apply a chance outcome first (see chance_outcomes())");
   }
+  check_search_config(config);
   const auto* native = dynamic_cast<const NativeSearchable*>(&root);
   if (!native) return search_dynamic(root, config, evaluator);
-  KeptTrees local;
-  KeptTrees& trees = session ? session->trees_for(root, config) : local;
+  TreeStorage local;
+  TreeStorage& trees = tree ? tree->trees_for(root, config) : local;
   try {
     return native->search_native(config, trees, evaluator);
   } catch (...) {
-    if (session) session->discard();  // an interrupted search may leave a tree half-updated
+    if (tree) tree->discard();  // an interrupted search may leave a tree half-updated
     throw;
   }
+}
+
+}  // namespace
+
+SearchResult run_search(const AnyState& root, const SearchConfig& config, SearchTree* tree,
+                        AnyEvaluator* evaluator) {
+  SearchResult result = search_any(root, config, tree, evaluator);
+  if (result.principal_variation.empty()) result.principal_variation.assign(1, result.best_action);
+  return result;
 }
 
 double time_random_playouts(const AnyState& root, int64_t count, uint64_t seed) {
   if (const auto* native = dynamic_cast<const NativeSearchable*>(&root)) {
     return native->time_random_playouts_native(count, seed);
   }
-  const int max_legal_actions = root.game()->max_legal_actions();
+  const int max_legal_actions = root.get_game()->max_legal_actions();
   Rng rng(seed);
   std::vector<Action> actions(max_legal_actions);
   std::vector<ChanceOutcome> outcomes(max_legal_actions);

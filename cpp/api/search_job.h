@@ -15,8 +15,8 @@
 #include "search/budget.h"
 #include "search/checks.h"
 #include "search/config.h"
-#include "search/kept_trees.h"
 #include "search/trajectory.h"
+#include "search/tree_storage.h"
 
 namespace ts {
 
@@ -28,9 +28,9 @@ struct SearchJob {
   int max_legal_actions;
   int num_distinct_actions;
   const SearchConfig& config;
-  // The trees of an earlier search, already re-rooted here (tree reuse; api/search_session.h);
+  // The trees of an earlier search, already re-rooted here (tree reuse; api/search_tree.h);
   // left holding this search's trees.
-  KeptTrees& trees;
+  TreeStorage& trees;
   // The path from the game's start (algorithms with needs_trajectory; null: not known).
   const Trajectory<S>* trajectory = nullptr;
   // Null: the native playouts (search/playout.h). Else a leaf evaluator written outside the core,
@@ -59,7 +59,8 @@ SearchResult run_search_job(const SearchJob<S>& job) {
     case Family::kSmooth:
       return search_smooth_family(job);
   }
-  fail("unknown search family");
+  fail_internal("algorithm '" + std::string(algorithm_info(job.config.algorithm).name) +
+                "' has an unknown family");
 }
 
 }  // namespace ts

@@ -3,6 +3,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <optional>
+
 #include "api/any_game.h"
 #include "api/registry.h"
 #include "api/search_entry.h"
@@ -15,6 +17,22 @@ namespace {
 
 namespace py = pybind11;
 using namespace py_convert;
+
+// A game's parameters as Python dicts: name, default, help, choices, subset, and min/max for ints.
+py::list specs_list(const std::vector<ParamSpec>& specs) {
+  py::list out;
+  for (const auto& s : specs) {
+    py::list choices = py::cast(s.choices);
+    py::dict d(py::arg("name") = s.name, py::arg("default") = param_to_python(s.default_value),
+               py::arg("help") = s.help, py::arg("choices") = choices, py::arg("subset") = s.is_subset);
+    if (std::holds_alternative<int64_t>(s.default_value)) {
+      d["min"] = s.min_int;
+      d["max"] = s.max_int;
+    }
+    out.append(d);
+  }
+  return out;
+}
 
 py::dict params_dict(const AnyGame& game) {
   py::dict out;
@@ -88,7 +106,7 @@ std::unique_ptr<AnyState> restore(const AnyGame& game, py::handle seed, py::hand
 py::array_t<float> observation(const AnyState& state, py::handle player) {
   const std::vector<float> values = state.observation_tensor(to_player(player));
   std::vector<py::ssize_t> shape;
-  for (int d : state.game()->observation_shape()) shape.push_back(d);
+  for (int d : state.get_game()->observation_shape()) shape.push_back(d);
   py::array_t<float> out(shape);
   std::copy(values.begin(), values.end(), out.mutable_data());
   return out;
@@ -116,6 +134,33 @@ void bind_games(py::module_& m) {
       .def("has_chance", &AnyGame::has_chance)
       .def("has_hidden_information", &AnyGame::has_hidden_information)
       .def(
+          "parameter_specs", [](const AnyGame& g) { return specs_list(g.param_spec()); },
+          "The parameters the game accepts: dicts of name, default, help, choices, subset, and min/max\n"
+          "for ints.")
+      .def(
+          "min_players", [](const AnyGame& g) { return g.facts().min_players; },
+          "The fewest players the game can be loaded with (the range of its 'players' parameter).")
+      .def(
+          "max_players", [](const AnyGame& g) { return g.facts().max_players; },
+          "The most players the game can be loaded with.")
+      .def(
+          "min_utility", [](const AnyGame& g) { return g.facts().min_utility; },
+          "The smallest return a player can get (a bound; -1 unless the game declares its own).")
+      .def(
+          "max_utility", [](const AnyGame& g) { return g.facts().max_utility; },
+          "The largest return a player can get (a bound; 1 unless the game declares its own).")
+      .def(
+          "utility_sum", [](const AnyGame& g) -> std::optional<double> { return g.facts().utility_sum; },
+          "What the returns of a finished game add up to (0: native games are zero-sum).")
+      .def(
+          "max_game_length",
+          [](const AnyGame& g) -> std::optional<int> {
+            const int length = g.facts().max_game_length;
+            return length > 0 ? std::optional<int>(length) : std::nullopt;
+          },
+          "The most decisions (player actions, not chance outcomes) one game can take (a bound), or\n"
+          "None if the game declares none.")
+      .def(
           "fuzz_rules",
           [](const AnyGame& g, py::handle games, py::object seed) {
             const int64_t n = to_int(games, "games");
@@ -135,18 +180,14 @@ void bind_games(py::module_& m) {
           },
           py::arg("games"), py::arg("seed") = 0,
           "Plays `games` random games trying every legal action at every step and checking the "
-          "rules' invariants after each (native games with rule checks: gummiland, gnomi); every end "
-          "position is serialized and read back. Returns {'games', 'plies', 'checks', 'round_trips'}; raises "
-          "ValueError naming the first broken invariant.")
+          "rules' invariants after each (native games with rule checks, ChecksRules in core/game.h); "
+          "every end position is serialized and read back. Returns {'games', 'plies', 'checks', "
+          "'round_trips'}; raises ValueError naming the first broken invariant.")
       .def("max_legal_actions", &AnyGame::max_legal_actions)
       .def("num_distinct_actions", &AnyGame::num_distinct_actions)
       .def("observation_shape", [](const AnyGame& g) { return py::tuple(py::cast(g.observation_shape())); })
       .def("has_information_state_keys", &AnyGame::has_information_state_keys,
            "True if states compute information_state_key natively (else it hashes the string).")
-      .def(
-          "return_range", [](const AnyGame& g) { return g.new_initial_state(0)->return_range(); },
-          "(min, max): the smallest and largest return a player can get ([-1, 1] unless the game\n"
-          "declares its own, as Leduc poker does: -13 .. 13 chips for 2 players).")
       .def(
           "new_initial_state",
           [](const AnyGame& g, py::object seed) { return g.new_initial_state(to_seed(seed)); },
@@ -166,9 +207,6 @@ void bind_games(py::module_& m) {
            "that serialize them), the position the fields describe, validated in full by the game, with\n"
            "the history kept as a record. ValueError names what the rules refuse. Most code wants\n"
            "deserialize_state, which checks a whole serialized state first.")
-      .def(
-          "__reduce__", [](py::object self) { return serialization().attr("reduce_game")(self); },
-          "Pickles as the game's name and parameters (loaded again with load_game).")
       .def("__repr__", [](const AnyGame& g) {
         std::string args;
         for (const auto& [name, value] : g.params())
@@ -176,8 +214,7 @@ void bind_games(py::module_& m) {
         return "<Game " + g.name() + "(" + args + ")>";
       });
 
-  state_class.def("get_game", &AnyState::game)
-      .def_property_readonly("game", &AnyState::game)
+  state_class.def("get_game", &AnyState::get_game)
       .def("num_players", &AnyState::num_players)
       .def("current_player", &AnyState::current_player)
       .def("is_terminal", &AnyState::is_terminal)
@@ -218,9 +255,6 @@ void bind_games(py::module_& m) {
       .def("information_state_key", &AnyState::information_state_key, py::arg("player"),
            "A 64-bit key of what `player` knows here: equal for equal information_state_string(player),\n"
            "different otherwise up to hash collisions (the key search uses for information sets).")
-      .def("return_range", &AnyState::return_range,
-           "(min, max): the smallest and largest return a player can get in this game ([-1, 1] unless\n"
-           "the game declares its own).")
       .def(
           "resample_from_infostate",
           [](const AnyState& s, py::handle p, py::object seed) {
@@ -247,9 +281,6 @@ void bind_games(py::module_& m) {
           "JSON text that Game.deserialize_state turns back into this state (the format:\n"
           "tablesearch.games.serialization).")
       .def(
-          "__reduce__", [](py::object self) { return serialization().attr("reduce_state")(self); },
-          "Pickles as the game's name and parameters and the serialized state.")
-      .def(
           "time_random_playouts",
           [](const AnyState& s, py::handle count, py::object seed) {
             const int64_t n = to_int(count, "count");
@@ -265,7 +296,8 @@ void bind_games(py::module_& m) {
           "Plays count random games from here; returns the seconds taken (for benchmarks).")
       .def("__str__", &AnyState::to_string)
       .def("__repr__", [](const AnyState& s) {
-        return "<State " + s.game()->name() + " after " + std::to_string(s.history().size()) + " actions>";
+        return "<State " + s.get_game()->name() + " after " + std::to_string(s.history().size()) +
+               " actions>";
       });
 
   m.def("list_games", [] {
@@ -279,19 +311,7 @@ void bind_games(py::module_& m) {
       py::arg("name"), py::arg("params") = py::dict());
   m.def("parameter_specs", [](const std::string& name) {
     for (const auto& e : native_games()) {
-      if (e.name != name) continue;
-      py::list out;
-      for (const auto& s : e.spec) {
-        py::list choices = py::cast(s.choices);
-        py::dict d(py::arg("name") = s.name, py::arg("default") = param_to_python(s.default_value),
-                   py::arg("help") = s.help, py::arg("choices") = choices, py::arg("subset") = s.is_subset);
-        if (std::holds_alternative<int64_t>(s.default_value)) {
-          d["min"] = s.min_int;
-          d["max"] = s.max_int;
-        }
-        out.append(d);
-      }
-      return out;
+      if (e.name == name) return specs_list(e.spec);
     }
     fail("unknown game '" + name + "'");
   });

@@ -92,7 +92,9 @@ void PyEvaluator::evaluate_batch(const std::vector<float>& observations, int cou
     size *= static_cast<size_t>(d);
   }
   if (observations.size() < static_cast<size_t>(count) * size)
-    fail("internal: fewer observations than the batch holds");
+    fail_internal("a batch of " + std::to_string(count) + " leaves holds only " +
+                  std::to_string(observations.size()) + " observation values, not " +
+                  std::to_string(count * size));
   py::array_t<float> batch(dims);
   std::copy(observations.begin(), observations.begin() + static_cast<long>(count * size),
             batch.mutable_data());

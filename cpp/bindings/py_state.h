@@ -27,9 +27,10 @@ struct PyGameInfo {
   int max_legal_actions = 0;     // bound on legal actions and chance outcomes at any state
   int num_distinct_actions = 0;  // batched evaluators' prior width
   std::vector<int> observation_shape;
+  double min_utility = -1, max_utility = 1;  // the game's return range (smooth-uct scales by it)
 };
 
-// The game of a PyState (game() is never null): what the Python game declares about itself,
+// The game of a PyState (get_game() is never null): what the Python game declares about itself,
 // validated once (bound as _core.PyGameInfo). Its states are made in Python, not here.
 class PyGame final : public AnyGame {
  public:
@@ -45,6 +46,12 @@ class PyGame final : public AnyGame {
   bool has_chance() const override { return true; }
   bool has_hidden_information() const override { return true; }
   std::vector<int> observation_shape() const override { return info_.observation_shape; }
+  GameFacts facts() const override {
+    GameFacts facts = AnyGame::facts();
+    facts.min_utility = info_.min_utility;
+    facts.max_utility = info_.max_utility;
+    return facts;
+  }
   std::unique_ptr<AnyState> new_initial_state(uint64_t) const override { made_in_python(); }
   std::unique_ptr<AnyState> restore(uint64_t, const std::vector<Action>&, const Fields*) const override {
     made_in_python();
@@ -79,7 +86,7 @@ class PyState : public AnyState {
   // The Python object an evaluator is given for this state (the state object itself).
   virtual py::object take_object();
 
-  std::shared_ptr<const AnyGame> game() const override { return game_; }
+  std::shared_ptr<const AnyGame> get_game() const override { return game_; }
   int num_players() const override { return game_->info().num_players; }
   int current_player() const override;
   bool is_terminal() const override;

@@ -92,20 +92,12 @@ class QuietStderr {
 
 }  // namespace
 
-SpielGame::SpielGame(py::object game_, bool hidden_, bool infostate_strings_, double min_utility_,
-                     double max_utility_, py::object wrap_)
+SpielGame::SpielGame(py::object game_, bool hidden_, bool infostate_strings_, py::object wrap_)
     : game(std::move(game_)),
       hidden(hidden_),
       infostate_strings(infostate_strings_),
-      min_utility(min_utility_),
-      max_utility(max_utility_),
       wrap(std::move(wrap_)),
-      methods(std::make_unique<SpielMethods>(game.attr("new_initial_state")())) {
-  if (!(max_utility > min_utility)) {
-    fail("a game's max_utility() must exceed its min_utility(), got " + std::to_string(min_utility) +
-         " and " + std::to_string(max_utility));
-  }
-}
+      methods(std::make_unique<SpielMethods>(game.attr("new_initial_state")())) {}
 
 SpielGame::~SpielGame() {
   GilAcquire gil;  // search threads may drop the last state of a game
@@ -306,8 +298,8 @@ void bind_spiel_state(py::module_& m) {
   py::class_<SpielGame, std::shared_ptr<SpielGame>>(
       m, "SpielGame",
       "What the native search needs to know of a pyspiel game (made by tablesearch.interop.openspiel).")
-      .def(py::init<py::object, bool, bool, double, double, py::object>(), py::arg("game"), py::arg("hidden"),
-           py::arg("infostate_strings"), py::arg("min_utility"), py::arg("max_utility"), py::arg("wrap"));
+      .def(py::init<py::object, bool, bool, py::object>(), py::arg("game"), py::arg("hidden"),
+           py::arg("infostate_strings"), py::arg("wrap"));
   py::class_<SpielState, PyState, std::unique_ptr<SpielState>>(
       m, "SpielState", "A pyspiel state carried into a search (made by tablesearch.interop.openspiel).")
       .def(py::init([](py::object state, std::shared_ptr<PyGame> info, std::shared_ptr<SpielGame> spiel) {

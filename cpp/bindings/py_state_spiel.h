@@ -29,15 +29,13 @@ struct SpielMethods;
 
 // What a SpielState needs of its pyspiel game beyond PyGame's sizes (bound as _core.SpielGame).
 struct SpielGame {
-  SpielGame(py::object game, bool hidden, bool infostate_strings, double min_utility, double max_utility,
-            py::object wrap);
+  SpielGame(py::object game, bool hidden, bool infostate_strings, py::object wrap);
   ~SpielGame();
 
   py::object game;         // the pyspiel.Game
   bool hidden;             // information is not perfect
   bool infostate_strings;  // pyspiel gives information-state strings (else: the history string)
-  double min_utility, max_utility;
-  py::object wrap;  // pyspiel state -> the object an evaluator sees (an OpenSpielState)
+  py::object wrap;         // pyspiel state -> the object an evaluator sees (an OpenSpielState)
   std::unique_ptr<const SpielMethods> methods;  // of the game's states (one type per game)
   // Whether the game's own ResampleFromInfostate is used: unknown until first tried, off for
   // good once it raises (pyspiel prints each error it raises: it is tried quietly first).
@@ -59,9 +57,6 @@ class SpielState final : public PyState {
   std::unique_ptr<AnyState> clone() const override;
   const std::vector<Action>& history() const override;
   std::unique_ptr<AnyState> initial_state() const override;
-  std::pair<double, double> return_range() const override {
-    return {spiel_->min_utility, spiel_->max_utility};
-  }
   std::string information_state_string(int player) const override;
   std::unique_ptr<AnyState> resample_from_infostate(int player, uint64_t seed) const override;
   Action observed_action(int observer, Action action) const override;

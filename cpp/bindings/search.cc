@@ -1,21 +1,21 @@
-// The native search entry point; the Python API (tablesearch.mcts) checks arguments first.
+// The native search entry point, under the Python API (tablesearch.mcts).
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <iterator>
-#include <optional>
-#include <tuple>
 
 #include "api/any_game.h"
 #include "api/search_entry.h"
-#include "api/search_session.h"
+#include "api/search_tree.h"
 #include "bindings/convert.h"
 #include "bindings/gil.h"
 #include "bindings/interrupts.h"
 #include "bindings/module.h"
+#include "bindings/options.h"
 #include "bindings/py_callbacks.h"
 #include "bindings/py_evaluator.h"
 #include "bindings/py_state.h"
+#include "bindings/stop_flag.h"
 #include "search/config.h"
 #include "search/interrupt.h"
 
@@ -26,10 +26,9 @@ namespace py = pybind11;
 
 // Every search: a private copy of the root, the tree leased for its whole run, and the
 // process-wide interrupt checks.
-SearchResult run(const AnyState& state, SearchConfig config, SearchSession* session,
-                 AnyEvaluator* evaluator) {
+SearchResult run(const AnyState& state, SearchConfig config, SearchTree* tree, AnyEvaluator* evaluator) {
   prepare_interrupts(config);
-  const SearchSession::Lease lease(session);
+  const SearchTree::Lease lease(tree);
   // A native state is searched without the GIL: another Python thread could change the caller's
   // object meanwhile, so the search gets its own copy. (A Python game's state is only ever read
   // with the GIL held, and its search starts by cloning it.)
@@ -42,10 +41,10 @@ SearchResult run(const AnyState& state, SearchConfig config, SearchSession* sess
   try {
     if (calls_python && config.threads == 1) {
       const GilKeptForSearch kept;
-      return run_search(root, config, session, evaluator);
+      return run_search(root, config, tree, evaluator);
     }
     GilRelease release;
-    return run_search(root, config, session, evaluator);
+    return run_search(root, config, tree, evaluator);
   } catch (const SearchInterrupted&) {
     throw py::error_already_set();  // the KeyboardInterrupt or RuntimeError set with the GIL held
   }
@@ -65,8 +64,15 @@ int checked_size(py::handle value, const std::string& what, int64_t low, int64_t
 }
 
 PyGameInfo checked_game_info(py::handle players, py::handle max_legal_actions,
-                             py::handle num_distinct_actions, py::handle shape, const std::string& game) {
+                             py::handle num_distinct_actions, py::handle shape, py::handle min_utility,
+                             py::handle max_utility, const std::string& game) {
   PyGameInfo info;
+  info.min_utility = py_callbacks::as_value(min_utility, game + ": min_utility()");
+  info.max_utility = py_callbacks::as_value(max_utility, game + ": max_utility()");
+  if (!(info.max_utility > info.min_utility)) {
+    fail(game + ": max_utility() must exceed min_utility(), got " + std::to_string(info.min_utility) +
+         " and " + std::to_string(info.max_utility));
+  }
   info.num_players = checked_size(players, game + ": num_players()", 1, kMaxPlayers);
   info.max_legal_actions =
       checked_size(max_legal_actions, game + ": max_legal_actions()", 1, kMaxLegalActionsBound);
@@ -87,52 +93,24 @@ PyGameInfo checked_game_info(py::handle players, py::handle max_legal_actions,
   return info;
 }
 
-PlayoutPolicy parse_playout(const std::string& name) {
-  if (name == "random") return PlayoutPolicy::kRandom;
-  if (name == "mast") return PlayoutPolicy::kMast;
-  if (name == "mast-gibbs") return PlayoutPolicy::kMastGibbs;
-  fail("unknown playout '" + name + "'; valid: random, mast, mast-gibbs");
-}
-
-// The native call: every option checked here or by the search (ValueError naming what is valid).
+// The native call: the options checked against the table (bindings/options.h).
 template <class State>
-SearchResult search(const State& state, const std::string& algorithm, int64_t iterations, double time_limit,
-                    std::optional<double> uct_c, uint64_t seed, int64_t max_memory_mb, int rollouts,
-                    int determinizations, int threads, bool solve, SearchSession* tree,
-                    PyEvaluator* evaluator, double dirichlet_alpha, double dirichlet_epsilon,
-                    int rollout_cutoff, const std::string& playout, double mast_epsilon,
-                    double mast_temperature, double score_weight, double score_scale) {
-  SearchConfig config;
-  config.algorithm = parse_algorithm(algorithm);
-  config.iterations = iterations;
-  config.time_limit = time_limit;
-  config.uct_c = uct_c ? *uct_c : algorithm_info(config.algorithm).default_uct_c;
-  config.seed = seed;
-  config.max_memory_mb = max_memory_mb;
-  config.rollouts = rollouts;
-  config.determinizations = determinizations;
-  config.threads = threads;
-  config.solve = solve;
-  config.dirichlet_alpha = dirichlet_alpha;
-  config.dirichlet_epsilon = dirichlet_epsilon;
-  config.rollout_cutoff = rollout_cutoff;
-  config.playout = parse_playout(playout);
-  config.mast_epsilon = mast_epsilon;
-  config.mast_temperature = mast_temperature;
-  config.score_weight = score_weight;
-  config.score_scale = score_scale;
+SearchResult search(const State& state, SearchTree* tree, PyEvaluator* evaluator,
+                    const std::shared_ptr<StopFlag>& stop, const py::KWArgs<py::object>& options) {
+  SearchConfig config = config_from_python(options);
+  config.cancel = stop ? &stop->value : nullptr;  // `stop` outlives the call: the caller holds it
   return run(state, config, tree, evaluator);
 }
 
 }  // namespace
 
 void bind_search(py::module_& m) {
-  py::class_<ActionStats>(m, "ActionStats")
-      .def_readonly("action", &ActionStats::action)
-      .def_readonly("visits", &ActionStats::visits)
-      .def_readonly("value", &ActionStats::value);
+  py::class_<ActionStat>(m, "ActionStat")
+      .def_readonly("action", &ActionStat::action)
+      .def_readonly("visits", &ActionStat::visits)
+      .def_readonly("value", &ActionStat::value);
 
-  py::class_<SearchResult>(m, "NativeSearchResult")
+  py::class_<SearchResult>(m, "SearchResult")
       .def_readonly("best_action", &SearchResult::best_action)
       .def_readonly("algorithm", &SearchResult::algorithm)
       .def_readonly("iterations", &SearchResult::iterations)
@@ -142,32 +120,35 @@ void bind_search(py::module_& m) {
       .def_readonly("memory_capped", &SearchResult::memory_capped)
       .def_readonly("stats", &SearchResult::stats)
       .def_readonly("root_values", &SearchResult::root_values)
-      .def_readonly("proven", &SearchResult::proven)
       .def_readonly("proven_value", &SearchResult::proven_value)
       .def_readonly("principal_variation", &SearchResult::principal_variation)
       .def_readonly("mixed", &SearchResult::mixed);
 
-  py::class_<SearchSession>(m, "SearchTree", "Trees kept between an agent's searches (tree reuse).")
+  py::class_<SearchTree>(m, "SearchTree", "Trees kept between an agent's searches (tree reuse).")
       .def(py::init<>())
-      .def("clear", &SearchSession::clear)
-      .def_property_readonly("nodes", &SearchSession::nodes);
+      .def("clear", &SearchTree::clear)
+      .def_property_readonly("nodes", &SearchTree::nodes);
 
-  // What a Python game declares about itself, validated here once for every search that uses it.
   // What a Python game declares about itself, validated here once for every search that uses it
   // (the game its PyStates report; not a _core.Game).
   py::class_<PyGame, std::shared_ptr<PyGame>>(m, "PyGameInfo")
       .def(py::init([](py::handle players, py::handle max_legal_actions, py::handle num_distinct_actions,
-                       py::handle shape, const std::string& game) {
+                       py::handle shape, py::handle min_utility, py::handle max_utility,
+                       const std::string& game) {
              return std::make_shared<PyGame>(
-                 game, checked_game_info(players, max_legal_actions, num_distinct_actions, shape, game));
+                 game, checked_game_info(players, max_legal_actions, num_distinct_actions, shape, min_utility,
+                                         max_utility, game));
            }),
            py::arg("num_players"), py::arg("max_legal_actions"), py::arg("num_distinct_actions"),
-           py::arg("observation_shape"), py::arg("game") = "the game")
+           py::arg("observation_shape"), py::arg("min_utility") = -1.0, py::arg("max_utility") = 1.0,
+           py::arg("game") = "the game")
       .def_property_readonly("num_players", [](const PyGame& g) { return g.info().num_players; })
       .def_property_readonly("max_legal_actions", [](const PyGame& g) { return g.info().max_legal_actions; })
       .def_property_readonly("num_distinct_actions",
                              [](const PyGame& g) { return g.info().num_distinct_actions; })
-      .def_property_readonly("observation_shape", [](const PyGame& g) { return g.info().observation_shape; });
+      .def_property_readonly("observation_shape", [](const PyGame& g) { return g.info().observation_shape; })
+      .def_property_readonly("min_utility", [](const PyGame& g) { return g.info().min_utility; })
+      .def_property_readonly("max_utility", [](const PyGame& g) { return g.info().max_utility; });
 
   // A Python object with the state protocol, carried into the native search. Not a _core.State:
   // the native states' methods (serialize, observation_tensor, ...) are not reachable on it.
@@ -179,8 +160,16 @@ void bind_search(py::module_& m) {
       .def_property_readonly("object", &PyState::object)
       .def("__repr__", [](const PyState& s) {
         GilAcquire gil;
-        return "<PyState of " + s.game()->name() + ": " + py::repr(s.object()).cast<std::string>() + ">";
+        return "<PyState of " + s.get_game()->name() + ": " + py::repr(s.object()).cast<std::string>() + ">";
       });
+
+  py::class_<StopFlag, std::shared_ptr<StopFlag>>(
+      m, "StopFlag",
+      "Ends a running search early when set, from any thread: the search returns what it found so far.")
+      .def(py::init<>())
+      .def("set", [](StopFlag& f) { f.value.store(true); })
+      .def("clear", [](StopFlag& f) { f.value.store(false); })
+      .def("is_set", [](const StopFlag& f) { return f.value.load(); });
 
   py::tuple names(std::size(kAlgorithms));
   for (size_t i = 0; i < std::size(kAlgorithms); ++i) names[i] = kAlgorithms[i].name;
@@ -199,27 +188,13 @@ void bind_search(py::module_& m) {
            "A Python leaf evaluator: batch_size 0 calls evaluate(state) (and prior(state) if present), "
            "batch_size >= 1 calls evaluate_batch(observations) with up to that many leaves.");
 
-  // The search options after the state, in order, with their defaults (one list for both
-  // overloads below; Python reads the names from SEARCH_OPTIONS).
-  const auto options = [] {
-    return std::make_tuple(
-        py::arg("algorithm"), py::arg("iterations"), py::arg("time_limit"), py::arg("uct_c"), py::arg("seed"),
-        py::arg("max_memory_mb"), py::arg("rollouts"), py::arg("determinizations"), py::arg("threads"),
-        py::arg("solve"), py::arg("tree") = nullptr, py::arg("evaluator") = nullptr,
-        py::arg("dirichlet_alpha") = 0.0, py::arg("dirichlet_epsilon") = 0.25, py::arg("rollout_cutoff") = -1,
-        py::arg("playout") = "random", py::arg("mast_epsilon") = 0.4, py::arg("mast_temperature") = 0.2,
-        py::arg("score_weight") = 0.0, py::arg("score_scale") = 1.0);
-  };
-  py::list option_names;
-  std::apply([&](const auto&... arg) { (option_names.append(arg.name), ...); }, options());
-  m.attr("SEARCH_OPTIONS") = py::tuple(option_names);
   const char* doc =
-      "Searches a native State or a PyState; the algorithm is one of ALGORITHMS (ValueError naming them "
-      "otherwise); uct_c None takes the algorithm's default.";
-  std::apply([&](auto... arg) { m.def("search", &search<AnyState>, py::arg("state"), arg..., doc); },
-             options());
-  std::apply([&](auto... arg) { m.def("search", &search<PyState>, py::arg("state"), arg..., doc); },
-             options());
+      "Searches a native State or a PyState with the options of SEARCH_OPTIONS, given by keyword (a wrong\n"
+      "type, a value out of range or an unknown name raises, naming the option and its valid values).";
+  m.def("search", &search<AnyState>, py::arg("state"), py::kw_only(), py::arg("tree") = nullptr,
+        py::arg("evaluator") = nullptr, py::arg("stop") = nullptr, doc);
+  m.def("search", &search<PyState>, py::arg("state"), py::kw_only(), py::arg("tree") = nullptr,
+        py::arg("evaluator") = nullptr, py::arg("stop") = nullptr, doc);
 }
 
 }  // namespace ts

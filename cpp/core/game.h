@@ -48,6 +48,21 @@ concept NativeGame = GameState<typename G::State> && requires(const G g, uint64_
   { g.new_initial_state(seed) } -> std::same_as<typename G::State>;
 };
 
+// Optional: the most decisions (player actions; chance outcomes do not count) one game can take:
+// a bound, not necessarily reached (OpenSpiel's MaxGameLength). Search does not need it; interop and analysis
+// read it (Game.max_game_length() in Python; None for a game that declares none).
+template <class G>
+concept HasMaxGameLength = requires(const G g) {
+  { g.max_game_length() } -> std::same_as<int>;
+};
+
+// What else a game declares about itself is read from the concepts above and below, with these
+// defaults (api/native_adapter.h collects them for Game):
+//  - player counts: the range of its integer parameter "players", or else num_players() alone;
+//  - utility range: the state's min_return()/max_return() (HasReturnRange), or else [-1, 1];
+//  - utility sum: 0 (every native game is zero-sum);
+//  - parameters, with their help text: param_spec().
+
 // Optional: a game with hidden information re-draws what `player` cannot know. If `history` is
 // given, the game rewrites the hidden parts of it to match the new world, so that the resampled
 // state's history reveals nothing the player does not know.

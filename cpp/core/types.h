@@ -27,4 +27,15 @@ struct InvalidArgument : std::invalid_argument {
 
 [[noreturn]] inline void fail(const std::string& message) { throw InvalidArgument(message); }
 
+// A broken internal invariant (a bug in tablesearch, not in what the caller passed): bound to
+// tablesearch.InternalError in Python. `what_is_known` says which invariant and the values seen.
+struct InternalError : std::logic_error {
+  using std::logic_error::logic_error;
+};
+
+[[noreturn]] inline void fail_internal(const std::string& what_is_known) {
+  throw InternalError("internal error in tablesearch, please report it (with the call that raised it): " +
+                      what_is_known);
+}
+
 }  // namespace ts

@@ -1,10 +1,10 @@
 // The search algorithms: one enum value and one row of kAlgorithms each. The name is what users
-// write (algorithm="uct"); it is parsed once, where a search is requested, and the search code
-// compares the enum. Algorithms come in families that share a tree kind and one compiled unit
-// per game (api/search_job.h): adding an algorithm to a family rebuilds that family only.
+// write (algorithm="uct"); the option table (search/options.h) reads it once, where a search is
+// requested, and the search code compares the enum. Algorithms come in families that share a
+// tree kind and one compiled unit per game (api/search_job.h): adding an algorithm to a family
+// rebuilds that family only.
 #pragma once
 #include <string>
-#include <string_view>
 
 #include "core/types.h"
 
@@ -20,44 +20,32 @@ struct AlgorithmInfo {
   Algorithm algorithm;
   const char* name;
   Family family;
-  bool needs_trajectory;  // searches from the start of the game along the path played (beliefs)
-  double default_uct_c;   // the exploration constant when the caller gives none
+  bool needs_trajectory;    // searches from the start of the game along the path played (beliefs)
+  double default_uct_c;     // the exploration constant when the caller gives none
+  bool hidden_information;  // reads only what the player to move may know (resampled worlds)
 };
 
 inline constexpr double kSqrt2 = 1.4142135623730951;
 
 inline constexpr AlgorithmInfo kAlgorithms[] = {
-    {Algorithm::kUct, "uct", Family::kUct, false, kSqrt2},
-    {Algorithm::kPuct, "puct", Family::kUct, false, kSqrt2},
-    {Algorithm::kIsmcts, "ismcts", Family::kIsmcts, false, kSqrt2},
-    {Algorithm::kMoIsmcts, "mo-ismcts", Family::kIsmcts, false, kSqrt2},
-    {Algorithm::kPimc, "pimc", Family::kUct, false, kSqrt2},
-    // Values scaled to [-1, 1]; 1.0 measured at Leduc (docs/hidden-information.md).
-    {Algorithm::kSmoothUct, "smooth-uct", Family::kSmooth, true, 1.0},
-    {Algorithm::kInfosetUct, "infoset-uct", Family::kSmooth, true, 1.0},
+    {Algorithm::kUct, "uct", Family::kUct, false, kSqrt2, false},
+    {Algorithm::kPuct, "puct", Family::kUct, false, kSqrt2, false},
+    {Algorithm::kIsmcts, "ismcts", Family::kIsmcts, false, kSqrt2, true},
+    {Algorithm::kMoIsmcts, "mo-ismcts", Family::kIsmcts, false, kSqrt2, true},
+    {Algorithm::kPimc, "pimc", Family::kUct, false, kSqrt2, true},
+    // Values scaled to [-1, 1]; 1.0 measured on a poker game (docs/hidden-information.md).
+    {Algorithm::kSmoothUct, "smooth-uct", Family::kSmooth, true, 1.0, true},
+    {Algorithm::kInfosetUct, "infoset-uct", Family::kSmooth, true, 1.0, true},
 };
 
 inline const AlgorithmInfo& algorithm_info(Algorithm algorithm) {
   for (const auto& info : kAlgorithms) {
     if (info.algorithm == algorithm) return info;
   }
-  fail("unknown algorithm value " + std::to_string(static_cast<int>(algorithm)));
+  fail_internal("algorithm value " + std::to_string(static_cast<int>(algorithm)) +
+                " has no row in kAlgorithms");
 }
 
 inline const char* algorithm_name(Algorithm algorithm) { return algorithm_info(algorithm).name; }
-
-inline std::string algorithm_names() {
-  std::string out;
-  for (const auto& info : kAlgorithms) out += (out.empty() ? "" : ", ") + std::string(info.name);
-  return out;
-}
-
-// InvalidArgument (ValueError in Python) naming the valid names if `name` is none of them.
-inline Algorithm parse_algorithm(std::string_view name) {
-  for (const auto& info : kAlgorithms) {
-    if (name == info.name) return info.algorithm;
-  }
-  fail("unknown search algorithm '" + std::string(name) + "'; valid: " + algorithm_names());
-}
 
 }  // namespace ts

@@ -20,11 +20,8 @@
 
 namespace ts {
 
+// Some budget is given (the options' ranges: search/options.h).
 inline void check_budget(const SearchConfig& config) {
-  if (config.iterations < 0) fail("iterations must be >= 0, got " + std::to_string(config.iterations));
-  if (!(config.time_limit >= 0) || !std::isfinite(config.time_limit)) {
-    fail("time_limit must be a finite number of seconds >= 0, got " + std::to_string(config.time_limit));
-  }
   if (config.iterations == 0 && config.time_limit == 0) {
     fail("give a budget: iterations > 0, time_limit > 0 seconds, or both");
   }
@@ -107,6 +104,7 @@ class Budget {
       config_.interrupt_check();
     }
     if (config_.stop && config_.stop->load(std::memory_order_relaxed)) return true;
+    if (config_.cancel && config_.cancel->load(std::memory_order_relaxed)) return true;
     return config_.time_limit > 0 && seconds_since(start_, now) >= config_.time_limit;
   }
 

@@ -1,17 +1,11 @@
-// Argument checks every search family makes (kept apart from the algorithms' headers so that
-// editing one algorithm does not rebuild the others).
+// The check every search makes of its root (kept apart from the algorithms' headers so that
+// editing one algorithm does not rebuild the others). The options' ranges: search/options.h.
 #pragma once
-#include <cmath>
 #include <string>
 
 #include "core/game.h"
 
 namespace ts {
-
-inline void check_uct_c(double uct_c) {
-  if (!std::isfinite(uct_c) || uct_c < 0)
-    fail("uct_c must be a finite number >= 0, got " + std::to_string(uct_c));
-}
 
 template <GameState S>
 inline void check_searchable(const S& state) {

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,27 +12,40 @@
 
 namespace ts {
 
-// How playouts pick their moves (search/playout.h).
+// How playouts pick their moves (search/playout.h), by the names users write.
 enum class PlayoutPolicy { kRandom, kMast, kMastGibbs };
 
+struct PlayoutInfo {
+  PlayoutPolicy playout;
+  const char* name;
+};
+
+inline constexpr PlayoutInfo kPlayouts[] = {
+    {PlayoutPolicy::kRandom, "random"},
+    {PlayoutPolicy::kMast, "mast"},
+    {PlayoutPolicy::kMastGibbs, "mast-gibbs"},
+};
+
+// What each option means, its range and its help text: search/options.h. The initialisers here
+// are the options' defaults (the one place they are written).
 struct SearchConfig {
-  Algorithm algorithm = Algorithm::kUct;  // search/algorithm.h
-  int64_t iterations = 0;                 // 0: no iteration budget (time_limit must be set)
-  double time_limit = 0;                  // seconds; 0: no time budget
-  double uct_c = 1.4142135623730951;
+  Algorithm algorithm = Algorithm::kUct;
+  int64_t iterations = 0;  // 0: no iteration budget
+  double time_limit = 0;   // 0: no time budget
+  double uct_c = kSqrt2;
   uint64_t seed = 0;
-  int64_t max_memory_mb = 1024;  // node storage cap; the tree stops growing when it is reached
-  int rollouts = 1;              // random rollouts per leaf evaluation
-  int rollout_cutoff = -1;       // decisions per playout before the game's heuristic (-1: play to the end)
+  int64_t max_memory_mb = 1024;
+  int rollouts = 1;
+  int rollout_cutoff = -1;  // -1: play to the end
   PlayoutPolicy playout = PlayoutPolicy::kRandom;
-  double mast_epsilon = 0.4;      // MAST epsilon-greedy: share of uniformly random playout moves
-  double mast_temperature = 0.2;  // MAST Gibbs sampling: exp(mean / temperature)
-  double score_weight = 0;        // share of a finished playout's value taken from the score margin
-  double score_scale = 1;         // the margin squashed by tanh(margin / score_scale)
-  int determinizations = 8;       // PIMC: worlds searched, iterations split between them
-  int threads = 1;                // root parallelism: one tree per thread, statistics merged
-  bool solve = false;             // MCTS-Solver: back up proven wins, losses and draws
-  double dirichlet_alpha = 0;     // PUCT: Dirichlet noise on the root priors (0: none)
+  double mast_epsilon = 0.4;
+  double mast_temperature = 0.2;
+  double score_weight = 0;
+  double score_scale = 1;
+  int determinizations = 8;
+  int threads = 1;
+  bool solve = false;
+  double dirichlet_alpha = 0;
   double dirichlet_epsilon = 0.25;
   // Called from the searching thread every few milliseconds; throws to abort (Ctrl-C). Only
   // the caller's thread gets it when a search runs on several threads.
@@ -44,9 +58,12 @@ struct SearchConfig {
   int64_t interrupt_epoch = -1;
   // Set by any thread of a multi-thread search to stop the others (null: single thread).
   std::atomic<bool>* stop = nullptr;
+  // Set from outside the search (a StopFlag from Python, another thread) to end it early: it
+  // returns what it found so far, as when its time is up. Null: nobody can.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
-struct ActionStats {
+struct ActionStat {
   Action action;
   int64_t visits;
   double value;  // mean return for the player to move at the root
@@ -60,12 +77,12 @@ struct SearchResult {
   int64_t nodes = 0;
   int64_t node_bytes = 0;           // bytes of node storage in use
   bool memory_capped = false;       // the tree hit max_memory_mb and stopped growing
-  std::vector<ActionStats> stats;   // one per legal root action, in action order
+  std::vector<ActionStat> stats;    // one per legal root action, in action order
   std::vector<double> root_values;  // mean return per player over all iterations
-  bool proven = false;              // solver: the root's game-theoretic value is known
-  double proven_value = 0;          // ... for the player to move at the root
+  // Solver: the root's game-theoretic value for the player to move there, once it is known.
+  std::optional<double> proven_value;
   // The most visited line from the root, starting with best_action (read once, after the search;
-  // information-set trees give actions as the root player observes them).
+  // information-set trees give actions as the root player observes them; at least best_action).
   std::vector<Action> principal_variation;
   // The visit shares of `stats` are a mixed strategy to sample a move from (an average policy
   // approaching an equilibrium), not a ranking whose most visited action is the move.

@@ -53,9 +53,7 @@ class IsmctsSearch {
         actions_(max_legal_actions),
         keys_(max_legal_actions),
         outcomes_(max_legal_actions),
-        classes_(max_legal_actions) {
-    check_uct_c(config.uct_c);
-  }
+        classes_(max_legal_actions) {}
 
   SearchResult run(const S& root) {
     check_searchable(root);
@@ -64,7 +62,8 @@ class IsmctsSearch {
     num_trees_ = multiple_observer_ ? num_players : 1;
     InfoTree& tree = *tree_;
     if (tree.size() < static_cast<uint32_t>(num_trees_))
-      fail("internal: an information-set tree lacks its roots");
+      fail_internal("an information-set tree holds " + std::to_string(tree.size()) +
+                    " nodes, fewer than its " + std::to_string(num_trees_) + " roots");
 
     // The root's legal actions, from one world: the player to move has them in every world.
     const S view = determinize(root, root_player_, rng_);

@@ -5,14 +5,14 @@
 #include "core/game.h"
 #include "search/config.h"
 #include "search/ismcts.h"
-#include "search/kept_trees.h"
 #include "search/root_parallel.h"
+#include "search/tree_storage.h"
 
 namespace ts {
 
 template <GameState S, class MakeEvaluator>
 SearchResult run_ismcts_family(const S& root, int max_legal_actions, const SearchConfig& config,
-                               KeptTrees& trees, MakeEvaluator make_evaluator) {
+                               TreeStorage& trees, MakeEvaluator make_evaluator) {
   trees.uct.clear();
   const bool multiple = config.algorithm == Algorithm::kMoIsmcts;
   const int roots = multiple ? root.num_players() : 1;

@@ -22,12 +22,7 @@ template <GameState S, class Evaluator>
 class PimcSearch {
  public:
   PimcSearch(const SearchConfig& config, int max_legal_actions, Evaluator& evaluator)
-      : config_(config), max_legal_actions_(max_legal_actions), evaluator_(evaluator) {
-    check_uct_c(config.uct_c);
-    if (config.determinizations < 1) {
-      fail("determinizations must be >= 1, got " + std::to_string(config.determinizations));
-    }
-  }
+      : config_(config), max_legal_actions_(max_legal_actions), evaluator_(evaluator) {}
 
   SearchResult run(const S& root) {
     check_searchable(root);

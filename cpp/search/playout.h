@@ -40,27 +40,11 @@ concept LearnsFromIterations = requires(E e, int player, Action action, const do
   { e.end_iteration(values) };
 };
 
-// Checks the playout options against a game: whether it has a heuristic, and scores.
+// Checks the playout options against a game: whether it has a heuristic, and scores (their
+// ranges: search/options.h).
 inline void check_playout_config(const SearchConfig& config, bool has_heuristic, bool has_scores) {
-  if (config.rollouts < 1) fail("rollouts must be >= 1, got " + std::to_string(config.rollouts));
-  if (config.rollout_cutoff < -1) {
-    fail("rollout_cutoff must be >= 0 (decisions before the heuristic) or -1 (none), got " +
-         std::to_string(config.rollout_cutoff));
-  }
   if (config.rollout_cutoff >= 0 && !has_heuristic) {
     fail("rollout_cutoff needs a game with a heuristic evaluation (heuristic_returns); this game has none");
-  }
-  if (!(config.mast_epsilon >= 0 && config.mast_epsilon <= 1)) {
-    fail("mast_epsilon must be in [0, 1], got " + std::to_string(config.mast_epsilon));
-  }
-  if (!(config.mast_temperature > 0 && std::isfinite(config.mast_temperature))) {
-    fail("mast_temperature must be a finite number > 0, got " + std::to_string(config.mast_temperature));
-  }
-  if (!(config.score_weight >= 0 && config.score_weight <= 1)) {
-    fail("score_weight must be in [0, 1], got " + std::to_string(config.score_weight));
-  }
-  if (!(config.score_scale > 0 && std::isfinite(config.score_scale))) {
-    fail("score_scale must be a finite number > 0, got " + std::to_string(config.score_scale));
   }
   if (config.score_weight > 0 && !has_scores) {
     fail("score_weight needs a game with scores (scores()); this game has none: use score_weight=0");

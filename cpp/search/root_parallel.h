@@ -18,10 +18,6 @@
 
 namespace ts {
 
-inline void check_threads(int threads) {
-  if (threads < 1 || threads > 256) fail("threads must be between 1 and 256, got " + std::to_string(threads));
-}
-
 // Seed of thread t: thread 0 keeps the caller's seed, so threads=1 matches a plain search.
 inline uint64_t thread_seed(uint64_t seed, int t) {
   if (t == 0) return seed;
@@ -53,8 +49,7 @@ inline SearchResult merge_results(std::vector<SearchResult>& parts) {
     merged.principal_variation.assign(1, merged.best_action);
   }
   for (const auto& p : parts) {
-    if (p.proven) {  // a proof from any thread is exact
-      merged.proven = true;
+    if (p.proven_value) {  // a proof from any thread is exact
       merged.proven_value = p.proven_value;
       merged.best_action = p.best_action;
     }
@@ -68,7 +63,6 @@ inline SearchResult merge_results(std::vector<SearchResult>& parts) {
 // and is rethrown (thread 0's first, so an interrupt wins).
 template <class SearchOne>
 SearchResult run_threads(const SearchConfig& config, SearchOne search_one) {
-  check_threads(config.threads);
   const int threads = config.threads;
   if (threads == 1) return search_one(config, 0);
   if (config.iterations > 0 && config.iterations < threads) {
@@ -121,7 +115,6 @@ SearchResult run_threads(const SearchConfig& config, SearchOne search_one) {
 template <class Tree, class MakeTree, class SearchOne>
 SearchResult run_with_trees(const SearchConfig& config, std::vector<Tree>& trees, MakeTree make_tree,
                             SearchOne search_one) {
-  check_threads(config.threads);
   if (static_cast<int>(trees.size()) != config.threads) {
     trees.clear();
     const int64_t share = std::max<int64_t>(1, config.max_memory_mb / config.threads);

@@ -14,7 +14,7 @@
 // UCB (untried actions first, then mean + c sqrt(ln N(u) / N(u,a))), otherwise an action drawn
 // from the average policy N(u,a)/N(u). Mixing the average policy into selection makes the
 // average policy approach a Nash equilibrium in two-player zero-sum games where plain UCT's
-// oscillates (the paper's Kuhn and Leduc results). The search's policy is that average policy
+// oscillates (the paper's results on small poker games). The search's policy is that average policy
 // at the root information set: a mixed strategy, and the result says so (mixed = true), so an
 // agent samples its move from it instead of taking the argmax.
 //
@@ -32,7 +32,7 @@
 //    given the actions played: weighted by the probability that the opponent's average policy
 //    takes those actions with them (a Metropolis-Hastings chain whose proposals are the game's
 //    own resampler, so nothing but the root player's information enters).
-// Measured at Leduc (docs/hidden-information.md): exploitability 0.40 against 0.45 without
+// Measured on the poker game (docs/hidden-information.md): exploitability 0.40 against 0.45 without
 // beliefs at 100,000 iterations; level at 10,000.
 //
 // The root state is read only through determinize(root, root_player, ...), through the root
@@ -59,7 +59,7 @@
 
 namespace ts {
 
-// The paper's schedule for Leduc Hold'em (eta0 0.9, gamma 0.1, d 0.002).
+// The paper's schedule for its larger poker game (eta0 0.9, gamma 0.1, d 0.002).
 struct SmoothUctSchedule {
   double eta0 = 0.9;
   double gamma = 0.1;
@@ -85,9 +85,7 @@ class SmoothUctSearch {
         rng_(config.seed),
         actions_(max_legal_actions),
         outcomes_(max_legal_actions),
-        available_(max_legal_actions) {
-    check_uct_c(config.uct_c);
-  }
+        available_(max_legal_actions) {}
 
   SearchResult run(const S& root, const Trajectory<S>* trajectory = nullptr) {
     check_searchable(root);

@@ -26,8 +26,8 @@ SearchResult tree_result(const std::string& algorithm, int64_t iterations, doubl
 }
 
 // Statistics of the children of `node`, in action order.
-inline std::vector<ActionStats> child_stats(const NodeArena& arena, uint32_t node) {
-  std::vector<ActionStats> stats;
+inline std::vector<ActionStat> child_stats(const NodeArena& arena, uint32_t node) {
+  std::vector<ActionStat> stats;
   const Node& parent = arena.node(node);
   for (int i = 0; i < parent.num_children; ++i) {
     const Edge& e = arena.edge(parent.first_child + i);
@@ -39,11 +39,11 @@ inline std::vector<ActionStats> child_stats(const NodeArena& arena, uint32_t nod
 // Adds `part` into `into` by action id: visits add up, values are visit-weighted means. Actions
 // in only one of them are kept, so searches whose root actions differ (threads or worlds that
 // saw other actions) merge without reading out of bounds. The result is in action order.
-inline void merge_stats(std::vector<ActionStats>& into, std::vector<ActionStats> part) {
-  auto by_action = [](const ActionStats& a, const ActionStats& b) { return a.action < b.action; };
+inline void merge_stats(std::vector<ActionStat>& into, std::vector<ActionStat> part) {
+  auto by_action = [](const ActionStat& a, const ActionStat& b) { return a.action < b.action; };
   std::sort(into.begin(), into.end(), by_action);
   std::sort(part.begin(), part.end(), by_action);
-  std::vector<ActionStats> merged;
+  std::vector<ActionStat> merged;
   merged.reserve(into.size() + part.size());
   size_t i = 0, j = 0;
   while (i < into.size() || j < part.size()) {
@@ -52,8 +52,8 @@ inline void merge_stats(std::vector<ActionStats>& into, std::vector<ActionStats>
     } else if (i == into.size() || part[j].action < into[i].action) {
       merged.push_back(part[j++]);
     } else {
-      ActionStats m = into[i++];
-      const ActionStats& s = part[j++];
+      ActionStat m = into[i++];
+      const ActionStat& s = part[j++];
       const int64_t visits = m.visits + s.visits;
       m.value = visits > 0
                     ? (m.value * static_cast<double>(m.visits) + s.value * static_cast<double>(s.visits)) /
@@ -67,8 +67,8 @@ inline void merge_stats(std::vector<ActionStats>& into, std::vector<ActionStats>
 }
 
 // Most visits; ties broken by mean value, then by the smaller action.
-inline Action most_visited(const std::vector<ActionStats>& stats) {
-  const ActionStats* best = nullptr;
+inline Action most_visited(const std::vector<ActionStat>& stats) {
+  const ActionStat* best = nullptr;
   for (const auto& s : stats) {
     if (!best || s.visits > best->visits || (s.visits == best->visits && s.value > best->value)) {
       best = &s;

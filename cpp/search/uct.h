@@ -39,7 +39,6 @@ class UctSearch {
         rng_(config.seed),
         ops_(arena, rng_, config, max_legal_actions),
         budget_(config) {
-    check_uct_c(config.uct_c);
     if (config.solve && ops_.puct()) fail("solve=True works with algorithm 'uct', not 'puct'");
   }
 
@@ -75,10 +74,8 @@ class UctSearch {
     result.stats = child_stats(arena_, 0);
     result.best_action = config_.solve ? solver_choice() : most_visited(result.stats);
     result.principal_variation = principal_variation(arena_, result.best_action);
-    if (root_proven()) {
-      result.proven = true;
-      result.proven_value = 0.0 - arena_.edge(0).mean;  // the root edge holds the other player's value
-    }
+    // The root edge holds the value of the other player (the one who moved into the root).
+    if (root_proven()) result.proven_value = 0.0 - arena_.edge(0).mean;
     return result;
   }
 
@@ -208,11 +205,11 @@ class UctSearch {
   // proven, unless a proven move is worth more than that move's estimate (a safe draw).
   Action solver_choice() const {
     const Node& root = arena_.node(0);
-    const std::vector<ActionStats> stats = child_stats(arena_, 0);
-    const ActionStats* best_proven = nullptr;
-    const ActionStats* most_visited_open = nullptr;
+    const std::vector<ActionStat> stats = child_stats(arena_, 0);
+    const ActionStat* best_proven = nullptr;
+    const ActionStat* most_visited_open = nullptr;
     for (int i = 0; i < root.num_children; ++i) {
-      const ActionStats& s = stats[i];
+      const ActionStat& s = stats[i];
       if (arena_.node(root.first_child + i).flags & Node::kProven) {
         if (!best_proven || s.value > best_proven->value) best_proven = &s;
       } else if (!most_visited_open || s.visits > most_visited_open->visits ||

@@ -6,16 +6,16 @@
 #include "search/batched_puct.h"
 #include "search/config.h"
 #include "search/evaluator.h"
-#include "search/kept_trees.h"
 #include "search/pimc.h"
 #include "search/root_parallel.h"
+#include "search/tree_storage.h"
 #include "search/uct.h"
 
 namespace ts {
 
 template <GameState S, class MakeEvaluator>
 SearchResult run_uct_family(const S& root, int max_legal_actions, const SearchConfig& config,
-                            KeptTrees& trees, MakeEvaluator make_evaluator) {
+                            TreeStorage& trees, MakeEvaluator make_evaluator) {
   trees.info.clear();
   if (config.algorithm == Algorithm::kPimc) {
     trees.uct.clear();  // PIMC keeps no tree between searches

@@ -1,11 +1,12 @@
 """tablesearch: game-AI search (MCTS, ISMCTS) for tabletop games, with a native C++ core.
 
 >>> import tablesearch as ts
->>> game = ts.load_game("connect_four")
->>> state = game.new_initial_state()
 >>> from tablesearch import mcts
+>>> state = ts.load_game(ts.list_games()[0]).new_initial_state(seed=1)
 >>> mcts.search(state, iterations=1000, seed=1).best_action in state.legal_actions()
 True
+
+The README and the docs show a search, a match and a tournament on each game.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from importlib import metadata as _metadata
 
 from tablesearch import agents, mcts
-from tablesearch._core import CHANCE, TERMINAL, Game, State
+from tablesearch._core import CHANCE, TERMINAL, Game, InternalError, State
 from tablesearch.analysis import AnalysisError, BalanceReport, analyze
 from tablesearch.games import list_games, load_game, parameter_specs, register_game
 from tablesearch.match import GameRecord, play_game
@@ -29,6 +30,7 @@ __all__ = [
     "TERMINAL",
     "Game",
     "GameRecord",
+    "InternalError",
     "State",
     "TournamentResult",
     "agents",

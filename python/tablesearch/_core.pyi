@@ -2,10 +2,13 @@
 tablesearch native core: games and search
 """
 from __future__ import annotations
+import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['ALGORITHMS', 'ActionStats', 'CHANCE', 'Game', 'MAX_PLAYERS', 'NativeSearchResult', 'PyEvaluator', 'PyGameInfo', 'PyState', 'SEARCH_OPTIONS', 'SearchTree', 'SpielGame', 'SpielState', 'State', 'TERMINAL', 'list_games', 'load_game', 'parameter_specs', 'running_searches', 'search', 'shutdown_searches']
+__all__: list[str] = ['ALGORITHMS', 'ActionStat', 'CHANCE', 'DEFAULT_ITERATIONS', 'Game', 'HIDDEN_INFORMATION_ALGORITHMS', 'InternalError', 'MAX_PLAYERS', 'PyEvaluator', 'PyGameInfo', 'PyState', 'SEARCH_OPTIONS', 'SearchResult', 'SearchTree', 'SpielGame', 'SpielState', 'State', 'StopFlag', 'TERMINAL', 'check_search_option', 'list_games', 'load_game', 'parameter_specs', 'running_searches', 'search', 'shutdown_searches']
+class InternalError(RuntimeError):
+    pass
 class State:
     """
     A position of a game.
@@ -17,10 +20,6 @@ class State:
         ...
     def __deepcopy__(self, arg0: typing.Any) -> State:
         ...
-    def __reduce__(self) -> typing.Any:
-        """
-        Pickles as the game's name and parameters and the serialized state.
-        """
     def __repr__(self) -> str:
         ...
     def __str__(self) -> str:
@@ -76,11 +75,6 @@ class State:
         """
     def resample_from_infostate(self, player: typing.Any, seed: typing.Any = None) -> State:
         ...
-    def return_range(self) -> tuple[float, float]:
-        """
-        (min, max): the smallest and largest return a player can get in this game ([-1, 1] unless
-        the game declares its own).
-        """
     def returns(self) -> list[float]:
         ...
     def scores(self) -> list[float]:
@@ -100,17 +94,10 @@ class State:
         """
         Plays count random games from here; returns the seconds taken (for benchmarks).
         """
-    @property
-    def game(self) -> Game:
-        ...
 class Game:
     """
     A game with its parameters; make states from it.
     """
-    def __reduce__(self) -> typing.Any:
-        """
-        Pickles as the game's name and parameters (loaded again with load_game).
-        """
     def __repr__(self) -> str:
         ...
     def deserialize_state(self, text: typing.Any) -> State:
@@ -120,7 +107,7 @@ class Game:
         """
     def fuzz_rules(self, games: typing.Any, seed: typing.Any = 0) -> dict:
         """
-        Plays `games` random games trying every legal action at every step and checking the rules' invariants after each (native games with rule checks: gummiland, gnomi); every end position is serialized and read back. Returns {'games', 'plies', 'checks', 'round_trips'}; raises ValueError naming the first broken invariant.
+        Plays `games` random games trying every legal action at every step and checking the rules' invariants after each (native games with rule checks, ChecksRules in core/game.h); every end position is serialized and read back. Returns {'games', 'plies', 'checks', 'round_trips'}; raises ValueError naming the first broken invariant.
         """
     def has_chance(self) -> bool:
         ...
@@ -130,8 +117,29 @@ class Game:
         """
         True if states compute information_state_key natively (else it hashes the string).
         """
+    def max_game_length(self) -> int | None:
+        """
+        The most decisions (player actions, not chance outcomes) one game can take (a bound), or
+        None if the game declares none.
+        """
     def max_legal_actions(self) -> int:
         ...
+    def max_players(self) -> int:
+        """
+        The most players the game can be loaded with.
+        """
+    def max_utility(self) -> float:
+        """
+        The largest return a player can get (a bound; 1 unless the game declares its own).
+        """
+    def min_players(self) -> int:
+        """
+        The fewest players the game can be loaded with (the range of its 'players' parameter).
+        """
+    def min_utility(self) -> float:
+        """
+        The smallest return a player can get (a bound; -1 unless the game declares its own).
+        """
     def new_initial_state(self, seed: typing.Any = None) -> State:
         """
         The state before the first move; setup randomness (shuffles, deals, boards) comes from seed.
@@ -142,6 +150,11 @@ class Game:
         ...
     def observation_shape(self) -> tuple:
         ...
+    def parameter_specs(self) -> list:
+        """
+        The parameters the game accepts: dicts of name, default, help, choices, subset, and min/max
+        for ints.
+        """
     def parameters(self) -> dict:
         """
         The parameters in force, defaults included.
@@ -153,15 +166,14 @@ class Game:
         the history kept as a record. ValueError names what the rules refuse. Most code wants
         deserialize_state, which checks a whole serialized state first.
         """
-    def return_range(self) -> tuple[float, float]:
+    def utility_sum(self) -> float | None:
         """
-        (min, max): the smallest and largest return a player can get ([-1, 1] unless the game
-        declares its own, as Leduc poker does: -13 .. 13 chips for 2 players).
+        What the returns of a finished game add up to (0: native games are zero-sum).
         """
     @property
     def name(self) -> str:
         ...
-class ActionStats:
+class ActionStat:
     @property
     def action(self) -> int:
         ...
@@ -171,7 +183,7 @@ class ActionStats:
     @property
     def visits(self) -> int:
         ...
-class NativeSearchResult:
+class SearchResult:
     @property
     def algorithm(self) -> str:
         ...
@@ -200,16 +212,13 @@ class NativeSearchResult:
     def principal_variation(self) -> list[int]:
         ...
     @property
-    def proven(self) -> bool:
-        ...
-    @property
-    def proven_value(self) -> float:
+    def proven_value(self) -> float | None:
         ...
     @property
     def root_values(self) -> list[float]:
         ...
     @property
-    def stats(self) -> list[ActionStats]:
+    def stats(self) -> list[ActionStat]:
         ...
 class SearchTree:
     """
@@ -223,10 +232,16 @@ class SearchTree:
     def nodes(self) -> int:
         ...
 class PyGameInfo:
-    def __init__(self, num_players: typing.Any, max_legal_actions: typing.Any, num_distinct_actions: typing.Any, observation_shape: typing.Any, game: str = 'the game') -> None:
+    def __init__(self, num_players: typing.Any, max_legal_actions: typing.Any, num_distinct_actions: typing.Any, observation_shape: typing.Any, min_utility: typing.Any = -1.0, max_utility: typing.Any = 1.0, game: str = 'the game') -> None:
         ...
     @property
     def max_legal_actions(self) -> int:
+        ...
+    @property
+    def max_utility(self) -> float:
+        ...
+    @property
+    def min_utility(self) -> float:
         ...
     @property
     def num_distinct_actions(self) -> int:
@@ -245,6 +260,18 @@ class PyState:
     @property
     def object(self) -> typing.Any:
         ...
+class StopFlag:
+    """
+    Ends a running search early when set, from any thread: the search returns what it found so far.
+    """
+    def __init__(self) -> None:
+        ...
+    def clear(self) -> None:
+        ...
+    def is_set(self) -> bool:
+        ...
+    def set(self) -> None:
+        ...
 class PyEvaluator:
     def __init__(self, evaluator: typing.Any, batch_size: typing.Any) -> None:
         """
@@ -254,7 +281,7 @@ class SpielGame:
     """
     What the native search needs to know of a pyspiel game (made by tablesearch.interop.openspiel).
     """
-    def __init__(self, game: typing.Any, hidden: bool, infostate_strings: bool, min_utility: typing.SupportsFloat | typing.SupportsIndex, max_utility: typing.SupportsFloat | typing.SupportsIndex, wrap: typing.Any) -> None:
+    def __init__(self, game: typing.Any, hidden: bool, infostate_strings: bool, wrap: typing.Any) -> None:
         ...
 class SpielState(PyState):
     """
@@ -270,6 +297,30 @@ class SpielState(PyState):
         """
         A pyspiel state the player cannot tell from this one (the rules in cpp/bindings/py_state_spiel.h).
         """
+def _compiled_check(game: Game, games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, max_plies: typing.SupportsInt | typing.SupportsIndex) -> dict:
+    """
+    Private to tablesearch.games.compiled: the conformance pass of a compiled game (ValueError
+    naming the function that broke a rule).
+    """
+def _compiled_check_facts(*, name: str, facts: dict, functions: collections.abc.Sequence[str]) -> None:
+    """
+    Private to tablesearch.games.compiled: checks what a game declares, and which functions it
+    has (by name), before they are compiled (ValueError naming the first problem).
+    """
+def _compiled_game(*, name: str, params: dict, facts: dict, functions: dict, owner: typing.Any, state_to_string: typing.Any, action_to_string: typing.Any, explain: typing.Any) -> Game:
+    """
+    Private to tablesearch.games.compiled: the game whose rules are the compiled functions at the
+    addresses in `functions` (trusted: a wrong address crashes the process).
+    """
+def _fail_internal(what: str) -> None:
+    """
+    Raises InternalError as a broken invariant would (for tests of the error path).
+    """
+def check_search_option(name: str, value: typing.Any, label: str | None = None) -> typing.Any:
+    """
+    `value` as the search option `name` takes it (an int, float, bool, str or None), or TypeError /
+    ValueError naming `label` (default: the option) and its valid values.
+    """
 def list_games() -> list[str]:
     ...
 def load_game(name: str, params: dict = {}) -> Game:
@@ -281,14 +332,16 @@ def running_searches() -> int:
     How many searches are running now, in every thread (for tests and diagnostics).
     """
 @typing.overload
-def search(state: State, algorithm: str, iterations: typing.SupportsInt | typing.SupportsIndex, time_limit: typing.SupportsFloat | typing.SupportsIndex, uct_c: typing.SupportsFloat | typing.SupportsIndex | None, seed: typing.SupportsInt | typing.SupportsIndex, max_memory_mb: typing.SupportsInt | typing.SupportsIndex, rollouts: typing.SupportsInt | typing.SupportsIndex, determinizations: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, solve: bool, tree: SearchTree = None, evaluator: PyEvaluator = None, dirichlet_alpha: typing.SupportsFloat | typing.SupportsIndex = 0.0, dirichlet_epsilon: typing.SupportsFloat | typing.SupportsIndex = 0.25, rollout_cutoff: typing.SupportsInt | typing.SupportsIndex = -1, playout: str = 'random', mast_epsilon: typing.SupportsFloat | typing.SupportsIndex = 0.4, mast_temperature: typing.SupportsFloat | typing.SupportsIndex = 0.2, score_weight: typing.SupportsFloat | typing.SupportsIndex = 0.0, score_scale: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> NativeSearchResult:
+def search(state: State, *, tree: SearchTree = None, evaluator: PyEvaluator = None, stop: StopFlag = None, **kwargs: typing.Any) -> SearchResult:
     """
-    Searches a native State or a PyState; the algorithm is one of ALGORITHMS (ValueError naming them otherwise); uct_c None takes the algorithm's default.
+    Searches a native State or a PyState with the options of SEARCH_OPTIONS, given by keyword (a wrong
+    type, a value out of range or an unknown name raises, naming the option and its valid values).
     """
 @typing.overload
-def search(state: PyState, algorithm: str, iterations: typing.SupportsInt | typing.SupportsIndex, time_limit: typing.SupportsFloat | typing.SupportsIndex, uct_c: typing.SupportsFloat | typing.SupportsIndex | None, seed: typing.SupportsInt | typing.SupportsIndex, max_memory_mb: typing.SupportsInt | typing.SupportsIndex, rollouts: typing.SupportsInt | typing.SupportsIndex, determinizations: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, solve: bool, tree: SearchTree = None, evaluator: PyEvaluator = None, dirichlet_alpha: typing.SupportsFloat | typing.SupportsIndex = 0.0, dirichlet_epsilon: typing.SupportsFloat | typing.SupportsIndex = 0.25, rollout_cutoff: typing.SupportsInt | typing.SupportsIndex = -1, playout: str = 'random', mast_epsilon: typing.SupportsFloat | typing.SupportsIndex = 0.4, mast_temperature: typing.SupportsFloat | typing.SupportsIndex = 0.2, score_weight: typing.SupportsFloat | typing.SupportsIndex = 0.0, score_scale: typing.SupportsFloat | typing.SupportsIndex = 1.0) -> NativeSearchResult:
+def search(state: PyState, *, tree: SearchTree = None, evaluator: PyEvaluator = None, stop: StopFlag = None, **kwargs: typing.Any) -> SearchResult:
     """
-    Searches a native State or a PyState; the algorithm is one of ALGORITHMS (ValueError naming them otherwise); uct_c None takes the algorithm's default.
+    Searches a native State or a PyState with the options of SEARCH_OPTIONS, given by keyword (a wrong
+    type, a value out of range or an unknown name raises, naming the option and its valid values).
     """
 def shutdown_searches(timeout: typing.SupportsFloat | typing.SupportsIndex = 5.0) -> None:
     """
@@ -296,6 +349,8 @@ def shutdown_searches(timeout: typing.SupportsFloat | typing.SupportsIndex = 5.0
     """
 ALGORITHMS: tuple = ('uct', 'puct', 'ismcts', 'mo-ismcts', 'pimc', 'smooth-uct', 'infoset-uct')
 CHANCE: int = -1
+DEFAULT_ITERATIONS: int = 1000
+HIDDEN_INFORMATION_ALGORITHMS: tuple = ('ismcts', 'mo-ismcts', 'pimc', 'smooth-uct', 'infoset-uct')
 MAX_PLAYERS: int = 8
-SEARCH_OPTIONS: tuple = ('algorithm', 'iterations', 'time_limit', 'uct_c', 'seed', 'max_memory_mb', 'rollouts', 'determinizations', 'threads', 'solve', 'tree', 'evaluator', 'dirichlet_alpha', 'dirichlet_epsilon', 'rollout_cutoff', 'playout', 'mast_epsilon', 'mast_temperature', 'score_weight', 'score_scale')
+SEARCH_OPTIONS: tuple = ({'name': 'algorithm', 'type': 'str', 'default': 'uct', 'min': None, 'max': None, 'min_excluded': False, 'choices': ['uct', 'puct', 'ismcts', 'mo-ismcts', 'pimc', 'smooth-uct', 'infoset-uct'], 'none': None, 'valid': 'one of uct, puct, ismcts, mo-ismcts, pimc, smooth-uct, infoset-uct', 'help': 'the search algorithm'}, {'name': 'iterations', 'type': 'int', 'default': None, 'min': 1, 'max': 9223372036854775807, 'min_excluded': False, 'choices': None, 'none': 'no iteration budget (1000 iterations if there is no time_limit either)', 'valid': 'an int in [1, 9223372036854775807]', 'help': 'search iterations; with time_limit too, whichever ends first'}, {'name': 'time_limit', 'type': 'float', 'default': None, 'min': 0.0, 'max': None, 'min_excluded': True, 'choices': None, 'none': 'no time budget', 'valid': 'a finite number > 0', 'help': 'seconds of search'}, {'name': 'uct_c', 'type': 'float', 'default': None, 'min': 0.0, 'max': None, 'min_excluded': False, 'choices': None, 'none': "the algorithm's own default", 'valid': 'a finite number >= 0', 'help': 'the exploration constant'}, {'name': 'seed', 'type': 'int', 'default': 0, 'min': 0, 'max': 18446744073709551615, 'min_excluded': False, 'choices': None, 'none': None, 'valid': 'an int in [0, 18446744073709551615]', 'help': 'seeds every random draw of the search: the same seed gives the same result'}, {'name': 'max_memory_mb', 'type': 'int', 'default': 1024, 'min': 1, 'max': 9223372036854775807, 'min_excluded': False, 'choices': None, 'none': None, 'valid': 'an int in [1, 9223372036854775807]', 'help': "caps the trees' memory (MB, shared by the threads): they stop growing, the search goes on"}, {'name': 'rollouts', 'type': 'int', 'default': 1, 'min': 1, 'max': 2147483647, 'min_excluded': False, 'choices': None, 'none': None, 'valid': 'an int in [1, 2147483647]', 'help': 'random playouts averaged per leaf'}, {'name': 'rollout_cutoff', 'type': 'int', 'default': None, 'min': 0, 'max': 2147483647, 'min_excluded': False, 'choices': None, 'none': 'playouts run to the end of the game', 'valid': 'an int in [0, 2147483647]', 'help': "decisions per playout before the game's heuristic estimate (games with heuristic_returns)"}, {'name': 'playout', 'type': 'str', 'default': 'random', 'min': None, 'max': None, 'min_excluded': False, 'choices': ['random', 'mast', 'mast-gibbs'], 'none': None, 'valid': 'one of random, mast, mast-gibbs', 'help': "playout moves: uniformly random, or MAST's action means epsilon-greedy (mast) or by Gibbs sampling (mast-gibbs)"}, {'name': 'mast_epsilon', 'type': 'float', 'default': 0.4, 'min': 0.0, 'max': 1.0, 'min_excluded': False, 'choices': None, 'none': None, 'valid': 'a finite number in [0, 1]', 'help': 'MAST epsilon-greedy: the share of uniformly random playout moves'}, {'name': 'mast_temperature', 'type': 'float', 'default': 0.2, 'min': 0.0, 'max': None, 'min_excluded': True, 'choices': None, 'none': None, 'valid': 'a finite number > 0', 'help': 'MAST Gibbs sampling: P(a) proportional to exp(mean(a) / temperature)'}, {'name': 'score_weight', 'type': 'float', 'default': 0.0, 'min': 0.0, 'max': 1.0, 'min_excluded': False, 'choices': None, 'none': None, 'valid': 'a finite number in [0, 1]', 'help': "the share of a finished game's value taken from its score margin, as tanh(margin / score_scale) (games with scores)"}, {'name': 'score_scale', 'type': 'float', 'default': 1.0, 'min': 0.0, 'max': None, 'min_excluded': True, 'choices': None, 'none': None, 'valid': 'a finite number > 0', 'help': 'the score margin that counts as a clear win'}, {'name': 'determinizations', 'type': 'int', 'default': 8, 'min': 1, 'max': 2147483647, 'min_excluded': False, 'choices': None, 'none': None, 'valid': 'an int in [1, 2147483647]', 'help': 'PIMC: worlds searched, the iterations split between them'}, {'name': 'threads', 'type': 'int', 'default': 1, 'min': 1, 'max': 256, 'min_excluded': False, 'choices': None, 'none': None, 'valid': 'an int in [1, 256]', 'help': 'root parallelism: one tree per thread, statistics merged'}, {'name': 'solve', 'type': 'bool', 'default': False, 'min': None, 'max': None, 'min_excluded': False, 'choices': None, 'none': None, 'valid': 'True or False', 'help': 'MCTS-Solver: back up proven wins, losses and draws (two-player games without chance)'}, {'name': 'dirichlet_alpha', 'type': 'float', 'default': 0.0, 'min': 0.0, 'max': None, 'min_excluded': False, 'choices': None, 'none': None, 'valid': 'a finite number >= 0', 'help': 'PUCT: Dirichlet noise on the root priors (0: none)'}, {'name': 'dirichlet_epsilon', 'type': 'float', 'default': 0.25, 'min': 0.0, 'max': 1.0, 'min_excluded': False, 'choices': None, 'none': None, 'valid': 'a finite number in [0, 1]', 'help': 'PUCT: the weight of that noise'})
 TERMINAL: int = -4

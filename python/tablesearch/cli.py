@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import inspect
 import os
 import sys
 from collections.abc import Sequence
@@ -11,8 +12,11 @@ from typing import Any, Optional
 import tablesearch as ts
 from tablesearch import mcts
 from tablesearch.agents.specs import make_agent, parse_agent_spec, parse_value, spec_name, split_agent_list
-from tablesearch.render import text_legend
+from tablesearch.games.extras import game_extras, games_with
+from tablesearch.match import BUDGET_KEYS
+from tablesearch.render import describe, text_legend
 from tablesearch.render.moves import describe_move
+from tablesearch.search_options import OPTIONS, option_from_text
 from tablesearch.tournaments.schedule import derive_seed
 
 __all__ = ["build_parser", "main", "parse_value"]
@@ -57,11 +61,18 @@ def agent_list(args: argparse.Namespace, default: Optional[list[str]] = None) ->
 
 
 def budget_of(args: argparse.Namespace) -> Optional[dict[str, Any]]:
-    budget = {k: v for k, v in (("iterations", args.iterations), ("time_limit", args.time_limit)) if v is not None}
+    budget = {k: v for k in BUDGET_KEYS if (v := getattr(args, k, None)) is not None}
     return budget or None
 
 
+def _players(game: Any) -> str:
+    low, high = game.min_players(), game.max_players()
+    return f"{low} players" if low == high else f"{low}-{high} players"
+
+
 def cmd_games(args: argparse.Namespace) -> int:
+    if args.game is not None:
+        return _describe_game(args.game)
     for name in ts.list_games():
         game = ts.load_game(name)
         params = ", ".join(f"{k}={v!r}" for k, v in game.parameters().items())
@@ -69,9 +80,31 @@ def cmd_games(args: argparse.Namespace) -> int:
             f for f, on in (("chance", game.has_chance()), ("hidden information", game.has_hidden_information())) if on
         ]
         print(
-            f"{name:14} {game.num_players()} players  {', '.join(flags) or 'deterministic, perfect information'}"
+            f"{name:14} {_players(game):12} {', '.join(flags) or 'deterministic, perfect information'}"
             + (f"  [{params}]" if params else "")
         )
+    return 0
+
+
+def _describe_game(name: str) -> int:
+    """What one game declares: players, chance, hidden information, returns, length, parameters."""
+    game = ts.load_game(name)
+    length = game.max_game_length()
+    print(f"{name}: {_players(game)}")
+    print(f"  chance: {'yes' if game.has_chance() else 'no'}")
+    print(f"  hidden information: {'yes' if game.has_hidden_information() else 'no'}")
+    print(f"  returns: {game.min_utility():g} to {game.max_utility():g} per player")
+    print(f"  length: {'not declared' if length is None else f'at most {length} decisions'} (default parameters)")
+    specs = game.parameter_specs()
+    print("  parameters:" + ("" if specs else " none"))
+    for spec in specs:
+        if "min" in spec:
+            valid = f"{spec['min']}..{spec['max']}"
+        elif spec.get("choices"):
+            valid = ("any of " if spec.get("subset") else "one of ") + ", ".join(map(str, spec["choices"]))
+        else:
+            valid = type(spec["default"]).__name__
+        print(f"    {spec['name']}={spec['default']!r}  ({valid})  {spec.get('help', '')}")
     return 0
 
 
@@ -82,14 +115,8 @@ def cmd_best_move(args: argparse.Namespace) -> int:
         state.apply_action(action)
     print(state)
     print()
-    result = mcts.search(
-        state,
-        iterations=args.iterations,
-        time_limit=args.time_limit,
-        seed=args.seed,
-        algorithm=args.algorithm,
-        uct_c=args.uct_c,
-    )
+    options = {name: getattr(args, name) for name in BEST_MOVE_OPTIONS if hasattr(args, name)}  # those given
+    result = mcts.search(state, seed=args.seed, **options)
     policy = result.policy()
     print(
         f"{result.algorithm}: {result.iterations} iterations in {result.elapsed:.2f} s "
@@ -136,7 +163,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     for action in record.actions:
         final.apply_action(action)
     print()
-    print(final)
+    print(describe(final, None) or final)
     if record.winners:
         print("winner: " + ", ".join(f"player {s} ({names[s]})" for s in record.winners))
     else:
@@ -164,7 +191,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
         except ValueError as error:
             raise ValueError(str(error)) from None
         params = parse_params(record_game, args.param)
-    serve(game, host=args.host, port=args.port, replay=args.replay, replay_id=args.id, params=params)
+    serve(
+        game,
+        host=args.host,
+        port=args.port,
+        replay=args.replay,
+        replay_id=args.id,
+        params=params,
+        allow=args.allow,
+        max_seconds=args.max_seconds,
+        max_iterations=args.max_iterations,
+        record=False if args.no_record else args.record if args.record is not None else True,
+    )
     return 0
 
 
@@ -220,7 +258,25 @@ def _console() -> Any:
     return console if console.is_terminal else Console(width=200)
 
 
+def check_output(path: str, option: str) -> None:
+    """ValueError now, naming the option and the file, if the file could not be written after the
+    games: a folder, a folder that does not exist, or no permission. (--plot: also its format.)"""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not path or os.path.isdir(path):
+        raise ValueError(f"{option} {path!r} is not a file name")
+    if not os.path.isdir(folder):
+        raise ValueError(f"{option} {path!r}: No such file or directory (the folder {folder} does not exist)")
+    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        raise ValueError(f"{option} {path!r}: permission denied")
+    if option == "--plot":
+        from tablesearch.tournaments.plots import check_plot_path
+
+        check_plot_path(path)
+
+
 def cmd_tournament(args: argparse.Namespace) -> int:
+    if args.plot is not None:
+        check_output(args.plot, "--plot")
     specs = agent_list(args)
     sprt = None
     if args.sprt:
@@ -244,6 +300,9 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 
     if args.exact:
         return _exact(args)
+    for path, option in ((args.json, "--json"), (args.report, "--report"), (args.plot, "--plot")):
+        if path is not None:
+            check_output(path, option)
     specs = agent_list(args, default=list(DEFAULT_AGENTS))
     out = args.out or _default_out(args)
     executor, workers, client = _executor(args)
@@ -291,27 +350,59 @@ def _default_out(args: argparse.Namespace) -> str:
 
 
 def _exact(args: argparse.Namespace) -> int:
-    """Exact figures (Candy Land): refuses parameters they cannot honour and says which it used."""
-    if args.game != "candyland":
-        raise ValueError(f"--exact is available for candyland only, not {args.game!r}")
-    from tablesearch.analysis.exact import candyland_scope
+    """Exact figures, for games whose extras have them: refuses parameters they cannot honour and
+    says which it used."""
+    exact_report = game_extras(args.game).exact_report
+    if exact_report is None:
+        games = ", ".join(games_with("exact_report")) or "no game"
+        raise ValueError(f"--exact is available for {games} only, not {args.game!r}")
     from tablesearch.analysis.variants import parameter_defaults, parse_sweeps, variant_params
-    from tablesearch.games import candyland_exact
 
     sweeps = parse_sweeps(args.game, args.sweep)
     defaults = parameter_defaults(args.game)
     reports = []
     for params in variant_params(parse_params(args.game, args.param), sweeps):
         ts.load_game(args.game, **params)  # refuses values out of range, naming the valid ones
-        players, deck, used = candyland_scope(params, defaults)
-        reports.append(f"Parameters used: {used}\n\n" + candyland_exact.report(players, deck))
+        reports.append(exact_report(params, defaults))
     print("\n\n".join(reports))
     return 0
 
 
+BEST_MOVE_OPTIONS = tuple(
+    name for name in inspect.signature(mcts.search).parameters if name in OPTIONS and name != "seed"
+)
+"""The search options best-move takes as flags (--seed seeds the game and the search)."""
+
+
+def _add_search_option(parser: argparse.ArgumentParser, name: str) -> None:
+    """--NAME for search option `name`, typed, described and checked by the option table; when it
+    is not given, the namespace has no such attribute (mcts.search's own default applies; "none"
+    gives None)."""
+    option = OPTIONS[name]
+    default = "auto" if name in mcts.AUTO_OPTIONS else (f"None: {option.none}" if option.none else option.default)
+    help = f"{option.help} ({option.valid}; default {default})"
+    flag = "--" + name.replace("_", "-")
+    if option.type == "bool":
+        parser.add_argument(flag, dest=name, action="store_true", default=argparse.SUPPRESS, help=option.help)
+        return
+
+    def read(text: str) -> Any:
+        if text == "auto" and name in mcts.AUTO_OPTIONS:
+            return text
+        try:
+            return option_from_text(name, text)
+        except (TypeError, ValueError) as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    read.__name__ = name  # argparse names the option in its message
+    parser.add_argument(flag, dest=name, type=read, default=argparse.SUPPRESS, metavar=option.type.upper(), help=help)
+
+
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game")
-    parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a game parameter")
+    parser.add_argument(
+        "--param", action="append", default=[], metavar="NAME=VALUE", help="a game parameter (listed by: games GAME)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals and the agents")
 
 
@@ -325,8 +416,8 @@ def _add_agent_options(parser: argparse.ArgumentParser, required_hint: str) -> N
         "the spec before it: mcts:iterations=1000,uct_c=1.4,random is two agents",
     )
     parser.add_argument("--agent", action="append", default=[], metavar="SPEC", help="one agent spec (repeatable)")
-    parser.add_argument("--iterations", type=int, default=None, help="search iterations per move, for every agent")
-    parser.add_argument("--time-limit", type=float, default=None, help="seconds per move, for every agent")
+    for name in BUDGET_KEYS:  # every agent's budget per move
+        _add_search_option(parser, name)
 
 
 def _add_run_options(parser: argparse.ArgumentParser) -> None:
@@ -347,7 +438,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tablesearch", description="Game-AI search for tabletop games.")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    games = sub.add_parser("games", help="list the games")
+    games = sub.add_parser("games", help="list the games, or describe one")
+    games.add_argument("game", nargs="?", default=None, help="a game to describe: its facts and parameters")
     games.set_defaults(run=cmd_games)
 
     best = sub.add_parser("best-move", help="search a position and print the best move")
@@ -355,12 +447,8 @@ def build_parser() -> argparse.ArgumentParser:
     best.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a game parameter")
     best.add_argument("--seed", type=int, default=0, help="setup and search seed")
     best.add_argument("--history", default="", help="comma-separated actions to apply first")
-    best.add_argument("--iterations", type=int, default=None)
-    best.add_argument("--time-limit", type=float, default=None, help="seconds")
-    best.add_argument("--algorithm", default="auto")
-    best.add_argument(
-        "--uct-c", type=float, default=None, help="exploration constant (default: sqrt(2), 1.0 for smooth-uct)"
-    )
+    for name in BEST_MOVE_OPTIONS:
+        _add_search_option(best, name)
     best.add_argument("--top", type=int, default=10, help="how many moves to list")
     best.set_defaults(run=cmd_best_move)
 
@@ -421,18 +509,47 @@ def build_parser() -> argparse.ArgumentParser:
         help="hand agents the true state on hidden-information games (default: a re-drawn one)",
     )
     analyze.add_argument(
-        "--exact", action="store_true", help="candyland: the exact analysis (draw=replacement) instead of games"
+        "--exact", action="store_true", help="the game's exact analysis instead of games, for games that have one"
     )
     analyze.set_defaults(run=cmd_analyze)
 
-    serve = sub.add_parser("serve", help="play and watch games in the browser (needs the 'web' extra)")
+    serve = sub.add_parser(
+        "serve",
+        help="play and watch games in the browser (needs the 'web' extra)",
+        description="Serves the web app. It prints its address with a secret token: only pages opened from that "
+        "address can use the server (other sites' pages cannot). See docs/security.md.",
+    )
     serve.add_argument("game", nargs="?", default=None, help="the game chosen first in the page's form")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this machine only); 0.0.0.0 lets other machines in, "
+        "each needing the printed address with its token",
+    )
+    serve.add_argument(
+        "--allow",
+        action="append",
+        default=[],
+        metavar="MODULE:FACTORY",
+        help="a plugin game or agent that pages may use (repeatable); pages can never name other code",
+    )
+    serve.add_argument("--max-seconds", type=float, default=None, help="cap on an AI's time per move (default 30)")
+    serve.add_argument(
+        "--max-iterations", type=int, default=None, help="cap on an AI's iterations per move (default 10,000,000)"
+    )
     serve.add_argument(
         "--replay", default=None, metavar="RESULTS.jsonl", help="open a game of a tournament results file"
     )
     serve.add_argument("--id", default=None, help="with --replay: the game's id, such as 3.1")
+    serve.add_argument(
+        "--record",
+        default=None,
+        metavar="DIR",
+        help="record finished games in DIR, one results file per game (default: "
+        "~/.local/share/tablesearch/web-games, or under $XDG_DATA_HOME)",
+    )
+    serve.add_argument("--no-record", action="store_true", help="record no game")
     serve.add_argument(
         "--param",
         action="append",

@@ -21,6 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Union
 
+from tablesearch.search_options import check_option
+
 Budget = Mapping[str, Union[int, float]]
 BUDGET_KEYS = ("iterations", "time_limit")
 
@@ -60,7 +62,8 @@ def winners_from_returns(returns: Sequence[float]) -> list[int]:
 
 
 def check_budget(budget: Budget) -> dict[str, Any]:
-    """A budget as a plain dict; ValueError for unknown keys or values that are not positive."""
+    """A budget as a plain dict; ValueError for unknown keys, and TypeError or ValueError for values
+    the search options iterations and time_limit do not take."""
     if not isinstance(budget, Mapping):
         raise TypeError(f"a budget is a dict such as {{'iterations': 1000}}, got {budget!r}")
     unknown = set(budget) - set(BUDGET_KEYS)
@@ -71,11 +74,9 @@ def check_budget(budget: Budget) -> dict[str, Any]:
         value = budget.get(key)
         if value is None:
             continue
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
-            raise ValueError(f"budget {key} must be a positive number, got {value!r}")
-        if key == "iterations" and int(value) != value:
-            raise ValueError(f"budget iterations must be a whole number, got {value!r}")
-        out[key] = int(value) if key == "iterations" else float(value)
+        if key == "iterations" and isinstance(value, float) and value.is_integer():
+            value = int(value)  # a JSON number written 1000.0
+        out[key] = check_option(key, value, label=f"budget {key}")
     return out
 
 

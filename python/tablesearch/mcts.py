@@ -7,55 +7,59 @@ C++ with the GIL released. Ctrl-C stops a search within a few hundredths of a se
 from __future__ import annotations
 
 import inspect
-import math
 import os
 import random
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Optional
 
 from tablesearch import _core
 from tablesearch.games.python_games import native_state, python_state_of
 from tablesearch.games.search_defaults import search_defaults
+from tablesearch.search_options import DEFAULT_ITERATIONS as DEFAULT_ITERATIONS  # mcts.DEFAULT_ITERATIONS
+from tablesearch.search_options import DEFAULTS, OPTIONS, check_option, option_from_text
 
 ALGORITHMS: tuple[str, ...] = tuple(_core.ALGORITHMS)
 """The algorithms this build implements, from the native algorithm table (search/algorithm.h);
 ``algorithm="auto"`` picks among them. Each has its default exploration constant there (uct_c:
 sqrt(2), or 1.0 for smooth-uct and infoset-uct, whose values are scaled to [-1, 1])."""
 
-DEFAULT_ITERATIONS = 1000
+HIDDEN_INFORMATION_ALGORITHMS: tuple[str, ...] = tuple(_core.HIDDEN_INFORMATION_ALGORITHMS)
+"""The algorithms that read only what the player to move may know (from the same table)."""
+
+StopFlag = _core.StopFlag
+"""``flag = StopFlag()``; ``search(..., stop=flag)`` ends early once any thread calls ``flag.set()``."""
+
 MIXED_POLICY_THRESHOLD = 0.2
 """Shares of a mixed policy below this are dropped (SearchResult.policy)."""
 
 
 def _default_max_memory_mb() -> int:
-    """1024, or the environment variable TABLESEARCH_MAX_MEMORY_MB (a smaller machine, or a
-    sanitizer run, where reserving a large tree up front is slow)."""
-    text = os.environ.get("TABLESEARCH_MAX_MEMORY_MB", "1024")
+    """The option table's default, or the environment variable TABLESEARCH_MAX_MEMORY_MB (a
+    smaller machine, or a sanitizer run, where reserving a large tree up front is slow)."""
+    text = os.environ.get("TABLESEARCH_MAX_MEMORY_MB")
+    if text is None:
+        return int(DEFAULTS["max_memory_mb"])
     try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value < 2**63:
-        raise ValueError(f"TABLESEARCH_MAX_MEMORY_MB must be a positive integer (MB), got {text!r}")
-    return value
+        return int(option_from_text("max_memory_mb", text))
+    except ValueError as error:
+        raise ValueError(f"TABLESEARCH_MAX_MEMORY_MB: {error}") from None
 
 
 DEFAULT_MAX_MEMORY_MB = _default_max_memory_mb()
-INT32_MAX, INT64_MAX = 2**31 - 1, 2**63 - 1  # the native counts' ranges
 
 
 @dataclass(frozen=True)
 class RandomRollout:
     """The native leaf evaluator: the mean returns of `rollouts` uniformly random playouts."""
 
-    rollouts: int = 1
+    rollouts: int = DEFAULTS["rollouts"]
 
     def __post_init__(self) -> None:
-        _check_int("rollouts", self.rollouts, minimum=1, maximum=INT32_MAX)
+        check_option("rollouts", self.rollouts, label="RandomRollout.rollouts")
 
 
-PLAYOUTS = ("random", "mast", "mast-gibbs")
+PLAYOUTS: tuple[str, ...] = OPTIONS["playout"].choices or ()
 """Playout policies: uniform random moves, or MAST (action means learned during the search)
 epsilon-greedy or by Gibbs sampling (see docs/long-games.md)."""
 
@@ -64,8 +68,8 @@ epsilon-greedy or by Gibbs sampling (see docs/long-games.md)."""
 class HeuristicEvaluator:
     """The native leaf evaluator with a rollout cutoff: playouts of at most `cutoff` decisions
     (chance outcomes do not count; 0: none), then the game's heuristic estimate of the returns
-    (``state.heuristic_returns()``: Gummiz and specials at Gummiland, cards right side up at Gnomi,
-    the distance between a player's tokens at Wetland). `playout` picks the playout moves:
+    (``state.heuristic_returns()``, each game's own: docs/long-games.md describes them). `playout`
+    picks the playout moves:
     "random", "mast" (epsilon-greedy on the action means learned during the search) or
     "mast-gibbs". `rollouts` playouts per leaf are averaged.
 
@@ -75,13 +79,13 @@ class HeuristicEvaluator:
     """
 
     cutoff: int = 0
-    playout: str = "random"
-    rollouts: int = 1
+    playout: str = DEFAULTS["playout"]
+    rollouts: int = DEFAULTS["rollouts"]
 
     def __post_init__(self) -> None:
-        _check_int("cutoff", self.cutoff, minimum=0, maximum=INT32_MAX)
-        _check_playout(self.playout)
-        _check_int("rollouts", self.rollouts, minimum=1, maximum=INT32_MAX)
+        check_option("rollout_cutoff", self.cutoff, label="HeuristicEvaluator.cutoff")
+        check_option("playout", self.playout, label="HeuristicEvaluator.playout")
+        check_option("rollouts", self.rollouts, label="HeuristicEvaluator.rollouts")
 
     def evaluate(self, state: Any) -> list[float]:
         """The game's heuristic estimate of the returns at `state`, one value per player."""
@@ -92,14 +96,6 @@ class HeuristicEvaluator:
                 "HeuristicEvaluator needs a native game that defines one"
             )
         return list(native.heuristic_returns())
-
-
-def _check_playout(playout: Any) -> str:
-    if not isinstance(playout, str):
-        raise TypeError(f"playout must be a str, got {type(playout).__name__} {playout!r}")
-    if playout not in PLAYOUTS:
-        raise ValueError(f"unknown playout {playout!r}; valid: {', '.join(PLAYOUTS)} (or 'auto')")
-    return playout
 
 
 @dataclass(frozen=True)
@@ -128,9 +124,13 @@ class SearchResult:
     # The most visited line from the root, best_action first (information-set searches: actions
     # as the root player observes them; PIMC: best_action only).
     principal_variation: list[int] = field(default_factory=list)
+    # Names of the root actions and of the principal variation's moves ("P1: x4"), as the searched
+    # state wrote them, so that the result names its moves without the state (Jupyter's table).
+    action_labels: dict[int, str] = field(default_factory=dict)
+    principal_variation_labels: list[str] = field(default_factory=list)
 
     def _repr_html_(self) -> str:
-        """Jupyter: a table of the root actions with a bar chart of the visit shares."""
+        """Jupyter: a table of the root actions, named, with a bar chart of the visit shares."""
         from tablesearch.render.search_view import html
 
         return html(self)
@@ -144,8 +144,8 @@ class SearchResult:
         For ``smooth-uct`` (``mixed`` is True) this is the search's average policy at the root
         information set, the mixed strategy that approaches an equilibrium, thresholded: shares
         below MIXED_POLICY_THRESHOLD (exploration residue, mostly) are dropped and the rest
-        renormalized (Ganzfried and Sandholm's thresholding; at Leduc it cut the exploitability
-        at 10,000 iterations from 0.58 to 0.45 chips)."""
+        renormalized (Ganzfried and Sandholm's thresholding; on the poker game it cut the
+        exploitability at 10,000 iterations from 0.58 to 0.45 chips: docs/hidden-information.md)."""
         total = sum(s.visits for s in self.stats)
         if total == 0:
             return {s.action: 1.0 / len(self.stats) for s in self.stats}
@@ -160,33 +160,6 @@ class SearchResult:
     @property
     def iterations_per_second(self) -> float:
         return self.iterations / self.elapsed if self.elapsed > 0 else float("inf")
-
-
-def _check_int(name: str, value: Any, minimum: int, maximum: int = INT64_MAX) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__} {value!r}")
-    if value < minimum:
-        raise ValueError(f"{name} must be >= {minimum}, got {value}")
-    if value > maximum:
-        raise ValueError(f"{name} must be at most {maximum}, got {value}")
-    return value
-
-
-def _check_float(name: str, value: Any, minimum: float, allow_equal: bool = True) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError(f"{name} must be a number, got {type(value).__name__} {value!r}")
-    number = float(value)
-    if not math.isfinite(number) or number < minimum or (number == minimum and not allow_equal):
-        bound = ">=" if allow_equal else ">"
-        raise ValueError(f"{name} must be a finite number {bound} {minimum}, got {number}")
-    return number
-
-
-def _check_fraction(name: str, value: Any) -> float:
-    fraction = _check_float(name, value, 0.0)
-    if fraction > 1.0:
-        raise ValueError(f"{name} must be in [0, 1] (a mixing weight), got {fraction}")
-    return fraction
 
 
 def _evaluator_kind(evaluator: Any) -> str:
@@ -221,19 +194,18 @@ def _resolve_algorithm(algorithm: str, game: Any, evaluator: Any) -> str:
 
 
 def _nash_seeking_fits(game: Any) -> bool:
-    """Two-player zero-sum games with native information-state keys (Leduc poker): there
+    """Two-player zero-sum games with native information-state keys: on the poker game there
     smooth-uct measured far less exploitable than ISMCTS, and won the equal-time match
-    (docs/hidden-information.md). Other hidden-information games keep ISMCTS, and so does Gnomi
-    (native keys too), by its entry in games.search_defaults: it lost at equal time there."""
+    (docs/hidden-information.md). Other hidden-information games keep ISMCTS, and so do games
+    whose search defaults pick it (games.search_defaults: one with native keys lost at equal time)."""
     keys = getattr(game, "has_information_state_keys", None)
     return bool(keys is not None and keys() and game.num_players() == 2)
 
 
 def _declared_algorithm(game: Any) -> Optional[str]:
-    """What a Python game's own object declares "auto" should search it with (its
-    default_algorithm(), for example OpenSpiel's two-player zero-sum hidden-information games:
-    infoset-uct), or None."""
-    declare = getattr(getattr(game, "game", None), "default_algorithm", None)
+    """What a game written in Python declares "auto" should search it with (PythonGame's
+    default_algorithm(), a fact of GAME_FACTS), or None."""
+    declare = getattr(game, "default_algorithm", None)
     chosen = declare() if callable(declare) else None
     return None if chosen is None else str(chosen)
 
@@ -255,83 +227,30 @@ def _native_evaluator(evaluator: Any) -> Any:
     if kind == "python":
         return _core.PyEvaluator(evaluator, 0)
     batch_size = getattr(evaluator, "batch_size", 16)
-    _check_int("evaluator.batch_size", batch_size, minimum=1, maximum=2**20)
-    return _core.PyEvaluator(evaluator, batch_size)
+    if isinstance(batch_size, bool) or not isinstance(batch_size, int):
+        raise TypeError(f"evaluator.batch_size must be an int, got {type(batch_size).__name__} {batch_size!r}")
+    if batch_size < 1:  # the native wrapper takes 0 for evaluate(): not a batch size
+        raise ValueError(f"evaluator.batch_size must be >= 1, got {batch_size}")
+    return _core.PyEvaluator(evaluator, batch_size)  # checks the upper bound
 
 
-def _native_config(
-    state: Any,
-    game: Any,
-    iterations: Optional[int],
-    time_limit: Optional[float],
-    seed: Optional[int],
-    algorithm: str,
-    uct_c: Optional[float],
-    threads: int,
-    evaluator: Any,
-    max_memory_mb: int,
-    determinizations: int,
-    solve: bool,
-    dirichlet_alpha: float,
-    dirichlet_epsilon: float,
-    rollout_cutoff: Any = "auto",
-    playout: Any = "auto",
-    mast_epsilon: float = 0.4,
-    mast_temperature: float = 0.2,
-    score_weight: Any = "auto",
-    score_scale: Any = "auto",
-) -> dict[str, Any]:
-    """Checks every search argument; returns the keywords of the native call. (The native search
-    checks the state itself: not over, not at a chance node.)"""
-    if iterations is None and time_limit is None:
-        iterations = DEFAULT_ITERATIONS
-    iterations = 0 if iterations is None else _check_int("iterations", iterations, minimum=1)
-    time_limit = 0.0 if time_limit is None else _check_float("time_limit", time_limit, 0.0, allow_equal=False)
-    if seed is None:
-        seed = random.getrandbits(63)
-    _check_int("seed", seed, minimum=0, maximum=2**64 - 1)
-    _check_int("threads", threads, minimum=1)
-    if threads > 256:
-        raise ValueError(f"threads must be at most 256, got {threads}")
-    if iterations and iterations < threads:
-        raise ValueError(f"iterations ({iterations}) must be at least threads ({threads})")
-    if not isinstance(solve, bool):
-        raise TypeError(f"solve must be a bool, got {type(solve).__name__}")
-    _check_int("max_memory_mb", max_memory_mb, minimum=1)
-    _check_int("determinizations", determinizations, minimum=1, maximum=INT32_MAX)
-    algorithm = _resolve_algorithm(algorithm, game, evaluator)
+def _native_config(game: Any, evaluator: Any, **options: Any) -> dict[str, Any]:
+    """The keywords of the native call from `search`'s options: "auto" resolved for the game and
+    the evaluator, a fresh seed for None. The native search checks every value against the option
+    table (tablesearch.search_options), and the state itself (not over, not at a chance node)."""
+    if options["seed"] is None:
+        options["seed"] = random.getrandbits(63)
+    algorithm = options["algorithm"] = _resolve_algorithm(options["algorithm"], game, evaluator)
     if _evaluator_kind(evaluator) == "batched" and algorithm != "puct":
         raise ValueError(f"batched evaluators need algorithm='puct', got {algorithm!r}")
-    playout_options = _playout_options(state, game, evaluator, rollout_cutoff, playout)
-    if uct_c is None:
+    options.update(_playout_options(game, evaluator, options.pop("rollout_cutoff"), options.pop("playout")))
+    options.update(_score_options(game, evaluator, options.pop("score_weight"), options.pop("score_scale")))
+    if options["uct_c"] is None:
         defaults = search_defaults(game)
         if "uct_c" in defaults and defaults.get("algorithm", algorithm) == algorithm:
-            uct_c = defaults["uct_c"]  # measured for this game and algorithm (games.search_defaults)
+            options["uct_c"] = defaults["uct_c"]  # measured for this game and algorithm (games.search_defaults)
         # else None: the algorithm's own default, from the native table (search/algorithm.h)
-    return dict(
-        **playout_options,
-        **_score_options(game, evaluator, score_weight, score_scale),
-        mast_epsilon=_check_unit("mast_epsilon", mast_epsilon),
-        mast_temperature=_check_float("mast_temperature", mast_temperature, 0.0, allow_equal=False),
-        algorithm=algorithm,
-        iterations=iterations,
-        time_limit=time_limit,
-        uct_c=None if uct_c is None else _check_float("uct_c", uct_c, 0.0),  # None: the algorithm's default
-        seed=seed,
-        max_memory_mb=max_memory_mb,
-        determinizations=determinizations,
-        threads=threads,
-        solve=solve,
-        dirichlet_alpha=_check_float("dirichlet_alpha", dirichlet_alpha, 0.0),
-        dirichlet_epsilon=_check_fraction("dirichlet_epsilon", dirichlet_epsilon),
-    )
-
-
-def _check_unit(name: str, value: Any) -> float:
-    number = _check_float(name, value, 0.0)
-    if number > 1:
-        raise ValueError(f"{name} must be in [0, 1], got {number}")
-    return number
+    return options
 
 
 def _score_options(game: Any, evaluator: Any, score_weight: Any, score_scale: Any) -> dict[str, float]:
@@ -340,17 +259,14 @@ def _score_options(game: Any, evaluator: Any, score_weight: Any, score_scale: An
     defaults = search_defaults(game if evaluator is None else None)
     weight = defaults["score_weight"] if score_weight == "auto" else score_weight
     scale = defaults["score_scale"] if score_scale == "auto" else score_scale
-    return dict(
-        score_weight=_check_unit("score_weight", weight),
-        score_scale=_check_float("score_scale", scale, 0.0, allow_equal=False),
-    )
+    return dict(score_weight=weight, score_scale=scale)
 
 
-def _playout_options(state: Any, game: Any, evaluator: Any, rollout_cutoff: Any, playout: Any) -> dict[str, Any]:
-    """rollouts, rollout_cutoff (-1: none) and playout for the native call. "auto" options take the
-    game's defaults (games.search_defaults); an evaluator object fixes what it names."""
+def _playout_options(game: Any, evaluator: Any, rollout_cutoff: Any, playout: Any) -> dict[str, Any]:
+    """rollouts, rollout_cutoff and playout for the native call. "auto" options take the game's
+    defaults (games.search_defaults); an evaluator object fixes what it names."""
     defaults = search_defaults(game)
-    cutoff: Any  # an int, None or "none" until checked below
+    cutoff: Optional[int]
     if isinstance(evaluator, HeuristicEvaluator):
         for name, given, fixed in (
             ("rollout_cutoff", rollout_cutoff, evaluator.cutoff),
@@ -362,7 +278,7 @@ def _playout_options(state: Any, game: Any, evaluator: Any, rollout_cutoff: Any,
     else:
         cutoff = defaults["rollout_cutoff"] if rollout_cutoff == "auto" else rollout_cutoff
         policy = defaults["playout"] if playout == "auto" else playout
-        rollouts = 1
+        rollouts = DEFAULTS["rollouts"]
         if isinstance(evaluator, RandomRollout):
             # Random playouts to the end, as the evaluator says, unless an option asks otherwise.
             rollouts = evaluator.rollouts
@@ -373,18 +289,7 @@ def _playout_options(state: Any, game: Any, evaluator: Any, rollout_cutoff: Any,
                 "rollout_cutoff and playout configure the native playouts; they cannot be combined "
                 f"with evaluator={type(evaluator).__name__}"
             )
-    if cutoff is not None:
-        if isinstance(cutoff, str) and cutoff.lower() == "none":
-            cutoff = None  # agent specs write None as text
-    if cutoff is not None:
-        _check_int("rollout_cutoff", cutoff, minimum=0, maximum=INT32_MAX)
-        if not (hasattr(state, "has_heuristic") and state.has_heuristic()):
-            raise ValueError(
-                "rollout_cutoff needs a game with a heuristic evaluation (heuristic_returns); "
-                "this game has none: use rollout_cutoff=None"
-            )
-    _check_playout(policy)
-    return dict(rollouts=rollouts, rollout_cutoff=-1 if cutoff is None else cutoff, playout=policy)
+    return dict(rollouts=rollouts, rollout_cutoff=cutoff, playout=policy)
 
 
 def search(
@@ -395,26 +300,29 @@ def search(
     *,
     algorithm: str = "auto",
     uct_c: Optional[float] = None,
-    threads: int = 1,
+    threads: int = DEFAULTS["threads"],
     evaluator: Any = None,
     max_memory_mb: int = DEFAULT_MAX_MEMORY_MB,
-    determinizations: int = 8,
-    solve: bool = False,
+    determinizations: int = DEFAULTS["determinizations"],
+    solve: bool = DEFAULTS["solve"],
     tree: Optional[_core.SearchTree] = None,
-    dirichlet_alpha: float = 0.0,
-    dirichlet_epsilon: float = 0.25,
+    dirichlet_alpha: float = DEFAULTS["dirichlet_alpha"],
+    dirichlet_epsilon: float = DEFAULTS["dirichlet_epsilon"],
     rollout_cutoff: Any = "auto",
     playout: str = "auto",
-    mast_epsilon: float = 0.4,
-    mast_temperature: float = 0.2,
+    mast_epsilon: float = DEFAULTS["mast_epsilon"],
+    mast_temperature: float = DEFAULTS["mast_temperature"],
     score_weight: Any = "auto",
     score_scale: Any = "auto",
+    stop: Optional[StopFlag] = None,
 ) -> SearchResult:
     """Searches `state` and returns the statistics of every root action and the best one.
 
-    Budgets: `iterations`, `time_limit` (seconds), or both (whichever ends first); with neither,
-    1000 iterations. The same seed gives the same result; with `threads` > 1 (root parallelism:
-    one tree per thread, statistics merged) too, as long as the budget is `iterations`.
+    Every option is a row of the option table (`tablesearch.search_options`, docs/search.md): its
+    type, default, valid values and meaning. Budgets: `iterations`, `time_limit` (seconds), or
+    both (whichever ends first); with neither, 1000 iterations. The same seed gives the same
+    result; with `threads` > 1 (root parallelism: one tree per thread, statistics merged) too, as
+    long as the budget is `iterations`.
     `max_memory_mb` caps the trees (shared between threads): they stop growing, the search goes
     on. `solve=True` (two-player games without chance) backs up proven wins, losses and draws,
     stops once the root is proven and reports `proven_value`. `tree` (a SearchTree) keeps the
@@ -438,58 +346,74 @@ def search(
     says more about the leaf than who wins, in long games. "auto" (the default) takes what
     measured strongest for the game (games.search_defaults).
 
+    `stop` (a StopFlag) ends the search early when another thread sets it: the result covers
+    the iterations done so far (possibly none), as when a time limit runs out.
+
     Raises ValueError for a terminal or chance state and for out-of-range arguments, TypeError
     for arguments of the wrong type, and KeyboardInterrupt when Ctrl-C is pressed.
     """
+    options = {name: value for name, value in locals().items() if name in OPTIONS}  # every option, by name
     state = python_state_of(state)  # a pyspiel state: searched as load_game("openspiel:...") would
     native_root = native_state(state)
-    config = _native_config(
-        native_root,
-        _game_of(state),
-        iterations,
-        time_limit,
-        seed,
-        algorithm,
-        uct_c,
-        threads,
-        evaluator,
-        max_memory_mb,
-        determinizations,
-        solve,
-        dirichlet_alpha,
-        dirichlet_epsilon,
-        rollout_cutoff,
-        playout,
-        mast_epsilon,
-        mast_temperature,
-        score_weight,
-        score_scale,
-    )
+    config = _native_config(_game_of(state), evaluator, **options)
     if tree is not None and not isinstance(tree, _core.SearchTree):
         raise TypeError(f"tree must be a mcts.SearchTree, got {type(tree).__name__}")
-    native = _core.search(native_root, **config, tree=tree, evaluator=_native_evaluator(evaluator))
+    if stop is not None and not isinstance(stop, StopFlag):
+        raise TypeError(f"stop must be a mcts.StopFlag, got {type(stop).__name__}")
+    native = _core.search(native_root, **config, tree=tree, evaluator=_native_evaluator(evaluator), stop=stop)
+    return _result(native, state)
+
+
+LABEL_FIELDS = ("action_labels", "principal_variation_labels")
+"""SearchResult's fields named from the searched state, not read from the native result."""
+
+
+def _result(native: Any, state: Any) -> SearchResult:
+    """The native result as plain data: the same fields, by name (a test keeps the two alike),
+    and the moves named as the searched state names them."""
+    values = {f.name: getattr(native, f.name) for f in fields(SearchResult) if f.name not in LABEL_FIELDS}
+    values["stats"] = [ActionStat(**{f.name: getattr(s, f.name) for f in fields(ActionStat)}) for s in native.stats]
+    values["principal_variation"] = list(native.principal_variation) or [native.best_action]
     return SearchResult(
-        best_action=native.best_action,
-        algorithm=native.algorithm,
-        iterations=native.iterations,
-        elapsed=native.elapsed,
-        nodes=native.nodes,
-        stats=[ActionStat(s.action, s.visits, s.value) for s in native.stats],
-        root_values=list(native.root_values),
-        node_bytes=native.node_bytes,
-        memory_capped=native.memory_capped,
-        proven_value=native.proven_value if native.proven else None,
-        principal_variation=list(native.principal_variation) or [native.best_action],
-        mixed=native.mixed,
+        **values,
+        action_labels=_action_labels(state, [s.action for s in native.stats]),
+        principal_variation_labels=_line_labels(state, values["principal_variation"]),
     )
+
+
+def _action_labels(state: Any, actions: list[int]) -> dict[int, str]:
+    """{action: its name in `state`}; a name the state cannot give (a foreign state's error) is left out."""
+    labels = {}
+    for action in actions:
+        try:
+            labels[action] = str(state.action_to_string(action))
+        except Exception:  # a Python game's own method failing is not the search's error
+            pass
+    return labels
+
+
+def _line_labels(state: Any, line: list[int]) -> list[str]:
+    from tablesearch.render.search_view import name_line
+
+    try:
+        return name_line(state, line)
+    except Exception:  # as above: names are a convenience
+        return []
 
 
 SearchTree = _core.SearchTree
 
+AUTO_OPTIONS = frozenset(name for name, p in inspect.signature(search).parameters.items() if p.default == "auto")
+"""The options whose default is "auto": what measured strongest for the game (games.search_defaults),
+else the option table's default."""
+
 _AGENT_OPTIONS = frozenset(
-    name for name, p in inspect.signature(search).parameters.items() if p.kind is p.KEYWORD_ONLY and name != "tree"
+    name
+    for name, p in inspect.signature(search).parameters.items()
+    if p.kind is p.KEYWORD_ONLY and name not in ("tree", "stop")
 )
-"""The search keywords an Agent takes (search's keyword-only ones; the agent owns its tree)."""
+"""The search keywords an Agent takes (search's keyword-only ones; the agent owns its tree, and
+each move may be given its own stop flag)."""
 
 
 class Agent:
@@ -498,8 +422,10 @@ class Agent:
     Takes the keywords of `search`. Each move gets its own seed drawn from `seed`, so a game
     replays exactly. With `reuse_tree` (the default) the agent keeps the part of its tree reached
     by the actions actually played between its moves and searches on from there; a position that
-    does not follow from its last one (a new game) starts a fresh tree. `last_result` keeps the
-    most recent SearchResult; `total_iterations` sums the iterations over the agent's life.
+    does not follow from its last one (a new game) starts a fresh tree. A position with one legal
+    action is answered with it at once, without searching (`last_result` is then None).
+    `last_result` keeps the most recent SearchResult; `total_iterations` sums the iterations over
+    the agent's life.
     """
 
     def __init__(
@@ -518,14 +444,15 @@ class Agent:
         if unknown:
             raise TypeError(f"unknown search option(s) {sorted(unknown)}; valid: {sorted(known)}")
         if seed is not None:
-            _check_int("seed", seed, minimum=0)
+            check_option("seed", seed)
         self._rng = random.Random(seed)
         self._busy = threading.Lock()
         self.last_result: Optional[SearchResult] = None
         self.total_iterations = 0
 
-    def step(self, state: Any) -> int:
-        """The action to play in `state`.
+    def step(self, state: Any, stop: Optional[StopFlag] = None) -> int:
+        """The action to play in `state`. Setting `stop` (from another thread) ends the search
+        early; the move is then chosen from what it found.
 
         Raises RuntimeError if this agent is already searching (in another thread, or from inside
         one of its own evaluator's callbacks): an agent plays one move at a time; give each
@@ -536,7 +463,11 @@ class Agent:
                 "own search); an agent plays one move at a time: give each thread its own agent"
             )
         try:
-            result = search(state, seed=self._rng.getrandbits(63), tree=self.tree, **self.search_options)
+            legal = state.legal_actions()
+            if len(legal) == 1:  # a forced move: answered at once, with no search and no visits
+                self.last_result = None
+                return int(legal[0])
+            result = search(state, seed=self._rng.getrandbits(63), tree=self.tree, stop=stop, **self.search_options)
         finally:
             self._busy.release()
         self.last_result = result
@@ -550,10 +481,8 @@ class Agent:
     def set_budget(self, iterations: Optional[int] = None, time_limit: Optional[float] = None) -> None:
         """Sets the per-move budget (search's `iterations` and `time_limit`; neither: the default
         of 1000 iterations). Raises TypeError or ValueError for a bad value, as search would."""
-        if iterations is not None:
-            _check_int("iterations", iterations, minimum=1)
-        if time_limit is not None:
-            _check_float("time_limit", time_limit, 0.0, allow_equal=False)
+        check_option("iterations", iterations)
+        check_option("time_limit", time_limit)
         self.search_options["iterations"] = iterations
         self.search_options["time_limit"] = time_limit
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import tablesearch as ts
-from tablesearch.games import candyland_exact
+from tablesearch.games.candyland import exact as candyland_exact
 
 GAMES = 300
 

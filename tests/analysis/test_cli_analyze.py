@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tablesearch import cli
-from tablesearch.analysis.exact import candyland_scope
+from tablesearch.games.candyland.exact import scope as candyland_scope
 
 
 def test_analyze_writes_json_html_plot_and_keeps_the_games(tmp_path, capsys):
@@ -65,7 +65,7 @@ def test_exact_refuses_what_it_cannot_honour(capsys):
 
 
 def test_exact_says_which_parameters_it_used(capsys):
-    from tablesearch.games import candyland_exact
+    from tablesearch.games.candyland import exact as candyland_exact
 
     assert cli.main(["analyze", "candyland", "--exact", "--param", "players=3", "--param", "deck=66"]) == 0
     out = capsys.readouterr().out

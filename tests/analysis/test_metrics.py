@@ -24,9 +24,23 @@ def test_losers_tied_behind_a_winner_do_not_count_and_draws_count_half():
     skill = metrics.skill_metrics(lines, "A", "B")
     # Counted pairs: 2 (A won) + 2 (B won) + 4 (drawn) = 8; A's score (2 + 0 + 2) / 8.
     assert skill["score"] == pytest.approx(0.5)
-    assert skill["luck_share"] == pytest.approx(2 / 8)  # the weaker (B at exactly 1/2) won 2 pairs
+    assert skill["weaker"] is None and skill["luck_share"] is None  # alike: neither is weaker
+    assert skill["deals"] == 2 and 2 <= skill["effective_games"] <= 3
     lines[1] = _line(0, ["A", "A", "B", "B"], [2, 1, 2, 2], [1])
     assert metrics.skill_metrics(lines, "A", "B")["score"] == pytest.approx(6 / 8)
+
+
+def test_the_luck_share_is_the_weaker_agents_wins():
+    # 40 deals of 2 games: A wins 3 games in 4, so B is the weaker and won a quarter of the pairs.
+    lines = []
+    for deal in range(40):
+        for seating, agents in enumerate((["A", "B"], ["B", "A"])):
+            winner = agents.index("A" if (2 * deal + seating) % 4 else "B")
+            lines.append(_line(deal, agents, [1 if s == winner else 2 for s in range(2)], [winner]))
+    skill = metrics.skill_metrics(lines, "A", "B")
+    assert skill["score"] == pytest.approx(0.75) and skill["weaker"] == "B"
+    assert skill["luck_share"] == pytest.approx(0.25)
+    assert 0 <= skill["luck_share_low"] < 0.25 < skill["luck_share_high"] <= 1
 
 
 def _facts(order):
@@ -50,3 +64,8 @@ def test_positions_count_every_game_even_one_that_ends_before_a_seat_moves():
     rows = metrics.positions(lines, facts, 3)
     assert [r["games"] for r in rows] == [2, 2, 2]
     assert [r["wins"] for r in rows] == [2, 0, 0]
+
+
+def test_turn_order_is_seat_order_only_when_seat_s_always_takes_the_s_th_turn():
+    assert metrics.turn_order_is_seat_order([_facts([0, 1, 2]), _facts([0])], 3)  # a short game too
+    assert not metrics.turn_order_is_seat_order([_facts([0, 1, 2]), _facts([1, 2, 0])], 3)

@@ -11,7 +11,7 @@ import pytest
 
 import tablesearch as ts
 from tablesearch import mcts
-from tablesearch.games import candyland_exact as exact
+from tablesearch.games.candyland import exact
 
 SIGMAS = 4  # every statistical tolerance below is 4 standard errors of its estimate
 

@@ -13,6 +13,7 @@ import pytest
 
 import tablesearch as ts
 from helpers.game_configs import CONFIGS, IDS, VARIANT_CONFIGS, VARIANT_IDS
+from tablesearch import _core
 
 GAMES_PER_CONFIG = 6
 MAX_PLIES = 20_000  # far beyond any shipped game's cap; reaching it means a game does not end
@@ -170,3 +171,23 @@ def test_resample_keeps_information_state(game):
                         assert world.legal_actions() == state.legal_actions()
                     restored = game.deserialize_state(world.serialize())
                     assert restored.information_state_string(p) == state.information_state_string(p)
+
+
+def test_random_games_keep_the_facts_the_game_declares(game):
+    """Player counts that include this one; returns within the declared utility range, adding up
+    to the declared sum; no more decisions than the declared length. Native games must declare a
+    length (max_game_length in cpp/core/game.h): OpenSpiel interop needs it."""
+    assert game.min_players() <= game.num_players() <= game.max_players()
+    low, high, total, length = game.min_utility(), game.max_utility(), game.utility_sum(), game.max_game_length()
+    assert low < high
+    if game.name in _core.list_games():
+        assert length is not None, f"{game.name} declares no max_game_length()"
+    for seed in range(GAMES_PER_CONFIG):
+        decisions = 0
+        for state in random_walk(game, seed):
+            decisions += not state.is_terminal() and not state.is_chance_node()
+        assert low <= min(state.returns()) and max(state.returns()) <= high
+        if total is not None:
+            assert math.isclose(sum(state.returns()), total, abs_tol=1e-9)
+        if length is not None:
+            assert decisions <= length

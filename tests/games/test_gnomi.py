@@ -552,6 +552,32 @@ def test_no_reaction_decision_when_the_targets_awake_gnomes_are_known_not_to_be_
     assert state.current_player() == 1 and holder(state, "m2") == 0  # resolved at once
 
 
+def asleep_earmuffs_hands():
+    """P1 holds an earmuffs, asleep (g5), and two awake sprouts (g3, g4)."""
+    hands = earmuffs_hands([])
+    hands[1] = dict(up=["red", "white"], awake=["sprout", "sprout"], asleep=["earmuffs"])
+    return hands
+
+
+def test_an_asleep_earmuffs_offers_no_reaction():
+    """Only an awake earmuffs cancels: the target still decides (its awake gnomes could be earmuffs,
+    as far as the others know) but may only decline."""
+    state = build(asleep_earmuffs_hands(), pad=2)
+    act(state, "use 1 red (m0)")
+    act(state, "use 1 red -> P1")
+    assert state.current_player() == 1 and legal_strings(state) == ["no reaction"]
+
+
+def test_an_asleep_earmuffs_alone_gives_no_reaction_decision():
+    """With the awake gnomes publicly known not to be earmuffs, an asleep earmuffs (known to all)
+    gives no decision: the effect resolves at once."""
+    everyone = {f"g{g}": [0, 1, 2] for g in (3, 4, 5)}
+    state = build(asleep_earmuffs_hands(), pad=2, known=everyone)
+    act(state, "use 1 red (m0)")
+    act(state, "use 1 red -> P1")
+    assert state.current_player() == 1 and holder(state, "m2") == 0  # resolved at once
+
+
 # ------------------------------------------------------------------------------------------------
 # Elimination and the end
 
@@ -669,6 +695,32 @@ def test_golden_gnomes_go_to_winners_while_they_last_and_most_gold_wins():
     assert f["golden_gnomes"] == [2, 1, 1]  # P0 took the last golden gnome, P1 none
     assert state.scores() == [4.0, 2.0, 3.0]  # gold: 2 per golden gnome, 1 per golden mushroom
     assert state.returns() == [1.0, -0.5, -0.5]  # the most gold wins the match
+
+
+def test_the_winner_always_takes_a_golden_gnome_and_never_loses_it():
+    """Reading: the winner always takes the golden gnome (no decision is offered), and a golden
+    gnome stays with its holder to the end of the match (gnomes never change hands)."""
+    game = ts.load_game("gnomi", golden=True)
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        owners = {}  # golden gnome id -> its holder since it was taken
+        number = 1
+        while not state.is_terminal():
+            before = state.fields()
+            play_random(state, rng)
+            f = state.fields()
+            for i, (holder, face) in enumerate(zip(f["gnome_holder"], f["gnome_face"])):
+                if face == 8 and holder != RESERVE:
+                    assert owners.setdefault(i, holder) == holder, "a golden gnome changed hands"
+            now = int(re.search(r"game (\d) of 3", str(state)).group(1)) if not state.is_terminal() else 4
+            if now != number:  # the game just ended: its winner took a golden gnome at once
+                number = now
+                gained = [s for s in range(3) if f["golden_gnomes"][s] > before["golden_gnomes"][s]]
+                assert len(gained) >= 1 or sum(before["golden_gnomes"]) == 4
+                if not state.is_terminal():
+                    assert f["phase"] == [0] and state.current_player() == f["first"][0]  # a turn, not a choice
+        assert number == 4 and len(owners) >= 3
 
 
 def test_golden_match_plays_three_games():

@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 
 import tablesearch as ts
-from helpers.py_games import NimState
+from helpers.py_games import Nim, NimState
 from tablesearch import mcts
+from tablesearch.games import python_games
 
 
 def test_registered_python_game_is_listed_and_loads():
@@ -16,6 +17,57 @@ def test_registered_python_game_is_listed_and_loads():
     assert game.num_players() == 2 and game.parameters() == {"stones": 7}
     with pytest.raises(ValueError, match="bad parameters"):
         ts.load_game("py_nim", pebbles=3)
+
+
+class DeclaredNim(Nim):
+    """Nim declaring every fact a Python game can declare."""
+
+    def parameter_specs(self):
+        return [{"name": "stones", "default": 13, "min": 1, "max": 99, "help": "stones on the pile"}]
+
+    def min_utility(self):
+        return -1
+
+    def max_utility(self):
+        return 1
+
+    def utility_sum(self):
+        return 0
+
+    def max_game_length(self):
+        return self.stones
+
+
+def test_python_games_declare_their_facts_or_get_the_defaults():
+    declared = python_games.PythonGame("declared_nim", DeclaredNim(stones=7), {"stones": 7})
+    assert declared.parameter_specs() == [
+        {"name": "stones", "default": 13, "min": 1, "max": 99, "help": "stones on the pile"}
+    ]
+    assert (declared.min_utility(), declared.max_utility(), declared.utility_sum()) == (-1.0, 1.0, 0.0)
+    assert declared.max_game_length() == 7
+    assert (declared.min_players(), declared.max_players()) == (2, 2)
+    plain = ts.load_game("py_nim")
+    defaults = python_games.GAME_FACTS
+    assert plain.parameter_specs() == ts.parameter_specs("py_nim") == defaults["parameter_specs"]
+    assert (plain.min_utility(), plain.max_utility()) == (defaults["min_utility"], defaults["max_utility"])
+    assert plain.utility_sum() is defaults["utility_sum"] is None
+    assert plain.max_game_length() is defaults["max_game_length"] is None
+
+
+@pytest.mark.parametrize(
+    "method, bad, error",
+    [
+        ("parameter_specs", {"stones": 13}, TypeError),
+        ("parameter_specs", [{"default": 1}], TypeError),
+        ("max_game_length", 0, ValueError),
+        ("max_game_length", 2.5, ValueError),
+    ],
+)
+def test_badly_declared_facts_are_refused_naming_the_game(method, bad, error):
+    game = Nim()
+    setattr(game, method, lambda: bad)
+    with pytest.raises(error, match="game 'bad_nim'"):
+        python_games.PythonGame("bad_nim", game).max_game_length()
 
 
 def test_module_factory_names_load():

@@ -10,6 +10,7 @@ import pickle
 import pytest
 
 import tablesearch as ts
+from helpers import compiled_games
 from helpers.positions import position, with_fields
 from tablesearch.games import serialization
 
@@ -151,7 +152,14 @@ def test_restore_rebuilds_from_the_parts():
 
 @pytest.mark.parametrize(
     "name, params, plies",
-    [("connect_four", {}, 5), ("wetland", {}, 9), ("gnomi", {"players": 3}, 12), ("py_nim", {"stones": 9}, 2)],
+    [
+        ("connect_four", {}, 5),
+        ("wetland", {}, 9),
+        ("gnomi", {"players": 3}, 12),
+        ("py_nim", {"stones": 9}, 2),
+        pytest.param("compiled_leduc_poker", {}, 4, marks=compiled_games.needs_numba),
+        pytest.param("compiled_pig", {"target": 30}, 6, marks=compiled_games.needs_numba),
+    ],
 )
 def test_games_and_states_pickle_through_the_serialized_form(name, params, plies):
     game = ts.load_game(name, **params)

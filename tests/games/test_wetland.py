@@ -46,8 +46,19 @@ def sq(row, col):
     return 6 * row + col
 
 
-def cell_of(square):
-    return (square // 6 // 2, square % 6 // 2)
+# Each tile row's offset in squares: the 3-player triangle's rows are laid brick-fashion.
+ROW_SHIFT = {2: [0, 0, 0], 3: [2, 1, 0], 4: [0, 0, 0]}
+
+
+def squares_of(players, r, c):
+    """The squares of tile cell (r, c), clockwise from the top-left."""
+    left = ROW_SHIFT[players][r] + 2 * c
+    return [(2 * r + dr, left + dc) for dr, dc in POSITIONS]
+
+
+def cell_of(square, players=2):
+    row = square // 6 // 2
+    return (row, (square % 6 - ROW_SHIFT[players][row]) // 2)
 
 
 def position(players=2, max_rounds=100, **changes):
@@ -90,10 +101,9 @@ def test_tiles_are_the_page_table_in_the_drawn_orientation(players):
         for cell, (tile, orient) in enumerate(zip(f["tiles"], f["orientations"])):
             if tile < 0:
                 continue
-            r, c = divmod(cell, 3)
-            squares = [(2 * r + dr, 2 * c + dc) for dr, dc in POSITIONS]
-            if tile == SPECIAL:  # colourless TL and BR, reminder TR and BL, no arrow
-                assert [colour[s] for s in squares] == [4, 5, 4, 5] and orient == 0
+            squares = squares_of(players, *divmod(cell, 3))
+            if tile == SPECIAL:  # base: colourless TL and BR, reminder TR and BL; no arrow
+                assert [colour[s] for s in squares] == [[4, 5, 4, 5][(p - orient) % 4] for p in range(4)]
                 assert not any(obs[6 + k][s] for k in (0, 1) for s in squares)
                 continue
             base, arrow = PAGE_TILES[tile]
@@ -117,7 +127,7 @@ def test_setup_depends_on_the_seed_only():
     "players, a_cells, b_cells",
     [
         (2, [(0, 0), (1, 1)], [(1, 1), (0, 0)]),  # B on the opponent's A tile
-        (3, [(0, 0), (2, 0), (2, 2)], [(2, 1), (1, 1), (1, 0)]),  # Reading: the staircase
+        (3, [(0, 0), (2, 0), (2, 2)], [(2, 1), (1, 1), (1, 0)]),  # Reading: the brick-laid triangle
         (4, [(0, 0), (0, 2), (2, 2), (2, 0)], [(2, 2), (2, 0), (0, 0), (0, 2)]),  # B diagonally opposite
     ],
 )
@@ -138,8 +148,8 @@ def test_boards_and_token_placement(players, a_cells, b_cells):
         assert len(set(tiles)) == len(tiles) == {2: 4, 3: 6, 4: 8}[players]
         assert (f["tiles"][4] == SPECIAL) == (players == 4)
         tokens = f["tokens"]
-        assert [cell_of(tokens[2 * p]) for p in range(players)] == a_cells
-        assert [cell_of(tokens[2 * p + 1]) for p in range(players)] == b_cells
+        assert [cell_of(tokens[2 * p], players) for p in range(players)] == a_cells
+        assert [cell_of(tokens[2 * p + 1], players) for p in range(players)] == b_cells
         for i, square in enumerate(tokens):  # every token on its owner's colour square
             assert colour[divmod(square, 6)] == i // 2
         assert not any(joined(state, p) for p in range(players))
@@ -227,17 +237,51 @@ def test_blocked_moves_wrong_colour_and_off_the_board():
             state.apply_action(a)
 
 
-def test_staircase_cells_outside_the_board_cannot_be_entered():
-    # 3 players: 0A on (0,1), the TR square of tile (0,0); east of it is cell (0,1), not on the board.
-    state = position(
-        players=3,
-        tiles=[0, -1, -1, 1, 2, -1, 3, 4, 5],
-        orientations=[1] + [0] * 8,
-        tokens=[sq(0, 1), sq(4, 2), sq(1, 1), sq(5, 0), sq(1, 0), sq(5, 5)],
-    )
-    assert colours(state)[(0, 1)] == 0 and (0, 2) not in colours(state)
-    assert move("A", E) not in state.legal_actions()
-    assert [a for a in state.legal_actions() if a >= 9] == []
+# The 3-player test board: tile ids 0-5 on the triangle's cells, tiles (1,0) and (2,0) turned. Colours
+# by square (row, col), "." outside the triangle:
+#   . . 0 1 . .        row 0: tile (0,0) on square columns 2-3
+#   . . 3 2 . .
+#   . 1 3 0 2 .        row 1: tiles (1,0), (1,1) on columns 1-2 and 3-4
+#   . 0 2 3 1 .
+#   1 0 0 3 0 3        row 2: tiles (2,0), (2,1), (2,2) on columns 0-1, 2-3, 4-5
+#   3 2 2 1 1 2
+TILES_3P = [0, -1, -1, 1, 2, -1, 3, 4, 5]
+ORIENTS_3P = [0, 0, 0, 3, 0, 0, 1, 0, 0]
+TOKENS_3P = [sq(3, 1), sq(4, 2), sq(0, 3), sq(5, 3), sq(1, 3), sq(5, 5)]
+TRIANGLE = ["..01..", "..32..", ".1302.", ".0231.", "100303", "322112"]
+
+
+def test_the_triangle_is_laid_brick_fashion():
+    """Reading: rows of 1, 2 and 3 tiles, each offset by half a tile from the next."""
+    state = position(players=3, tiles=TILES_3P, orientations=ORIENTS_3P, tokens=TOKENS_3P)
+    colour = colours(state)
+    assert ["".join(str(colour.get((r, c), ".")) for c in range(6)) for r in range(6)] == TRIANGLE
+    for seed in range(5):  # every setup covers the same squares
+        assert colours(ts.load_game("wetland", players=3).new_initial_state(seed)).keys() == colour.keys()
+
+
+def test_on_the_triangle_a_square_touches_the_squares_above_and_below_that_it_overlaps():
+    """Reading: across offset rows, square (r, c) touches (r - 1, c) and (r + 1, c) only.
+
+    0A on (3,1), the BL square of tile (1,0); 0B on (4,2), the TL square of tile (2,1) (diagonal:
+    not joined). B steps west onto (4,1), the TR square of tile (2,0), right under A: joined."""
+    state = position(players=3, tiles=TILES_3P, orientations=ORIENTS_3P, tokens=TOKENS_3P)
+    assert not any(joined(state, p) for p in range(3))
+    # A: north blue, east green, west outside the triangle's middle row; south onto red (4,1).
+    assert [a for a in state.legal_actions() if a >= 9] == [move("A", S), move("B", W)]
+    state.apply_action(move("B", W))
+    assert state.fields()["tokens"][1] == sq(4, 1)
+    assert state.is_terminal() and state.returns() == [1.0, -0.5, -0.5]
+
+
+def test_rotation_on_an_offset_row_keeps_the_tile_on_its_squares():
+    # Tile (1,0), on square columns 1-2, turns counter-clockwise and carries 0A from its BL (3,1) to
+    # its BR (3,2), right above 0B on (4,2), the TL square of tile (2,1): joined across the rows.
+    state = position(players=3, tiles=TILES_3P, orientations=ORIENTS_3P, tokens=TOKENS_3P)
+    state.apply_action(rotate((1, 0)))
+    assert state.fields()["tokens"][:2] == [sq(3, 2), sq(4, 2)]
+    assert colours(state).keys() == {(r, c) for r, row in enumerate(TRIANGLE) for c, ch in enumerate(row) if ch != "."}
+    assert state.is_terminal() and state.returns() == [1.0, -0.5, -0.5]
 
 
 # The 4-player test board: tile ids 0-7 in orientation 0 around the special tile, except tile (0,1)
@@ -247,6 +291,8 @@ ORIENTS_4P = [0, 3, 0, 0, 0, 0, 0, 0, 0]
 
 
 def test_blocked_moves_occupied_square_and_reminder_squares():
+    """Reading: one token per square, so a move goes onto an empty square only (the colourless
+    squares are the only ones two players' tokens could both reach)."""
     # 0A on (1,2) above the colourless (2,2), where 2A stands; 0B on (2,4) east of the reminder (2,3).
     tokens = [sq(1, 2), sq(2, 4), sq(4, 3), sq(0, 1), sq(2, 2), sq(5, 5), sq(1, 0), sq(5, 2)]
     state = position(players=4, tiles=TILES_4P, orientations=ORIENTS_4P, tokens=tokens)
@@ -270,6 +316,26 @@ def test_other_players_may_use_the_colourless_squares():
     assert move("A", N) in state.legal_actions()
     state.apply_action(move("A", N))
     assert state.fields()["tokens"][2] == sq(3, 3)
+
+
+def test_the_special_tile_is_turned_at_random_each_game():
+    """Reading: the special tile takes a random orientation at setup, as the other tiles do, so its
+    colourless squares lie on the TL-BR diagonal in some games and on the TR-BL one in others."""
+    game = ts.load_game("wetland", players=4)
+    seen = set()
+    for seed in range(40):
+        f = game.new_initial_state(seed).fields()
+        assert f["tiles"][4] == SPECIAL
+        seen.add(f["orientations"][4])
+    assert seen == {0, 1, 2, 3}
+    # Turned a quarter: colourless TR (2,3) and BL (3,2); reminder TL (2,2) and BR (3,3).
+    orients = ORIENTS_4P[:4] + [1] + ORIENTS_4P[5:]
+    tokens = [sq(1, 2), sq(2, 4), sq(4, 3), sq(0, 1), sq(3, 2), sq(5, 5), sq(1, 0), sq(5, 2)]
+    state = position(players=4, tiles=TILES_4P, orientations=orients, tokens=tokens)
+    colour = colours(state)
+    assert [colour[s] for s in [(2, 2), (2, 3), (3, 3), (3, 2)]] == [5, 4, 5, 4]
+    assert move("A", S) not in state.legal_actions()  # (2,2) is now a reminder square
+    assert rotate((1, 1)) not in state.legal_actions()  # and the tile still never rotates
 
 
 # ---- turns and extra actions ----------------------------------------------------------------
@@ -382,6 +448,25 @@ def test_the_round_cap_ends_in_a_draw():
 
 
 # ---- rendering, information and observation ---------------------------------------------------
+
+
+def test_rendering_draws_the_triangle_brick_fashion():
+    state = position(players=3, tiles=TILES_3P, orientations=ORIENTS_3P, tokens=TOKENS_3P)
+    assert str(state).splitlines()[:13] == [
+        "             +------------+",
+        "             | R      B1A |",
+        "             |(0,0) t1 cw |",
+        "             | Y      G2A |",
+        "      +------+-----+------+-----+",
+        "      | B      Y   | R      G   |",
+        "      |(1,0) t2 ccw|(1,1) t3 cw |",
+        "      | R0A    G   | Y      B   |",
+        "+-----+------+-----+------+-----+------+",
+        "| B      R   | R0B    Y   | R      Y   |",
+        "|(2,0) t4 ccw|(2,1) t5 cw |(2,2) t6 ccw|",
+        "| Y      G   | G      B1B | B      G2B |",
+        "+------------+------------+------------+",
+    ]
 
 
 def test_rendering_shows_squares_tokens_tiles_and_turn():
@@ -499,3 +584,23 @@ def test_mcts_beats_random_play():
         record = ts.play_game(game, agents, seed=seed)
         wins += record.returns[seat] > 0
     assert wins >= 11
+
+
+@pytest.mark.parametrize("players, bound", [(3, 0.45), (4, 0.30)])
+def test_no_seat_dominates_random_play(players, bound):
+    """The boards give every seat a fair chance: in 2,000 uniform random games (seeds 0-1999, one
+    random stream) no seat wins more than 45% at 3 players or 30% at 4. These seeds give
+    25.0/36.8/38.2% and 25.7/25.4/24.8/24.1%; one standard error at 2,000 games is 1.1 and 1.0
+    points, so the bounds lie 6 and 4 sigma above the highest seat (the previous layouts gave
+    71% to seat 1 at 3 players and 35% at 4)."""
+    game = ts.load_game("wetland", players=players)
+    rng = np.random.default_rng(1)
+    wins = np.zeros(players)
+    for seed in range(2000):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.integers(len(legal))])
+        winner = state.fields()["winner"][0]
+        wins[winner] += winner >= 0
+    assert (wins / 2000).max() <= bound, wins / 2000

@@ -112,7 +112,8 @@ def run_isolated(code: str, stdin: str = "", timeout: float = 300) -> subprocess
     """Runs `code` in a fresh interpreter with the Python test games registered. A crash (signal,
     sanitizer abort) or any uncaught exception fails the calling test with the child's output."""
     prelude = (
-        f"import sys\nsys.path.insert(0, {TESTS_DIR!r})\nfrom helpers import py_games\npy_games.register()\n"
+        f"import sys\nsys.path.insert(0, {TESTS_DIR!r})\nfrom helpers import compiled_games, py_games\n"
+        "py_games.register()\ncompiled_games.register()\n"
         "import faulthandler\nfaulthandler.enable()\n"
     )
     proc = subprocess.run(

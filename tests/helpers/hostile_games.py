@@ -102,7 +102,7 @@ def run_child(code: str, timeout: float = 120) -> str:
 def child(code: str, **kwargs: Any) -> subprocess.Popen:
     """`code` started in a fresh interpreter, as run_child would, without waiting for it."""
     prelude = (
-        f"import sys\nsys.path.insert(0, {hostile.TESTS_DIR!r})\nfrom helpers import py_games\n"
-        "py_games.register()\nimport faulthandler\nfaulthandler.enable()\n"
+        f"import sys\nsys.path.insert(0, {hostile.TESTS_DIR!r})\nfrom helpers import compiled_games, py_games\n"
+        "py_games.register()\ncompiled_games.register()\nimport faulthandler\nfaulthandler.enable()\n"
     )
     return subprocess.Popen([sys.executable, "-c", prelude + textwrap.dedent(code)], **kwargs)

@@ -15,10 +15,10 @@ from open_spiel.python import policy as os_policy  # noqa: E402
 from open_spiel.python.algorithms import best_response, exploitability  # noqa: E402
 
 import tablesearch as ts  # noqa: E402
-from tablesearch import cli, mcts  # noqa: E402
+from tablesearch import _core, cli, mcts  # noqa: E402
 from tablesearch.interop.openspiel import to_pyspiel  # noqa: E402
 
-NATIVE = ["tic_tac_toe", "connect_four", "leduc_poker", "candyland", "wetland", "gnomi", "gummiland"]
+NATIVE = _core.list_games()  # every native game declares what pyspiel's GameInfo needs
 
 
 # ---- observation tensors laid out as OpenSpiel lays them out ----------------------------------
@@ -116,8 +116,8 @@ def test_every_native_game_plays_through_pyspiel(name):
                 assert len(state.observation_tensor(player)) == int(np.prod(shape))
                 action = rng.choice(state.legal_actions())
                 assert action < game.num_distinct_actions()
+            plies += not state.is_chance_node()  # max_game_length counts decisions, as OpenSpiel's
             state.apply_action(action)
-            plies += 1
         assert sum(state.returns()) == pytest.approx(0.0, abs=1e-9)
         assert game.min_utility() <= min(state.returns()) <= max(state.returns()) <= game.max_utility()
         assert plies <= game.max_game_length()
@@ -179,7 +179,7 @@ def test_a_python_game_states_its_utility_bounds():
     from helpers.py_games import Nim
 
     game = ts.load_game("py_nim")
-    with pytest.raises(ValueError, match="min_utility, max_utility, max_game_length"):
+    with pytest.raises(ValueError, match="needs max_game_length, which the game does not declare"):
         to_pyspiel(game)
     spiel = to_pyspiel(game, min_utility=-1, max_utility=1, utility_sum=0, max_game_length=Nim().stones)
     assert spiel.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
@@ -191,6 +191,15 @@ def test_a_python_game_states_its_utility_bounds():
 
 
 # ---- pyspiel games inside tablesearch -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("name, facts", [("kuhn_poker", (-2.0, 2.0, 0.0, 3)), ("liars_dice", (-1.0, 1.0, 0.0, 13))])
+def test_openspiel_games_declare_openspiels_facts(name, facts):
+    """A game's utility range, sum and length bound are OpenSpiel's (the search scales by the
+    range: smooth-uct on Kuhn poker's [-2, 2])."""
+    game = ts.load_game("openspiel:" + name)
+    assert (game.min_utility(), game.max_utility(), game.utility_sum(), game.max_game_length()) == facts
+    assert (game.info.min_utility, game.info.max_utility) == facts[:2]
 
 
 def test_openspiel_game_strings_load_with_checked_actions_and_serialize():

@@ -72,13 +72,16 @@ def test_a_state_changed_by_another_thread_does_not_reach_the_search():
     run_child("""
         import random, threading, time
         import tablesearch as ts
-        from tablesearch import mcts
+        from tablesearch import _core, mcts
         for game, algorithm in [("gummiland", "ismcts"), ("connect_four", "uct"), ("leduc_poker", "pimc")]:
             for threads in [1, 2]:
                 state = ts.load_game(game).new_initial_state(0)
                 while state.is_chance_node():
                     state.apply_action(state.legal_actions()[0])
                 def scramble(s=state, rng=random.Random(0)):
+                    deadline = time.monotonic() + 5
+                    while _core.running_searches() == 0 and time.monotonic() < deadline:
+                        time.sleep(0.0001)  # once the search has started from the position
                     while not s.is_terminal():  # plays the game to its end under the search's feet
                         s.apply_action(rng.choice(s.legal_actions()))
                         time.sleep(0.001)

@@ -1,5 +1,5 @@
-"""The interpreter may exit while daemon threads are searching (native and Python games, one
-search thread and two): the atexit path stops every running search, so no thread is inside
+"""The interpreter may exit while daemon threads are searching (native, Python and compiled
+games, one search thread and two): the atexit path stops every running search, so no thread is inside
 native code when the interpreter finalizes ("terminate called without an active exception"
 before). Each case is a child process that must exit cleanly."""
 
@@ -13,8 +13,9 @@ from helpers import hostile
 CODE = f"""
 import sys, threading, time
 sys.path.insert(0, {hostile.TESTS_DIR!r})
-from helpers import py_games
+from helpers import compiled_games, py_games
 py_games.register()
+compiled_games.register()
 import tablesearch as ts
 from tablesearch import mcts
 
@@ -48,11 +49,14 @@ CASES = [
     ("py_nim", 1, 1, "rollout"),
     ("py_nim", 2, 2, "rollout"),
     ("connect_four", 2, 1, "slow"),
+    ("compiled_connect_four", 2, 2, "rollout"),  # numba code, freed as the interpreter ends
 ]
 
 
 @pytest.mark.parametrize("game, threads, searchers, evaluator", CASES)
 def test_exit_while_daemon_threads_search(game, threads, searchers, evaluator):
+    if game.startswith("compiled_"):
+        pytest.importorskip("numba")
     proc = subprocess.run(
         [sys.executable, "-c", CODE, game, str(threads), str(searchers), evaluator],
         capture_output=True,

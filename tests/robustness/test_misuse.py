@@ -99,7 +99,7 @@ def test_search_rejects_non_states():
 def test_bad_rollouts():
     with pytest.raises(ValueError):
         mcts.RandomRollout(rollouts=0)
-    with pytest.raises(ValueError, match="at most"):
+    with pytest.raises(ValueError, match=r"rollouts must be an int in \[1, 2147483647\], got 2147483648"):
         mcts.RandomRollout(rollouts=2**31)
 
 
@@ -189,18 +189,20 @@ def test_search_options_and_algorithms_come_from_the_native_table():
     import inspect
 
     python_keywords = set(inspect.signature(mcts.search).parameters)
-    assert set(_core.SEARCH_OPTIONS) - {"rollouts"} <= python_keywords, set(_core.SEARCH_OPTIONS) - python_keywords
-    with pytest.raises(ValueError, match="unknown search algorithm 'alphabeta'; valid: uct, puct"):
-        _core.search(
-            ts.load_game("tic_tac_toe").new_initial_state(),
-            algorithm="alphabeta",
-            iterations=10,
-            time_limit=0.0,
-            uct_c=None,
-            seed=0,
-            max_memory_mb=16,
-            rollouts=1,
-            determinizations=1,
-            threads=1,
-            solve=False,
-        )
+    native = {row["name"] for row in _core.SEARCH_OPTIONS}
+    assert native - {"rollouts"} <= python_keywords, native - python_keywords
+    with pytest.raises(ValueError, match="algorithm must be one of uct, puct, .*, got 'alphabeta'"):
+        _core.search(ts.load_game("tic_tac_toe").new_initial_state(), algorithm="alphabeta", iterations=10)
+
+
+def test_a_broken_invariant_raises_internal_error_not_a_misuse_error():
+    """Misuse raises ValueError or TypeError; a broken internal invariant (ts::fail_internal in C++)
+    raises tablesearch.InternalError, which asks to be reported and says what was found."""
+    from tablesearch import _core
+
+    with pytest.raises(
+        ts.InternalError, match="internal error in tablesearch, please report it.*: a tree lost its root"
+    ):
+        _core._fail_internal("a tree lost its root")
+    assert issubclass(ts.InternalError, RuntimeError)
+    assert not issubclass(ts.InternalError, (ValueError, TypeError))

@@ -8,7 +8,8 @@ import pytest
 import tablesearch as ts
 from helpers.positions import position
 from tablesearch import mcts
-from tablesearch.games import search_defaults
+from tablesearch.games import gnomi, search_defaults
+from tablesearch.games.extras import game_extras
 
 ALL_REGIONS = "pineapple,orange,blackberry"
 
@@ -133,11 +134,11 @@ def test_heuristic_at_the_end_is_the_returns_and_games_without_one_raise():
 @pytest.mark.parametrize(
     "options, error, text",
     [
-        (dict(rollout_cutoff=-1), ValueError, "rollout_cutoff must be >= 0"),
+        (dict(rollout_cutoff=-1), ValueError, r"rollout_cutoff must be an int in \[0, 2147483647\], got -1"),
         (dict(rollout_cutoff=2.5), TypeError, "rollout_cutoff must be an int"),
-        (dict(playout="greedy"), ValueError, "unknown playout 'greedy'"),
-        (dict(playout=3), TypeError, "playout must be a str"),
-        (dict(playout="mast", mast_epsilon=1.5), ValueError, r"mast_epsilon must be in \[0, 1\]"),
+        (dict(playout="greedy"), ValueError, "playout must be one of random, mast, mast-gibbs, got 'greedy'"),
+        (dict(playout=3), TypeError, "playout must be one of random, mast, mast-gibbs, got int 3"),
+        (dict(playout="mast", mast_epsilon=1.5), ValueError, r"mast_epsilon must be a finite number in \[0, 1\]"),
         (dict(playout="mast-gibbs", mast_temperature=0), ValueError, "mast_temperature must be a finite number > 0"),
         (dict(evaluator=mcts.HeuristicEvaluator(cutoff=2), rollout_cutoff=5), ValueError, "contradicts"),
     ],
@@ -149,9 +150,9 @@ def test_bad_playout_options_are_refused(options, error, text):
 
 
 def test_heuristic_evaluator_checks_its_fields():
-    with pytest.raises(ValueError, match="cutoff must be >= 0"):
+    with pytest.raises(ValueError, match=r"HeuristicEvaluator.cutoff must be an int in \[0, 2147483647\], got -2"):
         mcts.HeuristicEvaluator(cutoff=-2)
-    with pytest.raises(ValueError, match="unknown playout"):
+    with pytest.raises(ValueError, match="HeuristicEvaluator.playout must be one of random, mast, mast-gibbs"):
         mcts.HeuristicEvaluator(playout="smart")
 
 
@@ -209,14 +210,16 @@ def test_agent_and_agent_specs_take_the_options():
     assert result.games == 2
 
 
-def test_defaults_table_lists_only_games_with_a_heuristic():
-    for key, options in search_defaults.SEARCH_DEFAULTS.items():
-        name, _, players = key.partition(":")
-        state = ts.load_game(name, **({"players": int(players)} if players else {})).new_initial_state(0)
-        if options.get("rollout_cutoff") is not None:
-            assert state.has_heuristic(), key
-        assert set(options) <= {"algorithm", "uct_c", *search_defaults.GENERIC}
-        assert options.get("algorithm", "ismcts") in mcts.ALGORITHMS, key
+def test_games_defaults_name_known_options_and_set_a_cutoff_only_with_a_heuristic():
+    for name in ts.list_games():
+        extras = game_extras(name)
+        for players, options in [(None, extras.search_defaults), *extras.search_defaults_by_players.items()]:
+            params = {} if players is None else {"players": players}
+            state = ts.load_game(name, **params).new_initial_state(0)
+            if options.get("rollout_cutoff") is not None:
+                assert state.has_heuristic(), name
+            assert set(options) <= {"algorithm", "uct_c", *search_defaults.GENERIC}
+            assert options.get("algorithm", "ismcts") in mcts.ALGORITHMS, name
 
 
 def test_gnomi_defaults_depend_on_the_player_count():
@@ -241,7 +244,7 @@ def test_gnomi_defaults_depend_on_the_player_count():
 
 def test_a_per_game_uct_c_applies_to_its_algorithm_only(monkeypatch):
     """A table entry's uct_c is used when the search runs the entry's algorithm with uct_c None."""
-    monkeypatch.setitem(search_defaults.SEARCH_DEFAULTS, "gnomi:2", {"algorithm": "smooth-uct", "uct_c": 2.0})
+    monkeypatch.setitem(gnomi.SEARCH_DEFAULTS_BY_PLAYERS, 2, {"algorithm": "smooth-uct", "uct_c": 2.0})
     two = ts.load_game("gnomi", players=2).new_initial_state(0)
     default = mcts.search(two, iterations=300, seed=3)
     assert default.algorithm == "smooth-uct"

@@ -113,3 +113,18 @@ def test_play_game_record():
     assert sorted(record.ranks) in ([1, 2], [1, 1])
     again = ts.play_game(game, [mcts.Agent(iterations=300, seed=0), ts.agents.RandomAgent(0)], seed=4)
     assert again.actions == record.actions
+
+
+def test_the_native_result_crosses_into_search_result_field_by_name():
+    """mcts.SearchResult has exactly the native result's fields (copied by name, not by hand)."""
+    from dataclasses import fields
+
+    from tablesearch import _core
+
+    state = ts.load_game("tic_tac_toe").new_initial_state()
+    native = _core.search(state, iterations=50, seed=0, solve=True)
+    ours = {f.name for f in fields(mcts.SearchResult)} - set(mcts.LABEL_FIELDS)
+    assert ours == {n for n in dir(native) if not n.startswith("_")}
+    assert {f.name for f in fields(mcts.ActionStat)} == {n for n in dir(native.stats[0]) if not n.startswith("_")}
+    result = mcts.search(state, iterations=50, seed=0, solve=True)
+    assert result.principal_variation[0] == result.best_action and result.proven_value in (None, 0.0)

@@ -66,8 +66,8 @@ def test_margin_alone_on_a_huge_scale_values_every_playout_near_zero(algorithm):
 @pytest.mark.parametrize(
     "options, error, text",
     [
-        (dict(score_weight=1.5), ValueError, r"score_weight must be in \[0, 1\]"),
-        (dict(score_weight=-0.1), ValueError, "score_weight must be a finite number >= 0"),
+        (dict(score_weight=1.5), ValueError, r"score_weight must be a finite number in \[0, 1\], got 1.5"),
+        (dict(score_weight=-0.1), ValueError, r"score_weight must be a finite number in \[0, 1\], got -0.1"),
         (dict(score_weight="half"), TypeError, "score_weight must be"),
         (dict(score_weight=0.5, score_scale=0), ValueError, "score_scale must be a finite number > 0"),
         (dict(score_weight=0.5, score_scale=math.inf), ValueError, "score_scale must be a finite number"),

@@ -136,14 +136,18 @@ def test_information_state_key_rejects_a_bad_player():
 # --- return ranges ---------------------------------------------------------------------------
 
 
+def utility_range(game):
+    return game.min_utility(), game.max_utility()
+
+
 def test_return_ranges():
-    assert ts.load_game("leduc_poker").return_range() == (-13.0, 13.0)
-    assert ts.load_game("leduc_poker", players=3).return_range() == (-13.0, 26.0)
-    assert ts.load_game("tic_tac_toe").return_range() == (-1.0, 1.0)
+    assert utility_range(ts.load_game("leduc_poker")) == (-13.0, 13.0)
+    assert utility_range(ts.load_game("leduc_poker", players=3)) == (-13.0, 26.0)
+    assert utility_range(ts.load_game("tic_tac_toe")) == (-1.0, 1.0)
 
 
 def test_leduc_returns_stay_within_the_declared_range():
-    low, high = ts.load_game("leduc_poker").return_range()
+    low, high = utility_range(ts.load_game("leduc_poker"))
     extremes = [r for s in all_leduc_states() if s.is_terminal() for r in s.returns()]
     assert min(extremes) == low and max(extremes) == high
 

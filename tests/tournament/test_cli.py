@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+import tablesearch as ts
 from tablesearch import cli
 
 
@@ -13,6 +14,16 @@ def test_games_lists_every_game(capsys):
     assert cli.main(["games"]) == 0
     out = capsys.readouterr().out
     assert "connect_four" in out and "tic_tac_toe" in out
+
+
+def test_games_describes_one_game_from_what_it_declares(capsys):
+    assert cli.main(["games", "leduc_poker"]) == 0
+    out = capsys.readouterr().out
+    game = ts.load_game("leduc_poker")
+    assert f"leduc_poker: {game.min_players()}-{game.max_players()} players" in out
+    assert f"at most {game.max_game_length()} decisions" in out
+    for spec in game.parameter_specs():
+        assert f"{spec['name']}={spec['default']!r}  ({spec['min']}..{spec['max']})  {spec['help']}" in out
 
 
 def test_best_move_finds_the_win(capsys):
@@ -203,3 +214,21 @@ def test_play_tells_moves_as_the_human_seat_observed_them(monkeypatch, capsys):
     assert "P1 is dealt a card" in out
     assert re.search(r"P1 (calls|raises|folds)  \[mcts:iterations=200\]", out)
     assert "visit share" not in out  # the AI's statistics would tell its card
+
+
+def test_play_tells_the_position_in_words_not_the_searchs_keys():
+    """Gnomi at the terminal: whose turn and what is under way, each seat's cards as far as the
+    human knows them, instead of the state's internal string."""
+    import io
+
+    from tablesearch.agents import HumanAgent
+
+    state = ts.load_game("gnomi", players=3).new_initial_state(1)
+    out = io.StringIO()
+    action = HumanAgent(input=io.StringIO("use 1 blue (m0)\n"), output=out).step(state)
+    text = out.getvalue()
+    assert action == 0
+    assert "Gnomi, round 1: P0 chooses a move" in text
+    assert "P0 (you): mushrooms up: blue m0, blue m1, orange m2, red m3" in text
+    assert "P1: mushrooms up: ? m4, ? m5, ? m6, ? m7" in text  # faces P0 has not seen
+    assert "phase" not in text and "history" not in text

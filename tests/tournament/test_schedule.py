@@ -51,3 +51,17 @@ def test_plan_is_stable_and_a_longer_plan_extends_a_shorter_one():
     short, long = plan(3, 4, 20, seed=9), plan(3, 4, 60, seed=9)
     assert long[: len(short)] == short
     assert plan(3, 4, 20, seed=9) == short and plan(3, 4, 20, seed=10) != short
+
+
+@pytest.mark.parametrize("k, n", [(k, n) for k, n in SIZES if cycle_length(k, n) <= 400])
+def test_the_schedule_counts_its_deals_and_games_as_playing_them_out_would(k, n):
+    from tablesearch.tournaments.schedule import Schedule
+
+    cycle_games = sum(len(deal_seatings(d, k, n)) for d in range(cycle_length(k, n)))
+    for games in (1, 7, cycle_games, cycle_games + 1, 3 * cycle_games + 5):
+        deals = played = 0
+        while played < games:  # whole deals until at least `games` games
+            played += len(deal_seatings(deals, k, n))
+            deals += 1
+        schedule = Schedule(k, n, games, seed=0)
+        assert (schedule.deals, len(schedule)) == (deals, played), (games, cycle_games)

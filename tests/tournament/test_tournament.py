@@ -150,7 +150,7 @@ def test_argument_errors():
         ts.tournament("tic_tac_toe", FAST, games=0)
     with pytest.raises(ValueError, match="unknown agent"):
         ts.tournament("tic_tac_toe", ["random", "alphazero"], games=2)
-    with pytest.raises(TypeError, match="unknown search option"):
+    with pytest.raises(ValueError, match="unknown search option"):
         ts.tournament("tic_tac_toe", ["random", "mcts:depth=2"], games=2)
     with pytest.raises(ValueError, match="tablesearch play"):
         ts.tournament("tic_tac_toe", ["random", "human"], games=2)

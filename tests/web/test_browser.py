@@ -4,29 +4,19 @@ and `tablesearch serve tic_tac_toe` serving a page with an SVG board. Budget: ab
 
 from __future__ import annotations
 
-import json
+import http.server
+import logging
 import os
+import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 
 import tablesearch as ts
-
-
-def _server(**kwargs):
-    from tablesearch.web.background import BackgroundServer
-
-    return BackgroundServer(**kwargs)
-
-
-def _post(url: str, body: dict) -> dict:
-    request = urllib.request.Request(
-        url + "/api/sessions", data=json.dumps(body).encode(), headers={"content-type": "application/json"}
-    )
-    with urllib.request.urlopen(request) as response:
-        return json.loads(response.read())
+from helpers.web_server import background_server, post_session
 
 
 def wait_status(page, text: str) -> None:
@@ -34,8 +24,8 @@ def wait_status(page, text: str) -> None:
 
 
 def test_human_plays_a_whole_tic_tac_toe_game_by_clicks(page):
-    with _server(default_game="tic_tac_toe") as server:
-        page.goto(server.url + "/")
+    with background_server(default_game="tic_tac_toe") as server:
+        page.goto(server.page("/"))
         page.select_option("#game", "tic_tac_toe")
         page.fill('.seat-row input.spec[data-seat="0"]', "human")
         page.fill('.seat-row input.spec[data-seat="1"]', "mcts:iterations=300")
@@ -62,9 +52,9 @@ def test_human_plays_a_whole_tic_tac_toe_game_by_clicks(page):
 
 
 def test_an_illegal_click_gets_a_message_on_the_page(page):
-    with _server() as server:
-        info = _post(server.url, dict(game="tic_tac_toe", seats=["human", "random"], seed=1))
-        page.goto(f"{server.url}/?session={info['id']}&seat=0")
+    with background_server() as server:
+        info = post_session(server, dict(game="tic_tac_toe", seats=["human", "random"], seed=1))
+        page.goto(server.page(f"/?session={info['id']}&seat=0"))
         page.wait_for_selector("#board svg.ts-board")
         page.evaluate("() => send({type: 'move', action: 42})")
         page.wait_for_selector("#error:not([hidden])")
@@ -72,11 +62,11 @@ def test_an_illegal_click_gets_a_message_on_the_page(page):
 
 
 def test_gnomi_page_shows_no_hidden_face_of_another_seat(page):
-    with _server() as server:
-        info = _post(
-            server.url, dict(game="gnomi", params={"players": 3}, seats=["human", "random", "random"], seed=7, delay=0)
+    with background_server() as server:
+        info = post_session(
+            server, dict(game="gnomi", params={"players": 3}, seats=["human", "random", "random"], seed=7, delay=0)
         )
-        page.goto(f"{server.url}/?session={info['id']}&seat=0")
+        page.goto(server.page(f"/?session={info['id']}&seat=0"))
         page.wait_for_selector("#board svg.ts-board")
         session = server.sessions[info["id"]]
         # Play a few turns by clicks so that cards move, get revealed and composted unrevealed.
@@ -85,6 +75,7 @@ def test_gnomi_page_shows_no_hidden_face_of_another_seat(page):
             if "game over" in page.inner_text("#status"):
                 break
             before = page.locator("#log li").count()
+            page.eval_on_selector("#moves-box", "box => { box.open = true; }")
             page.locator("#actions button").last.click()
             page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
         page.wait_for_function("() => /your move|game over/.test(document.querySelector('#status').textContent)")
@@ -117,11 +108,13 @@ def test_replay_steps_forward_and_back(page, tmp_path):
     out = tmp_path / "results.jsonl"
     ts.tournament("tic_tac_toe", ["random", "mcts:iterations=50"], games=2, seed=3, workers=1, out=str(out))
     from tablesearch.web.sessions import ReplaySession, read_record
+    from tablesearch.web.settings import ServerSettings
 
     record = read_record(str(out), "0.1")
-    replay = ReplaySession(record, {})
-    with _server(start=replay) as server:
-        page.goto(server.url + "/")
+    settings = ServerSettings()
+    replay = ReplaySession(record, {}, settings)
+    with background_server(start=replay, settings=settings) as server:
+        page.goto(server.page("/"))
         page.wait_for_selector("#board svg.ts-board")
         total = len(record["actions"])
         assert page.inner_text("#status") == f"move 0 of {total}"
@@ -146,7 +139,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def test_tablesearch_serve_serves_a_page_with_an_svg_board(page):
+def test_tablesearch_serve_serves_a_page_with_an_svg_board(page, tmp_path):
     port = _free_port()
     command = [
         sys.executable,
@@ -156,6 +149,8 @@ def test_tablesearch_serve_serves_a_page_with_an_svg_board(page):
         "tic_tac_toe",
         "--port",
         str(port),
+        "--record",
+        str(tmp_path),
     ]
     server = subprocess.Popen(
         command,
@@ -166,17 +161,23 @@ def test_tablesearch_serve_serves_a_page_with_an_svg_board(page):
     )
     try:
         line = server.stdout.readline()
-        assert f"http://127.0.0.1:{port}/" in line
+        address = re.search(r"http://\S+", line).group(0)
+        assert address.startswith(f"http://127.0.0.1:{port}/?token=")
+        token = address.split("token=")[1]
+        assert server.stdout.readline().strip() == f"tablesearch: finished games are recorded in {tmp_path}"
         deadline = time.monotonic() + 30
         while True:
             try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games")
+                urllib.request.urlopen(
+                    urllib.request.Request(f"http://127.0.0.1:{port}/api/games", headers={"x-tablesearch-token": token})
+                )
                 break
             except OSError:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.1)
-        page.goto(f"http://127.0.0.1:{port}/")
+        page.goto(address)
+        assert page.url == f"http://127.0.0.1:{port}/"  # the token went into a cookie
         assert page.input_value("#game") == "tic_tac_toe"
         page.click("#start")
         page.wait_for_selector("#board svg.ts-board")
@@ -185,3 +186,72 @@ def test_tablesearch_serve_serves_a_page_with_an_svg_board(page):
         server.terminate()
         log, _ = server.communicate(timeout=10)
     assert "Traceback" not in log
+
+
+ATTACKER_PAGE = """<!doctype html><script>
+window.results = {};
+const server = "%s";
+async function attempt(name, run) {
+  try { window.results[name] = await run(); } catch (e) { window.results[name] = "failed: " + e.name; }
+}
+(async () => {
+  const body = JSON.stringify({game: "tic_tac_toe", seats: ["human", "random"]});
+  await attempt("post", async () => (await fetch(server + "/api/sessions",
+      {method: "POST", mode: "no-cors", credentials: "include", headers: {"content-type": "text/plain"}, body})).type);
+  await attempt("read games", async () =>
+      (await (await fetch(server + "/api/games", {credentials: "include"})).text()).slice(0, 40));
+  await attempt("socket", () => new Promise((resolve) => {
+    const ws = new WebSocket(server.replace("http", "ws") + "/ws/%s?seat=0");
+    ws.onmessage = (event) => resolve("read: " + event.data.slice(0, 40));
+    ws.onclose = () => resolve("closed");
+  }));
+  window.done = true;
+})();
+</script>"""
+
+
+class _AttackerSite:
+    """Another site: a page on another loopback address (so the browser's own private-network
+    rules let its requests through, and the server's checks are what refuses them)."""
+
+    def __init__(self, html: str) -> None:
+        body = html.encode()
+
+        class Page(http.server.BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                self.send_response(200)
+                self.send_header("content-type", "text/html")
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.server = http.server.HTTPServer(("127.0.0.2", 0), Page)
+        self.url = f"http://127.0.0.2:{self.server.server_address[1]}/"
+
+    def __enter__(self):
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.shutdown()
+
+
+def test_a_page_from_another_site_cannot_create_read_or_play(page, caplog):
+    caplog.set_level(logging.INFO, logger="tablesearch.web")
+    with background_server() as server:
+        info = post_session(server, dict(game="tic_tac_toe", seats=["human", "random"], seed=1))
+        page.goto(server.page("/"))  # the user opened the app: the browser holds its cookie
+        page.wait_for_selector("#game option", state="attached")
+        with _AttackerSite(ATTACKER_PAGE % (server.url, info["id"])) as attacker:
+            page.goto(attacker.url)
+            page.wait_for_function("() => window.done === true")
+        results = page.evaluate("() => window.results")
+        assert results["post"] == "opaque"  # sent, but refused at the server:
+        assert list(server.sessions) == [info["id"]]  # no new game
+        assert results["read games"].startswith("failed")
+        assert results["socket"] == "closed"
+    refusals = [r.getMessage() for r in caplog.records if r.getMessage().startswith("refused")]
+    assert any("POST /api/sessions" in m and "other sites" in m for m in refusals), refusals
+    assert any("WEBSOCKET /ws/" in m for m in refusals), refusals

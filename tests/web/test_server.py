@@ -14,12 +14,16 @@ pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
 from starlette.testclient import TestClient  # noqa: E402
 
 from tablesearch.web.app import create_app  # noqa: E402
+from tablesearch.web.settings import ServerSettings  # noqa: E402
 
 
 @pytest.fixture
 def client():
     sessions = {}
-    with TestClient(create_app(sessions=sessions)) as c:
+    settings = ServerSettings(hosts=frozenset({"testserver"}))
+    with TestClient(
+        create_app(sessions=sessions, settings=settings), headers={"x-tablesearch-token": settings.token}
+    ) as c:
         c.sessions = sessions
         yield c
 
@@ -31,7 +35,10 @@ def client():
         (dict(game="tic_tac_toe", seats=["human", "mcts:iterationz=5"]), "seat 1: unknown search option"),
         (dict(game="tic_tac_toe", seats=["human", "alphazero"]), "seat 1: unknown agent 'alphazero'"),
         (dict(game="tic_tac_toe", seats=["human"]), "give one seat each"),
-        (dict(game="tic_tac_toe", seats=["human", {"spec": "mcts", "budget": {"iterations": -3}}]), "positive"),
+        (
+            dict(game="tic_tac_toe", seats=["human", {"spec": "mcts", "budget": {"iterations": -3}}]),
+            "budget iterations must be an int in [1, ",
+        ),
         (dict(game="gnomi", params={"players": 9}, seats=["human"] * 9), "players"),
         (dict(game="tic_tac_toe", seats=["human", "random"], delay=99), "delay"),
     ],
@@ -45,7 +52,8 @@ def test_bad_new_games_are_refused_with_a_message(client, caplog, body, message)
 
 
 def test_malformed_json_and_unknown_sessions(client):
-    assert client.post("/api/sessions", content=b"{not json").status_code == 400
+    json_type = {"content-type": "application/json"}
+    assert client.post("/api/sessions", content=b"{not json", headers=json_type).status_code == 400
     assert client.get("/api/sessions/nope").status_code == 404
     with client.websocket_connect("/ws/nope") as ws:
         assert ws.receive_json()["fatal"] is True
@@ -79,6 +87,8 @@ def test_a_page_closed_mid_search_stops_the_search(client, caplog):
     with caplog.at_level(logging.INFO, logger="tablesearch.web"):
         with client.websocket_connect(f"/ws/{sid}") as ws:
             assert ws.receive_json()["type"] == "view"
+            busy = ws.receive_json()
+            assert busy["type"] == "busy" and busy["seat"] == 0  # every page learns a search started
             assert ws.receive_json()["type"] == "thinking"  # the 30 s search streams its progress
         deadline = time.monotonic() + 10
         while "abandoned" not in caplog.text and time.monotonic() < deadline:

@@ -6,28 +6,22 @@ from __future__ import annotations
 
 import random
 import re
-import threading
 
 import pytest
 
 import tablesearch as ts
 from tablesearch import mcts, render
-from tablesearch.render import candyland, moves
-from tablesearch.web import thinking, views
+from tablesearch.games.candyland import drawing as candyland
+from tablesearch.render import moves
+from tablesearch.web import thinking, turns, views
 
-GAMES = [
-    ("tic_tac_toe", {}),
-    ("connect_four", {}),
-    ("candyland", {}),
+# Every game with a drawing (the registry knows them), and variants whose drawings differ.
+GAMES = [(name, {}) for name in ts.list_games() if render.has_drawing(name)] + [
     ("candyland", {"players": 4}),
-    ("wetland", {}),
     ("wetland", {"players": 3}),
     ("wetland", {"players": 4}),
-    ("leduc_poker", {}),
     ("leduc_poker", {"players": 3}),
-    ("gnomi", {}),
     ("gnomi", {"players": 5, "golden": True}),
-    ("gummiland", {}),
     ("gummiland", {"players": 4, "regions": "pineapple,orange,blackberry"}),
 ]
 HIDDEN = [g for g in GAMES if ts.load_game(g[0], **g[1]).has_hidden_information()]
@@ -70,23 +64,49 @@ def test_every_state_draws_as_svg(name, params):
 def test_a_seat_view_is_the_same_in_every_world_the_seat_cannot_tell_apart(name, params):
     """The page for seat p is built from p's information only: swap the true state for another
     one p cannot tell apart (a resampled one) and the drawing, the clickable moves and the move
-    log stay byte for byte the same. 3 seeds x every 3rd state. (Gnomi's moves may reveal a
-    card, so its log is checked against what the observer knows after the move, below.)"""
+    log stay byte for byte the same, and so do the moves offered as one click (follow-ups) or
+    played for the seat (automatic). 3 seeds x every 3rd state (the log: every 2nd). A move may reveal something (a
+    card, a pile's new top): its log line is compared between worlds the seat cannot tell apart
+    after the move either; the move that ends a game is told with what every seat then sees (a
+    showdown's cards)."""
+    compared = 0
     for seed in range(3):
         log_true, log_other = [], []
+        last = None
         for k, (state, player, action) in enumerate(random_states(name, params, seed)):
             if state.is_terminal():
                 break
             for viewer in range(state.num_players()):
                 other = state.resample_from_infostate(viewer, 1000 + k)
                 if k % 3 == 0:
-                    assert views.board(state, viewer, 5, clickable=True) == views.board(
-                        other, viewer, 5, clickable=True
-                    )
-                if viewer == 0 and name != "gnomi" and action in other.legal_actions():
+                    svg, legal, seen = views.board(state, viewer, 5, clickable=True, last=last)
+                    other_svg, other_legal, seen_other = views.board(other, viewer, 5, clickable=True, last=last)
+                    assert (svg, legal) == (other_svg, other_legal)
+                    if not state.is_chance_node() and state.current_player() == viewer:
+                        assert turns.automatic_move(seen, viewer) == turns.automatic_move(seen_other, viewer)
+                        for a in legal:
+                            assert turns.follow_ups(seen, viewer, a) == turns.follow_ups(seen_other, viewer, a)
+                if viewer == 0 and k % 2 == 0 and action is not None and _same_after(state, other, action, viewer):
                     log_true.append(moves.describe_move(state, player, action, observer=0))
                     log_other.append(moves.describe_move(other, player, action, observer=0))
+            if player is not None and player >= 0:
+                last = (player, action)  # every player move of these games is public
         assert log_true == log_other
+        compared += len(log_true)
+    assert compared >= 5, "log lines were compared"
+
+
+def _same_after(state, other, action, viewer):
+    """Whether `action` leaves `state` and `other` (alike to the viewer) alike to the viewer, and
+    the game not over."""
+    if action not in other.legal_actions():
+        return False
+    after, other_after = state.clone(), other.clone()
+    after.apply_action(action)
+    other_after.apply_action(action)
+    if after.is_terminal():
+        return False
+    return after.information_state_string(viewer) == other_after.information_state_string(viewer)
 
 
 def test_gnomi_moves_hide_faces_the_observer_does_not_know():
@@ -161,12 +181,14 @@ def test_thinking_in_steps_spends_the_budget_and_reports_progress():
     state = ts.load_game("connect_four").new_initial_state()
     agent = mcts.Agent(iterations=20_000, seed=3)
     seen = []
-    action = thinking.think(agent, state, seen.append, threading.Event())
+    action = thinking.think(agent, state, seen.append, mcts.StopFlag())
     assert seen[-1].done and seen[-1].iterations == 20_000
     assert sum(s.visits for s in seen[-1].result.stats) >= 20_000  # one tree grown in steps
     assert action == seen[-1].result.best_action == agent.last_result.best_action
     assert [p.iterations for p in seen] == sorted(p.iterations for p in seen)
-    cancel = threading.Event()
+    payload = views.thinking_payload(state, 0, seen[-1])
+    assert payload["summary"].startswith("uct: 20,000 iterations in ") and payload["pv"][0].startswith("P0: x")
+    cancel = mcts.StopFlag()
     cancel.set()
     with pytest.raises(thinking.Cancelled):
         thinking.think(mcts.Agent(iterations=1000, seed=1), state, seen.append, cancel)
@@ -180,3 +202,31 @@ def test_wetland_move_arrows_sit_only_on_the_movers_tokens():
         svg = render.draw(state, viewer=player, actions=legal)
         moves_offered = sum(1 for a in legal if a >= 9)
         assert svg.count("<polygon") == moves_offered  # one arrow per legal token move, none on others' tokens
+
+
+def test_search_results_name_their_moves_and_say_what_the_numbers_count():
+    from tablesearch.render import search_view
+
+    state = ts.load_game("connect_four").new_initial_state()
+    for a in [3, 3, 2]:
+        state.apply_action(a)
+    tree = mcts.SearchTree()
+    first = mcts.search(state, iterations=3000, seed=1, tree=tree)
+    # Named without the state (Jupyter's table of a result), each line move with its seat.
+    assert first.action_labels == {a: state.action_to_string(a) for a in state.legal_actions()}
+    assert first.principal_variation_labels[:2] == [
+        f"P1: {state.action_to_string(first.principal_variation[0])}",
+        f"P0: x{first.principal_variation[1]}",
+    ]
+    table = first._repr_html_()
+    assert f'<td style="text-align:left">{state.action_to_string(first.best_action)}</td>' in table
+    assert "value for the player to move" in table
+    # A reused tree: the visits count the kept ones too, and the summary says how many.
+    again = mcts.search(state, iterations=1000, seed=2, tree=tree)
+    kept = sum(s.visits for s in again.stats) - again.iterations
+    assert kept > 0
+    assert f"the visits include {kept:,} kept from earlier searches" in again._repr_html_()
+    # Too fast to time: no rate.
+    assert search_view.summary("mcts", 2000, 0.004, 10, 2000) == "mcts: 2,000 iterations in under 0.01 s, 10 nodes"
+    assert "/s" not in search_view.summary("mcts", 2000, 0.03, 10, 2000)
+    assert "(2,000/s)" in search_view.summary("mcts", 2000, 1.0, 10, 2000)

@@ -116,6 +116,7 @@ class CandyLand {
   int num_players() const { return players_; }
   int max_legal_actions() const { return candyland::kNumKinds; }
   int num_distinct_actions() const { return 1; }
+  int max_game_length() const { return max_plies_; }
   bool has_chance() const { return true; }
   bool has_hidden_information() const { return false; }
   std::vector<int> observation_shape() const {

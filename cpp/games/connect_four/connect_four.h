@@ -66,6 +66,7 @@ class ConnectFour {
   int num_players() const { return 2; }
   int max_legal_actions() const { return 7; }
   int num_distinct_actions() const { return 7; }
+  int max_game_length() const { return 42; }
   bool has_chance() const { return false; }
   bool has_hidden_information() const { return false; }
   // OpenSpiel's planes: player 0's pieces, player 1's pieces, empty cells; each 6 rows (bottom

@@ -212,6 +212,8 @@ class Gnomi {
   int num_players() const { return players_; }
   int max_legal_actions() const { return State::kMaxLegal; }
   int num_distinct_actions() const { return State::kNumActions; }
+  // A turn is one choice and short follow-ups; the golden match is 3 games.
+  int max_game_length() const { return max_rounds_ * players_ * 40 * (golden_ ? 3 : 1); }
   bool has_chance() const { return true; }
   bool has_hidden_information() const { return true; }
   std::vector<int> observation_shape() const { return {State::observation_size(players_)}; }

@@ -225,6 +225,7 @@ class Gummiland {
   int num_players() const { return players_; }
   int max_legal_actions() const { return gummiland::kNumClasses; }
   int num_distinct_actions() const { return gummiland::kNumActions; }
+  int max_game_length() const { return max_rounds_ * players_ * 40; }  // a turn: a few small decisions
   bool has_chance() const { return false; }
   bool has_hidden_information() const { return true; }
   std::vector<int> observation_shape() const { return {State::observation_size(players_)}; }

@@ -100,6 +100,8 @@ class LeducPoker {
   int num_players() const { return num_players_; }
   int max_legal_actions() const { return 2 * (num_players_ + 1); }  // the first deal has the most
   int num_distinct_actions() const { return 3; }
+  // OpenSpiel's figure: at most 4 bets a round for 2 players.
+  int max_game_length() const { return 6 * num_players_ - 4; }
   bool has_chance() const { return true; }
   bool has_hidden_information() const { return true; }
   std::vector<int> observation_shape() const { return {2 * num_players_ + 4 * (num_players_ + 1)}; }

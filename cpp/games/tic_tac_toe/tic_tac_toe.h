@@ -39,6 +39,7 @@ class TicTacToe {
   int num_players() const { return 2; }
   int max_legal_actions() const { return 9; }
   int num_distinct_actions() const { return 9; }
+  int max_game_length() const { return 9; }
   bool has_chance() const { return false; }
   bool has_hidden_information() const { return false; }
   // OpenSpiel's planes: empty cells, o (player 1), x (player 0); each 3x3, row-major.

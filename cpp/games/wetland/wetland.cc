@@ -12,22 +12,11 @@ using namespace wetland;
 namespace {
 constexpr int kDirRow[4] = {-1, 0, 1, 0};  // N, E, S, W
 constexpr int kDirCol[4] = {0, 1, 0, -1};
-
-int cell_of(int square) { return (square / kSquareGrid / 2) * kGrid + (square % kSquareGrid) / 2; }
-
-int square_of(int cell, int position) {
-  return (2 * (cell / kGrid) + kPosRow[position]) * kSquareGrid + 2 * (cell % kGrid) + kPosCol[position];
-}
-
-int position_of(int square) {
-  const int r = (square / kSquareGrid) % 2, c = square % 2;
-  return r == 0 ? c : 3 - c;  // (0,0) TL=0, (0,1) TR=1, (1,1) BR=2, (1,0) BL=3
-}
 }  // namespace
 
 std::vector<ParamSpec> Wetland::param_spec() {
   return {
-      ParamSpec::integer("players", 2, 2, 4, "number of players (2x2, staircase or 3x3 board)"),
+      ParamSpec::integer("players", 2, 2, 4, "number of players (2x2, triangle or 3x3 board)"),
       ParamSpec::integer("max_rounds", 100, 1, 5000, "rounds after which the game ends as a draw"),
   };
 }
@@ -57,21 +46,24 @@ WetlandState Wetland::new_initial_state(uint64_t seed) const {
   int next = 0;
   for (int i = 0; i < board.num_cells; ++i) {
     const int cell = board.cells[i];
-    if (cell == board.special_cell) {
-      state.tile_[cell] = kSpecialTile;
-    } else {
-      state.tile_[cell] = ids[next++];
-      state.orient_[cell] = static_cast<int8_t>(rng.below(4));
-    }
+    if (cell == board.special_cell) continue;
+    state.tile_[cell] = ids[next++];
+    state.orient_[cell] = static_cast<int8_t>(rng.below(4));
     state.paint(cell);
+  }
+  // Reading: the special tile is turned at random too (drawn last, after the other tiles).
+  if (board.special_cell >= 0) {
+    state.tile_[board.special_cell] = kSpecialTile;
+    state.orient_[board.special_cell] = static_cast<int8_t>(rng.below(4));
+    state.paint(board.special_cell);
   }
   // Each token stands on its owner's colour, which every tile has exactly once.
   for (int p = 0; p < players_; ++p) {
     for (int t = 0; t < 2; ++t) {
       const int cell = t == 0 ? board.a_cell[p] : board.b_cell[p];
       for (int pos = 0; pos < 4; ++pos) {
-        if (state.colour_[square_of(cell, pos)] == p)
-          state.token_[2 * p + t] = static_cast<int8_t>(square_of(cell, pos));
+        const int square = square_of(board, cell, pos);
+        if (state.colour_[square] == p) state.token_[2 * p + t] = static_cast<int8_t>(square);
       }
     }
   }
@@ -81,7 +73,7 @@ WetlandState Wetland::new_initial_state(uint64_t seed) const {
 void WetlandState::paint(int cell) {
   const TileSpec& tile = kTiles[tile_[cell]];
   for (int pos = 0; pos < 4; ++pos) {
-    colour_[square_of(cell, pos)] = tile.squares[(pos - orient_[cell] + 4) % 4];
+    colour_[square_of(board(), cell, pos)] = tile.squares[(pos - orient_[cell] + 4) % 4];
   }
 }
 
@@ -89,8 +81,9 @@ void WetlandState::rotate(int cell) {
   const int turn = arrow(cell);
   orient_[cell] = static_cast<int8_t>((orient_[cell] + turn + 4) % 4);
   for (int i = 0; i < 2 * players_; ++i) {
-    if (cell_of(token_[i]) == cell) {
-      token_[i] = static_cast<int8_t>(square_of(cell, (position_of(token_[i]) + turn + 4) % 4));
+    if (cell_of(board(), token_[i]) == cell) {
+      const int position = (position_of(board(), token_[i]) + turn + 4) % 4;
+      token_[i] = static_cast<int8_t>(square_of(board(), cell, position));
     }
   }
   paint(cell);
@@ -139,9 +132,9 @@ int WetlandState::joined_winner() const {
 }
 
 bool WetlandState::bonus(int player, int token) const {
-  const int cell = cell_of(token_[2 * player + token]);
+  const int cell = cell_of(board(), token_[2 * player + token]);
   for (int i = 0; i < 2 * players_; ++i) {
-    if (i / 2 != player && cell_of(token_[i]) == cell) return true;
+    if (i / 2 != player && cell_of(board(), token_[i]) == cell) return true;
   }
   return false;
 }
@@ -202,7 +195,7 @@ void WetlandState::observation_tensor(int, float* out) const {
     for (int col = 0; col < width; ++col) {
       const int square = row * kSquareGrid + col, at = row * width + col;
       if (colour_[square] >= 0) plane(colour_[square])[at] = 1.0f;  // planes 0-5
-      const int turn = arrow(cell_of(square));
+      const int turn = arrow(cell_of(board(), square));
       if (turn != 0) plane(turn > 0 ? 6 : 7)[at] = 1.0f;
     }
   }

@@ -1,8 +1,10 @@
 // Wetland (rules page docs/rules/wetland.md), 2 to 4 players. Component data: wetland_data.h.
 //
 // Setup is drawn from the seed in new_initial_state(seed): which tiles are laid (in board cell
-// order, after a shuffle of the 8) and each tile's orientation (0-3 quarter turns clockwise). There
-// are no chance nodes; after setup everything is public (perfect information).
+// order, after a shuffle of the 8) and each tile's orientation (0-3 quarter turns clockwise; the
+// 4-player special tile's last). There are no chance nodes; after setup everything is public
+// (perfect information). Where each cell's squares lie (the triangle's rows are offset by half a
+// tile) is wetland_data.h's square_of / cell_of.
 //
 // Actions (the same numbering for every player count; 17 ids):
 //   0..8   rotate the tile at cell (row, col) = action (3 * row + col) one quarter turn in its
@@ -22,7 +24,8 @@
 // turn) ends the game as a draw (all returns 0).
 //
 // Observation tensor, the same for every observer: shape [11 + 3n, 2s, 2s] for n players on a
-// board of s x s tile cells (s = 2 for 2 players, 3 otherwise); square (row, col) of the board.
+// board of s x s tile cells (s = 2 for 2 players, 3 otherwise); square (row, col) of the board
+// (on the triangle, squares outside it are zero in every board plane).
 //   planes 0-3      square of colour C0..C3
 //   plane  4        colourless square (special tile)      plane 5  reminder square (no entry)
 //   plane  6        square on a clockwise tile            plane 7  square on a counter-clockwise tile
@@ -33,10 +36,10 @@
 //   plane  10+3n    rounds completed / max_rounds (every square)
 //
 // Fields (serialize / deserialize_state), all validated on reading: tiles[9] (tile id per grid
-// cell, -1 outside the board, 8 the special tile), orientations[9], tokens[2n] (square index
-// 6 * row + col of player p's A at 2p and B at 2p + 1), player, actions_left, extras_counted,
-// turns (completed turns), winner (-1 none). States are determined by seed + history; the fields
-// let tests and users set up positions.
+// cell, -1 outside the board, 8 the special tile), orientations[9] (0 outside the board),
+// tokens[2n] (square index 6 * row + col of player p's A at 2p and B at 2p + 1), player,
+// actions_left, extras_counted, turns (completed turns), winner (-1 none). States are determined by
+// seed + history; the fields let tests and users set up positions.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -78,7 +81,7 @@ class WetlandState {
 
   const wetland::BoardLayout& board() const { return wetland::kBoards[players_ - 2]; }
   bool terminal() const { return winner_ >= 0 || turns_ >= max_turns_; }
-  bool on_board(int cell) const { return tile_[cell] >= 0; }
+  bool on_board(int cell) const { return cell >= 0 && tile_[cell] >= 0; }
   int arrow(int cell) const { return on_board(cell) ? wetland::kTiles[tile_[cell]].arrow : 0; }
   void paint(int cell);  // recomputes the colours of the cell's 4 squares
   void rotate(int cell);
@@ -111,6 +114,7 @@ class Wetland {
   int num_players() const { return players_; }
   int max_legal_actions() const { return wetland::kBoards[players_ - 2].num_cells + 8; }
   int num_distinct_actions() const { return State::kNumActions; }
+  int max_game_length() const { return max_rounds_ * players_ * 8; }  // a turn: a few rotations and moves
   bool has_chance() const { return false; }
   bool has_hidden_information() const { return false; }
   std::vector<int> observation_shape() const;

@@ -34,8 +34,11 @@ inline constexpr std::array<TileSpec, 9> kTiles = {{
 }};
 
 // Tile cells live on a 3x3 grid, cell (row, col) = index 3 * row + col; squares on a 6x6 grid,
-// square (row, col) = index 6 * row + col, tile cell (r, c) covering square rows 2r..2r+1 and
-// columns 2c..2c+1. Positions within a tile: 0 TL, 1 TR, 2 BR, 3 BL (clockwise).
+// square (row, col) = index 6 * row + col. Tile cell (r, c) covers square rows 2r..2r+1 and
+// columns shift + 2c..shift + 2c + 1, where shift is its board row's offset in squares: 0 on the
+// square boards; on the triangle, rows are laid brick-fashion, each half a tile (one square) to the
+// right of the row below, so a square touches the squares above and below that it overlaps, one
+// each. Positions within a tile: 0 TL, 1 TR, 2 BR, 3 BL (clockwise).
 inline constexpr int kGrid = 3;
 inline constexpr int kCells = kGrid * kGrid;
 inline constexpr int kSquareGrid = 2 * kGrid;
@@ -44,7 +47,8 @@ inline constexpr std::array<int8_t, 4> kPosRow = {0, 0, 1, 1};
 inline constexpr std::array<int8_t, 4> kPosCol = {0, 1, 1, 0};
 
 // One board: which cells hold tiles (in the order the random tiles are laid), where the special
-// tile goes, and each player's A and B cell (the token stands on its owner's colour there).
+// tile goes, each row's offset in squares, and each player's A and B cell (the token stands on
+// its owner's colour there).
 struct BoardLayout {
   int8_t side;  // the board spans cells (0..side-1, 0..side-1) of the grid
   int8_t num_cells;
@@ -52,18 +56,42 @@ struct BoardLayout {
   int8_t special_cell;  // -1: no special tile
   std::array<int8_t, 4> a_cell;
   std::array<int8_t, 4> b_cell;
+  std::array<int8_t, kGrid> row_shift;  // squares each tile row starts to the right of column 0
 };
 
 // Indexed by players - 2.
 inline constexpr std::array<BoardLayout, 3> kBoards = {{
     // 2 players: 2x2 tiles; A on opposite corners, each B on the opponent's A tile.
-    {2, 4, {0, 1, 3, 4}, -1, {0, 4}, {4, 0}},
-    // 3 players (Reading): the staircase (0,0); (1,0), (1,1); (2,0), (2,1), (2,2). A on the
+    {2, 4, {0, 1, 3, 4}, -1, {0, 4}, {4, 0}, {0, 0, 0}},
+    // 3 players (Reading): a triangle of rows of 1, 2 and 3 tiles laid brick-fashion, so its three
+    // corners are alike: (0,0) at the top over (1,0), (1,1), over (2,0), (2,1), (2,2). A on the
     // corners (0,0), (2,0), (2,2); B on the middle of the opposite side: (2,1), (1,1), (1,0).
-    {3, 6, {0, 3, 4, 6, 7, 8}, -1, {0, 6, 8}, {7, 4, 3}},
+    {3, 6, {0, 3, 4, 6, 7, 8}, -1, {0, 6, 8}, {7, 4, 3}, {2, 1, 0}},
     // 4 players: 3x3 tiles, the special tile in the centre; A on the corners (0,0), (0,2),
     // (2,2), (2,0) in seat order, B on the corner diagonally opposite.
-    {3, 9, {0, 1, 2, 3, 4, 5, 6, 7, 8}, 4, {0, 2, 8, 6}, {8, 6, 0, 2}},
+    {3, 9, {0, 1, 2, 3, 4, 5, 6, 7, 8}, 4, {0, 2, 8, 6}, {8, 6, 0, 2}, {0, 0, 0}},
 }};
+
+// The square at a position (0 TL .. 3 BR clockwise) of a tile cell.
+constexpr int square_of(const BoardLayout& board, int cell, int position) {
+  const int row = cell / kGrid;
+  return (2 * row + kPosRow[position]) * kSquareGrid + board.row_shift[row] + 2 * (cell % kGrid) +
+         kPosCol[position];
+}
+
+// The tile cell covering a square, or -1 where no cell of the grid does (left of a shifted row,
+// or past the grid's last column). Whether a tile lies there is the state's business.
+constexpr int cell_of(const BoardLayout& board, int square) {
+  const int row = square / kSquareGrid / 2;
+  const int col = square % kSquareGrid - board.row_shift[row];
+  return col < 0 || col >= 2 * kGrid ? -1 : row * kGrid + col / 2;
+}
+
+// The position (0 TL, 1 TR, 2 BR, 3 BL) of a square within its tile.
+constexpr int position_of(const BoardLayout& board, int square) {
+  const int row = (square / kSquareGrid) % 2;
+  const int col = (square % kSquareGrid - board.row_shift[square / kSquareGrid / 2]) % 2;
+  return row == 0 ? col : 3 - col;
+}
 
 }  // namespace ts::wetland

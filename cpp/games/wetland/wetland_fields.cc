@@ -47,9 +47,7 @@ void WetlandState::read_fields(const FieldReader& r) {
              ", so its tile must be -1 and orientation 0");
       }
     } else if (cell == layout.special_cell) {
-      if (tile != kSpecialTile || orients[cell] != 0) {
-        fail("field 'tiles'/'orientations': " + where + " holds the special tile (8) in orientation 0");
-      }
+      if (tile != kSpecialTile) fail("field 'tiles': " + where + " holds the special tile (8)");
     } else {
       if (tile < 0 || tile >= kNumTiles) {
         fail("field 'tiles': " + where + " must hold one of the tiles 0-7, got " + std::to_string(tile));

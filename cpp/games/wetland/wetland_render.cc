@@ -1,6 +1,7 @@
 // Wetland as text: the board for a terminal (str(state), also the information state) and the
 // names of actions.
 #include <string>
+#include <vector>
 
 #include "games/wetland/wetland.h"
 
@@ -46,55 +47,50 @@ std::string WetlandState::action_to_string(Action action) const {
 }
 
 // Each tile is a box of 3 lines: its top squares, its cell and arrow, its bottom squares. A square
-// shows its colour letter and the token on it, e.g. "R0A" is player 0's A on a red square.
+// shows its colour letter and the token on it, e.g. "R0A" is player 0's A on a red square. Boxes
+// are drawn on a canvas where neighbouring boxes share their borders; a row shifted by half a tile
+// (the triangle) starts half a box to the right.
 std::string WetlandState::to_string() const {
-  const int side = board().side;
-  auto exists = [&](int row, int col) {
-    return row >= 0 && row < side && col >= 0 && col < side && on_board(row * kGrid + col);
-  };
+  constexpr int kBox = kInner + 1;  // a box's width without its right border, which it shares
+  const BoardLayout& layout = board();
   auto square_text = [&](int square) {
     std::string text(1, kSquareLetters[colour_[square]]);
     const int token = token_at(square);
     text += token < 0 ? "  " : std::to_string(token / 2) + (token % 2 ? "B" : "A");
     return text;
   };
-  auto border = [&](int row) {  // the line above tile row `row`
-    std::string line;
-    for (int col = 0; col <= side; ++col) {
-      const bool corner =
-          exists(row - 1, col - 1) || exists(row - 1, col) || exists(row, col - 1) || exists(row, col);
-      line += corner ? '+' : ' ';
-      if (col < side) line += std::string(kInner, exists(row - 1, col) || exists(row, col) ? '-' : ' ');
-    }
-    trim_right(line);
-    return line + "\n";
+  std::vector<std::string> canvas(4 * layout.side + 1, std::string(kBox * kGrid + kBox, ' '));
+  auto border = [&](int y, int x, char c) {  // corners win over edges
+    if (canvas[y][x] != '+') canvas[y][x] = c;
   };
-
-  std::string out;
-  for (int row = 0; row < side; ++row) {
-    out += border(row);
-    for (int part = 0; part < 3; ++part) {
-      std::string line;
-      for (int col = 0; col <= side; ++col) {
-        line += exists(row, col - 1) || exists(row, col) ? '|' : ' ';
-        if (col == side) break;
-        const int cell = row * kGrid + col;
-        if (!exists(row, col)) {
-          line += std::string(kInner, ' ');
-        } else if (part == 1) {
-          const int turn = arrow(cell);
-          const std::string tile = tile_[cell] == kSpecialTile ? "X" : "t" + std::to_string(tile_[cell] + 1);
-          line += pad(cell_name(cell) + " " + tile + (turn > 0 ? " cw" : turn < 0 ? " ccw" : ""), kInner);
-        } else {
-          const int top = (2 * row + (part == 2)) * kSquareGrid + 2 * col;
-          line += " " + square_text(top) + "    " + square_text(top + 1) + " ";
-        }
-      }
-      trim_right(line);
-      out += line + "\n";
+  for (int cell = 0; cell < kCells; ++cell) {
+    if (!on_board(cell)) continue;
+    const int row = cell / kGrid, y0 = 4 * row;
+    const int x0 = kBox * (cell % kGrid) + kBox * layout.row_shift[row] / 2;
+    for (int x = x0; x <= x0 + kBox; ++x) {
+      const char c = x == x0 || x == x0 + kBox ? '+' : '-';
+      border(y0, x, c);
+      border(y0 + 4, x, c);
     }
+    for (int y = y0 + 1; y < y0 + 4; ++y) {
+      border(y, x0, '|');
+      border(y, x0 + kBox, '|');
+    }
+    const int turn = arrow(cell);
+    const std::string tile = tile_[cell] == kSpecialTile ? "X" : "t" + std::to_string(tile_[cell] + 1);
+    auto squares = [&](int left, int right) {  // two positions of the tile, side by side
+      return " " + square_text(square_of(layout, cell, left)) + "    " +
+             square_text(square_of(layout, cell, right)) + " ";
+    };
+    const std::string name = cell_name(cell) + " " + tile + (turn > 0 ? " cw" : turn < 0 ? " ccw" : "");
+    const std::string lines[3] = {squares(0, 1), pad(name, kInner), squares(3, 2)};
+    for (int part = 0; part < 3; ++part) canvas[y0 + 1 + part].replace(x0 + 1, kInner, lines[part]);
   }
-  out += border(side);
+  std::string out;
+  for (std::string& line : canvas) {
+    trim_right(line);
+    out += line + "\n";
+  }
 
   out += "colours R B G Y = players 0 1 2 3; * colourless; # reminder (no entry); 0A = player 0's A\n";
   const int n = players_;

@@ -6,9 +6,7 @@ import random
 import sys
 from typing import Any, Optional, TextIO
 
-from tablesearch.mcts import Agent as MCTSAgent
-
-__all__ = ["HumanAgent", "MCTSAgent", "RandomAgent"]
+__all__ = ["HumanAgent", "RandomAgent"]
 
 
 class RandomAgent:
@@ -35,8 +33,10 @@ def _hides_information(state: Any) -> bool:
 class HumanAgent:
     """A person at a terminal: shows the position and the legal actions, reads a choice.
 
-    On games with hidden information it shows the player's information state rather than
-    ``str(state)``, since the state it is handed is a re-drawn guess at the hidden parts. A choice
+    It shows the position in words where the game's drawing module can tell it
+    (``render.describe``: whose turn, what is under way, what each seat holds as far as the player
+    knows); otherwise the player's information state on games with hidden information (the state
+    it is handed is a re-drawn guess at the hidden parts), or ``str(state)``. A choice
     is an action's text as ``action_to_string`` writes it (matched first, ignoring case) or its
     number. Raises EOFError when the input ends.
     """
@@ -53,7 +53,12 @@ class HumanAgent:
         legal = state.legal_actions()
         names = {a: state.action_to_string(a) for a in legal}
         self._print()
-        self._print(state.information_state_string(player) if _hides_information(state) else str(state))
+        from tablesearch.render import describe
+
+        told = describe(state, player)
+        if told is None:
+            told = state.information_state_string(player) if _hides_information(state) else str(state)
+        self._print(told)
         self._print(f"player {player}, your move. Legal actions:")
         self._print("  " + "  ".join(f"{a}:{names[a]}" for a in legal))
         by_name = {name.lower(): a for a, name in names.items()}

@@ -6,14 +6,16 @@ A spec is ``KIND`` or ``KIND:OPTIONS``, where OPTIONS are ``NAME=VALUE`` pairs s
 - ``human``: a person at the terminal (``tablesearch play`` only).
 - ``mcts``, or an algorithm's name (``uct``, ``puct``, ``ismcts``, ``mo-ismcts``, ``pimc``,
   ``smooth-uct``, ``infoset-uct``: every name in ``mcts.ALGORITHMS``): ``mcts.Agent`` with that
-  algorithm (``mcts`` means ``algorithm=auto``); options are the keywords of ``mcts.search``, for
-  example ``mcts:iterations=1000,uct_c=1.4`` or ``ismcts:time_limit=0.2``, and ``rollouts=N``
-  for the random-rollout evaluator.
+  algorithm (``mcts`` means ``algorithm=auto``); options are the search options
+  (`tablesearch.search_options`: read and checked by their type there; ``none`` is None where
+  None is a value, ``auto`` the game's default where `mcts.search` takes it), for example
+  ``mcts:iterations=1000,uct_c=1.4`` or ``ismcts:time_limit=0.2``; ``rollouts=N`` gives the
+  random-rollout evaluator, and ``reuse_tree=false`` turns tree reuse off.
 - ``package.module:factory`` or ``package.module:factory:OPTIONS``: user code; the factory is
   called as ``factory(seed=S, **options)`` and returns an agent (anything with ``step(state)``).
 
-Values are read as bool (true/false), int, float, or else text. The seed is always set by the
-runner, never in a spec.
+Options of user code are read as bool (true/false), int, float, or else text. The seed is always
+set by the runner, never in a spec.
 
 A list of specs (``--agents``) is split at commas, and a piece that looks like ``NAME=VALUE``
 (an identifier, then ``=``) continues the spec before it, so
@@ -25,19 +27,23 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Callable, Optional, Union, cast
 
 from tablesearch import mcts
 from tablesearch.agents.builtin import HumanAgent, RandomAgent
 from tablesearch.match import BUDGET_KEYS, Budget, check_budget, set_budget
+from tablesearch.search_options import OPTIONS, option_from_text
 
 SEARCH_KINDS = {"mcts": "auto", **{name: name for name in mcts.ALGORITHMS}}
 """Agent kinds that search: ``mcts`` (algorithm auto) and every algorithm by its name."""
 BUILTIN_KINDS = ("random", "human", *SEARCH_KINDS)
 
 _OPTION = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+
+SEARCH_SPEC_OPTIONS = tuple(name for name in OPTIONS if name != "seed") + ("reuse_tree",)
+"""What a search spec may set: every search option but the seed (the runner's), and tree reuse."""
 
 AgentFactory = Callable[..., Any]
 """A picklable callable ``factory(seed=S) -> agent``."""
@@ -56,20 +62,43 @@ def parse_value(text: str) -> Any:
     return text
 
 
-def parse_options(text: str, where: str) -> dict[str, Any]:
-    """``a=1,b=x`` as {"a": 1, "b": "x"}; ValueError naming `where` for a malformed piece."""
+def search_value(name: str, text: str, where: str) -> Any:
+    """Option `name` of a search spec, read from `text` by the option table; ValueError naming
+    `where` and what is valid for an unknown option or a bad value."""
+    if name == "reuse_tree":
+        if text.lower() not in ("true", "false"):
+            raise ValueError(f"reuse_tree must be true or false, got {text!r} in {where!r}")
+        return text.lower() == "true"
+    if name not in SEARCH_SPEC_OPTIONS:
+        raise ValueError(f"unknown search option {name!r} in {where!r}; valid: {', '.join(SEARCH_SPEC_OPTIONS)}")
+    if text == "auto" and name in mcts.AUTO_OPTIONS:
+        return text
+    try:
+        return option_from_text(name, text)
+    except (TypeError, ValueError) as error:
+        auto = " (or auto)" if name in mcts.AUTO_OPTIONS else ""
+        raise ValueError(f"{error}{auto}, in agent {where!r}") from None
+
+
+def _any_value(name: str, text: str, where: str) -> Any:
+    return parse_value(text)
+
+
+def parse_options(text: str, where: str, value: Callable[[str, str, str], Any] = _any_value) -> dict[str, Any]:
+    """``a=1,b=x`` as {"a": 1, "b": "x"}, each value read by ``value(name, text, where)`` (default:
+    `parse_value`); ValueError naming `where` for a malformed piece."""
     options: dict[str, Any] = {}
     if not text:
         return options
     for piece in text.split(","):
-        name, sep, value = piece.partition("=")
+        name, sep, text_value = piece.partition("=")
         if not sep or not name.isidentifier():
             raise ValueError(f"options in {where!r} are written NAME=VALUE separated by commas, got {piece!r}")
         if name in options:
             raise ValueError(f"option {name!r} given twice in {where!r}")
         if name == "seed":
             raise ValueError(f"the seed is set by the runner (--seed), not in the spec: {where!r}")
-        options[name] = parse_value(value)
+        options[name] = value(name, text_value, where)
     return options
 
 
@@ -92,10 +121,12 @@ def parse_agent_spec(text: str) -> AgentSpec:
         raise TypeError(f"an agent spec is a str, got {type(text).__name__} {text!r}")
     text = text.strip()
     head, sep, rest = text.partition(":")
-    if head in BUILTIN_KINDS:
-        options = parse_options(rest, text)
-        if head in ("random", "human") and options:
+    if head in ("random", "human"):
+        if rest:
             raise ValueError(f"agent {head!r} takes no options, got {text!r}")
+        return AgentSpec(text, head, ())
+    if head in SEARCH_KINDS:
+        options = parse_options(rest, text, search_value)
         return AgentSpec(text, head, tuple(options.items()))
     if not sep or not all(part.isidentifier() for part in head.split(".")):
         raise ValueError(
@@ -132,10 +163,6 @@ def split_agent_list(items: Union[str, Sequence[str]]) -> list[str]:
 def _search_agent(spec: AgentSpec, seed: int, budget: Optional[Budget]) -> mcts.Agent:
     options = dict(spec.options)
     algorithm = options.pop("algorithm", SEARCH_KINDS[spec.kind])
-    if algorithm != "auto" and algorithm not in mcts.ALGORITHMS:
-        raise ValueError(
-            f"unknown algorithm {algorithm!r} (agent {spec.text!r}); available: auto, {', '.join(mcts.ALGORITHMS)}"
-        )
     if "rollouts" in options:
         options["evaluator"] = mcts.RandomRollout(rollouts=options.pop("rollouts"))
     if budget is not None and not any(k in options for k in BUDGET_KEYS):
@@ -155,12 +182,21 @@ def _user_factory(spec: AgentSpec) -> Callable[..., Any]:
     return cast(Callable[..., Any], factory)
 
 
-def make_agent(spec: Union[str, AgentFactory], seed: int, budget: Optional[Budget] = None) -> Any:
+def make_agent(
+    spec: Union[str, AgentFactory],
+    seed: int,
+    budget: Optional[Budget] = None,
+    *,
+    user_code: Optional[Collection[str]] = None,
+) -> Any:
     """Builds an agent from a spec string or a factory called as ``factory(seed=seed)``.
 
     `budget` is the runner's per-move budget: it applies to every agent that takes budgets,
     except that a search spec naming its own ``iterations`` or ``time_limit`` keeps them.
-    Raises ValueError for an unknown agent or option, TypeError for options of the wrong type.
+    `user_code` limits the ``package.module:factory`` specs that may be imported to those named
+    (for specs from the network or a file); None allows any (the command line, the Python API).
+    Raises ValueError for an unknown agent or option, or user code not allowed, and TypeError for
+    options of the wrong type.
     """
     if callable(spec) and not isinstance(spec, str):
         agent = spec(seed=seed)
@@ -174,6 +210,11 @@ def make_agent(spec: Union[str, AgentFactory], seed: int, budget: Optional[Budge
         return HumanAgent()
     if parsed.kind in SEARCH_KINDS:
         return _search_agent(parsed, seed, budget)
+    if user_code is not None and parsed.kind not in user_code:
+        raise ValueError(
+            f"agent {parsed.text!r} names code ({parsed.kind}) that may not be run here; agents are "
+            f"{', '.join(BUILTIN_KINDS)}" + (f" and {', '.join(sorted(user_code))}" if user_code else "")
+        )
     options = dict(parsed.options)
     agent = _user_factory(parsed)(seed=seed, **options)
     if not hasattr(agent, "step"):

@@ -1,10 +1,16 @@
 """95% intervals and tests used by the balance lab.
 
-Every interval here is two-sided at `LEVEL` (95%). Games of one deal share their luck (duplicate
-deals), so quantities measured over several games of a deal are treated as one cluster: the unit
-of sampling is the deal, and ratio estimates (total over total) get the cluster-robust (delta
-method) standard error. Proportions over independent games get Wilson's interval, which stays
-inside [0, 1] and behaves at 0% and 100%.
+Every interval here is two-sided at `LEVEL` (95%) and lies inside the range its quantity can take:
+- proportions over independent games (win, draw and cap rates): Wilson's interval, which stays
+  inside [0, 1] and behaves at 0% and 100%;
+- means of a bounded quantity (a seat's score, in [0, 1]): Wilson's interval on the mean rescaled
+  to [0, 1] (`bounded_mean`). A quantity in [0, 1] with mean p has variance at most p (1 - p), the
+  variance of a win-or-loss, so this interval is conservative; it is never zero-width, however
+  alike the few games were;
+- means of a quantity bounded on one side only (lengths, counts): the normal interval, cut at the
+  bound (the true mean cannot lie beyond it, so cutting never drops it);
+- proportions over the games of duplicate deals (the skill score, the luck share): games of one
+  deal share their luck, so the deal is the unit of sampling (`clustered_proportion`).
 """
 
 from __future__ import annotations
@@ -24,16 +30,24 @@ def wilson(successes: float, trials: int) -> tuple[float, float]:
     """Wilson's 95% interval for a proportion; (nan, nan) with no trials."""
     if trials <= 0:
         return math.nan, math.nan
-    p = successes / trials
-    centre = (p + Z * Z / (2 * trials)) / (1 + Z * Z / trials)
-    half = Z * math.sqrt(p * (1 - p) / trials + Z * Z / (4 * trials * trials)) / (1 + Z * Z / trials)
-    low = 0.0 if successes <= 0 else max(0.0, min(p, centre - half))
-    high = 1.0 if successes >= trials else min(1.0, max(p, centre + half))
-    return low, high
+    low, high = wilson_at(successes / trials, trials)
+    return 0.0 if successes <= 0 else low, 1.0 if successes >= trials else high
 
 
-def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
-    """(mean, low, high): the normal-approximation interval mean +- z * s / sqrt(n)."""
+def wilson_at(p: float, n: float) -> tuple[float, float]:
+    """Wilson's 95% interval for a proportion `p` observed over `n` trials (`n` need not be whole:
+    an effective sample size)."""
+    z2 = Z * Z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
+
+
+def mean_interval(
+    values: Sequence[float], minimum: float = -math.inf, maximum: float = math.inf
+) -> tuple[float, float, float]:
+    """(mean, low, high): the normal-approximation interval mean +- z * s / sqrt(n), cut to
+    [minimum, maximum], the range the quantity can take. No interval (nan) from one value."""
     x = np.asarray(values, dtype=float)
     if len(x) == 0:
         return math.nan, math.nan, math.nan
@@ -41,7 +55,20 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
     if len(x) == 1:
         return mean, math.nan, math.nan
     half = Z * float(x.std(ddof=1)) / math.sqrt(len(x))
-    return mean, mean - half, mean + half
+    return mean, max(minimum, mean - half), min(maximum, mean + half)
+
+
+def bounded_mean(values: Sequence[float], minimum: float = 0.0, maximum: float = 1.0) -> tuple[float, float, float]:
+    """(mean, low, high) for values that lie in [minimum, maximum], one per independent game:
+    Wilson's interval for the mean rescaled to [0, 1] over as many trials as values (conservative:
+    see the module docstring). (nan, nan, nan) with no values."""
+    x = np.asarray(values, dtype=float)
+    if len(x) == 0:
+        return math.nan, math.nan, math.nan
+    width = maximum - minimum
+    mean = float(x.mean())
+    low, high = wilson_at(min(1.0, max(0.0, (mean - minimum) / width)), len(x))
+    return mean, minimum + width * low, minimum + width * high
 
 
 def ratio_interval(numerators: ArrayLike, denominators: ArrayLike) -> tuple[float, float, float]:
@@ -107,25 +134,25 @@ def holm(p_values: Sequence[Optional[float]]) -> list[Optional[float]]:
     return adjusted
 
 
-def proportion_ratio_interval(numerators: ArrayLike, denominators: ArrayLike) -> tuple[float, float, float]:
-    """Like ratio_interval, for a ratio that is a proportion (0..1): Wilson's interval at the
-    effective sample size p (1 - p) / se**2 that the clustered standard error implies, so the
-    interval stays inside [0, 1]. At p = 0 or 1 (no spread to measure) it is Wilson's interval
-    over all the trials; with spread-free clusters strictly inside (0, 1) it is the point."""
+def clustered_proportion(
+    numerators: ArrayLike, denominators: ArrayLike, games: int
+) -> tuple[float, float, float, float]:
+    """(p, low, high, effective games) for p = sum(numerators) / sum(denominators), a proportion
+    measured over clusters (one numerator/denominator pair per deal) that hold `games` games.
+
+    The interval is Wilson's at an effective number of games n = p (1 - p) / se**2, where se is the
+    cluster-robust standard error (`ratio_interval`), held between the number of deals (each deal
+    is at least one independent observation) and `games` (no game counts more than once). When
+    every deal gives the same proportion (se = 0, which includes p = 0 or 1), the data say nothing
+    of how a deal's games go together, so n is the number of deals: the interval never narrows to
+    a point, nor rests on more than the deals allow. nan throughout with no trials."""
     value, low, high = ratio_interval(numerators, denominators)
+    deals = len(np.asarray(denominators))
     if math.isnan(value):
-        return value, low, high
-    trials = float(np.sum(denominators))
-    if value <= 0.0 or value >= 1.0:
-        lo, hi = wilson(value * trials, int(round(trials)))
-        return value, lo, hi
-    if math.isnan(low):
-        return value, low, high
-    se = (high - low) / (2 * Z)
-    if se == 0:
-        return value, value, value
-    n_eff = value * (1 - value) / se**2
-    z2 = Z * Z
-    centre = (value + z2 / (2 * n_eff)) / (1 + z2 / n_eff)
-    half = Z * math.sqrt(value * (1 - value) / n_eff + z2 / (4 * n_eff * n_eff)) / (1 + z2 / n_eff)
-    return value, max(0.0, centre - half), min(1.0, centre + half)
+        return value, math.nan, math.nan, math.nan
+    se = 0.0 if math.isnan(low) else (high - low) / (2 * Z)
+    n = float(deals)
+    if se > 0 and 0.0 < value < 1.0:
+        n = min(float(max(games, deals)), max(n, value * (1 - value) / se**2))
+    lo, hi = wilson_at(value, n)
+    return value, lo, hi, n

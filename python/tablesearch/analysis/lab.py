@@ -122,15 +122,32 @@ def analyze(
     fails midway, for example an agent that raises; KeyboardInterrupt on Ctrl-C, games kept.
     """
     from tablesearch.tournaments import tournament
+    from tablesearch.tournaments.runner import check_agents, check_run_options
 
     if not isinstance(game, str):
         raise TypeError(f"analyze takes a game name (variants are loaded by name), got {game!r}")
+    # Everything is checked before the first game: a bad second agent must not wait for the
+    # self-play games, nor a value the JSON report cannot hold for all of them.
+    check_run_options(games, seed, workers, max_plies)
     specs = _agents(agents)
     sweeps = _normalize_sweep(game, sweep)
     swept = [name for name, _ in sweeps]
     base = dict(params or {})
     all_params = variants.variant_params(base, sweeps)
     loaded = variants.load_variants(game, all_params, swept)
+    budget = check_agents(specs, budget, loaded)
+    for params, game_obj in zip(all_params, loaded):
+        _check_json(f"the parameters of variant {variants.label(params, swept)}", game_obj.parameters())
+    settings = {
+        "games": games,
+        "seed": seed,
+        "swept": swept,
+        "budget": dict(budget) if budget else None,
+        "max_plies": max_plies,
+        "hide_information": hide_information,
+        "out": None if out is None else os.fspath(out),
+    }
+    _check_json("the settings", settings)
     names = [spec_name(s) for s in specs]
     self_only = specs[0] is specs[1] or (isinstance(specs[0], str) and specs[0] == specs[1])
     temporary = out is None
@@ -208,16 +225,16 @@ def analyze(
         variants=results,
         comparisons=comparisons,
         verdicts=[v for variant in results for v in variant["verdicts"]] + verdicts.comparison_verdicts(comparisons),
-        settings={
-            "games": games,
-            "seed": seed,
-            "swept": swept,
-            "budget": dict(budget) if budget else None,
-            "max_plies": max_plies,
-            "hide_information": hide_information,
-            "out": None if out is None else os.fspath(out),
-        },
+        settings=settings,
     )
+
+
+def _check_json(what: str, value: Any) -> None:
+    """ValueError now if `value` cannot go into the JSON report (an infinite number, say)."""
+    try:
+        json.dumps(value, allow_nan=False)
+    except (ValueError, TypeError) as error:
+        raise ValueError(f"{what} cannot be written to the JSON report ({error}): {value!r}") from None
 
 
 def _measure(game: str, name: str, params: dict[str, Any], game_obj: Any, outcome: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,11 +1,13 @@
 """The balance metrics of one variant, each with its 95% interval, as JSON-ready dicts.
 
+Every interval lies inside the range its figure can take (see `intervals`).
 Self-play games (the first agent in every seat; one game per deal, so games are independent):
 - seats: each seat's win rate (sole or shared win) with Wilson's interval, and its score (the
   share of the other seats it finished ahead of, ties half; 1/2 for every seat when balanced);
 - positions: the same by turn order (position 0 took the first turn), for games whose first
-  player is not always seat 0;
-- first_player_advantage: the score of whoever took the first turn, minus 1/2;
+  player is not always seat 0; `turn_order_is_seat_order` says when seat s took the s-th first
+  turn in every game, so that seat and turn order cannot be told apart;
+- first_player_advantage: the score of whoever took the first turn, minus 1/2 (in [-1/2, 1/2]);
 - draw_rate (every return equal) and capped_rate (a cap ended the game: the runner's max_plies,
   the game's own max_plies, or a draw after max_rounds rounds), Wilson intervals;
 - length: plies, decisions and turns, each mean, median, p10 and p90 with intervals;
@@ -14,8 +16,10 @@ Self-play games (the first agent in every seat; one game per deal, so games are 
 Skill games (first agent against the second, seats rotated over duplicate deals):
 - skill: the first agent's score against the second over head-to-head seat pairs (a pair level
   in a drawn game counts half; a pair tied behind another seat's win is not counted);
-- luck_share: the share of head-to-head pairs that the weaker agent (the lower score) won.
-Both are ratio estimates clustered by deal, since the games of a deal share its cards and dice.
+- luck_share: the share of head-to-head pairs that the weaker agent won; only when one agent is
+  weaker (its score's interval excludes 1/2): agents that score alike have no weaker one.
+Both are proportions clustered by deal, since the games of a deal share its cards and dice; each
+says how many deals it rests on and the effective number of games its interval counts.
 """
 
 from __future__ import annotations
@@ -28,8 +32,9 @@ from typing import Any, Optional
 import numpy as np
 
 from tablesearch.analysis.intervals import (
+    bounded_mean,
+    clustered_proportion,
     mean_interval,
-    proportion_ratio_interval,
     quantile_interval,
     ratio_interval,
     wilson,
@@ -78,7 +83,7 @@ def seats(lines: Sequence[dict[str, Any]], num_players: int) -> list[dict[str, A
             "games": len(lines),
         }
         if num_players > 1:
-            score, s_low, s_high = mean_interval([_seat_score(seat, line["ranks"]) for line in lines])
+            score, s_low, s_high = bounded_mean([_seat_score(seat, line["ranks"]) for line in lines])
             row.update(score=_num(score), score_low=_num(s_low), score_high=_num(s_high))
         rows.append(row)
     return rows
@@ -119,8 +124,14 @@ def first_player_advantage(lines: Sequence[dict[str, Any]], facts: Sequence[Game
         for line, fact in zip(lines, facts)
         if fact.turn_order and len(line["ranks"]) > 1
     ]
-    value, low, high = mean_interval(scores)
+    value, low, high = bounded_mean(scores, -0.5, 0.5)
     return {"value": _num(value), "low": _num(low), "high": _num(high), "games": len(scores)}
+
+
+def turn_order_is_seat_order(facts: Sequence[GameFacts], num_players: int) -> bool:
+    """Whether seat s took the s-th first turn in every game (so seats and turn positions are the
+    same thing, and a seat's edge cannot be told apart from its place in the turn order)."""
+    return all(_turn_positions(fact, num_players) == list(range(num_players)) for fact in facts)
 
 
 def capped(line: dict[str, Any], fact: GameFacts, params: dict[str, Any]) -> bool:
@@ -142,7 +153,7 @@ def distribution(values: Sequence[int]) -> dict[str, Any]:
     """mean, median, p10, p90 (each with `_low`/`_high`), min, max and a histogram."""
     if not values:
         return {"mean": None, "median": None, "p10": None, "p90": None}
-    mean, low, high = mean_interval(values)
+    mean, low, high = mean_interval(values, minimum=0.0)
     out: dict[str, Any] = {"mean": _num(mean), "mean_low": _num(low), "mean_high": _num(high)}
     for name, q in QUANTILES:
         value, q_low, q_high = quantile_interval(values, q)
@@ -153,6 +164,8 @@ def distribution(values: Sequence[int]) -> dict[str, Any]:
 
 def branching(facts: Sequence[GameFacts]) -> dict[str, Any]:
     value, low, high = ratio_interval([f.legal_at_decisions for f in facts], [f.decisions for f in facts])
+    if not math.isnan(low):  # a decision has at least two legal actions
+        low, high = max(low, 2.0), max(high, 2.0)
     plies = sum(f.plies for f in facts)
     forced = plies - sum(f.decisions for f in facts)
     return {
@@ -167,12 +180,15 @@ def drama(lines: Sequence[dict[str, Any]], facts: Sequence[GameFacts]) -> Option
     if not any(f.scored for f in facts):
         return None
     out: dict[str, Any] = {}
-    for key, values in (
-        ("lead_changes", [f.lead_changes for f in facts if f.lead_changes is not None]),
-        ("winner_leads_from", [f.winner_leads_from for f in facts if f.winner_leads_from is not None]),
-        ("margin", [f.margin for f in facts if f.margin is not None]),
+    changes = [f.lead_changes for f in facts if f.lead_changes is not None]
+    leads = [f.winner_leads_from for f in facts if f.winner_leads_from is not None]
+    margins = [f.margin for f in facts if f.margin is not None]
+    for key, values, interval in (
+        ("lead_changes", changes, mean_interval(changes, minimum=0.0)),
+        ("winner_leads_from", leads, bounded_mean(leads)),  # a share of the turns
+        ("margin", margins, mean_interval(margins)),
     ):
-        mean, low, high = mean_interval(values)
+        mean, low, high = interval
         out[key] = {"mean": _num(mean), "low": _num(low), "high": _num(high), "games": len(values)}
     return out
 
@@ -190,6 +206,7 @@ def self_play_metrics(
         "games": n,
         "seats": seats(lines, num_players),
         "positions": positions(lines, facts, num_players),
+        "turn_order_is_seat_order": turn_order_is_seat_order(facts, num_players) if lines else None,
         "first_player_advantage": first_player_advantage(lines, facts) if num_players > 1 else None,
         "draw_rate": draw["rate"],
         "draw_rate_low": draw["low"],
@@ -225,23 +242,28 @@ def _head_to_head(line: dict[str, Any], first: str, second: str) -> tuple[float,
 def skill_metrics(lines: Sequence[dict[str, Any]], first: str, second: str) -> dict[str, Any]:
     """The first agent's score against the second, and the luck share, clustered by deal.
 
-    The weaker agent is the one scoring below 1/2 (the second at exactly 1/2); the luck share is
-    the share of head-to-head pairs it finished strictly ahead in."""
+    The weaker agent is the one whose score's interval lies below 1/2 (none when it contains 1/2);
+    the luck share is the share of head-to-head pairs it finished strictly ahead in."""
     by_deal: dict[int, np.ndarray] = defaultdict(lambda: np.zeros(4))
     for line in lines:
         by_deal[line["deal"]] += np.array(_head_to_head(line, first, second), dtype=float)
     units = np.array([by_deal[d] for d in sorted(by_deal)]) if by_deal else np.zeros((0, 4))
-    score, low, high = proportion_ratio_interval(units[:, 0], units[:, 1])
-    weaker = 2 if (not math.isnan(score) and score < 0.5) else 3
-    luck, luck_low, luck_high = proportion_ratio_interval(units[:, weaker], units[:, 1])
+    score, low, high, effective = clustered_proportion(units[:, 0], units[:, 1], len(lines))
+    weaker: Optional[str] = None
+    luck = luck_low = luck_high = math.nan
+    if not math.isnan(low) and not low <= 0.5 <= high:
+        column = 3 if score > 0.5 else 2  # the pairs the weaker agent won
+        weaker = second if score > 0.5 else first
+        luck, luck_low, luck_high, _ = clustered_proportion(units[:, column], units[:, 1], len(lines))
     return {
         "score": _num(score),
         "low": _num(low),
         "high": _num(high),
         "games": len(lines),
         "deals": len(units),
+        "effective_games": _num(effective),
         "agents": [first, second],
-        "weaker": first if weaker == 2 else second,
+        "weaker": weaker,
         "luck_share": _num(luck),
         "luck_share_low": _num(luck_low),
         "luck_share_high": _num(luck_high),

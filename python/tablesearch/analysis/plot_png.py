@@ -9,14 +9,12 @@ from typing import Any, Union
 
 import numpy as np
 
+from tablesearch.tournaments.plots import pyplot, save_figure
+
 
 def plot_report(data: Mapping[str, Any], path: Union[str, os.PathLike[str]]) -> None:
-    try:
-        import matplotlib
-    except ImportError:
-        raise ValueError("plots need matplotlib: pip install 'tablesearch[plot]'") from None
-    matplotlib.use("Agg")  # files only: no display needed
-    import matplotlib.pyplot as plt
+    """Draws the figure and writes it to `path` (see `tournaments.plots.save_figure` for errors)."""
+    plt = pyplot()
 
     variants = data["variants"]
     fig, axes = plt.subplots(len(variants), 2, figsize=(10, 3.6 * len(variants)), squeeze=False)
@@ -41,5 +39,7 @@ def plot_report(data: Mapping[str, Any], path: Union[str, os.PathLike[str]]) -> 
         right.set_ylabel("games")
         right.set_title("game length")
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    try:
+        save_figure(fig, path, dpi=110)
+    finally:
+        plt.close(fig)

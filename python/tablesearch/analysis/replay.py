@@ -9,33 +9,21 @@ before the end), the lead: how often it changed hands and from when the eventual
 for good.
 
 A turn is a maximal run of plies by the seat whose turn it is: by default the player to move,
-except where a game lets others decide inside a turn (Gnomi: a target reacts, so the turn holder is
-read from its observation); in a one-seat game every ply is a turn.
+except where a game lets others decide inside a turn (a target reacts, say): its extras'
+``turn_holder`` then says whose turn it is (`tablesearch.games.extras`); in a one-seat game every
+ply is a turn.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
-import numpy as np
-
-GNOMI_SEAT_FLOATS = 38  # Gnomi's observation: 38 floats per seat from the observer; index 1 = "whose turn"
+from tablesearch.games.extras import game_extras
 
 
 def _player_to_move(state: Any) -> int:
     return int(state.current_player())
-
-
-def _gnomi_turn_holder(state: Any) -> int:
-    """Gnomi's observation from seat 0 lists the seats in order, each with a "whose turn" flag."""
-    tensor = np.asarray(state.observation_tensor(0), dtype=float)
-    flags = tensor[1 : GNOMI_SEAT_FLOATS * state.num_players() : GNOMI_SEAT_FLOATS]
-    holders = np.flatnonzero(flags > 0.5)
-    return int(holders[0]) if len(holders) else int(state.current_player())
-
-
-TURN_HOLDERS: dict[str, Callable[[Any], int]] = {"gnomi": _gnomi_turn_holder}
 
 
 @dataclass
@@ -63,7 +51,7 @@ def _sole_leader(scores: list[float]) -> Optional[int]:
 def replay(game: Any, line: dict[str, Any]) -> GameFacts:
     """Replays one tournament line (its `seed` and `actions`) on `game` and returns its facts."""
     state = game.new_initial_state(line["seed"])
-    holder_of = TURN_HOLDERS.get(game.name, _player_to_move)
+    holder_of = game_extras(game.name).turn_holder or _player_to_move
     one_seat = game.num_players() == 1
     plies = decisions = turns = legal_sum = 0
     turn_order: list[int] = []

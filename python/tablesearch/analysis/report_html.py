@@ -21,6 +21,7 @@ th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}.charts{disp
 
 
 def _seats(v: Mapping[str, Any], key: str) -> str:
+    by_turn = not v.get("turn_order_is_seat_order")  # else the positions repeat the seats
     rows = []
     for i, (row, pos) in enumerate(zip(v["seats"], v["positions"])):
         k, p = f"{key}.seats.{i}", f"{key}.positions.{i}"
@@ -37,16 +38,28 @@ def _seats(v: Mapping[str, Any], key: str) -> str:
             if "score" in row
             else "-"
         )
+        turn = (
+            f"<td>{fig(f'{p}.position', pos['position'], 'int')}</td>"
+            f"<td>{ci(f'{p}.win_rate', pos['win_rate'], pos['low'], pos['high'])}</td>"
+            if by_turn
+            else ""
+        )
         rows.append(
             f"<tr><td>{fig(f'{k}.seat', row['seat'], 'int')}</td>"
             f"<td>{ci(f'{k}.win_rate', row['win_rate'], row['low'], row['high'])}</td>"
-            f"<td>{fig(f'{k}.wins', row['wins'], 'int')}</td><td>{score}</td>"
-            f"<td>{fig(f'{p}.position', pos['position'], 'int')}</td>"
-            f"<td>{ci(f'{p}.win_rate', pos['win_rate'], pos['low'], pos['high'])}</td></tr>"
+            f"<td>{fig(f'{k}.wins', row['wins'], 'int')}</td><td>{score}</td>{turn}</tr>"
         )
+    head = "<th>turn position</th><th>win rate by position</th>" if by_turn else ""
+    note = (
+        ""
+        if by_turn
+        else "<p class='note'>Seat s took the s-th turn in every game: seat and turn order are the same here.</p>"
+    )
     return (
-        "<table><tr><th>seat</th><th>win rate</th><th>wins</th><th>score</th>"
-        "<th>turn position</th><th>win rate by position</th></tr>" + "".join(rows) + "</table>"
+        f"<table><tr><th>seat</th><th>win rate</th><th>wins</th><th>score</th>{head}</tr>"
+        + "".join(rows)
+        + "</table>"
+        + note
     )
 
 
@@ -84,11 +97,12 @@ def _figures(v: Mapping[str, Any], key: str) -> str:
     ]
     fpa = v.get("first_player_advantage")
     if fpa:
-        items.insert(
-            0,
-            "first-player advantage (score of the first to move minus one half) "
-            + ci(f"{key}.first_player_advantage.value", fpa["value"], fpa["low"], fpa["high"], "pct"),
+        who = (
+            "edge of the first seat, which moves first in every game (its score minus one half) "
+            if v.get("turn_order_is_seat_order")
+            else "first-player advantage (score of the first to move minus one half) "
         )
+        items.insert(0, who + ci(f"{key}.first_player_advantage.value", fpa["value"], fpa["low"], fpa["high"], "pct"))
     skill = v.get("skill")
     if skill:
         k = f"{key}.skill"
@@ -96,20 +110,25 @@ def _figures(v: Mapping[str, Any], key: str) -> str:
             f"skill: {text(f'{k}.agents.0', skill['agents'][0])} scores "
             f"{ci(f'{k}.score', skill['score'], skill['low'], skill['high'])} against "
             f"{text(f'{k}.agents.1', skill['agents'][1])} over "
-            f"{fig(f'{k}.games', skill['games'], 'int')} games"
+            f"{fig(f'{k}.games', skill['games'], 'int')} games on {fig(f'{k}.deals', skill['deals'], 'int')} "
+            f"deals (the interval counts {fig(f'{k}.effective_games', skill['effective_games'], 'f0')} "
+            "independent games)"
         )
-        items.append(
-            f"luck share (the weaker agent, {text(f'{k}.weaker', skill['weaker'])}, finishes ahead) "
-            + ci(
-                f"{k}.luck_share",
-                skill["luck_share"],
-                skill["luck_share_low"],
-                skill["luck_share_high"],
-                "pct",
-                f"{k}.luck_share_low",
-                f"{k}.luck_share_high",
+        if skill.get("weaker") is None:
+            items.append("neither agent is weaker: no luck share")
+        else:
+            items.append(
+                f"luck share (the weaker agent, {text(f'{k}.weaker', skill['weaker'])}, finishes ahead) "
+                + ci(
+                    f"{k}.luck_share",
+                    skill["luck_share"],
+                    skill["luck_share_low"],
+                    skill["luck_share_high"],
+                    "pct",
+                    f"{k}.luck_share_low",
+                    f"{k}.luck_share_high",
+                )
             )
-        )
     drama = v.get("drama")
     if drama:
         k = f"{key}.drama"

@@ -26,18 +26,18 @@ def _with(value: Optional[float], low: Optional[float], high: Optional[float], d
 
 
 def _seats_table(v: Mapping[str, Any]) -> Table:
-    table = _table("Win rate by seat (95% Wilson intervals) and by turn order")
-    for name in ("seat", "win rate", "score", "position", "win rate by position"):
+    by_turn = not v.get("turn_order_is_seat_order")  # else the positions repeat the seats
+    title = "Win rate by seat (95% intervals)" + (" and by turn order" if by_turn else "")
+    table = _table(title)
+    names = ("seat", "win rate", "score") + (("position", "win rate by position") if by_turn else ())
+    for name in names:
         table.add_column(name, justify="right")
     for row, pos in zip(v["seats"], v["positions"]):
         score = pct(row.get("score")) + interval(row.get("score_low"), row.get("score_high")) if "score" in row else "-"
-        table.add_row(
-            str(row["seat"]),
-            pct(row["win_rate"]) + interval(row["low"], row["high"]),
-            score,
-            str(pos["position"]),
-            pct(pos["win_rate"]) + interval(pos["low"], pos["high"]),
-        )
+        cells = [str(row["seat"]), pct(row["win_rate"]) + interval(row["low"], row["high"]), score]
+        if by_turn:
+            cells += [str(pos["position"]), pct(pos["win_rate"]) + interval(pos["low"], pos["high"])]
+        table.add_row(*cells)
     return table
 
 
@@ -67,14 +67,21 @@ def render_variant(v: Mapping[str, Any], console: Console) -> None:
     )
     if v["num_players"] > 1:
         console.print(_seats_table(v))
+        if v.get("turn_order_is_seat_order"):
+            console.print(
+                "seat s took the s-th turn in every game: seat and turn order are the same here", highlight=False
+            )
     fpa = v.get("first_player_advantage")
     lines = [
         f"draws {pct(v['draw_rate'])}{interval(v['draw_rate_low'], v['draw_rate_high'])}, "
         f"capped {pct(v['capped_rate'])}{interval(v['capped_rate_low'], v['capped_rate_high'])}"
     ]
     if fpa and fpa["value"] is not None:
+        first = (
+            "seat 0's edge (first in every game; " if v.get("turn_order_is_seat_order") else "first-player advantage ("
+        )
         lines.append(
-            f"first-player advantage (score - 50%) {100 * fpa['value']:+.1f} points"
+            f"{first}score - 50%) {100 * fpa['value']:+.1f} points"
             + ("" if fpa["low"] is None else f" [{100 * fpa['low']:+.1f}, {100 * fpa['high']:+.1f}]")
         )
     lines.append(
@@ -84,10 +91,16 @@ def render_variant(v: Mapping[str, Any], console: Console) -> None:
     )
     skill = v.get("skill")
     if skill:
+        luck = (
+            f"; luck share (pairs the weaker, {skill['weaker']}, won) "
+            f"{pct(skill['luck_share'])}{interval(skill['luck_share_low'], skill['luck_share_high'])}"
+            if skill.get("weaker") is not None
+            else "; neither agent is weaker"
+        )
         lines.append(
             f"skill: {skill['agents'][0]} scores {pct(skill['score'])}{interval(skill['low'], skill['high'])} "
-            f"against {skill['agents'][1]} over {skill['games']} games; luck share "
-            f"{pct(skill['luck_share'])}{interval(skill['luck_share_low'], skill['luck_share_high'])}"
+            f"against {skill['agents'][1]} over {skill['games']} games on {skill['deals']} deals "
+            f"(the interval counts {num(skill['effective_games'], 0)} independent games){luck}"
         )
     drama = v.get("drama")
     if drama:
@@ -116,9 +129,10 @@ def render_variant(v: Mapping[str, Any], console: Console) -> None:
 
 
 def render(data: Mapping[str, Any], console: Console) -> None:
+    measured = any(v.get("skill") for v in data["variants"])
+    gap = f"{data['agents'][0]} against {data['agents'][1]}" if measured else "not measured (one agent)"
     console.print(
-        f"[bold]Balance of {data['game']}[/bold]: {data['agents'][0]} in self-play; skill gap "
-        f"{data['agents'][0]} against {data['agents'][1]}",
+        f"[bold]Balance of {data['game']}[/bold]: {data['agents'][0]} in self-play; skill gap {gap}",
         highlight=False,
     )
     for v in data["variants"]:

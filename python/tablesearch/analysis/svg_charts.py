@@ -6,6 +6,7 @@ chart is a `html_figures.fig(..., tag="tspan")` tied to its JSON key.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -22,37 +23,54 @@ def _frame(body: str, title: str, height: int = HEIGHT) -> str:
     )
 
 
-def _y_axis(top_value: float, percent: bool, height: int = HEIGHT) -> tuple[str, Any]:
+def nice_step(span: float, ticks: int = 4) -> float:
+    """A round step (1, 2 or 5 times a power of ten) that cuts `span` into about `ticks` parts."""
+    raw = max(span, 1e-12) / ticks
+    power = 10.0 ** math.floor(math.log10(raw))
+    return next(m * power for m in (1, 2, 5, 10) if m * power >= raw * (1 - 1e-9))
+
+
+def round_ticks(start: float, end: float, integer: bool = False) -> list[float]:
+    """Round values from the first multiple of a nice step at or after `start` up to `end`."""
+    step = max(1.0, nice_step(end - start)) if integer else nice_step(end - start)
+    first = math.ceil(start / step - 1e-9) * step
+    return [first + i * step for i in range(int((end - first) / step + 1e-9) + 1)]
+
+
+def _y_axis(data_max: float, percent: bool, height: int = HEIGHT, cap: float = math.inf) -> tuple[str, Any, float]:
+    """The axis line and round ticks from 0 to the first tick at or above `data_max` (at most
+    `cap`); returns (svg, y(value), top)."""
+    step = nice_step(data_max) if percent else max(1.0, nice_step(data_max))
+    top = min(cap, step * max(1, math.ceil(data_max / step - 1e-9)))
     plot_h = height - TOP - BOTTOM
 
     def y(value: float) -> float:
-        return TOP + plot_h * (1 - value / top_value) if top_value else TOP + plot_h
+        return TOP + plot_h * (1 - value / top)
 
     parts = [
         f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + plot_h}" stroke="#444"/>',
         f'<line x1="{LEFT}" y1="{TOP + plot_h}" x2="{WIDTH - RIGHT}" y2="{TOP + plot_h}" stroke="#444"/>',
     ]
-    for i in range(5):
-        value = top_value * i / 4
-        label = f"{100 * value:.0f}%" if percent else f"{value:.0f}"
+    for i in range(int(top / step + 1e-9) + 1):
+        value = i * step
+        label = f"{100 * value:g}%" if percent else f"{value:g}"
         parts.append(
             f'<line x1="{LEFT - 4}" y1="{y(value):.1f}" x2="{WIDTH - RIGHT}" y2="{y(value):.1f}" '
             f'stroke="#ddd"/><text class="tick" x="{LEFT - 6}" y="{y(value) + 4:.1f}" '
             f'text-anchor="end">{label}</text>'
         )
-    return "".join(parts), y
+    return "".join(parts), y, top
 
 
 def seat_chart(v: Mapping[str, Any], key: str) -> str:
     """Each seat's win rate with its 95% interval; the dashed line is the fair share."""
     rows = v["seats"]
-    top = max([1e-9] + [r["high"] or r["win_rate"] or 0 for r in rows]) * 1.15
-    top = min(1.0, max(top, 0.1))
-    axis, y = _y_axis(top, True)
+    fair = (1 - (v.get("draw_rate") or 0.0)) / max(v["num_players"], 1)
+    highest = max([0.1, fair] + [r["high"] or r["win_rate"] or 0 for r in rows])
+    axis, y, _ = _y_axis(highest, True, cap=1.0)
     plot_w = WIDTH - LEFT - RIGHT
     step = plot_w / max(len(rows), 1)
     parts = [axis]
-    fair = (1 - (v.get("draw_rate") or 0.0)) / max(v["num_players"], 1)
     parts.append(
         f'<line x1="{LEFT}" y1="{y(fair):.1f}" x2="{WIDTH - RIGHT}" y2="{y(fair):.1f}" '
         f'stroke="#c33" stroke-dasharray="5,4"/>'
@@ -88,9 +106,9 @@ def seat_chart(v: Mapping[str, Any], key: str) -> str:
 
 
 def histogram_chart(histogram: Mapping[str, Any], key: str, unit: str) -> str:
-    """Games per length bin (bins of `step` lengths from `start`)."""
+    """Games per length bin (bins of `step` lengths from `start`), with round ticks on both axes."""
     counts = histogram["counts"]
-    axis, y = _y_axis(max(counts) * 1.1 if counts else 1, False)
+    axis, y, _ = _y_axis(max(counts) if counts else 1, False)
     plot_w = WIDTH - LEFT - RIGHT
     w = plot_w / max(len(counts), 1)
     parts = [axis]
@@ -101,11 +119,26 @@ def histogram_chart(histogram: Mapping[str, Any], key: str, unit: str) -> str:
             f'height="{y(0) - y(count):.1f}" fill="#6a9a4a" data-key="{key}.counts.{i}" '
             f'data-value="{count}"/>'
         )
-    start, step = histogram["start"], histogram["step"]
-    end = start + step * len(counts) - 1
-    parts.append(f'<text class="tick" x="{LEFT}" y="{HEIGHT - BOTTOM + 14}">{start}</text>')
-    parts.append(f'<text class="tick" x="{WIDTH - RIGHT}" y="{HEIGHT - BOTTOM + 14}" text-anchor="end">{end}</text>')
-    parts.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 6}" text-anchor="middle">{unit}</text>')
+    start, step = int(histogram["start"]), int(histogram["step"])
+    end = start + step * len(counts)  # the last bin holds lengths up to end - 1
+
+    def x_of(length: float) -> float:  # a bin's left edge is its first length
+        return LEFT + plot_w * (length - start) / (end - start)
+
+    for value in round_ticks(start, end - 1, integer=True):
+        parts.append(
+            f'<line x1="{x_of(value):.1f}" y1="{HEIGHT - BOTTOM}" x2="{x_of(value):.1f}" '
+            f'y2="{HEIGHT - BOTTOM + 4}" stroke="#444"/><text class="tick" x="{x_of(value):.1f}" '
+            f'y="{HEIGHT - BOTTOM + 15}" text-anchor="middle">{value:g}</text>'
+        )
+    bins = f"bins of {fig(f'{key}.step', step, 'int', tag='tspan')}" if step > 1 else "one bin per length"
+    parts.append(
+        f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 4}" text-anchor="middle">game length in {unit} ({bins})</text>'
+    )
+    parts.append(
+        f'<text x="12" y="{TOP + (HEIGHT - TOP - BOTTOM) / 2:.1f}" text-anchor="middle" '
+        f'transform="rotate(-90 12 {TOP + (HEIGHT - TOP - BOTTOM) / 2:.1f})">games</text>'
+    )
     return _frame("".join(parts), f"games by length in {unit}")
 
 

@@ -11,6 +11,7 @@ called real when its adjusted p-value is below `ALPHA`.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any, Optional
 
@@ -57,11 +58,17 @@ def parse_sweeps(game: str, items: Sequence[str]) -> list[tuple[str, list[Any]]]
             )
         if any(name == seen for seen, _ in sweeps):
             raise ValueError(f"parameter {name!r} is swept twice; give its values in one --sweep")
-        texts = values.split(",")  # an empty value is the empty string (Gummiland: regions=,orange)
+        texts = values.split(",")  # an empty value is the empty string (a subset: regions=,orange)
         try:
             typed = [_typed(v, defaults[name]) if name in defaults else v for v in texts]
         except ValueError as error:
             raise ValueError(f"--sweep {item}: {error}") from None
+        repeated = sorted({repr(v) for v in typed if typed.count(v) > 1})
+        if repeated:
+            raise ValueError(
+                f"--sweep {item} gives {name} the value {', '.join(repeated)} more than once; "
+                "a variant compared with itself measures nothing: give each value once"
+            )
         sweeps.append((name, typed))
     return sweeps
 
@@ -82,16 +89,35 @@ def label(params: Mapping[str, Any], swept: Sequence[str]) -> str:
 def load_variants(game: str, variants: Sequence[Mapping[str, Any]], swept: Sequence[str]) -> list[Any]:
     """Loads every variant before any game is played, so a bad one fails at once with its name."""
     loaded = []
+    seen: dict[str, str] = {}
     for params in variants:
         try:
             loaded.append(load_game(game, **params))
         except (ValueError, TypeError) as error:
             raise ValueError(f"variant {label(params, swept)} of {game} does not load: {error}") from None
+        full = repr(sorted(loaded[-1].parameters().items()))
+        if full in seen:  # values written differently that load the same game
+            raise ValueError(
+                f"variants {seen[full]} and {label(params, swept)} of {game} are the same game "
+                f"({loaded[-1].parameters()}); a variant compared with itself measures nothing"
+            )
+        seen[full] = label(params, swept)
     return loaded
 
 
+# The range each compared figure can take; a difference of two lies within (min - max, max - min).
+RANGES: dict[str, tuple[float, float]] = {
+    "mean length (plies)": (0.0, math.inf),
+    "mean length (turns)": (0.0, math.inf),
+    "draw rate": (0.0, 1.0),
+    "first-player advantage": (-0.5, 0.5),
+    "skill score": (0.0, 1.0),
+    "branching": (2.0, math.inf),
+}
+
+
 def _estimates(variant: Mapping[str, Any]) -> dict[str, tuple[float, float, float]]:
-    """The figures compared across variants, as (value, low, high)."""
+    """The figures compared across variants (the keys of RANGES), as (value, low, high)."""
     out = {}
     plies = variant["length"]["plies"]
     if plies.get("mean") is not None:
@@ -122,6 +148,8 @@ def compare(variants: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
             if metric not in estimates[j]:
                 continue
             diff, low, high, p = difference_test(estimates[i][metric], estimates[j][metric])
+            least, most = RANGES[metric]
+            low, high = max(low, least - most), min(high, most - least)
             rows.append(
                 {
                     "metric": metric,

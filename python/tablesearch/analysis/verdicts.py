@@ -7,9 +7,13 @@ more than 20% off its fair share for certain), "slightly favoured"/"slightly han
 its interval excludes f but not the whole band (a real but possibly small difference), and fair
 otherwise. The first-player advantage (score of the first to move minus 1/2) is "none detected"
 when its interval contains 0, "large" when its value is at least `large_first_player_advantage`,
-"small" otherwise. Skill: "no skill" when the first agent's score interval contains 1/2; else
-little / clear / dominant skill by the score's value against `skill_levels`. Luck decides often
-when the luck share is at least `luck_often`, rarely below `luck_rarely`. A game "drags" when its
+"small" otherwise; where seat s takes the s-th turn in every game, the verdict speaks of seat 0
+instead, whose edge cannot be told apart from moving first (nor from where it starts, in a game
+whose seats start in different places). Skill: "no skill" when the first agent's score interval
+contains 1/2 (then neither agent is weaker, and there is no luck share); else little / clear /
+dominant skill by the score's value against `skill_levels`. Luck decides often when the luck
+share is at least `luck_often`, rarely below `luck_rarely`. Fewer than `few_games` self-play
+games, or deals behind the skill figure, are called too few to judge. A game "drags" when its
 90th percentile length is at least `drag_ratio` times its median. It is "drawish" at a draw rate
 of `drawish` or more. Caps: flagged when more than `capped` of games hit one. Drama: "decided
 early" when the winner leads for good before `decided_early` of the turns, on average;
@@ -22,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Optional
 
 THRESHOLDS: dict[str, Any] = {
+    "few_games": 30,
     "seat_tolerance": 0.2,
     "large_first_player_advantage": 0.1,
     "skill_levels": {"little": 0.5, "clear": 0.6, "dominant": 0.8},
@@ -64,12 +69,39 @@ def seat_verdict(row: Mapping[str, Any], fair: float) -> str:
     return "fair"
 
 
+def _first_player_verdict(fpa: Mapping[str, Any], seat_is_turn: bool, where: str) -> str:
+    score = f"{pct(0.5 + fpa['value'])}{interval(0.5 + fpa['low'], 0.5 + fpa['high'])}"
+    large = abs(fpa["value"]) >= THRESHOLDS["large_first_player_advantage"]
+    if seat_is_turn:
+        # Seat s always takes the s-th turn: an edge of seat 0 may come from moving first or from
+        # the seat itself (where it starts, what it holds); the games cannot tell which.
+        said = f"seat 0, which moves first in every game, scores {score}{where}"
+        if fpa["low"] <= 0 <= fpa["high"]:
+            return f"no edge for moving first detected: {said}"
+        side = "edge" if fpa["value"] > 0 else "handicap"
+        return (
+            f"{'large' if large else 'small'} {side} for seat 0: {said}; seats keep their place in the turn "
+            "order, so seat, turn order (and starting position, where seats start apart) cannot be told apart"
+        )
+    said = f"the first player scores {score}"
+    if fpa["low"] <= 0 <= fpa["high"]:
+        return f"no first-player advantage detected{where}: {said}"
+    side = "advantage" if fpa["value"] > 0 else "disadvantage"
+    return f"{'large' if large else 'small'} first-player {side}{where}: {said}"
+
+
 def variant_verdicts(v: Mapping[str, Any], num_players: int) -> list[str]:
     """The verdicts of one variant, most important first."""
     out: list[str] = []
     where = f" at {v['label']}" if v["label"] != "base" else ""
     draw = v.get("draw_rate") or 0.0
     fair = (1 - draw) / num_players
+    few = THRESHOLDS["few_games"]
+    if v["games"] < few:
+        out.append(
+            f"too few games to judge{where}: {v['games']} self-play games (fewer than {few}); "
+            "the intervals are wide, and a verdict below is a hint at most"
+        )
     if num_players > 1:
         flagged = []
         for row in v["seats"]:
@@ -85,22 +117,20 @@ def variant_verdicts(v: Mapping[str, Any], num_players: int) -> list[str]:
         ]
         fpa = v.get("first_player_advantage")
         if fpa and fpa["value"] is not None and fpa["low"] is not None:
-            score = f"the first player scores {pct(0.5 + fpa['value'])}{interval(0.5 + fpa['low'], 0.5 + fpa['high'])}"
-            if fpa["low"] <= 0 <= fpa["high"]:
-                out.append(f"no first-player advantage detected{where}: {score}")
-            elif abs(fpa["value"]) >= THRESHOLDS["large_first_player_advantage"]:
-                side = "advantage" if fpa["value"] > 0 else "disadvantage"
-                out.append(f"large first-player {side}{where}: {score}")
-            else:
-                side = "advantage" if fpa["value"] > 0 else "disadvantage"
-                out.append(f"small first-player {side}{where}: {score}")
+            out.append(_first_player_verdict(fpa, bool(v.get("turn_order_is_seat_order")), where))
     skill = v.get("skill")
     if skill and skill["score"] is not None:
         first, second = skill["agents"]
         levels = THRESHOLDS["skill_levels"]
-        text = f"{first} scores {pct(skill['score'])}{interval(skill['low'], skill['high'])} against {second}{where}"
+        deals = skill["deals"]
+        text = (
+            f"{first} scores {pct(skill['score'])}{interval(skill['low'], skill['high'])} against {second}{where}"
+            f" ({skill['games']} games on {deals} deals)"
+        )
+        if deals < few:
+            out.append(f"too few deals to judge skill{where}: the skill figure rests on {deals} deals")
         if skill["low"] is not None and skill["low"] <= 0.5 <= skill["high"]:
-            out.append(f"no skill: {text}")
+            out.append(f"no skill: {text}; neither agent is weaker")
         elif skill["score"] < 0.5:
             out.append(f"the second agent is stronger: {text}")
         elif skill["score"] >= levels["dominant"]:
@@ -110,7 +140,7 @@ def variant_verdicts(v: Mapping[str, Any], num_players: int) -> list[str]:
         else:
             out.append(f"little skill: {text}")
         luck = skill.get("luck_share")
-        if luck is not None:
+        if luck is not None and skill.get("weaker") is not None:
             luck_text = (
                 f"the weaker agent ({skill['weaker']}) still wins {pct(luck)}"
                 f"{interval(skill['luck_share_low'], skill['luck_share_high'])} of head-to-head pairs{where}"

@@ -1,14 +1,13 @@
 """Games written in Python: registration, and the wrappers that give them the full State API.
 
-A Python game is any object with ``name``, ``num_players()`` and ``new_initial_state(seed=None)``
-whose states have the pyspiel-style methods (at least ``current_player``, ``legal_actions``,
-``apply_action``, ``is_terminal``, ``returns``, ``clone``). Optional game methods:
-``has_chance()``, ``has_hidden_information()``, ``max_legal_actions()`` (a bound on legal
-actions and chance outcomes), ``num_distinct_actions()``, ``observation_shape()``, ``parameters()``,
-``default_algorithm()`` (what ``algorithm="auto"`` searches the game with; None: the generic choice).
-Optional state methods: ``is_chance_node``, ``chance_outcomes``, ``information_state_string``,
-``observation_tensor``, ``resample_from_infostate``, ``action_to_string``, ``observed_action``,
-and ``native_search_state(info)``: a faster view of the state for the native search (the OpenSpiel
+A Python game is any object with ``num_players()`` and ``new_initial_state(seed=None)`` whose
+states have the pyspiel-style methods (at least ``current_player``, ``legal_actions``,
+``apply_action``, ``is_terminal``, ``returns``, ``clone``). The game declares its facts with the
+optional methods of GAME_FACTS (the contract every kind of game written outside C++ follows;
+PythonGame fills in the defaults). Optional state methods: ``is_chance_node``,
+``chance_outcomes``, ``information_state_string``, ``observation_tensor``,
+``resample_from_infostate``, ``action_to_string``, ``observed_action``, and
+``native_search_state(info)``: a faster view of the state for the native search (the OpenSpiel
 interop gives one that calls pyspiel directly).
 
 ``register_game(name, factory)`` makes ``load_game(name, **params)`` return
@@ -35,6 +34,23 @@ from tablesearch.games import serialization
 
 CHANCE, TERMINAL = _core.CHANCE, _core.TERMINAL
 DEFAULT_MAX_LEGAL_ACTIONS = 4096
+
+GAME_FACTS: dict[str, Any] = {
+    "has_chance": False,
+    "has_hidden_information": False,
+    "max_legal_actions": DEFAULT_MAX_LEGAL_ACTIONS,  # a bound on legal actions and chance outcomes
+    "num_distinct_actions": 0,  # player actions lie in [0, this); 0: max_legal_actions
+    "observation_shape": None,  # None: no observation tensors
+    "parameter_specs": [],  # dicts: name, default, help, and min/max (ints) or choices
+    "min_utility": -1.0,  # the smallest return a player can get (a bound)
+    "max_utility": 1.0,  # the largest
+    "utility_sum": None,  # what the returns add up to (0: zero-sum); None: not constant
+    "max_game_length": None,  # the most decisions (player actions) one game takes; None: unknown
+    "default_algorithm": None,  # what algorithm="auto" searches the game with; None: the generic choice
+}
+"""The optional methods a Python game may define to declare its facts, with the defaults it gets
+without them (the native games' defaults where those apply). The player counts are the range of
+the "players" parameter spec, or num_players() alone."""
 
 _registry: dict[str, Callable[..., Any]] = {}
 
@@ -107,6 +123,25 @@ def _optional(obj: Any, method: str, default: Any) -> Any:
     return getattr(obj, method)() if hasattr(obj, method) else default
 
 
+def _fact(game: Any, name: str) -> Any:
+    """What `game` declares with the method `name` of GAME_FACTS, or the default."""
+    return _optional(game, name, GAME_FACTS[name])
+
+
+def _checked_specs(name: str, specs: Any) -> list[dict[str, Any]]:
+    """A Python game's parameter_specs(), checked: a list of dicts, each with a str name and a default."""
+    if not isinstance(specs, (list, tuple)):
+        raise TypeError(f"game {name!r}: parameter_specs() must return a list of dicts, got {type(specs).__name__}")
+    checked = []
+    for spec in specs:
+        if not isinstance(spec, Mapping) or not isinstance(spec.get("name"), str) or "default" not in spec:
+            raise TypeError(
+                f"game {name!r}: each parameter spec is a dict with a str 'name' and a 'default', got {spec!r}"
+            )
+        checked.append({"help": "", **spec})
+    return checked
+
+
 class PythonGame:
     """A registered Python game, with the same methods as a native Game."""
 
@@ -117,14 +152,17 @@ class PythonGame:
         self.name = name
         self.game = game
         self._params = dict(params or {})
-        shape = _optional(game, "observation_shape", None)
+        shape = _fact(game, "observation_shape")
         self.info = _core.PyGameInfo(  # checks every value
             num_players=game.num_players(),
-            max_legal_actions=_optional(game, "max_legal_actions", DEFAULT_MAX_LEGAL_ACTIONS),
-            num_distinct_actions=_optional(game, "num_distinct_actions", 0),
+            max_legal_actions=_fact(game, "max_legal_actions"),
+            num_distinct_actions=_fact(game, "num_distinct_actions"),
             observation_shape=shape if shape is not None else [],
+            min_utility=_fact(game, "min_utility"),
+            max_utility=_fact(game, "max_utility"),
             game=f"game {name!r}",
         )
+        self._specs = _checked_specs(name, _fact(game, "parameter_specs"))
 
     def num_players(self) -> int:
         return int(self.info.num_players)
@@ -133,10 +171,49 @@ class PythonGame:
         return dict(self._params)
 
     def has_chance(self) -> bool:
-        return bool(_optional(self.game, "has_chance", False))
+        return bool(_fact(self.game, "has_chance"))
 
     def has_hidden_information(self) -> bool:
-        return bool(_optional(self.game, "has_hidden_information", False))
+        return bool(_fact(self.game, "has_hidden_information"))
+
+    def parameter_specs(self) -> list[dict[str, Any]]:
+        return [dict(spec) for spec in self._specs]
+
+    def _player_range(self) -> tuple[int, int]:
+        players = [s for s in self._specs if s["name"] == "players" and "min" in s and "max" in s]
+        if players:
+            return int(players[0]["min"]), int(players[0]["max"])
+        return self.num_players(), self.num_players()
+
+    def min_players(self) -> int:
+        return self._player_range()[0]
+
+    def max_players(self) -> int:
+        return self._player_range()[1]
+
+    def min_utility(self) -> float:
+        return float(self.info.min_utility)  # as read (and checked) when the game was loaded
+
+    def max_utility(self) -> float:
+        return float(self.info.max_utility)
+
+    def utility_sum(self) -> Optional[float]:
+        total = _fact(self.game, "utility_sum")
+        return None if total is None else float(total)
+
+    def max_game_length(self) -> Optional[int]:
+        length = _fact(self.game, "max_game_length")
+        if length is None:
+            return None
+        if isinstance(length, bool) or not isinstance(length, int) or length < 1:
+            raise ValueError(f"game {self.name!r}: max_game_length() must be an int >= 1 or None, got {length!r}")
+        return length
+
+    def default_algorithm(self) -> Optional[str]:
+        """What algorithm="auto" searches this game with, as the game declares it (None: the
+        generic choice; OpenSpiel's two-player zero-sum hidden-information games: infoset-uct)."""
+        chosen = _fact(self.game, "default_algorithm")
+        return None if chosen is None else str(chosen)
 
     # Sizes as read (and checked) once when the game was loaded: what the search uses.
     def max_legal_actions(self) -> int:
@@ -175,9 +252,6 @@ class PythonGame:
                 raise type(error)(f"history entry {i}: {error}") from None
         return state
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return serialization.reduce_game(self)
-
     def __repr__(self) -> str:
         return f"<PythonGame {self.name}>"
 
@@ -195,8 +269,6 @@ class PythonState:
 
     def get_game(self) -> PythonGame:
         return self._game
-
-    game = property(get_game)
 
     def num_players(self) -> int:
         return self._game.num_players()
@@ -319,9 +391,6 @@ class PythonState:
         """JSON text that PythonGame.deserialize_state turns back into this state (the format:
         `tablesearch.games.serialization`)."""
         return serialization.serialize(self)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return serialization.reduce_state(self)
 
     def __str__(self) -> str:
         return str(self._state)

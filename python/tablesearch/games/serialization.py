@@ -1,18 +1,17 @@
 """The serialized form of a state, written and read here for every game, native or Python.
 
 `state.serialize()` and `game.deserialize_state(text)` (the pyspiel names) call `serialize` and
-`deserialize`; pickling a game or a state goes through `reduce_game` / `reduce_state`. The text
+`deserialize` (pickling a state writes the same text: `tablesearch.games.registry`). The text
 is one JSON object, for example (format 1, the only one so far):
 
 ```json
-{"format": 1, "game": "wetland", "params": {"max_rounds": 100, "players": 2}, "seed": 7,
+{"format": 1, "game": "NAME", "params": {"max_rounds": 100, "players": 2}, "seed": 7,
  "history": [0, 0], "fields": {"tiles": [7, 5, -1, 6, 3, -1, -1, -1, -1],
- "orientations": [3, 3, 0, 0, 0, 0, 0, 0, 0], "tokens": [6, 14, 20, 7], "player": [0],
- "actions_left": [2], "extras_counted": [1], "turns": [0], "winner": [-1]}}
+ "tokens": [6, 14, 20, 7], "player": [0], "winner": [-1]}}
 ```
 
-(written on one line; a game without fields, such as Connect Four, writes
-`{"format": 1, "game": "connect_four", "params": {}, "seed": 0, "history": [3, 3]}`).
+(written on one line; a game without fields writes
+`{"format": 1, "game": "NAME", "params": {}, "seed": 0, "history": [3, 3]}`).
 
 - `format`: the format version, an int. A document without it is read as format 1, the format
   written today; a version newer than `FORMAT` is refused, naming both.
@@ -20,8 +19,8 @@ is one JSON object, for example (format 1, the only one so far):
   included); they must equal those of the game that reads the text.
 - `seed`: the seed of the initial state (setup randomness), an int in [0, 2**64).
 - `history`: the actions taken since the initial state, ints in [0, 2**31).
-- `fields` (written only by games whose states serialize their contents: Wetland, Gnomi,
-  Gummiland): named arrays of int64 values, as `state.fields()` gives them. Where present they
+- `fields` (written only by games whose states serialize their contents, `HasFields` in
+  cpp/core/game.h): named arrays of int64 values, as `state.fields()` gives them. Where present they
   *are* the position, validated in full by the game (ranges, lengths, conservation of
   components, a reachable phase; unknown names refused), and the history is a record of the
   moves, each checked to be one of the game's actions: a resampled world does not follow from
@@ -233,24 +232,3 @@ def _short(value: Any, limit: int = 60) -> str:
 # Pickling: a game pickles as its name and parameters, a state as its game and serialized text,
 # both loaded again through load_game (so a Python game must be loadable by name where it is
 # unpickled: registered there, or a "module:factory" name).
-
-
-def reduce_game(game: Any) -> tuple[Any, tuple[str, dict[str, Any]]]:
-    """``game.__reduce__()``: rebuilt by ``load_game(name, **parameters)``."""
-    return _load_game, (game.name, dict(game.parameters()))
-
-
-def reduce_state(state: Any) -> tuple[Any, tuple[str, dict[str, Any], str]]:
-    """``state.__reduce__()``: rebuilt by `deserialize` from its text, in its game loaded by name."""
-    game = state.get_game()
-    return _load_state, (game.name, dict(game.parameters()), serialize(state))
-
-
-def _load_game(name: str, params: dict[str, Any]) -> Any:
-    from tablesearch.games.registry import load_game  # the registry imports this module
-
-    return load_game(name, **params)
-
-
-def _load_state(name: str, params: dict[str, Any], text: str) -> Any:
-    return deserialize(_load_game(name, params), text)

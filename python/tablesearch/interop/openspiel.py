@@ -40,49 +40,19 @@ assert (_core.CHANCE, _core.TERMINAL) == (int(pyspiel.PlayerId.CHANCE), int(pysp
 # --------------------------------------------------------------------------------------------
 
 
-def _native_facts(name: str, params: dict[str, Any]) -> tuple[float, float, int]:
-    """(min utility, max utility, max game length) of a native game, which pyspiel's GameInfo needs
-    and tablesearch's Game does not expose. Every native game is zero-sum (returns add up to 0);
-    lengths are OpenSpiel's where the game is OpenSpiel's, else an upper bound from the ply or
-    round cap (a test plays random games through pyspiel to check them)."""
-    players = int(params.get("players", 2))
-    if name == "leduc_poker":  # OpenSpiel's figures: chips; 4 bets a round at most for 2 players
-        return -13.0, 13.0 * (players - 1), 6 * players - 4
-    if name == "tic_tac_toe":
-        return -1.0, 1.0, 9
-    if name == "connect_four":
-        return -1.0, 1.0, 42
-    if name == "candyland":
-        return -1.0, 1.0, int(params["max_plies"])
-    if name == "wetland":  # a turn is a few rotations and moves
-        return -1.0, 1.0, int(params["max_rounds"]) * players * 8
-    if name == "gnomi":  # a turn is one choice and short follow-ups; the golden match is 3 games
-        return -1.0, 1.0, int(params["max_rounds"]) * players * 40 * (3 if params.get("golden") else 1)
-    if name == "gummiland":  # a turn is a few small decisions
-        return -1.0, 1.0, int(params["max_rounds"]) * players * 40
-    raise ValueError(
-        f"to_pyspiel does not know the utility bounds and length of native game {name!r}; "
-        f"add them to _native_facts in {__name__}"
-    )
+FACTS = ("min_utility", "max_utility", "utility_sum", "max_game_length")
 
 
-def _python_facts(game: Any, overrides: dict[str, Any]) -> tuple[float, float, Optional[float], int]:
-    """(min utility, max utility, utility sum or None, max game length) of a Python game: keywords
-    given to to_pyspiel, else the game object's own methods of those names."""
-    inner = getattr(game, "game", game)
-    values = {}
-    for key in ("min_utility", "max_utility", "utility_sum", "max_game_length"):
-        if overrides.get(key) is not None:
-            values[key] = overrides[key]
-        elif hasattr(inner, key):
-            values[key] = getattr(inner, key)()
-    missing = [k for k in ("min_utility", "max_utility", "max_game_length") if k not in values]
-    if missing:
+def _facts(game: Any, overrides: dict[str, Any]) -> tuple[float, float, Optional[float], int]:
+    """(min utility, max utility, utility sum or None, max game length) for pyspiel's GameInfo:
+    keywords given to to_pyspiel, else what the game declares (its methods of those names)."""
+    values = {key: overrides[key] if overrides.get(key) is not None else getattr(game, key)() for key in FACTS}
+    if values["max_game_length"] is None:
         raise ValueError(
-            f"to_pyspiel({game.name!r}) needs {', '.join(missing)}: define them on the game "
-            f"object or pass them as keywords (utility_sum too when returns add up to a constant)"
+            f"to_pyspiel({game.name!r}) needs max_game_length, which the game does not declare: define "
+            "max_game_length() on the game or pass it as a keyword"
         )
-    total = values.get("utility_sum")
+    total = values["utility_sum"]
     return (
         float(values["min_utility"]),
         float(values["max_utility"]),
@@ -109,14 +79,14 @@ def to_pyspiel(game: Any, **facts: Any) -> Any:
     """`game` (a tablesearch Game, a registered Python game, or a game name) as a ``pyspiel.Game``.
 
     The game is registered with pyspiel as a Python game named ``tablesearch_<name>`` whose
-    parameters are the tablesearch game's (so ``pyspiel.load_game("tablesearch_leduc_poker(players=3)")``
+    parameters are the tablesearch game's (so ``pyspiel.load_game("tablesearch_NAME(players=3)")``
     works too, once registered), plus ``rng_seed`` for games whose setup comes from the seed
     (pyspiel sees those as sampled-stochastic games; -1 draws a fresh seed). Information states
     are the tablesearch information-state strings prefixed with the player; observation tensors
-    are tablesearch's. A Python game needs its utility bounds and length for pyspiel's GameInfo:
-    methods ``min_utility``, ``max_utility``, ``max_game_length`` and optionally ``utility_sum``
-    on the game object, or the same names as keywords here. A game loaded from ``openspiel:``
-    gives back the pyspiel game it wraps.
+    are tablesearch's. pyspiel's GameInfo takes the utility bounds, utility sum and length the
+    game declares (``min_utility()``, ``max_utility()``, ``utility_sum()``, ``max_game_length()``);
+    keywords of the same names here override them. A game loaded from ``openspiel:`` gives back
+    the pyspiel game it wraps.
 
     Raises ImportError without pyspiel, ValueError for a game pyspiel cannot describe.
     """
@@ -142,18 +112,15 @@ def to_pyspiel(game: Any, **facts: Any) -> Any:
 
 
 def _register(ts_game: Any, short: str, facts: dict[str, Any]) -> Any:
-    from tablesearch.games.registry import load_game, parameter_specs
+    from tablesearch.games.registry import load_game
 
     name = ts_game.name
     native = isinstance(ts_game, _core.Game)
-    specs = {s["name"]: s for s in parameter_specs(name)} if native else {}
+    specs = {s["name"]: s for s in ts_game.parameter_specs()}
     defaults = {k: (specs[k]["default"] if k in specs else v) for k, v in ts_game.parameters().items()}
     sampled = _seed_matters(ts_game)
     if sampled:
         defaults["rng_seed"] = -1
-    players_spec = specs.get("players")
-    min_players = players_spec["min"] if players_spec else ts_game.num_players()
-    max_players = players_spec["max"] if players_spec else ts_game.num_players()
     hidden = ts_game.has_hidden_information()
     shape = ts_game.observation_shape()
     T = pyspiel.GameType
@@ -163,7 +130,7 @@ def _register(ts_game: Any, short: str, facts: dict[str, Any]) -> Any:
         chance_mode = T.ChanceMode.EXPLICIT_STOCHASTIC
     else:
         chance_mode = T.ChanceMode.DETERMINISTIC
-    total_utility: Optional[float] = 0.0 if native else _python_facts(ts_game, facts)[2]
+    total_utility = _facts(ts_game, facts)[2]
     if total_utility is None:
         utility = T.Utility.GENERAL_SUM
     else:
@@ -176,8 +143,8 @@ def _register(ts_game: Any, short: str, facts: dict[str, Any]) -> Any:
         information=T.Information.IMPERFECT_INFORMATION if hidden else T.Information.PERFECT_INFORMATION,
         utility=utility,
         reward_model=T.RewardModel.TERMINAL,
-        max_num_players=max_players,
-        min_num_players=min_players,
+        max_num_players=ts_game.max_players(),
+        min_num_players=ts_game.min_players(),
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=not hidden,
@@ -192,15 +159,11 @@ def _register(ts_game: Any, short: str, facts: dict[str, Any]) -> Any:
             params = dict(params or {})
             rng_seed = int(params.pop("rng_seed", -1))
             game = load_game(name, **params) if (native or params != ts_game.parameters()) else ts_game
-            if native:
-                low, high, length = _native_facts(name, game.parameters())
-                total: Optional[float] = 0.0
-            else:
-                low, high, total, length = _python_facts(game, facts)
+            low, high, total, length = _facts(game, facts)
             info = pyspiel.GameInfo(
                 num_distinct_actions=game.num_distinct_actions(),
                 # Chance outcome ids: bounded by the distinct actions or the legal-action bound
-                # (Leduc's deals 0..2n+1 by the latter, Gnomi's steals by the former).
+                # (a deal of cards by the latter, a draw among the action ids by the former).
                 max_chance_outcomes=max(game.num_distinct_actions(), game.max_legal_actions())
                 if game.has_chance()
                 else 0,
@@ -448,6 +411,27 @@ class OpenSpielGame:
     def observation_shape(self) -> Optional[tuple[int, ...]]:
         return self._shape
 
+    def min_utility(self) -> float:
+        """OpenSpiel's bound on a player's return (-1 where it gives no range)."""
+        low, high = float(self.pyspiel_game.min_utility()), float(self.pyspiel_game.max_utility())
+        return low if high > low else -1.0
+
+    def max_utility(self) -> float:
+        low, high = float(self.pyspiel_game.min_utility()), float(self.pyspiel_game.max_utility())
+        return high if high > low else 1.0
+
+    def utility_sum(self) -> Optional[float]:
+        """What the returns add up to (OpenSpiel's zero- and constant-sum games), else None."""
+        utility = self.pyspiel_game.get_type().utility
+        if utility == pyspiel.GameType.Utility.ZERO_SUM:
+            return 0.0
+        if utility == pyspiel.GameType.Utility.CONSTANT_SUM:
+            return float(self.pyspiel_game.utility_sum())
+        return None
+
+    def max_game_length(self) -> int:
+        return int(self.pyspiel_game.max_game_length())
+
     def default_algorithm(self) -> Optional[str]:
         """What ``algorithm="auto"`` searches this game with: infoset-uct on two-player zero-sum
         games with hidden information, where it beat ISMCTS and smooth-uct at equal time against
@@ -464,13 +448,10 @@ class OpenSpielGame:
         ``_core.SpielState`` (the rules of worlds and observed actions live there); `info` is
         what the search checks the state's answers against (a PythonGame's; else this game's)."""
         if self._spiel_game is None:
-            low, high = float(self.pyspiel_game.min_utility()), float(self.pyspiel_game.max_utility())
             self._spiel_game = _core.SpielGame(
                 game=self.pyspiel_game,
                 hidden=self._hidden,
                 infostate_strings=self._infostate_strings,
-                min_utility=low if high > low else -1.0,
-                max_utility=high if high > low else 1.0,
                 wrap=_weakly(self.state_of),
             )
             self._info = _core.PyGameInfo(
@@ -478,6 +459,8 @@ class OpenSpielGame:
                 max_legal_actions=self.max_legal_actions(),
                 num_distinct_actions=self.num_distinct_actions(),
                 observation_shape=list(self._shape or []),
+                min_utility=self.min_utility(),
+                max_utility=self.max_utility(),
                 game=self.name,
             )
         return _core.SpielState(state, self._info if info is None else info, self._spiel_game)

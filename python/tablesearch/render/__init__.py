@@ -1,39 +1,28 @@
 """Drawings of game states as SVG, shared by the web app and notebooks.
 
-``draw(state)`` draws any native game's state as an SVG document (text). ``draw(state, viewer=p)``
+``draw(state)`` draws a game's state as an SVG document (text) with the game's own drawing (its
+extras' ``draw``, `tablesearch.games.extras`), or its text in a box. ``draw(state, viewer=p)``
 draws what seat p may see; pass it p's view, ``state.resample_from_infostate(p, seed)``, on games
 with hidden information: the drawing then only ever holds what p knows (cards p has not seen are
 drawn face down; their faces in the resampled state are guesses and are never written out).
 ``actions`` ({action: label}, the legal actions of the seat drawing for) makes the pieces that play
-them clickable: such elements carry ``data-actions="a,b"`` (and ``data-labels``).
+them clickable: such elements carry ``data-actions="a,b"`` (and ``data-labels``). ``last`` (player,
+action) is the latest move, highlighted (the elements carry the class ``ts-last``).
 
-One module per game (tic_tac_toe.py, ...), each with ``draw(state, viewer, actions)``, ``LEGEND``
-(what the drawing shows) and ``TEXT_LEGEND`` (how to read ``str(state)`` in a terminal).
+A game's drawing module defines ``draw(state, viewer, actions, last)``, ``LEGEND`` (what the
+drawing shows), ``HOW_TO_PLAY`` (what to click, shown to players only) and ``TEXT_LEGEND`` (how to
+read ``str(state)`` in a terminal), with the SVG helpers of `tablesearch.render._svg`; the other
+extras here (``consequences``, ``describe``) are listed in `tablesearch.games.extras`.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
-from types import ModuleType
 from typing import Any, Optional
 
-__all__ = ["draw", "has_drawing", "legend", "text_legend"]
+from tablesearch.games.extras import game_extras
 
-_MODULES = {
-    "tic_tac_toe": "tic_tac_toe",
-    "connect_four": "connect_four",
-    "candyland": "candyland",
-    "wetland": "wetland",
-    "leduc_poker": "leduc_poker",
-    "gnomi": "gnomi",
-    "gummiland": "gummiland",
-}
-
-
-def _module(game_name: str) -> Optional[ModuleType]:
-    name = _MODULES.get(game_name)
-    return importlib.import_module(f"tablesearch.render.{name}") if name else None
+__all__ = ["consequences", "describe", "draw", "has_drawing", "legend", "play_hint", "text_legend"]
 
 
 def _game_name(state: Any) -> str:
@@ -42,31 +31,54 @@ def _game_name(state: Any) -> str:
 
 
 def has_drawing(game_name: str) -> bool:
-    return game_name in _MODULES
+    return game_extras(game_name).draw is not None
 
 
-def draw(state: Any, viewer: Optional[int] = None, actions: Optional[Mapping[int, str]] = None) -> str:
+def draw(
+    state: Any,
+    viewer: Optional[int] = None,
+    actions: Optional[Mapping[int, str]] = None,
+    last: Optional[tuple[int, int]] = None,
+) -> str:
     """The state as an SVG document. Games without a drawing get their text in an SVG box.
 
     `viewer`: the seat whose view this is (None: everything, for finished games, perfect
     information, replays and notebooks). `actions`: clickable legal actions as {action: label}.
+    `last`: the latest move as (player, action), highlighted.
     """
-    module = _module(_game_name(state))
-    if module is None:
+    drawing = game_extras(_game_name(state)).draw
+    if drawing is None:
         return _text_drawing(str(state))
-    return str(module.draw(state, viewer=viewer, actions=actions))
+    return str(drawing(state, viewer=viewer, actions=actions, last=last))
 
 
 def legend(game_name: str) -> str:
-    """One or two sentences on reading the drawing of `game_name` ("" if it has none)."""
-    module = _module(game_name)
-    return module.LEGEND if module else ""
+    """A few sentences on reading the drawing of `game_name` ("" if it has none)."""
+    return game_extras(game_name).legend
+
+
+def play_hint(game_name: str) -> str:
+    """What a player clicks on the drawing of `game_name` ("" if it has none)."""
+    return game_extras(game_name).how_to_play
+
+
+def consequences(before: Any, after: Any, player: int, action: int, observer: Optional[int]) -> list[str]:
+    """What the move did besides itself, as the observer saw it ("P1 gives orange (m7) to P0"):
+    lines from the game's extras, [] for games without."""
+    tell = game_extras(_game_name(before)).consequences
+    return list(tell(before, after, player, action, observer)) if tell else []
+
+
+def describe(state: Any, viewer: Optional[int]) -> Optional[str]:
+    """The position told in words for `viewer` (whose turn, what is under way, what each seat
+    holds as far as the viewer knows), or None for games whose text display says it already."""
+    tell = game_extras(_game_name(state)).describe
+    return str(tell(state, viewer)) if tell else None
 
 
 def text_legend(game_name: str) -> str:
     """How to read the game's text display (``str(state)`` and information states)."""
-    module = _module(game_name)
-    return module.TEXT_LEGEND if module else ""
+    return game_extras(game_name).text_legend
 
 
 def _text_drawing(content: str) -> str:

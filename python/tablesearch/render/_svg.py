@@ -1,9 +1,16 @@
 """Small helpers for writing SVG as text: escaping, elements, and the clickable-action marking
 that the web app reads (``data-actions`` lists the legal actions a click on the element plays; the page styles
-``[data-actions]`` as clickable)."""
+``[data-actions]`` as clickable).
+
+Drawings are made to be read on a phone: at most about MAX_WIDTH units wide, with no text smaller
+than MIN_FONT units, so that a 390 px screen shows them at 10 px text or more. The document
+says its smallest text size (``data-min-font``): the page never shrinks a board below that (it
+scrolls it instead).
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Any, Optional
@@ -13,6 +20,10 @@ SEAT_COLOURS = ["#d9534f", "#337ab7", "#5cb85c", "#f0ad4e", "#9b59b6", "#16a085"
 SEAT_NAMES = ["red", "blue", "green", "yellow", "purple", "teal"]
 INK = "#333"
 PAPER = "#fdfaf3"
+LAST = "#e67e22"  # the latest move's highlight (class ts-last)
+MAX_WIDTH = 440
+MIN_FONT = 12
+_FONT_SIZE = re.compile(r'font-size="([\d.]+)"')
 
 
 def attrs(values: Mapping[str, Any]) -> str:
@@ -68,11 +79,15 @@ def clickable(actions: Optional[Mapping[int, str]], wanted: Iterable[int]) -> di
 
 
 def svg(width: float, height: float, content: str, label: str) -> str:
-    """A complete SVG document scaled to its container (viewBox) with an accessible label."""
+    """A complete SVG document scaled to its container (viewBox) with an accessible label and
+    its smallest text size."""
+    sizes = [float(size) for size in _FONT_SIZE.findall(content)]
+    smallest = _n(min(sizes)) if sizes else ""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="ts-board" viewBox="0 0 {_n(width)} {_n(height)}" '
-        f'width="{_n(width)}" height="{_n(height)}" role="img" aria-label="{escape(label, quote=True)}">'
-        f"{el('rect', x=0, y=0, width=_n(width), height=_n(height), fill=PAPER, rx=8)}{content}</svg>"
+        f'width="{_n(width)}" height="{_n(height)}" role="img" aria-label="{escape(label, quote=True)}"'
+        + (f' data-min-font="{smallest}">' if smallest else ">")
+        + f"{el('rect', x=0, y=0, width=_n(width), height=_n(height), fill=PAPER, rx=8)}{content}</svg>"
     )
 
 

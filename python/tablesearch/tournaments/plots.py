@@ -1,7 +1,10 @@
-"""Figures of a tournament (matplotlib, the `plot` extra), written to a file. Balance reports: tablesearch.analysis."""
+"""Figures of a tournament (matplotlib, the `plot` extra), written to a file. Balance reports:
+tablesearch.analysis.plot_png. `check_plot_path` says before a run whether its figure could be
+drawn; `save_figure` writes one and fails loudly, naming the file."""
 
 from __future__ import annotations
 
+import io
 import os
 from typing import Any
 
@@ -10,7 +13,8 @@ import numpy as np
 from tablesearch.tournaments.summary import TournamentResult
 
 
-def _pyplot() -> Any:
+def pyplot() -> Any:
+    """matplotlib.pyplot on a file-only backend; ValueError naming the extra when it is missing."""
     try:
         import matplotlib
     except ImportError:
@@ -21,9 +25,43 @@ def _pyplot() -> Any:
     return plt
 
 
+def _format(path: str | os.PathLike[str]) -> str:
+    """The image format named by the file's suffix; ValueError if matplotlib writes no such format."""
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    formats = FigureCanvasBase.get_supported_filetypes()
+    suffix = os.path.splitext(os.fspath(path))[1].lstrip(".").lower()
+    if suffix not in formats:
+        raise ValueError(
+            f"cannot write a plot to {os.fspath(path)!r}: the file name must end in an image format "
+            f"matplotlib writes ({', '.join('.' + f for f in sorted(formats))})"
+        )
+    return suffix
+
+
+def check_plot_path(path: str | os.PathLike[str]) -> None:
+    """Raises ValueError, naming the file, if matplotlib is missing or the file name does not end
+    in an image format it writes: call it before the games, not after them."""
+    pyplot()
+    _format(path)
+
+
+def save_figure(fig: Any, path: str | os.PathLike[str], dpi: int) -> None:
+    """Writes `fig` to `path` in the format its suffix names. Raises ValueError for a suffix that
+    is not an image format and OSError naming the file when it cannot be written (a full disk
+    included: the bytes are written and flushed by this function, not left to the plotting library)."""
+    image = io.BytesIO()
+    fig.savefig(image, format=_format(path), dpi=dpi)
+    try:
+        with open(path, "wb") as f:
+            f.write(image.getvalue())
+    except OSError as error:
+        raise OSError(error.errno, f"cannot write the plot: {error.strerror}", os.fspath(path)) from None
+
+
 def plot_tournament(result: TournamentResult, path: str | os.PathLike[str]) -> None:
     """Ratings with their 95% intervals, and the pairwise score matrix, side by side."""
-    plt = _pyplot()
+    plt = pyplot()
     rows = [r for r in result.table if "elo" in r]
     k = len(result.agents)
     fig, (left, right) = plt.subplots(1, 2, figsize=(6 + 0.9 * k, 1.5 + 0.5 * k), gridspec_kw={"width_ratios": [1, 1]})
@@ -47,5 +85,7 @@ def plot_tournament(result: TournamentResult, path: str | os.PathLike[str]) -> N
     right.set_title("score of row against column")
     fig.colorbar(image, ax=right, fraction=0.046)
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    try:
+        save_figure(fig, path, dpi=120)
+    finally:
+        plt.close(fig)

@@ -4,14 +4,34 @@ from __future__ import annotations
 
 import io
 import math
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional, Protocol
 
 from rich import box
 from rich.console import Console
 from rich.table import Table
 
-if TYPE_CHECKING:  # summary renders itself with this module
-    from tablesearch.tournaments.summary import TournamentResult
+from tablesearch.tournaments.ratings import SprtResult
+
+
+class TournamentResult(Protocol):
+    """What these tables read of a tournament's summary (tournaments.summary.TournamentResult,
+    which renders itself with this module, so this module does not import it)."""
+
+    game: str
+    params: dict[str, Any]
+    agents: list[str]
+    table: list[dict[str, Any]]
+    seats: list[dict[str, Any]]
+    seat_table: list[dict[str, Any]]
+    pairwise: list[list[Optional[float]]]
+    planned: int
+    sprt: Optional[SprtResult]
+
+    @property
+    def games(self) -> int: ...
+
+    @property
+    def complete(self) -> bool: ...
 
 
 def _table(title: str) -> Table:

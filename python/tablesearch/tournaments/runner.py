@@ -1,7 +1,8 @@
 """Tournaments: many games between agents, in parallel, saved as JSON lines, resumable.
 
 ``tournament(game, agents, games, seed)`` plays whole deals (see `tablesearch.tournaments.schedule`) until at
-least `games` games are planned. Each finished game is one JSON line of the `out` file, written
+least `games` games are planned; the schedule is drawn as the games are sent out, never built whole.
+Every agent and option is checked before the first game. Each finished game is one JSON line of the `out` file, written
 whole and flushed as soon as it arrives; a rerun with the same arguments reads the file, skips
 the games it holds (by id) and plays the rest, so none is played twice. Ctrl-C stops promptly:
 the worker processes are ended and every line already written stays intact.
@@ -19,7 +20,6 @@ import json
 import os
 import pickle
 import signal
-from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Callable, Optional, Union
@@ -32,7 +32,7 @@ from tablesearch.tournaments import ratings
 from tablesearch.tournaments.progress import Progress
 from tablesearch.tournaments.ratings import SprtResult
 from tablesearch.tournaments.results_file import ResultsFile
-from tablesearch.tournaments.schedule import SCHEDULE_VERSION, GameTask, plan
+from tablesearch.tournaments.schedule import SCHEDULE_VERSION, GameTask, Schedule
 from tablesearch.tournaments.summary import TournamentResult, sprt_test, summarize
 from tablesearch.tournaments.workers import InlineExecutor, LocalPool
 
@@ -232,31 +232,25 @@ def tournament(
     Raises ValueError/TypeError for bad arguments (naming what is valid) and KeyboardInterrupt on
     Ctrl-C, after every finished game is saved.
     """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a positive int, got {games!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed must be a non-negative int, got {seed!r}")
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
-        raise ValueError(f"workers must be a positive int, got {workers!r}")
+    check_run_options(games, seed, workers, max_plies)
     if isinstance(resamples, bool) or not isinstance(resamples, int) or resamples < 0:
         raise ValueError(f"resamples must be an int >= 0, got {resamples!r}")
     ref = GameRef.of(game, params)
     loaded = ref.load()
     names, specs = _agent_table(agents)
-    budget = check_budget(budget) if budget is not None else None
-    for spec in specs:  # build each agent once: a bad option fails here, not in a worker
-        make_agent(spec, seed=0, budget=budget)
+    budget = check_agents(specs, budget, [loaded])
     sprt_config = _sprt_config(sprt, len(names))
     key = _key(ref, names, specs, seed, budget, hide_information, max_plies)
     setup = Setup(ref, tuple(names), tuple(specs), budget, hide_information, max_plies, key)
-    tasks = plan(len(names), loaded.num_players(), games, seed)
+    schedule = Schedule(len(names), loaded.num_players(), games, seed)
 
     results = ResultsFile(out, key) if out is not None else None  # locked until the end
     done: dict[str, dict[str, Any]] = {}
     if results is not None:
         try:
-            for task in tasks:
-                if task.id in results.lines:
+            for game_id in list(results.lines):
+                task = schedule.task(game_id)
+                if task is not None:  # games past the schedule (a longer run's) are left alone
                     results.check(task, names)
                     done[task.id] = results.lines[task.id]
         except BaseException:
@@ -266,11 +260,11 @@ def tournament(
     def decided() -> Optional[SprtResult]:
         if sprt_config is None:
             return None
-        test = sprt_test(list(done.values()), names, tasks, sprt_config)
+        test = sprt_test(list(done.values()), names, schedule, sprt_config)
         return test if test.decision else None
 
-    pending = deque(t for t in tasks if t.id not in done)
-    bar = Progress(len(tasks), len(done), progress, f"{ref.name}")
+    pending = _Pending(schedule, set(done))
+    bar = Progress(len(schedule), len(done), progress, f"{ref.name}")
     own_pool: Optional[LocalPool] = None
     try:
         if pending and not decided():
@@ -294,7 +288,7 @@ def tournament(
                 bar.advance(len(lines))
 
             # Under an SPRT, small batches let the test stop the run soon after it decides.
-            cap = 2 * max(sum(t.deal == 0 for t in tasks), 1) if sprt_config else 256
+            cap = 2 * schedule.games_in_deal(0) if sprt_config else 256
             _run(executor, setup, pending, count, record, decided, cap)
     except BaseException:
         if own_pool is not None:
@@ -307,21 +301,69 @@ def tournament(
             results.close()
         if own_pool is not None:
             own_pool.close()
-    order = {t.id: i for i, t in enumerate(tasks)}
-    lines = sorted(done.values(), key=lambda line: order[line["id"]])
+    lines = sorted(done.values(), key=lambda line: (line["deal"], line["seating"]))
     return summarize(
         lines,
         names,
         loaded.num_players(),
         game=ref.name,
         params=dict(ref.params),
-        planned=len(tasks),
+        planned=len(schedule),
         seed=seed,
         resamples=resamples,
         sprt=sprt_config,
-        tasks=tasks,
+        schedule=schedule,
         out=out,
     )
+
+
+def check_run_options(games: Any, seed: Any, workers: Any, max_plies: Any) -> None:
+    """ValueError naming the first of the run's options that is not valid."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a positive int, got {games!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be a non-negative int, got {seed!r}")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise ValueError(f"workers must be a positive int, got {workers!r}")
+    if max_plies is not None and (isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 0):
+        raise ValueError(f"max_plies must be None or an int >= 0, got {max_plies!r}")
+
+
+def check_agents(specs: Sequence[AgentArg], budget: Optional[Budget], games: Sequence[Any]) -> Optional[dict[str, Any]]:
+    """Builds every agent once, so that a bad agent, option or budget fails before the first game
+    (not in a worker, nor after other games were played); returns the budget as a checked dict.
+
+    A search agent's option values are checked by the search itself: each one searches the first
+    decision of each game in `games` for one iteration (its options otherwise as given, so an
+    option the game cannot take fails too, even in a game whose moves are all forced)."""
+    from tablesearch import mcts
+
+    checked = check_budget(budget) if budget is not None else None
+    for spec in specs:
+        agent = make_agent(spec, seed=0, budget=checked)
+        if isinstance(agent, mcts.Agent):
+            for game in games:
+                state = game.new_initial_state(0)
+                while state.is_chance_node():
+                    state.apply_action(state.chance_outcomes()[0][0])
+                if not state.is_terminal():
+                    mcts.search(state, **{**agent.search_options, "iterations": 1, "seed": 0})
+    return checked
+
+
+class _Pending:
+    """The schedule's games not yet played, drawn in order as they are sent to the workers."""
+
+    def __init__(self, schedule: Schedule, done: set[str]) -> None:
+        self._tasks = (task for task in schedule if task.id not in done)
+        self._left = len(schedule) - len(done)
+
+    def __len__(self) -> int:
+        return self._left
+
+    def popleft(self) -> GameTask:
+        self._left -= 1
+        return next(self._tasks)
 
 
 def _sprt_config(value: Any, num_agents: int) -> Optional[SprtConfig]:
@@ -352,7 +394,7 @@ def _check_picklable(setup: Setup) -> None:
 def _run(
     executor: cf.Executor,
     setup: Setup,
-    pending: deque[Any],
+    pending: _Pending,
     workers: int,
     record: Callable[[list[dict[str, Any]]], None],
     decided: Callable[[], Any],

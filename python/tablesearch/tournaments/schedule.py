@@ -17,7 +17,9 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Optional
 
 import numpy as np
 
@@ -95,18 +97,72 @@ class GameTask:
     agent_seeds: tuple[int, ...]
 
 
-def plan(num_agents: int, num_seats: int, games: int, seed: int) -> list[GameTask]:
-    """The first whole deals holding at least `games` games, in order.
+@dataclass(frozen=True)
+class Schedule:
+    """The first whole deals holding at least `games` games, produced on demand: a tournament of
+    a billion games does not hold a billion tasks (`len` is computed from the cycle of lineups).
 
     Game ids are ``"<deal>.<seating>"``, fixed by (agents, seats, seed) alone, so a longer
     tournament with the same seed extends a shorter one.
     """
-    tasks: list[GameTask] = []
-    deal = 0
-    while len(tasks) < games:
-        deal_seed = derive_seed(seed, deal)
-        for index, seats in enumerate(deal_seatings(deal, num_agents, num_seats)):
-            agent_seeds = tuple(derive_seed(seed, deal, index, seat, 1) for seat in range(num_seats))
+
+    num_agents: int
+    num_seats: int
+    games: int
+    seed: int
+
+    @functools.cached_property
+    def _size(self) -> tuple[int, int]:
+        """(deals, games) of the schedule. How many games a deal holds repeats with the cycle of
+        lineups, so whole cycles are counted at once and only the last one is walked."""
+        cycle = cycle_length(self.num_agents, self.num_seats)
+        deals = games = 0
+        while games < self.games and deals < cycle:
+            games += self.games_in_deal(deals)
+            deals += 1
+        if games >= self.games:
+            return deals, games
+        full = (self.games - 1) // games  # whole cycles before the last, partial one
+        deals, left = 0, self.games - full * games
+        while left > 0:
+            left -= self.games_in_deal(deals)
+            deals += 1
+        return full * cycle + deals, self.games - left
+
+    @property
+    def deals(self) -> int:
+        """How many deals the schedule plays."""
+        return self._size[0]
+
+    def __len__(self) -> int:
+        """How many games the schedule holds."""
+        return self._size[1]
+
+    def games_in_deal(self, deal: int) -> int:
+        return len(deal_seatings(deal, self.num_agents, self.num_seats))
+
+    def deal_tasks(self, deal: int) -> list[GameTask]:
+        """The games of one deal (any deal number, planned or not)."""
+        deal_seed = derive_seed(self.seed, deal)
+        tasks = []
+        for index, seats in enumerate(deal_seatings(deal, self.num_agents, self.num_seats)):
+            agent_seeds = tuple(derive_seed(self.seed, deal, index, seat, 1) for seat in range(self.num_seats))
             tasks.append(GameTask(f"{deal}.{index}", deal, index, deal_seed, seats, agent_seeds))
-        deal += 1
-    return tasks
+        return tasks
+
+    def task(self, game_id: str) -> Optional[GameTask]:
+        """The planned game with this id, or None if the schedule has no such game."""
+        deal, _, seating = game_id.partition(".")
+        if not (deal.isdigit() and seating.isdigit()) or int(deal) >= self.deals:
+            return None
+        tasks = self.deal_tasks(int(deal))
+        return tasks[int(seating)] if int(seating) < len(tasks) and tasks[int(seating)].id == game_id else None
+
+    def __iter__(self) -> Iterator[GameTask]:
+        for deal in range(self.deals):
+            yield from self.deal_tasks(deal)
+
+
+def plan(num_agents: int, num_seats: int, games: int, seed: int) -> list[GameTask]:
+    """Every task of `Schedule(num_agents, num_seats, games, seed)`, in order."""
+    return list(Schedule(num_agents, num_seats, games, seed))

@@ -92,18 +92,16 @@ def _deal_wins(lines: Sequence[dict[str, Any]], names: Sequence[str]) -> dict[in
     return deals
 
 
-def sprt_units(lines: Sequence[dict[str, Any]], names: Sequence[str], tasks: Sequence[Any]) -> list[float]:
-    """Per complete deal (every planned game of it done): the first agent's mean score against the second."""
-    per_deal: dict[int, int] = defaultdict(int)
-    for task in tasks:
-        per_deal[task.deal] += 1
+def sprt_units(lines: Sequence[dict[str, Any]], names: Sequence[str], schedule: Any) -> list[float]:
+    """Per complete deal (every game `schedule.games_in_deal(deal)` of it done): the first agent's
+    mean score against the second."""
     by_deal: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for line in lines:
         by_deal[line["deal"]].append(line)
     units = []
     for deal in sorted(by_deal):
         games = by_deal[deal]
-        if len(games) != per_deal.get(deal):
+        if len(games) != schedule.games_in_deal(deal):
             continue
         scores = []
         for line in games:
@@ -115,9 +113,9 @@ def sprt_units(lines: Sequence[dict[str, Any]], names: Sequence[str], tasks: Seq
     return units
 
 
-def sprt_test(lines: Sequence[dict[str, Any]], names: Sequence[str], tasks: Sequence[Any], config: Any) -> SprtResult:
+def sprt_test(lines: Sequence[dict[str, Any]], names: Sequence[str], schedule: Any, config: Any) -> SprtResult:
     """The SPRT (config: elo0, elo1, alpha, beta) over the complete deals among `lines`."""
-    return ratings.sprt(sprt_units(lines, names, tasks), config.elo0, config.elo1, config.alpha, config.beta)
+    return ratings.sprt(sprt_units(lines, names, schedule), config.elo0, config.elo1, config.alpha, config.beta)
 
 
 def summarize(
@@ -131,7 +129,7 @@ def summarize(
     seed: int = 0,
     resamples: int = 1000,
     sprt: Any = None,
-    tasks: Sequence[Any] = (),
+    schedule: Any = None,
     out: Any = None,
 ) -> TournamentResult:
     """The summary of `lines` (JSON lines of one tournament, in schedule order)."""
@@ -237,7 +235,7 @@ def summarize(
         ]
         for i in range(k)
     ]
-    test = sprt_test(lines, names, tasks, sprt) if sprt is not None else None
+    test = sprt_test(lines, names, schedule, sprt) if sprt is not None else None
     return TournamentResult(
         game=game,
         params=params,

@@ -1,12 +1,16 @@
 """The local web app (``tablesearch serve``): play and watch games in a browser.
 
 Needs the ``web`` extra (``pip install 'tablesearch[web]'``: Starlette and uvicorn). See
-docs/web.md.
+docs/web.md, and docs/security.md for what the server trusts.
 """
 
 from __future__ import annotations
 
-from typing import Any, Optional
+import dataclasses
+import os
+import socket
+from collections.abc import Sequence
+from typing import Any, Optional, Union
 
 __all__ = ["serve"]
 
@@ -19,28 +23,54 @@ def serve(
     replay_id: Optional[str] = None,
     params: Optional[dict[str, Any]] = None,
     log_level: str = "info",
+    allow: Sequence[str] = (),
+    max_seconds: Optional[float] = None,
+    max_iterations: Optional[int] = None,
+    record: Union[bool, str, os.PathLike[str]] = True,
 ) -> None:
-    """Serves the app until interrupted. With `replay` (a results file) and `replay_id`, the page
-    opens that game. Raises ValueError for an unknown game, a bad replay or a missing extra."""
+    """Serves the app until interrupted, printing its address with the secret token every page
+    needs. With `replay` (a results file) and `replay_id`, the page opens that game.
+
+    Pages may use registered games (native ones, and Python games registered before this call)
+    and built-in agents; `allow` names ``module:factory`` plugin games or agents they may use
+    too (imported now). `max_seconds` and `max_iterations` cap every search a page starts (per
+    move). `record`: where finished games are recorded as results files, one per game (True: the
+    user's data directory, web/records.py; False: nowhere). Raises ValueError for an unknown
+    game, a bad replay, an `allow` entry that does not import, or a missing extra."""
     try:
         import uvicorn
     except ImportError:
         raise ValueError("the web app needs its extra: pip install 'tablesearch[web]'") from None
     from tablesearch.web.app import create_app
-    from tablesearch.web.sessions import BadRequest, ReplaySession, read_record
+    from tablesearch.web.plugins import import_allowed
+    from tablesearch.web.records import default_directory
+    from tablesearch.web.sessions import ReplaySession, read_record
+    from tablesearch.web.settings import Limits, ServerSettings, allowed_host_names
+    from tablesearch.web.untrusted import BadRequest
 
+    limits = Limits()
+    if max_seconds is not None:
+        limits = dataclasses.replace(limits, seconds_per_move=max_seconds)
+    if max_iterations is not None:
+        limits = dataclasses.replace(limits, iterations_per_move=max_iterations)
+    record_dir = None if record is False else str(default_directory() if record is True else os.fspath(record))
+    settings = ServerSettings(
+        hosts=allowed_host_names(host), allowed=import_allowed(allow), limits=limits, record_dir=record_dir
+    )
     sessions: dict[str, Any] = {}
     start = None
     if replay is not None:
         if replay_id is None:
             raise ValueError("--replay needs --id, the game's id in the results file (such as 3.1)")
         try:
-            session = ReplaySession(read_record(replay, replay_id), params or {})
+            session = ReplaySession(read_record(replay, replay_id), params or {}, settings)
         except BadRequest as error:
             raise ValueError(str(error)) from None
         sessions[session.id] = session
         start = session.id
-    app = create_app(game, sessions, start)
-    where = f"http://{host}:{port}/" + (f"?session={start}" if start else "")
-    print(f"tablesearch: serving on {where} (Ctrl-C stops)", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws="auto")
+    app = create_app(game, sessions, start, settings)
+    shown = socket.gethostname() if settings.hosts is None else host
+    shown = f"[{shown}]" if ":" in shown and not shown.startswith("[") else shown
+    print(f"tablesearch: serving on http://{shown}:{port}/?token={settings.token} (Ctrl-C stops)", flush=True)
+    print(f"tablesearch: finished games are recorded in {record_dir}" if record_dir else "tablesearch: no recording")
+    uvicorn.run(app, host=host, port=port, log_level=log_level, ws="auto", ws_max_size=settings.limits.body_bytes)

@@ -2,15 +2,21 @@
 
 Routes:
   GET  /                      the page (setup form; ?session=ID&seat=N opens a game)
-  GET  /api/games             games with their parameters and player counts
+  GET  /favicon.ico           the icon
+  GET  /api/games             games with their parameters and player counts; the search options
   POST /api/sessions          {game, params, seats: [{spec, budget}], seed, delay} -> {id, ...}
   GET  /api/sessions/ID       a session's game and seats
+  GET  /api/sessions/ID/record   the finished game's results line, as a file to download
+  POST /api/sessions/ID/replay   {} -> a replay of the finished game, read back from its record
   WS   /ws/ID?seat=N          views of the game for seat N (no seat: a spectator); moves, speed,
-                              pause (play) or goto (replay) from the page
+                              pause, autoplay (play) or goto (replay) from the page
+Every route but the static files needs the server's token, and the guard (web/guard.py) checks
+Host, Origin and request bodies first; docs/security.md says why.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from pathlib import Path
@@ -18,17 +24,21 @@ from typing import Any, Optional
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import tablesearch as ts
-from tablesearch.web.sessions import BadRequest, PlaySession, SeatConfig, Session, Watcher
+from tablesearch import _core
+from tablesearch.web import records
+from tablesearch.web.guard import Guard
+from tablesearch.web.sessions import PlaySession, ReplaySession, Session, Watcher, read_record
+from tablesearch.web.settings import ServerSettings
+from tablesearch.web.untrusted import BadRequest, check_keys, parse_game_request, parse_json
 
 log = logging.getLogger("tablesearch.web")
 STATIC = Path(__file__).parent / "static"
-MAX_SESSIONS = 64  # the oldest finished sessions are dropped beyond this
 
 
 def game_list() -> list[dict[str, Any]]:
@@ -41,38 +51,60 @@ def game_list() -> list[dict[str, Any]]:
                 players=game.num_players(),
                 hidden=game.has_hidden_information(),
                 chance=game.has_chance(),
-                params=ts.parameter_specs(name),
+                params=game.parameter_specs(),
             )
         )
     return out
 
 
+class TooBusy(Exception):
+    """Every game the server may hold has a page connected."""
+
+
 def create_app(
-    default_game: Optional[str] = None, sessions: Optional[dict[str, Session]] = None, start: Optional[str] = None
-) -> Starlette:
-    """The web app. `default_game` is preselected in the form; `start` is a session id the page
-    opens at once (a replay given on the command line)."""
+    default_game: Optional[str] = None,
+    sessions: Optional[dict[str, Session]] = None,
+    start: Optional[str] = None,
+    settings: Optional[ServerSettings] = None,
+) -> Guard:
+    """The web app behind its guard (web/guard.py). `default_game` is preselected in the form;
+    `start` is a session id the page opens at once (a replay given on the command line);
+    `settings` holds the token, the Host names, the allowed plugin code and the limits (default:
+    a fresh token, 127.0.0.1 and localhost, nothing allowed)."""
+    settings = settings or ServerSettings()
     store: dict[str, Session] = sessions if sessions is not None else {}
     if default_game is not None and default_game not in ts.list_games():
         raise ValueError(f"unknown game {default_game!r}; games: {', '.join(ts.list_games())}")
+    slots: list[asyncio.Semaphore] = []  # made in the server's event loop, on first use
+
+    def search_slots() -> asyncio.Semaphore:
+        if not slots:
+            slots.append(asyncio.Semaphore(settings.limits.parallel_searches))
+        return slots[0]
 
     async def index(request: Request) -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
+    async def favicon(request: Request) -> FileResponse:
+        return FileResponse(STATIC / "favicon.ico", media_type="image/x-icon")
+
     async def games(request: Request) -> JSONResponse:
-        return JSONResponse(dict(games=game_list(), default=default_game, start=start))
+        return JSONResponse(
+            dict(games=game_list(), default=default_game, start=start, search_options=list(_core.SEARCH_OPTIONS))
+        )
 
     async def create(request: Request) -> JSONResponse:
         try:
-            body = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            return JSONResponse(dict(error="the request body must be JSON"), status_code=400)
-        try:
-            session = _new_session(body)
+            body = parse_json(await request.body(), "the request body", settings.limits)
+            game_request = parse_game_request(body, settings.allowed)
+            _make_room(store, settings)
+            session = PlaySession(game_request, settings, search_slots())
         except BadRequest as error:
             log.info("refused a new game: %s", error)
             return JSONResponse(dict(error=str(error)), status_code=400)
-        _prune(store)
+        except TooBusy as error:
+            log.info("refused a new game: %s", error)
+            return JSONResponse(dict(error=str(error)), status_code=503)
         store[session.id] = session
         log.info("session %s: %s with %s", session.id, session.game.name, ", ".join(session.names))
         return JSONResponse(session.info())
@@ -83,32 +115,77 @@ def create_app(
             return JSONResponse(dict(error="no such game (it may have ended with a server restart)"), status_code=404)
         return JSONResponse(session.info())
 
+    def finished_game(sid: str) -> PlaySession:
+        """The finished game `sid` with its record (the page asks by id, never by file name)."""
+        session = store.get(sid)
+        if not isinstance(session, PlaySession):
+            raise LookupError("no such game (it may have ended with a server restart)")
+        if session.record is None:
+            raise LookupError("this game is not over yet: it is recorded when it ends")
+        return session
+
+    async def record(request: Request) -> Response:
+        try:
+            session = finished_game(request.path_params["sid"])
+        except LookupError as error:
+            return JSONResponse(dict(error=str(error)), status_code=404)
+        assert session.record is not None
+        name = f"{records.file_for('.', session.game.name).stem}-{session.id}.jsonl"
+        return Response(
+            json.dumps(session.record, separators=(",", ":")) + "\n",
+            media_type="application/x-ndjson",
+            headers={"content-disposition": f'attachment; filename="{name}"'},
+        )
+
+    async def replay(request: Request) -> JSONResponse:
+        try:
+            body = parse_json(await request.body(), "the request body", settings.limits)
+            if not isinstance(body, dict):
+                raise BadRequest("the request must be a JSON object (an empty one: {})")
+            check_keys(body, (), "the request")
+            session = finished_game(request.path_params["sid"])
+            assert session.record is not None
+            line = session.record
+            if session.record_file is not None:  # read back what the server wrote
+                line = read_record(str(session.record_file), line["id"])
+            _make_room(store, settings)
+            again = ReplaySession(line, {}, settings)
+        except LookupError as error:
+            return JSONResponse(dict(error=str(error)), status_code=404)
+        except BadRequest as error:
+            log.info("refused a replay: %s", error)
+            return JSONResponse(dict(error=str(error)), status_code=400)
+        except TooBusy as error:
+            return JSONResponse(dict(error=str(error)), status_code=503)
+        store[again.id] = again
+        return JSONResponse(again.info())
+
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()
         session = store.get(websocket.path_params["sid"])
         seat_text = websocket.query_params.get("seat")
         if session is None:
-            await websocket.send_json(
-                dict(type="error", fatal=True, message="no such game (it may have ended with a server restart)")
-            )
-            await websocket.close()
+            await _fatal(websocket, "no such game (it may have ended with a server restart)")
             return
-        try:
-            seat = None if seat_text in (None, "", "spectator") else int(seat_text)
-        except ValueError:
-            await websocket.send_json(
-                dict(type="error", fatal=True, message=f"seat must be a number, got {seat_text!r}")
-            )
-            await websocket.close()
+        if seat_text in (None, "", "spectator"):
+            seat = None
+        elif seat_text.isdigit() and len(seat_text) <= 3:
+            seat = int(seat_text)
+        else:
+            await _fatal(websocket, f"seat must be a number, got {seat_text[:20]!r}")
             return
-        watcher = Watcher(seat, websocket.send_json)
+        watcher = Watcher(seat, websocket.send_json, websocket.close)
         await session.attach(watcher)
         try:
-            while True:
-                text = await websocket.receive_text()
+            while watcher in session.watchers:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
                 try:
-                    await session.handle(watcher, json.loads(text))
-                except (BadRequest, json.JSONDecodeError) as error:
+                    if message.get("text") is None:
+                        raise BadRequest("messages are JSON text, not binary")
+                    await session.handle(watcher, parse_json(message["text"], "a message", settings.limits))
+                except BadRequest as error:
                     await session.send(watcher, dict(type="error", message=str(error)))
         except WebSocketDisconnect:
             pass
@@ -117,45 +194,32 @@ def create_app(
 
     routes = [
         Route("/", index),
+        Route("/favicon.ico", favicon),
         Route("/api/games", games),
         Route("/api/sessions", create, methods=["POST"]),
         Route("/api/sessions/{sid}", session_info),
+        Route("/api/sessions/{sid}/record", record),
+        Route("/api/sessions/{sid}/replay", replay, methods=["POST"]),
         WebSocketRoute("/ws/{sid}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes)
+    return Guard(Starlette(routes=routes), settings)
 
 
-def _new_session(body: Any) -> PlaySession:
-    if not isinstance(body, dict):
-        raise BadRequest("the request must be a JSON object")
-    params = body.get("params") or {}
-    seats = body.get("seats")
-    if not isinstance(params, dict):
-        raise BadRequest("params must be an object of NAME: VALUE")
-    if not isinstance(seats, list) or not seats:
-        raise BadRequest("seats must be a list with one {spec, budget} per player")
-    configs = []
-    for i, seat in enumerate(seats):
-        if isinstance(seat, str):
-            seat = dict(spec=seat)
-        if not isinstance(seat, dict) or not isinstance(seat.get("spec"), str) or not seat["spec"].strip():
-            raise BadRequest(f"seat {i}: give an agent spec such as human, random or mcts:iterations=1000")
-        budget = seat.get("budget") or None
-        if budget is not None and not isinstance(budget, dict):
-            raise BadRequest(f'seat {i}: a budget is an object such as {{"iterations": 1000}}')
-        configs.append(SeatConfig(seat["spec"].strip(), budget))
-    seed = body.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise BadRequest(f"seed must be a whole number >= 0, got {seed!r}")
-    return PlaySession(str(body.get("game") or ""), params, configs, seed=seed, delay=body.get("delay", 0.5))
+async def _fatal(websocket: WebSocket, message: str) -> None:
+    await websocket.send_json(dict(type="error", fatal=True, message=message))
+    await websocket.close()
 
 
-def _prune(store: dict[str, Session]) -> None:
-    """Forgets the oldest sessions nobody watches once there are too many."""
-    idle = [sid for sid, s in store.items() if not s.watchers]
-    for sid in idle[: max(0, len(store) - MAX_SESSIONS + 1)]:
-        session = store.pop(sid)
-        task = getattr(session, "task", None)
-        if task is not None:
-            task.cancel()
+def _make_room(store: dict[str, Session], settings: ServerSettings) -> None:
+    """Forgets games nobody has watched for the idle time; if the store is still full, those
+    without a page, longest idle first; raises TooBusy if every game has a page connected."""
+    limits = settings.limits
+    for sid, session in list(store.items()):
+        if session.idle_for() > limits.idle_seconds:
+            store.pop(sid).close()
+    unwatched = sorted((s for s in store.values() if not s.watchers), key=lambda s: s.last_active)
+    while len(store) >= limits.sessions and unwatched:
+        store.pop(unwatched.pop(0).id).close()
+    if len(store) >= limits.sessions:
+        raise TooBusy(f"this server holds {limits.sessions} games with players connected; finish one first")

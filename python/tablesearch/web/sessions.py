@@ -2,43 +2,68 @@
 
 A PlaySession runs one game as an asyncio task: chance outcomes are drawn from the session's
 seed, AI seats think in a worker thread (web/thinking.py) while their progress streams to the
-pages allowed to see it, human seats wait for a click from their page. A ReplaySession steps
-through a finished game from a tournament results file. Pages are `Watcher`s: a seat (or None for
-a spectator) and a coroutine that sends a JSON message; every message is built for its watcher by
-web/views.py.
+pages allowed to see it (every page sees that it searches, and for how long), human seats wait
+for a click from their page (a move that leaves no choice is played for them after a pause, and
+a click may carry the seat's next move too: web/turns.py). A finished game is recorded as a
+results line (web/records.py). A ReplaySession steps through a finished game from a tournament
+results file. Pages are `Watcher`s: a seat (or None for
+a spectator) and a queue of JSON messages that its own task sends, so that a page that stops
+reading is dropped and never holds up the game; every message is built for its watcher by
+web/views.py. A search stops as soon as the last page of its game leaves.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import logging
 import random
 import secrets
-import threading
+import time
 from collections.abc import Awaitable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Optional
 
-import tablesearch as ts
-from tablesearch import render
-from tablesearch.agents.specs import make_agent, parse_agent_spec, spec_name
-from tablesearch.match import check_budget
-from tablesearch.web import thinking, views
+from tablesearch import mcts, render
+from tablesearch.agents.specs import spec_name
+from tablesearch.web import records, thinking, turns, views
+from tablesearch.web.seats import build_agent
+from tablesearch.web.settings import Limits, ServerSettings
+from tablesearch.web.untrusted import (
+    INT64,
+    MAX_DELAY,
+    BadRequest,
+    GameRequest,
+    check_keys,
+    check_number,
+    check_params,
+    check_whole,
+    load_game,
+)
 
 log = logging.getLogger("tablesearch.web")
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
-MAX_DELAY = 10.0
+Close = Callable[[], Awaitable[None]]
+AUTOMATIC_PAUSE = 0.8  # seconds a move played for a human seat is shown before it is played
 
 
-class BadRequest(ValueError):
-    """Input from a page or the command line that cannot be used; the message says why."""
+async def _no_close() -> None:
+    return None
 
 
 @dataclass(eq=False)
 class Watcher:
+    """A page: its seat (None: a spectator), how to send it a message and how to close it.
+    Messages wait in `outbox` for the page's own sending task (`start`)."""
+
     seat: Optional[int]
     send: Send
+    close: Close = _no_close
+    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    task: Optional[asyncio.Task[None]] = None
 
 
 @dataclass
@@ -49,45 +74,65 @@ class Event:
     before: Any  # the true state before the move (never sent: views.log_line describes it)
 
 
-@dataclass
-class SeatConfig:
-    spec: str
-    budget: Optional[dict[str, Any]] = None
-
-    @property
-    def human(self) -> bool:
-        return self.spec.strip() == "human"
-
-
-def load_game(name: str, params: dict[str, Any]) -> Any:
-    if not isinstance(name, str) or not name:
-        raise BadRequest("choose a game")
-    try:
-        return ts.load_game(name, **params)
-    except (ValueError, TypeError) as error:
-        raise BadRequest(str(error)) from None
-
-
 class Session:
-    """What both kinds of session share: an id, the watchers, broadcasting."""
+    """What both kinds of session share: an id, the watchers, sending, idleness."""
 
     kind = "session"
 
-    def __init__(self, game: Any) -> None:
-        self.id = secrets.token_urlsafe(6)
+    def __init__(self, game: Any, limits: Limits) -> None:
+        self.id = secrets.token_urlsafe(9)
         self.game = game
+        self.limits = limits
         self.watchers: set[Watcher] = set()
+        self.last_active = time.monotonic()
+
+    def touch(self) -> None:
+        self.last_active = time.monotonic()
+
+    def idle_for(self) -> float:
+        """Seconds since anything happened, or 0 while a page is connected."""
+        return 0.0 if self.watchers else time.monotonic() - self.last_active
+
+    def start_sending(self, watcher: Watcher) -> None:
+        watcher.task = asyncio.create_task(self._pump(watcher))
+
+    async def _pump(self, watcher: Watcher) -> None:
+        """Sends `watcher`'s messages in order; a page too slow to take one is dropped."""
+        while True:
+            message = await watcher.outbox.get()
+            try:
+                await asyncio.wait_for(watcher.send(message), self.limits.send_seconds)
+            except Exception as error:  # gone, or too slow: forget it, no traceback
+                await self._drop(watcher, type(error).__name__)
+                return
 
     async def send(self, watcher: Watcher, message: dict[str, Any]) -> None:
-        try:
-            await watcher.send(message)
-        except Exception as error:  # a page that went away mid-send: forget it, no traceback
-            log.info("session %s: dropping a page (%s)", self.id, type(error).__name__)
-            self.watchers.discard(watcher)
+        """Queues `message` for `watcher` (a page with too many waiting is dropped)."""
+        if watcher not in self.watchers:
+            return
+        if watcher.outbox.qsize() >= self.limits.queued_messages:
+            await self._drop(watcher, "too many messages waiting")
+            return
+        watcher.outbox.put_nowait(message)
+
+    async def _drop(self, watcher: Watcher, why: str) -> None:
+        if watcher not in self.watchers:
+            return
+        log.info("session %s: dropping a page (%s)", self.id, why)
+        self.detach(watcher)
+        with contextlib.suppress(Exception):
+            await watcher.close()
 
     async def broadcast(self) -> None:
         for watcher in list(self.watchers):
             await self.send(watcher, self.view(watcher.seat))
+
+    def close(self) -> None:
+        """Forgets the session: stops its search and its pages' sending."""
+        for watcher in list(self.watchers):
+            if watcher.task is not None:
+                watcher.task.cancel()
+        self.watchers.clear()
 
     def view(self, seat: Optional[int]) -> dict[str, Any]:
         raise NotImplementedError
@@ -112,42 +157,41 @@ class PlaySession(Session):
     kind = "play"
 
     def __init__(
-        self,
-        game_name: str,
-        params: dict[str, Any],
-        seats: list[SeatConfig],
-        seed: Optional[int] = None,
-        delay: float = 0.5,
+        self, request: GameRequest, settings: ServerSettings, slots: Optional[asyncio.Semaphore] = None
     ) -> None:
-        super().__init__(load_game(game_name, params))
+        super().__init__(load_game(request.game, request.params, settings.allowed), settings.limits)
         n = self.game.num_players()
+        seats = request.seats
         if len(seats) != n:
-            raise BadRequest(f"{game_name} here has {n} players: give one seat each, got {len(seats)}")
-        self.seed = random.getrandbits(31) if seed is None else int(seed)
+            raise BadRequest(f"{request.game} here has {n} players: give one seat each, got {len(seats)}")
+        self.seed = random.getrandbits(31) if request.seed is None else request.seed
         self.seats = seats
-        self.agents: list[Any] = []
-        for i, seat in enumerate(seats):
-            try:
-                spec = parse_agent_spec(seat.spec)
-                budget = check_budget(seat.budget) if seat.budget else None
-                self.agents.append(
-                    None if spec.kind == "human" else make_agent(seat.spec, seed=self.seed + 1 + i, budget=budget)
-                )
-            except (ValueError, TypeError) as error:
-                raise BadRequest(f"seat {i}: {error}") from None
+        self.agents = [
+            build_agent(i, seat, self.game, (self.seed + 1 + i) % INT64, settings) for i, seat in enumerate(seats)
+        ]
         self.names = [spec_name(s.spec) for s in seats]
         self.humans = [i for i, s in enumerate(seats) if s.human]
-        self.delay = _check_delay(delay)
+        self.delay = request.delay
+        self.slots = slots  # AI moves computed at once, server-wide
+        self.record_dir = settings.record_dir
         self.state = self.game.new_initial_state(self.seed)
         self.events: list[Event] = []
+        self.logs: dict[Optional[int], list[str]] = {}  # each viewer's log lines so far (they only grow)
         self.chance_rng = random.Random(self.seed)
         self.view_rng = random.Random(self.seed ^ 0x5EED_F0E5)
         self.paused = False
         self.error: Optional[str] = None
         self.thinking: Optional[tuple[int, dict[str, Any]]] = None  # (seat, payload)
-        self.cancel = threading.Event()
+        self.busy: Optional[tuple[int, float]] = None  # (AI seat searching now, since when)
+        self.cancel = mcts.StopFlag()  # set when no page is left: ends the search in progress
         self.changed = asyncio.Event()  # a click, a new page, a speed change: the loop looks again
-        self.human_move: Optional[int] = None
+        self.human_moves: list[int] = []  # a click's move, then its follow-up if it chose one
+        self.autoplay = {seat: True for seat in self.humans}  # play automatic moves for the seat
+        self.seconds = [0.0] * n  # thinking (or waiting) time per seat, for the record
+        self.started = time.monotonic()
+        self.record: Optional[dict[str, Any]] = None  # the results line, once the game is over
+        self.record_note = ""  # where it was written, or why not
+        self.record_file: Optional[Path] = None  # the results file it was appended to
         self.task: Optional[asyncio.Task[None]] = None
 
     # --- what pages see ---------------------------------------------------------------------
@@ -162,6 +206,9 @@ class PlaySession(Session):
             hidden=views.hidden(self.game),
         )
 
+    def _view_seed(self) -> int:
+        return self.seed * 1_000_003 + len(self.events)
+
     def view(self, seat: Optional[int]) -> dict[str, Any]:
         finished = self.state.is_terminal()
         refusal = views.may_watch(self.game, self.humans, seat, finished)
@@ -169,31 +216,65 @@ class PlaySession(Session):
             return dict(type="error", message=refusal, fatal=True)
         mover = None if finished or self.state.is_chance_node() else self.state.current_player()
         my_turn = mover is not None and mover == seat and mover in self.humans and not self.error
-        svg, legal = views.board(self.state, seat, self.seed * 1_000_003 + len(self.events), clickable=my_turn)
+        last = views.last_move(self.events, seat)
+        svg, legal, seen = views.board(self.state, seat, self._view_seed(), clickable=my_turn, last=last)
+        auto = self.automatic_move() if my_turn else None
         message = dict(
             type="view",
             session=self.info(),
             seat=seat,
             svg=svg,
             ply=len(self.events),
-            legal=[dict(action=a, label=label) for a, label in sorted(legal.items())] if my_turn else [],
+            legal=[
+                dict(action=a, label=label, then=turns.follow_ups(seen, mover, a)) for a, label in sorted(legal.items())
+            ]
+            if my_turn and mover is not None
+            else [],
             your_turn=my_turn,
+            automatic=auto,
+            autoplay=self.autoplay.get(seat) if seat is not None else None,
             to_move=mover,
             finished=finished,
             paused=self.paused,
             delay=self.delay,
-            log=[views.log_line(e, seat, self.names) for e in self.events],
+            log=self._log(seat),
             legend=render.legend(self.game.name),
-            status=self._status(seat, mover),
+            hint=render.play_hint(self.game.name) if seat in self.humans and not finished else "",
+            status=self._status(seat, mover, auto),
             error=self.error,
+            busy=self._busy(),
         )
         if finished:
             message["returns"] = list(self.state.returns())
+            message["recorded"] = self.record is not None
+            message["record_note"] = self.record_note
         if self.thinking and views.may_see_thinking(self.game, seat, self.thinking[0]):
             message["thinking"] = self.thinking[1]
         return message
 
-    def _status(self, seat: Optional[int], mover: Optional[int]) -> str:
+    def _log(self, seat: Optional[int]) -> list[str]:
+        lines = self.logs.setdefault(seat, [])
+        for event in self.events[len(lines) :]:
+            lines.append(views.log_line(event, seat, self.names))
+        return list(lines)
+
+    def _busy(self) -> Optional[dict[str, Any]]:
+        """Which AI seat is searching now and for how long: shown on every page (only its
+        statistics are kept from the pages that may not see them)."""
+        if self.busy is None:
+            return None
+        seat, since = self.busy
+        return dict(type="busy", seat=seat, name=self.names[seat], elapsed=round(time.monotonic() - since, 2))
+
+    def automatic_move(self) -> Optional[int]:
+        """The move played for the human to move without a click (its only legal move, which
+        the seat's page lists anyway: web/turns.py), or None; none when the seat turned it off."""
+        if self.state.is_terminal() or self.state.is_chance_node():
+            return None
+        seat = self.state.current_player()
+        return turns.automatic_move(self.state, seat) if self.autoplay.get(seat) else None
+
+    def _status(self, seat: Optional[int], mover: Optional[int], auto: Optional[int]) -> str:
         if self.state.is_terminal():
             returns = self.state.returns()
             best = max(returns)
@@ -207,29 +288,44 @@ class PlaySession(Session):
             )
         if mover is None:
             return "dealing"
-        who = "your move" if mover == seat and mover in self.humans else f"P{mover} ({self.names[mover]}) to move"
-        return who + (" (paused)" if self.paused and mover not in self.humans else "")
+        if mover == seat and mover in self.humans:
+            return "your move" + (": played for you in a moment (no other choice)" if auto is not None else "")
+        paused = " (paused)" if self.paused and mover not in self.humans else ""
+        return f"P{mover} ({self.names[mover]}) to move{paused}"
 
     # --- input from pages -------------------------------------------------------------------
     async def handle(self, watcher: Watcher, message: Any) -> None:
         """A message from a page; bad ones get an error message back."""
+        self.touch()
         if not isinstance(message, dict):
             raise BadRequest("messages are JSON objects with a 'type'")
         kind = message.get("type")
         if kind == "move":
-            self._take_move(watcher, message.get("action"))
+            check_keys(message, ("type", "action", "then"), "a move")
+            self._take_move(watcher, message.get("action"), message.get("then"))
             self.changed.set()  # the loop applies it and sends the new views
             return
         if kind == "speed":
-            self.delay = _check_delay(message.get("delay"))
+            self.delay = check_number(message.get("delay"), "the delay between AI moves (seconds)", 0.0, MAX_DELAY)
         elif kind == "pause":
-            self.paused = bool(message.get("paused", True))
+            paused = message.get("paused", True)
+            if not isinstance(paused, bool):
+                raise BadRequest(f"paused must be true or false, got {paused!r}"[:120])
+            self.paused = paused
+        elif kind == "autoplay":
+            check_keys(message, ("type", "on"), "autoplay")
+            on = message.get("on")
+            if not isinstance(on, bool):
+                raise BadRequest(f"on must be true or false, got {on!r}"[:120])
+            if watcher.seat not in self.autoplay:
+                raise BadRequest("only a human seat's page has moves to play automatically")
+            self.autoplay[watcher.seat] = on
         else:
-            raise BadRequest(f"unknown message type {kind!r}; valid: move, speed, pause")
+            raise BadRequest(f"unknown message type {kind!r}; valid: move, speed, pause, autoplay")
         self.changed.set()
         await self.broadcast()
 
-    def _take_move(self, watcher: Watcher, action: Any) -> None:
+    def _take_move(self, watcher: Watcher, action: Any, then: Any = None) -> None:
         if self.state.is_terminal():
             raise BadRequest("the game is over")
         mover = self.state.current_player()
@@ -238,24 +334,41 @@ class PlaySession(Session):
                 "it is not your move" if mover in self.humans or watcher.seat is not None else "spectators cannot move"
             )
         if isinstance(action, bool) or not isinstance(action, int):
-            raise BadRequest(f"a move is an action number, got {action!r}")
+            raise BadRequest(f"a move is an action number, got {action!r}"[:120])
         legal = self.state.legal_actions()
         if action not in legal:
             raise BadRequest(f"illegal move {action}; legal moves: {', '.join(map(str, legal))}")
-        self.human_move = action
+        moves = [action]
+        if then is not None:
+            try:
+                moves.append(turns.check_follow_up(self.state, mover, action, then))
+            except ValueError as error:
+                raise BadRequest(str(error)) from None
+        self.human_moves = moves
 
     async def attach(self, watcher: Watcher) -> None:
+        self.touch()
         self.watchers.add(watcher)
+        self.start_sending(watcher)
         self.changed.set()
         if self.task is None:
             self.task = asyncio.create_task(self._run())
         await self.send(watcher, self.view(watcher.seat))
 
     def detach(self, watcher: Watcher) -> None:
+        self.touch()
         self.watchers.discard(watcher)
+        if watcher.task is not None and watcher.task is not asyncio.current_task():
+            watcher.task.cancel()
         if not self.watchers:
             self.cancel.set()  # nobody is watching: abandon a search in progress
         self.changed.set()
+
+    def close(self) -> None:
+        self.cancel.set()
+        super().close()
+        if self.task is not None:
+            self.task.cancel()
 
     # --- the game loop ------------------------------------------------------------------------
     async def _run(self) -> None:
@@ -266,7 +379,9 @@ class PlaySession(Session):
                     await self._apply(-1, self.chance_rng.choices(actions, weights=probs)[0])
                     continue
                 seat = self.state.current_player()
+                start = time.monotonic()
                 action = await (self._wait_human(seat) if seat in self.humans else self._ai_move(seat))
+                self.seconds[seat] += time.monotonic() - start
                 if action is not None:
                     await self._apply(seat, action)
         except asyncio.CancelledError:
@@ -278,11 +393,25 @@ class PlaySession(Session):
         await self.broadcast()
 
     async def _wait_human(self, seat: int) -> int:
-        while self.human_move is None:
+        """The seat's move: a queued follow-up, its click, or (unless a click comes first) its
+        automatic move after a pause long enough to see it: AUTOMATIC_PAUSE, shorter when the
+        seat's previous move was automatic too."""
+        while True:
+            queued = self.human_moves
+            if queued and queued[0] in self.state.legal_actions():
+                self.human_moves = queued[1:]
+                return queued[0]
+            self.human_moves = []
+            auto = self.automatic_move()
+            if auto is not None and self.watchers:
+                previous = self.events[-1] if self.events else None
+                pause = AUTOMATIC_PAUSE / 2 if previous is not None and previous.player == seat else AUTOMATIC_PAUSE
+                await self._wait_until(lambda: bool(self.human_moves) or self.automatic_move() is None, pause)
+                if not self.human_moves and self.automatic_move() is not None and self.watchers:
+                    return auto
+                continue
             self.changed.clear()
             await self.changed.wait()
-        action, self.human_move = self.human_move, None
-        return action
 
     async def _wait_until(self, ready: Callable[[], bool], timeout: Optional[float] = None) -> bool:
         """Waits until ready() holds (re-checked on every change); False on timeout."""
@@ -317,14 +446,31 @@ class PlaySession(Session):
             payload = views.thinking_payload(view, seat, progress)
             loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self._show_thinking(seat, payload)))
 
+        if self.slots is not None:
+            await self.slots.acquire()  # waits while the server's other games search
+        self.busy = (seat, time.monotonic())
         try:
+            await self._tell_busy()
+            if self.cancel.is_set():
+                raise thinking.Cancelled()
             action = await loop.run_in_executor(None, thinking.think, self.agents[seat], view, report, self.cancel)
         except thinking.Cancelled:
             log.info("session %s: seat %d's search abandoned (no page is watching)", self.id, seat)
             return None
+        finally:
+            self.busy = None
+            if self.slots is not None:
+                self.slots.release()
         if action not in self.state.legal_actions():
             raise ValueError(f"seat {seat} ({self.names[seat]}) chose an illegal action {action!r}")
         return action
+
+    async def _tell_busy(self) -> None:
+        """Every page learns that an AI seat is searching (its page runs the clock from there)."""
+        busy = self._busy()
+        if busy is not None:
+            for watcher in list(self.watchers):
+                await self.send(watcher, busy)
 
     async def _show_thinking(self, seat: int, payload: dict[str, Any]) -> None:
         self.thinking = (seat, payload)
@@ -333,30 +479,80 @@ class PlaySession(Session):
                 await self.send(watcher, payload)
 
     async def _apply(self, player: int, action: int) -> None:
+        self.touch()
         self.events.append(Event(len(self.events), player, int(action), self.state.clone()))
         self.state.apply_action(action)
+        if self.state.is_terminal():
+            self._record()  # before the pages see the end, so that they can offer the record
         await self.broadcast()
+
+    def _record(self) -> None:
+        """Keeps the finished game as a results line and appends it to the record file."""
+        iterations = [int(getattr(agent, "total_iterations", 0)) for agent in self.agents]
+        self.record = records.record_line(
+            self.id,
+            self.game,
+            self.seed,
+            self.names,
+            [e.action for e in self.events],
+            list(self.state.returns()),
+            sum(1 for e in self.events if e.player >= 0),
+            self.seconds,
+            iterations,
+            [s.budget if not s.human else None for s in self.seats],
+            time.monotonic() - self.started,
+        )
+        if self.record_dir is None:
+            self.record_note = "not recorded to a file (the server was started without a record directory)"
+            return
+        try:
+            path = records.append(self.record_dir, self.record)
+        except OSError as error:
+            self.record_note = f"not recorded: {error.strerror or error}"
+            log.warning("session %s: %s", self.id, self.record_note)
+            return
+        self.record_file = path
+        self.record_note = f"recorded as game {self.record['id']} in {path}"
+        log.info("session %s: %s", self.id, self.record_note)
 
 
 class ReplaySession(Session):
-    """A finished game from a results file, stepped through move by move by its pages."""
+    """A finished game from a results file, stepped through move by move by its pages. The file
+    may come from anyone: its game must be one this server runs, and every field is checked."""
 
     kind = "replay"
 
-    def __init__(self, record: dict[str, Any], params: dict[str, Any]) -> None:
-        game_name = str(record.get("game", ""))
-        params = {**(record.get("params") or {}), **params}
-        super().__init__(load_game(game_name, params))
+    def __init__(self, record: dict[str, Any], params: dict[str, Any], settings: ServerSettings) -> None:
+        where = f"game {str(record.get('id'))[:40]}"
+        try:
+            game = load_game(
+                record.get("game"),
+                {**check_params(record.get("params"), f"{where} params"), **params},
+                settings.allowed,
+            )
+        except BadRequest as error:
+            raise BadRequest(f"{where} of the results file: {error}") from None
+        super().__init__(game, settings.limits)
+        game_name = game.name
         self.record = record
-        self.names = list(record.get("agents") or [f"seat {p}" for p in range(self.game.num_players())])
-        self.seed = int(record.get("seed", 0))
+        agents = record.get("agents")
+        if agents is None:
+            agents = [f"seat {p}" for p in range(self.game.num_players())]
+        if not isinstance(agents, list) or not all(isinstance(a, str) for a in agents):
+            raise BadRequest(f"{where}: agents must be a list of names")
+        self.names = [a[:200] for a in agents]
+        self.seed = check_whole(record.get("seed", 0), f"{where} seed", 0, 2**64 - 1)
+        actions = record.get("actions", [])
+        if not isinstance(actions, list):
+            raise BadRequest(f"{where}: actions must be a list of action numbers")
         self.states = [self.game.new_initial_state(self.seed)]
         self.events: list[Event] = []
-        for i, action in enumerate(record.get("actions", [])):
+        for i, action in enumerate(actions):
             state = self.states[-1]
-            if state.is_terminal() or action not in state.legal_actions():
+            legal = state.legal_actions() if not state.is_terminal() else []
+            if isinstance(action, bool) or not isinstance(action, int) or action not in legal:
                 raise BadRequest(
-                    f"game {record.get('id')}: action {i} ({action}) is not legal in {game_name} with "
+                    f"{where}: action {i} ({str(action)[:40]}) is not legal in {game_name} with "
                     f"parameters {self.game.parameters()}; were other parameters used (--param)?"
                 )
             player = -1 if state.is_chance_node() else state.current_player()
@@ -380,7 +576,7 @@ class ReplaySession(Session):
 
     def view(self, seat: Optional[int], ply: int = 0) -> dict[str, Any]:
         state = self.states[ply]
-        svg = render.draw(state)
+        svg = render.draw(state, last=views.last_move(self.events[:ply], None))
         message = dict(
             type="view",
             session=self.info(),
@@ -401,15 +597,21 @@ class ReplaySession(Session):
         return message
 
     async def attach(self, watcher: Watcher) -> None:
+        self.touch()
         self.watchers.add(watcher)
+        self.start_sending(watcher)
         self.positions[watcher] = 0
         await self.send(watcher, self.view(None, 0))
 
     def detach(self, watcher: Watcher) -> None:
+        self.touch()
         self.watchers.discard(watcher)
+        if watcher.task is not None and watcher.task is not asyncio.current_task():
+            watcher.task.cancel()
         self.positions.pop(watcher, None)
 
     async def handle(self, watcher: Watcher, message: Any) -> None:
+        self.touch()
         if not isinstance(message, dict) or message.get("type") != "goto":
             raise BadRequest("a replay takes messages {'type': 'goto', 'ply': N}")
         ply = message.get("ply")
@@ -419,31 +621,27 @@ class ReplaySession(Session):
         await self.send(watcher, self.view(None, ply))
 
 
-def _check_delay(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_DELAY:
-        raise BadRequest(f"the delay between AI moves is 0 to {MAX_DELAY:g} seconds, got {value!r}")
-    return float(value)
-
-
 def read_record(path: str, game_id: str) -> dict[str, Any]:
     """The game `game_id` of a tournament results file (JSON lines)."""
-    import json
-
     try:
         with open(path, encoding="utf-8") as f:
             lines = f.read().splitlines()
     except OSError as error:
         raise BadRequest(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise BadRequest(f"{path} is not UTF-8 text; is it a tablesearch results file?") from None
     ids = []
     for number, raw in enumerate(lines, start=1):
         if not raw.strip():
             continue
         try:
             line = json.loads(raw)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):
             raise BadRequest(f"{path} line {number} is not JSON; is it a tablesearch results file?") from None
         if not isinstance(line, dict) or "id" not in line or "actions" not in line:
             raise BadRequest(f"{path} line {number} is not a game record; is it a tablesearch results file?")
+        if not isinstance(line["id"], (str, int)) or isinstance(line["id"], bool) or len(str(line["id"])) > 100:
+            raise BadRequest(f"{path} line {number} has no valid game id")
         if str(line["id"]) == game_id:
             return line
         ids.append(str(line["id"]))

@@ -4,13 +4,12 @@ A search agent (``mcts.Agent``) is searched in short steps: each step is one ord
 search that continues the agent's kept tree (tree reuse), so after every step the statistics
 cover all the iterations so far, and a callback can show them. Nothing is added inside the
 search: a step is the same ``mcts.search`` call a tournament makes, only with a share of the
-budget. Between steps the run can be cancelled (a closed tab). Other agents (random, user code)
-are stepped once, in the same worker thread.
+budget. A closed tab sets the stop flag, which ends the step (or a search run in one piece) at
+once. Other agents (random, user code) are stepped once, in the same worker thread.
 """
 
 from __future__ import annotations
 
-import threading
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
@@ -49,8 +48,9 @@ def _steppable(agent: Any, view: Any) -> bool:
     return algorithm in CONTINUING
 
 
-def think(agent: Any, view: Any, on_progress: ProgressCallback, cancel: threading.Event) -> int:
-    """The agent's action in `view`, reporting progress; raises Cancelled when `cancel` is set.
+def think(agent: Any, view: Any, on_progress: ProgressCallback, cancel: mcts.StopFlag) -> int:
+    """The agent's action in `view`, reporting progress; raises Cancelled when `cancel` is set
+    (which also ends a search in progress).
 
     For an ``mcts.Agent`` with tree reuse, its budget (iterations and/or time_limit; default
     iterations) is spent in steps of about STEP_SECONDS; the agent's ``last_result`` and
@@ -58,7 +58,9 @@ def think(agent: Any, view: Any, on_progress: ProgressCallback, cancel: threadin
     """
     start = time.perf_counter()
     if not _steppable(agent, view):
-        action = int(agent.step(view))
+        action = int(agent.step(view, stop=cancel) if isinstance(agent, mcts.Agent) else agent.step(view))
+        if cancel.is_set():
+            raise Cancelled()
         last = getattr(agent, "last_result", None)
         on_progress(Progress(last, last.iterations if last else 0, time.perf_counter() - start, True))
         return action
@@ -85,8 +87,16 @@ def think(agent: Any, view: Any, on_progress: ProgressCallback, cancel: threadin
         seconds = None if left_time is None else max(min(left_time, STEP_SECONDS * 2), 1e-3)
         # The first step starts a fresh tree unless the agent's kept tree continues to this position.
         result = mcts.search(
-            view, iterations=chunk, time_limit=seconds, seed=agent._rng.getrandbits(63), tree=agent.tree, **options
+            view,
+            iterations=chunk,
+            time_limit=seconds,
+            seed=agent._rng.getrandbits(63),
+            tree=agent.tree,
+            stop=cancel,
+            **options,
         )
+        if cancel.is_set():
+            raise Cancelled()
         first = False
         done += result.iterations
         rate = result.iterations / max(result.elapsed, 1e-6)

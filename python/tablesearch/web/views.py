@@ -61,17 +61,34 @@ def legal_moves(state: Any, view: Any, viewer: Optional[int]) -> dict[int, str]:
     return {a: view.action_to_string(a) if a in view_legal else f"action {a}" for a in state.legal_actions()}
 
 
-def board(state: Any, viewer: Optional[int], view_seed: int, clickable: bool) -> tuple[str, dict[int, str]]:
-    """(SVG, legal moves) for the viewer."""
+def board(
+    state: Any, viewer: Optional[int], view_seed: int, clickable: bool, last: Optional[tuple[int, int]] = None
+) -> tuple[str, dict[int, str], Any]:
+    """(SVG, legal moves, the state drawn) for the viewer; `last` is the move to highlight."""
     view = seat_view(state, viewer, view_seed)
     legal = legal_moves(state, view, viewer)
     drawn_for = None if state.is_terminal() else viewer
-    return render.draw(view, viewer=drawn_for, actions=legal if clickable else None), legal
+    return render.draw(view, viewer=drawn_for, actions=legal if clickable else None, last=last), legal, view
+
+
+def last_move(events: list[Any], viewer: Optional[int]) -> Optional[tuple[int, int]]:
+    """(player, action) of the latest move a player made, if the viewer saw which it was (chance
+    outcomes are left to the drawings, which show their public results)."""
+    for event in reversed(events):
+        if event.player < 0:
+            continue
+        if viewer is None or not hidden(event.before.get_game()):
+            return event.player, event.action
+        if event.before.observed_action(viewer, event.action) == event.action:
+            return event.player, event.action
+        return None
+    return None
 
 
 def thinking_payload(view: Any, seat: int, progress: Any, limit: int = 12) -> dict[str, Any]:
-    """The bar chart's rows, the principal variation, iterations and time, labelled from the
-    thinking seat's own view."""
+    """The bar chart's rows, the principal variation (each move with its seat), and a summary
+    line (this move's iterations, time, nodes, and the root visits kept from earlier searches),
+    labelled from the thinking seat's own view. Values are the thinking seat's mean returns."""
     result = progress.result
     payload: dict[str, Any] = dict(
         type="thinking",
@@ -81,6 +98,7 @@ def thinking_payload(view: Any, seat: int, progress: Any, limit: int = 12) -> di
         done=progress.done,
         rows=[],
         pv=[],
+        summary=f"{progress.iterations:,} iterations",
     )
     if result is not None:
         payload["rows"] = [
@@ -96,6 +114,13 @@ def thinking_payload(view: Any, seat: int, progress: Any, limit: int = 12) -> di
         payload["pv"] = search_view.principal_variation(result, view)
         payload["algorithm"] = result.algorithm
         payload["nodes"] = result.nodes
+        payload["summary"] = search_view.summary(
+            result.algorithm,
+            progress.iterations,
+            progress.elapsed,
+            result.nodes,
+            sum(s.visits for s in result.stats),
+        )
     return payload
 
 

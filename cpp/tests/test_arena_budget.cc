@@ -1,0 +1,122 @@
+// Node storage (search/node_arena.h, info_tree.h) and budgets (search/budget.h).
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "search/budget.h"
+#include "search/info_tree.h"
+#include "search/node_arena.h"
+#include "search/options.h"
+#include "search_helpers.h"
+#include "tiny_games.h"
+
+namespace ts::testing {
+namespace {
+
+TEST_CASE("arena allocates children contiguously and stops at its cap") {
+  NodeArena arena(1);  // 1 MB
+  CHECK(arena.size() == 1);
+  const uint32_t first = arena.allocate(7);
+  CHECK(first == 1);
+  CHECK(arena.allocate(3) == 8);
+  CHECK(arena.size() == 11);
+  CHECK(arena.bytes_used() == 11 * kBytesPerNode);
+  CHECK_FALSE(arena.capped());
+  CHECK(arena.allocate(1 << 20) == 0);  // beyond 1 MB
+  CHECK(arena.capped());
+  CHECK(arena.size() == 11);
+  CHECK_THROWS_AS(NodeArena(0), InvalidArgument);
+}
+
+TEST_CASE("arena visits keep the running mean and the exploration weight") {
+  NodeArena arena(1);
+  const uint32_t c = arena.allocate(1);
+  for (double v : {1.0, 0.0, -1.0, 1.0}) arena.add_visit(c, v, false);
+  CHECK(arena.edge(c).visits == 4);
+  CHECK(arena.edge(c).mean == doctest::Approx(0.25));
+  CHECK(arena.edge(c).weight == doctest::Approx(0.5));  // UCT: 1/sqrt(visits)
+  arena.node(c).prior = 0.6f;
+  arena.add_visit(c, 0.25, true);
+  CHECK(arena.edge(c).weight == doctest::Approx(0.1));  // PUCT: prior/(1 + visits)
+}
+
+TEST_CASE("arena extract copies a subtree breadth first with its statistics") {
+  NodeArena arena(1);
+  const uint32_t kids = arena.allocate(2);
+  arena.node(0).first_child = kids;
+  arena.node(0).num_children = 2;
+  arena.edge(kids).action = 4;
+  arena.edge(kids + 1).action = 5;
+  const uint32_t grandkids = arena.allocate(3);
+  arena.node(kids + 1).first_child = grandkids;
+  arena.node(kids + 1).num_children = 3;
+  for (int i = 0; i < 3; ++i) {
+    arena.edge(grandkids + i).action = 10 + i;
+    arena.edge(grandkids + i).visits = 1 + i;
+  }
+  arena.edge(kids + 1).visits = 7;
+  CHECK(arena.find_child(0, 5) == kids + 1);
+  CHECK(arena.find_child(0, 6) == 0);
+  const NodeArena sub = arena.extract(kids + 1, 1);
+  CHECK(sub.size() == 4);
+  CHECK(sub.edge(0).visits == 7);
+  CHECK(sub.edge(0).action == -1);
+  CHECK(sub.node(0).first_child == 1);
+  for (int i = 0; i < 3; ++i) {
+    CHECK(sub.edge(1 + i).action == 10 + i);
+    CHECK(sub.edge(1 + i).visits == static_cast<uint32_t>(1 + i));
+  }
+}
+
+TEST_CASE("information set trees grow children by key and extract their roots") {
+  InfoTree tree(1, 2);
+  CHECK(tree.roots() == 2);
+  const uint32_t a = tree.child(0, 7);
+  CHECK(tree.child(0, 7) == a);  // found, not added again
+  const uint32_t b = tree.child(a, 9);
+  tree.add_visit(b, 1.0);
+  tree.add_visit(b, 0.0);
+  CHECK(tree[b].visits == 2);
+  CHECK(tree[b].mean == doctest::Approx(0.5));
+  const InfoTree sub = tree.extract({a, 1}, 1);
+  CHECK(sub.roots() == 2);
+  CHECK(sub.size() == 3);
+  CHECK(sub[sub.find_child(0, 9)].visits == 2);
+}
+
+TEST_CASE("budget counts iterations exactly for every algorithm") {
+  for (auto algorithm : all_algorithms()) {
+    CAPTURE(algorithm);
+    const SearchResult r = search(BanditState({0.0, 0.5}), config_for(algorithm, 123));
+    CHECK(r.iterations == 123);
+  }
+}
+
+TEST_CASE("budget stops at the time limit") {
+  SearchConfig config = config_for("uct", 0);
+  config.time_limit = 0.05;
+  const SearchResult r = search(BanditState({0.0, 0.5}), config);
+  CHECK(r.iterations > 0);
+  CHECK(r.elapsed >= 0.05);
+}
+
+TEST_CASE("budget refuses a search without one, the option table bad values") {
+  CHECK_THROWS_AS(check_budget(config_for("uct", 0)), InvalidArgument);
+  CHECK_THROWS_AS(check_search_config(config_for("uct", -1)), InvalidArgument);
+  SearchConfig config = config_for("uct", 10);
+  config.time_limit = std::nan("");
+  CHECK_THROWS_AS(check_search_config(config), InvalidArgument);
+  CHECK_NOTHROW(check_search_config(config_for("uct", 10)));
+}
+
+TEST_CASE("the same seed gives the same search") {
+  for (auto algorithm : all_algorithms()) {
+    CAPTURE(algorithm);
+    const KingmakerState root;
+    const auto a = visits_of(search(root, config_for(algorithm, 200, 1)));
+    CHECK(a == visits_of(search(root, config_for(algorithm, 200, 1))));
+  }
+}
+
+}  // namespace
+}  // namespace ts::testing

@@ -1,0 +1,127 @@
+// Tree reuse (api/search_tree.h): the tree a search continues from is exactly the part of the
+// first tree at the position actually reached, through the same entry the bindings use.
+#include <doctest/doctest.h>
+
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "api/registry.h"
+#include "api/search_entry.h"
+#include "api/search_tree.h"
+#include "search_helpers.h"
+
+namespace ts::testing {
+namespace {
+
+// The node reached from `node` by `path` in a UCT tree (0 if absent).
+uint32_t walk(const NodeArena& tree, const std::vector<Action>& path) {
+  uint32_t node = 0;
+  for (Action a : path) {
+    node = tree.find_child(node, a);
+    if (node == 0) return 0;
+  }
+  return node;
+}
+
+// The same subtree: visits and means of the root and of every child, in order.
+void check_same_subtree(const NodeArena& kept, const NodeArena& first, uint32_t node) {
+  CHECK(kept.edge(0).visits == first.edge(node).visits);
+  REQUIRE(kept.node(0).num_children == first.node(node).num_children);
+  for (int i = 0; i < kept.node(0).num_children; ++i) {
+    const Edge& a = kept.edge(kept.node(0).first_child + i);
+    const Edge& b = first.edge(first.node(node).first_child + i);
+    CHECK(a.action == b.action);
+    CHECK(a.visits == b.visits);
+    CHECK(a.mean == b.mean);
+  }
+}
+
+TEST_CASE("tree reuse keeps the uct subtree of the position reached") {
+  const auto game = load_native_game("connect_four", {});
+  const auto root = game->new_initial_state(0);
+  for (auto algorithm : {"uct", "puct"}) {
+    CAPTURE(algorithm);
+    const SearchConfig config = config_for(algorithm, 3000);
+    SearchTree tree;
+    run_search(*root, config, &tree, nullptr);
+    const NodeArena first = tree.trees_for(*root, config).uct.at(0);  // the same position: as grown
+    // One and two plies on, along each of the most visited lines and a few others.
+    const std::vector<std::vector<Action>> paths{{3}, {0}, {6}, {3, 3}, {3, 4}, {2, 5}};
+    for (const auto& path : paths) {
+      CAPTURE(path.size());
+      CAPTURE(path.back());
+      const uint32_t node = walk(first, path);
+      REQUIRE(node != 0);
+      SearchTree replay;  // the same seed grows the same tree
+      run_search(*root, config, &replay, nullptr);
+      auto next = root->clone();
+      for (Action a : path) next->apply_action(a);
+      const TreeStorage& kept = replay.trees_for(*next, config);
+      REQUIRE(kept.uct.size() == 1);
+      check_same_subtree(kept.uct[0], first, node);
+    }
+  }
+}
+
+TEST_CASE("tree reuse keeps the information set subtree of the position reached") {
+  // Leduc after the deal: player 0 searches, calls, player 1 raises, player 0 searches again.
+  const auto game = load_native_game("leduc_poker", {});
+  auto root = game->new_initial_state(0);
+  root->apply_action(2);
+  root->apply_action(4);
+  const SearchConfig config = config_for("ismcts", 3000);
+  SearchTree tree;
+  run_search(*root, config, &tree, nullptr);
+  const InfoTree first = tree.trees_for(*root, config).info.at(0);
+  auto next = root->clone();
+  uint32_t node = 0;
+  for (Action a : {1, 2}) {
+    node = first.find_child(node, next->observed_action(0, a));
+    REQUIRE(node != 0);
+    next->apply_action(a);
+  }
+  const InfoTree& kept = tree.trees_for(*next, config).info.at(0);
+  CHECK(kept[0].visits == first[node].visits);
+  int64_t kept_children = 0, first_children = 0;
+  for (uint32_t c = kept[0].first_child; c != 0; c = kept[c].next_sibling) kept_children += kept[c].visits;
+  for (uint32_t c = first[node].first_child; c != 0; c = first[c].next_sibling)
+    first_children += first[c].visits;
+  CHECK(kept_children == first_children);
+  CHECK(kept_children > 0);
+}
+
+TEST_CASE("tree reuse adds the new iterations to the kept visits") {
+  // A node's first visit evaluates it: its children hold one visit fewer than it.
+  const auto game = load_native_game("connect_four", {});
+  const auto root = game->new_initial_state(0);
+  const SearchConfig config = config_for("uct", 3000);
+  SearchTree tree;
+  const SearchResult first = run_search(*root, config, &tree, nullptr);
+  auto next = root->clone();
+  next->apply_action(first.best_action);
+  int64_t kept = 0;
+  for (const auto& s : first.stats) kept += s.action == first.best_action ? s.visits : 0;
+  const SearchResult second = run_search(*next, config_for("uct", 500, 1), &tree, nullptr);
+  int64_t total = 0;
+  for (const auto& s : second.stats) total += s.visits;
+  CHECK(total == 500 + kept - 1);
+}
+
+TEST_CASE("tree reuse starts afresh at a position that does not follow") {
+  const auto game = load_native_game("connect_four", {});
+  auto a = game->new_initial_state(0);
+  a->apply_action(0);
+  auto b = game->new_initial_state(0);
+  b->apply_action(6);
+  const SearchConfig config = config_for("uct", 500);
+  SearchTree tree;
+  run_search(*a, config, &tree, nullptr);
+  const SearchResult r = run_search(*b, config, &tree, nullptr);
+  int64_t total = 0;
+  for (const auto& s : r.stats) total += s.visits;
+  CHECK(total == 500);
+}
+
+}  // namespace
+}  // namespace ts::testing

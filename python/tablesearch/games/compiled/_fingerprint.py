@@ -1,0 +1,92 @@
+"""A hash of everything a compiled game's code depends on, so that numba's on-disk cache is
+used only while nothing changed: the bytecode of the game's functions and of every function
+they call, the values of the globals they read (numbers, strings, arrays), and the sizes.
+
+numba's own cache looks at one function's source file; a change in a helper it calls, or in a
+constant array, would go unnoticed. Keyed by this fingerprint, any such change compiles anew."""
+
+from __future__ import annotations
+
+import hashlib
+import types
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+
+# Changed whenever the wrappers' interface with the core changes.
+ABI_VERSION = 1
+
+
+def fingerprint(functions: Iterable[Any], extra: Any) -> tuple[str, set[str]]:
+    """The hash of `functions` (plain or jitted), what they reach, and `extra` (by repr); and the
+    modules the functions reached are defined in."""
+    digest = hashlib.sha256(f"abi {ABI_VERSION}\n{extra!r}\n".encode())
+    seen: set[int] = set()
+    modules: set[str] = set()
+
+    def add(text: str) -> None:
+        digest.update(text.encode())
+        digest.update(b"\0")
+
+    def add_function(function: Any) -> None:
+        python = getattr(function, "py_func", function)
+        if id(python) in seen:
+            return
+        seen.add(id(python))
+        modules.add(str(getattr(python, "__module__", None)))
+        add(f"function {getattr(python, '__module__', '')}.{getattr(python, '__qualname__', '')}")
+        options = getattr(function, "targetoptions", None)
+        if options is not None:
+            add(repr(sorted(options.items())))
+        add_code(python.__code__, python.__globals__)
+        for cell in python.__closure__ or ():
+            add_value(cell.cell_contents)
+        for default in python.__defaults__ or ():
+            add_value(default)
+
+    def add_code(code: types.CodeType, scope: dict[str, Any]) -> None:
+        digest.update(code.co_code)
+        add(repr(code.co_names))
+        for constant in code.co_consts:
+            if isinstance(constant, types.CodeType):
+                add_code(constant, scope)
+            else:
+                add_value(constant)
+        modules = []
+        for name in code.co_names:
+            if name in scope:
+                add(f"global {name}")
+                add_value(scope[name])
+                if isinstance(scope[name], types.ModuleType):
+                    modules.append(scope[name])
+        # What is reached as a module's attribute (rules.helper(...), ts.TERMINAL).
+        for module in modules:
+            for name in code.co_names:
+                attribute = getattr(module, name, None)
+                if hasattr(attribute, "py_func") or isinstance(attribute, (int, float, tuple, np.ndarray)):
+                    add(f"attribute {module.__name__}.{name}")
+                    add_value(attribute)
+
+    def add_value(value: Any) -> None:
+        if isinstance(value, types.ModuleType):
+            add(f"module {value.__name__}")
+        elif isinstance(value, np.ndarray):
+            add(f"array {value.dtype.str} {value.shape}")
+            digest.update(np.ascontiguousarray(value).tobytes())
+        elif isinstance(value, (tuple, list, frozenset)):
+            add(f"{type(value).__name__} {len(value)}")
+            for item in value:
+                add_value(item)
+        elif hasattr(value, "py_func") or isinstance(value, types.FunctionType):
+            add_function(value)
+        elif value is None or isinstance(value, (bool, int, float, complex, str, bytes, np.generic, np.dtype)):
+            add(f"{type(value).__name__} {value!r}")
+        else:
+            # Classes, numba types and other objects: by their type and a repr without addresses.
+            text = repr(value)
+            add(type(value).__qualname__ + ("" if " at 0x" in text else " " + text))
+
+    for function in functions:
+        add_function(function)
+    return digest.hexdigest()[:32], modules

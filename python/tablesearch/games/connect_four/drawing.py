@@ -1,0 +1,102 @@
+"""Connect four as SVG: 6 rows by 7 columns from the history (actions are columns, x moves first)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Optional
+
+from tablesearch.render._svg import LAST, SEAT_COLOURS, clickable, el, svg, text, title
+
+ROWS, COLS = 6, 7
+CELL = 56
+PAD = 12
+TOP = 22  # the column numbers above the board
+LEGEND = (
+    "Red is player 0 (x, moves first), blue player 1 (o); columns are numbered 0-6 as in the move log (x4: x in "
+    "column 4). The latest disc has an orange ring; black rings mark a four."
+)
+HOW_TO_PLAY = "Click a column to drop a disc."
+TEXT_LEGEND = "the top line is the top row: x player 0, o player 1, . empty; columns are numbered 0-6."
+
+
+def board(state: Any) -> list[list[int]]:
+    """grid[row][col] with row 0 at the bottom; -1 empty."""
+    grid = [[-1] * COLS for _ in range(ROWS)]
+    heights = [0] * COLS
+    for ply, col in enumerate(state.history()):
+        grid[heights[col]][col] = ply % 2
+        heights[col] += 1
+    return grid
+
+
+def fours(grid: list[list[int]]) -> set[tuple[int, int]]:
+    """The cells of every four in a row."""
+    out: set[tuple[int, int]] = set()
+    for r in range(ROWS):
+        for c in range(COLS):
+            p = grid[r][c]
+            if p < 0:
+                continue
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                cells = [(r + k * dr, c + k * dc) for k in range(4)]
+                if all(0 <= rr < ROWS and 0 <= cc < COLS and grid[rr][cc] == p for rr, cc in cells):
+                    out.update(cells)
+    return out
+
+
+def draw(
+    state: Any,
+    viewer: Optional[int] = None,
+    actions: Optional[Mapping[int, str]] = None,
+    last: Optional[tuple[int, int]] = None,
+) -> str:
+    grid = board(state)
+    won = fours(grid)
+    latest = None
+    if last is not None:  # the top disc of the latest move's column
+        column_of_last = [r for r in range(ROWS) if grid[r][last[1]] >= 0]
+        latest = (column_of_last[-1], last[1]) if column_of_last else None
+    width, height = 2 * PAD + COLS * CELL, TOP + 2 * PAD + ROWS * CELL
+    top = TOP + PAD
+    parts = [el("rect", x=PAD, y=top, width=COLS * CELL, height=ROWS * CELL, rx=10, fill="#f2d16b")]
+    for c in range(COLS):
+        column = [text(PAD + (c + 0.5) * CELL, TOP / 2 + 4, str(c), 14, font_weight="bold", fill="#555")]
+        for r in range(ROWS):
+            x, y = PAD + (c + 0.5) * CELL, top + (ROWS - r - 0.5) * CELL
+            p = grid[r][c]
+            is_last = (r, c) == latest
+            column.append(
+                el(
+                    "circle",
+                    cx=x,
+                    cy=y,
+                    r=CELL * 0.4,
+                    fill=SEAT_COLOURS[p] if p >= 0 else "#fff",
+                    stroke="#222" if (r, c) in won else LAST if is_last else "#b89b3c",
+                    stroke_width=5 if (r, c) in won or is_last else 1,
+                    class_="ts-last" if is_last else None,
+                )
+            )
+        # The whole column is the click target, so a click anywhere in it drops a disc.
+        column.append(
+            el(
+                "rect",
+                title(f"column {c}"),
+                x=PAD + c * CELL,
+                y=0,
+                width=CELL,
+                height=top + ROWS * CELL,
+                fill="#000",
+                fill_opacity=0,
+                data_column=c,
+                **clickable(actions, [c]),
+            )
+        )
+        parts.append(el("g", "".join(column)))
+    if state.is_terminal():
+        winner = grid[next(iter(won))[0]][next(iter(won))[1]] if won else -1
+        status = f"player {winner} wins" if winner >= 0 else "draw"
+    else:
+        status = f"player {state.current_player()} to move"
+    parts.append(text(width / 2, height + 10, status, 13))
+    return svg(width, height + 24, "".join(parts), "connect four board")

@@ -1,0 +1,91 @@
+"""A game's Python extras, found by the game's name: the package ``tablesearch.games.<name>`` of a
+native game (its rules are in ``cpp/games/<name>``). The generic modules (drawings, the move
+log, search defaults, the analysis, the command line) read a game's extras here, so none of them
+names a game. Every extra is optional; a game without one gets the generic behaviour.
+
+What a game's package may define (docs/writing-a-game.md):
+
+- ``draw(state, viewer=None, actions=None, last=None) -> str``: an SVG drawing, the latest move
+  (player, action) highlighted (`tablesearch.render`);
+- ``LEGEND``, ``HOW_TO_PLAY`` and ``TEXT_LEGEND``: how to read the drawing, what a player clicks
+  on it, and how to read the text display;
+- ``describe_move(before, player, action, observer) -> str``: a line of the move log, saying only
+  what `observer` may know (`tablesearch.render.moves`);
+- ``consequences(before, after, player, action, observer) -> list[str]``: what a move did besides
+  itself, as `observer` saw it (more lines of the move log);
+- ``describe(state, viewer) -> str``: the position told in words for a player at a terminal;
+- ``SEARCH_DEFAULTS`` and ``SEARCH_DEFAULTS_BY_PLAYERS`` ({players: options}): the search options
+  that measured strongest for the game, taken where an option is "auto" (`games.search_defaults`);
+- ``turn_holder(state) -> int``: whose turn it is, where others decide inside a turn
+  (`analysis.replay`);
+- ``exact_figures(params) -> dict | None`` and ``exact_report(params, defaults) -> str``: exact
+  figures, beside the simulated ones (`analysis.exact`, ``tablesearch analyze --exact``).
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import importlib.util
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+from tablesearch import _core
+
+
+@dataclass(frozen=True)
+class GameExtras:
+    """One game's extras (None or empty where the game has none)."""
+
+    draw: Optional[Callable[..., str]] = None
+    legend: str = ""
+    how_to_play: str = ""
+    text_legend: str = ""
+    describe_move: Optional[Callable[..., str]] = None
+    consequences: Optional[Callable[..., list[str]]] = None
+    describe: Optional[Callable[..., str]] = None
+    search_defaults: Mapping[str, Any] = field(default_factory=dict)
+    search_defaults_by_players: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    turn_holder: Optional[Callable[[Any], int]] = None
+    exact_figures: Optional[Callable[[Mapping[str, Any]], Optional[dict[str, Any]]]] = None
+    exact_report: Optional[Callable[[Mapping[str, Any], Mapping[str, Any]], str]] = None
+
+
+# The name of each extra (a field of GameExtras) in a game's package.
+_ATTRIBUTES = {
+    "draw": "draw",
+    "legend": "LEGEND",
+    "how_to_play": "HOW_TO_PLAY",
+    "text_legend": "TEXT_LEGEND",
+    "describe_move": "describe_move",
+    "consequences": "consequences",
+    "describe": "describe",
+    "search_defaults": "SEARCH_DEFAULTS",
+    "search_defaults_by_players": "SEARCH_DEFAULTS_BY_PLAYERS",
+    "turn_holder": "turn_holder",
+    "exact_figures": "exact_figures",
+    "exact_report": "exact_report",
+}
+
+
+@functools.cache
+def game_extras(name: str) -> GameExtras:
+    """The extras of game `name`: those its package defines, for a native game that has one;
+    none for any other name (Python games, unknown names). Only native games' own packages are
+    imported, never a module a name could point elsewhere."""
+    if name not in _core.list_games():
+        return GameExtras()
+    spec = importlib.util.find_spec(f"{__package__}.{name}")
+    if spec is None or spec.submodule_search_locations is None:  # a game's extras are a package
+        return GameExtras()
+    package = importlib.import_module(spec.name)
+    found = {
+        extra: getattr(package, attribute) for extra, attribute in _ATTRIBUTES.items() if hasattr(package, attribute)
+    }
+    return GameExtras(**found)
+
+
+def games_with(extra: str) -> list[str]:
+    """The native games whose package defines `extra` (a field of GameExtras), for messages."""
+    return [name for name in _core.list_games() if getattr(game_extras(name), extra)]

@@ -1,0 +1,574 @@
+"""Gnomi as SVG: every seat's hand (mushrooms right side up and composted, gnomes awake and
+asleep) and the table (whose turn, the effect under way, its target, the named colour), and the
+same in words for a terminal (`describe`), and what a move did besides itself (`consequences`).
+
+Read from the state's fields (`state.fields()`). A card's face is drawn only if the viewer knows it (its
+``known`` mask; viewer None: everything): other cards are drawn as backs with their public id, so
+a page for one seat holds no face that seat has not seen. Drawn from a state resampled for the
+viewer, the unknown faces in the state are guesses anyway. Small dots under a card show who knows
+its face (public). Clicking a card plays the legal action that names it (several: the page asks
+which).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Optional
+
+from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, svg, text, title
+
+GNOMES = ["hans", "sprout", "wake", "lullaby", "thief", "peek", "earmuffs", "compost", "golden"]
+GNOME_GLYPHS = {
+    "hans": "H",
+    "sprout": "S",
+    "wake": "W",
+    "lullaby": "L",
+    "thief": "T",
+    "peek": "P",
+    "earmuffs": "E",
+    "compost": "C",
+    "golden": "G",
+}
+MUSHROOMS = ["orange", "white", "blue", "red", "purple", "gold"]
+MUSHROOM_FILL = {
+    "orange": "#e67e22",
+    "white": "#f4f4f4",
+    "blue": "#3498db",
+    "red": "#e74c3c",
+    "purple": "#8e44ad",
+    "gold": "#f1c40f",
+}
+PHASES = [
+    "turn",
+    "use 1 target",
+    "use 2 second",
+    "use 2 target",
+    "hans colour",
+    "sprout",
+    "wake",
+    "effect target",
+    "react",
+    "lullaby choice",
+    "peek reveal",
+    "peek take",
+    "compost choice",
+    "steal",
+    "game over",
+]
+EFFECTS = ["-", "give", "steal", "lullaby", "thief", "peek", "compost", "hans"]
+EFFECT_NAMES = {"give": "ask", "steal": "random take"}  # effects named as the log names their moves
+# What each gnome does when used (docs/rules/gnomi.md), for the legend and the cards' labels.
+ABILITIES = {
+    "hans": "Hans the Destroyer: name a colour; every other player composts their mushrooms of it",
+    "sprout": "Sprouter: turn up to 2 of your composted mushrooms right side up",
+    "wake": "Alarm Gnome: wake one of your other sleeping gnomes",
+    "lullaby": "Lullaby Gnome: another player puts one of their awake gnomes to sleep",
+    "thief": "Pickpocket: take 2 random right-side-up mushrooms from another player",
+    "peek": "Peeker: another player reveals 2 mushrooms; you take 1",
+    "earmuffs": "Earmuffs: when an action targets you, cancel it (used on others' turns)",
+    "compost": "Composter: another player composts one of their mushrooms",
+    "golden": "Golden Gnome (2 gold): as the Sprouter",
+}
+# Action numbering (cpp/games/gnomi/gnomi.h).
+M, G = 28, 25
+USE1, USE2, USE_GNOME, PASS_M, PASS_G, TARGET, PICK_M, PICK_G, COLOUR, DONE, NO_REACTION = (
+    0,
+    28,
+    56,
+    81,
+    109,
+    134,
+    140,
+    168,
+    193,
+    199,
+    200,
+)
+
+LEGEND = (
+    "One band per seat: mushrooms (right side up, then composted: upside down, brown rim) and gnomes (awake, "
+    "then asleep: faded, with a z). A face is shown only if you know it; other cards are backs with a '?' and "
+    "their public number (m3, g7). Dots under a card show who knows its face. Gnomes by letter: "
+    + "; ".join(f"{GNOME_GLYPHS[g]} {ABILITIES[g]}" for g in GNOMES)
+    + ". The cards and the seat of the latest move have an orange frame; tap a card to read what it is."
+)
+HOW_TO_PLAY = (
+    "Click one of your cards (or a seat's name, to target it) to play; when a card allows several moves the page "
+    "asks which."
+)
+TEXT_LEGEND = (
+    "the first line says whose turn it is and what is under way; then one line per seat with its cards by group "
+    "(mushrooms up, composted, gnomes awake, asleep), a card as its face and its public number: 'orange m3', "
+    "'? m7' when you do not know the face. Gnome letters: "
+    + ", ".join(f"{GNOME_GLYPHS[g]} {ABILITIES[g]}" for g in GNOMES)
+    + "."
+)
+
+CW, CH = 40, 54  # a card
+GAP = 4
+WIDTH = 440
+PER_LINE = 9  # cards in a row of a seat's band
+LINE_H = CH + 14  # a row of cards with the knowledge dots under it
+
+
+def _fields(state: Any) -> dict[str, list[int]]:
+    fields: dict[str, list[int]] = state.fields()
+    return fields
+
+
+def _knows(known: int, viewer: Optional[int]) -> bool:
+    return viewer is None or bool((known >> viewer) & 1)
+
+
+def _who_knows(known: int, n: int) -> str:
+    return ",".join(f"P{p}" for p in range(n) if (known >> p) & 1) or "nobody"
+
+
+def under_way(f: dict[str, list[int]], n: int) -> str:
+    """What the game waits for, in words ("P0 used 1 orange mushroom: whom to ask for orange?")."""
+    turn, phase, effect, target, colour = f["turn"][0], f["phase"][0], f["effect"][0], f["target"][0], f["colour"][0]
+    name = PHASES[phase]
+    c = MUSHROOMS[colour] if colour >= 0 else "?"
+    used = {
+        "give": f"asks P{target} for {c}",
+        "steal": f"takes a random mushroom from P{target}",
+        "hans": f"uses Hans on {c}",
+    }.get(EFFECTS[effect], f"uses {EFFECTS[effect]} on P{target}")
+    words = {
+        "turn": f"P{turn} chooses a move",
+        "use 1 target": f"P{turn} used 1 {c} mushroom: whom to ask for {c}?",
+        "use 2 second": f"P{turn} uses 2 mushrooms: which is the second?",
+        "use 2 target": f"P{turn} used 2 mushrooms: whom to take a random mushroom from?",
+        "hans colour": f"P{turn} used Hans: which colour must the others compost?",
+        "sprout": f"P{turn} sprouts up to 2 composted mushrooms (or is done)",
+        "wake": f"P{turn} wakes one of their sleeping gnomes",
+        "effect target": f"P{turn} used {EFFECTS[effect]}: whom to target?",
+        "react": f"P{turn} {used}: P{target} may cancel it with earmuffs",
+        "lullaby choice": f"P{target} puts one of their awake gnomes to sleep (lullaby)",
+        "peek reveal": f"P{target} reveals 2 mushrooms to P{turn} (peek)",
+        "peek take": f"P{turn} takes one of the revealed mushrooms",
+        "compost choice": f"P{target} composts one of their mushrooms",
+        "steal": f"a random mushroom is taken from P{target}",
+        "game over": "game over",
+    }
+    return words.get(name, name)
+
+
+def _cards_of(f: dict[str, list[int]], seat: int, mushrooms: bool) -> list[tuple[int, bool]]:
+    """(card, right side up) of the seat's mushrooms or gnomes: right side up first."""
+    prefix = "mushroom" if mushrooms else "gnome"
+    mine = [i for i in range(M if mushrooms else G) if f[f"{prefix}_holder"][i] == seat]
+    return [(i, True) for i in mine if f[f"{prefix}_up"][i]] + [(i, False) for i in mine if not f[f"{prefix}_up"][i]]
+
+
+def _face(f: dict[str, list[int]], kind: str, index: int, viewer: Optional[int]) -> Optional[str]:
+    prefix = "mushroom" if kind == "m" else "gnome"
+    if not _knows(f[f"{prefix}_known"][index], viewer):
+        return None
+    return MUSHROOMS[f["mushroom_face"][index]] if kind == "m" else GNOMES[f["gnome_face"][index]]
+
+
+def _card(
+    x: float,
+    y: float,
+    kind: str,
+    index: int,
+    face: Optional[str],
+    up: bool,
+    known: int,
+    n: int,
+    actions: Optional[Mapping[int, str]],
+    wanted: list[int],
+    latest: bool,
+) -> str:
+    name = f"{kind}{index}"
+    if face is None:
+        what = "face unknown to you"
+    elif kind == "g":
+        what = f"{GNOME_GLYPHS[face]}, {ABILITIES[face]}"
+    else:
+        what = f"a {face} mushroom"
+    label = f"{name}: {what}; known to {_who_knows(known, n)}"
+    if kind == "m":
+        label += "" if up else " (composted)"
+        body = el(
+            "rect",
+            x=x,
+            y=y,
+            width=CW,
+            height=CH,
+            rx=5,
+            fill="#fffdf5" if face else "#5d6d7e",
+            stroke="#7b4a12" if not up else INK,
+            stroke_width=3 if not up else 1,
+        )
+        if face:
+            cap_y = y + (18 if up else CH - 18)
+            body += el(
+                "path",
+                d=f"M{x + 5} {cap_y} A15 13 0 0 {1 if up else 0} {x + CW - 5} {cap_y} Z",
+                fill=MUSHROOM_FILL[face],
+                stroke=INK,
+                stroke_width=1,
+            )
+            body += el(
+                "rect",
+                x=x + CW / 2 - 5,
+                y=cap_y if up else cap_y - 14,
+                width=10,
+                height=14,
+                fill="#f5e6c8",
+                stroke=INK,
+                stroke_width=0.8,
+            )
+    else:
+        label += "" if up else " (asleep)"
+        golden = face == "golden"
+        body = el(
+            "rect",
+            x=x,
+            y=y,
+            width=CW,
+            height=CH,
+            rx=5,
+            fill=("#fdebd0" if golden else "#eafaf1") if face else "#5d6d7e",
+            stroke=INK,
+            opacity=1 if up else 0.55,
+        )
+        if face:
+            body += el(
+                "path",
+                d=f"M{x + 9} {y + 20} L{x + CW / 2} {y + 4} L{x + CW - 9} {y + 20} Z",
+                fill="#f1c40f" if golden else "#c0392b",
+            )
+            body += text(x + CW / 2, y + 30, GNOME_GLYPHS[face], 16, font_weight="bold")
+        if not up:
+            body += text(x + CW - 7, y + 9, "z", 13, fill="#2c3e50" if face else "#fff", font_weight="bold")
+    if face is None:
+        body += text(x + CW / 2, y + CH / 2 - 4, "?", 18, fill="#fff", font_weight="bold")
+    id_y = y + CH - 8 if kind == "g" or up or face is None else y + 9
+    body += text(x + CW / 2, id_y, name, 12, fill=INK if face else "#fff")
+    if latest:
+        body += el(
+            "rect", x=x - 3, y=y - 3, width=CW + 6, height=CH + 6, rx=7, fill="none", stroke=LAST, stroke_width=3
+        )
+    dots = "".join(
+        el("circle", cx=x + 5 + 6 * p, cy=y + CH + 6, r=2.5, fill=SEAT_COLOURS[p]) for p in range(n) if (known >> p) & 1
+    )
+    extra = dict(data_card=name, data_face=face) if face else dict(data_card=name)
+    return el(
+        "g",
+        title(label) + body + dots,
+        class_="ts-card ts-last" if latest else "ts-card",
+        **extra,
+        **clickable(actions, wanted),
+    )
+
+
+def _latest(last: Optional[tuple[int, int]]) -> tuple[Optional[str], Optional[int]]:
+    """The card ("m3", "g7") or seat (TARGET: its number) the latest move named."""
+    if last is None:
+        return None, None
+    action = last[1]
+    for low, high, kind in ((USE1, USE2, "m"), (USE2, USE_GNOME, "m"), (USE_GNOME, PASS_M, "g")):
+        if low <= action < high:
+            return f"{kind}{action - low}", None
+    for low, high, kind in ((PASS_M, PASS_G, "m"), (PASS_G, TARGET, "g"), (PICK_M, PICK_G, "m"), (PICK_G, COLOUR, "g")):
+        if low <= action < high:
+            return f"{kind}{action - low}", None
+    if TARGET <= action < PICK_M:
+        return None, action - TARGET
+    return None, last[0]  # a colour, done or no reaction: the seat that chose it
+
+
+def _rows(
+    parts: list[str],
+    y: float,
+    mushrooms: list[tuple[int, bool]],
+    gnomes: list[tuple[int, bool]],
+    f: dict[str, list[int]],
+    n: int,
+    viewer: Optional[int],
+    actions: Optional[Mapping[int, str]],
+    latest_card: Optional[str],
+) -> float:
+    """Draws a seat's cards from y on, mushrooms then gnomes (on one line when they fit, with a
+    space between); returns the y below them."""
+    if not mushrooms and not gnomes:
+        parts.append(text(14, y + 9, "no cards", 12, anchor="start", fill="#566573"))
+        return y + 22
+    one_line = len(mushrooms) + len(gnomes) < PER_LINE
+    slots: list[tuple[str, int, bool, int]] = [("m", i, up, k) for k, (i, up) in enumerate(mushrooms)]
+    first_gnome = len(mushrooms) + 1 if one_line and mushrooms else (-(-len(mushrooms) // PER_LINE) * PER_LINE)
+    slots += [("g", i, up, first_gnome + k) for k, (i, up) in enumerate(gnomes)]
+    for kind, i, up, slot in slots:
+        line, col = divmod(slot, PER_LINE)
+        prefix = "mushroom" if kind == "m" else "gnome"
+        wanted = (
+            [USE1 + i, USE2 + i, PASS_M + i, PICK_M + i] if kind == "m" else [USE_GNOME + i, PASS_G + i, PICK_G + i]
+        )
+        parts.append(
+            _card(
+                12 + col * (CW + GAP),
+                y + line * LINE_H,
+                kind,
+                i,
+                _face(f, kind, i, viewer),
+                up,
+                f[f"{prefix}_known"][i],
+                n,
+                actions,
+                wanted,
+                latest_card == f"{kind}{i}",
+            )
+        )
+    return y + (max(slot for *_, slot in slots) // PER_LINE + 1) * LINE_H
+
+
+def draw(
+    state: Any,
+    viewer: Optional[int] = None,
+    actions: Optional[Mapping[int, str]] = None,
+    last: Optional[tuple[int, int]] = None,
+) -> str:
+    f = _fields(state)
+    n = state.get_game().num_players()
+    params = state.get_game().parameters()
+    latest_card, latest_seat = _latest(last)
+    target, out, winners = f["target"][0], f["out"][0], f["winners"][0]
+    mover = -1 if state.is_terminal() or state.is_chance_node() else state.current_player()
+    games = 3 if params.get("golden") else 1
+    parts = [
+        text(
+            12,
+            16,
+            (f"game {f['game'][0] + 1} of {games} · " if games > 1 else "") + f"round {f['round'][0] + 1}",
+            14,
+            anchor="start",
+            font_weight="bold",
+        )
+    ]
+    if state.is_terminal():
+        done = "game over: " + ", ".join(f"P{p}" for p in range(n) if (winners >> p) & 1) + " won"
+        parts.append(text(12, 36, done, 13, anchor="start"))
+    else:
+        parts.append(text(12, 36, under_way(f, n), 13, anchor="start"))
+    y = 50.0
+    buttons = _table_buttons(actions)
+    bx = 12
+    for a, label in buttons:  # colour names (hans), done and no reaction
+        w = 16 + 8 * len(label)
+        if bx + w > WIDTH - 8:
+            bx, y = 12, y + 30
+        parts.append(
+            el(
+                "g",
+                el("rect", x=bx, y=y, width=w, height=26, rx=5, fill="#fff", stroke=INK)
+                + text(bx + w / 2, y + 13, label, 13),
+                data_button=label,
+                **clickable(actions, [a]),
+            )
+        )
+        bx += w + 6
+    y += 36 if buttons else 8
+    for s in range(n):
+        top = y
+        mushrooms, gnomes = _cards_of(f, s, True), _cards_of(f, s, False)
+        rows: list[str] = []
+        below = _rows(rows, top + 44, mushrooms, gnomes, f, n, viewer, actions, latest_card)
+        height = below - top + 4
+        parts.append(
+            el(
+                "rect",
+                x=4,
+                y=top,
+                width=WIDTH - 8,
+                height=height,
+                rx=8,
+                fill="#fff8e1" if s == viewer else "#f4f6f7",
+                stroke=SEAT_COLOURS[s],
+                stroke_width=3 if s == mover else 1,
+            )
+        )
+        up_m = sum(1 for _, up in mushrooms if up)
+        awake = sum(1 for _, up in gnomes if up)
+        gold = f["golden_gnomes"][s]
+        name = (
+            f"P{s}"
+            + (" (you)" if s == viewer else "")
+            + (" · out" if (out >> s) & 1 else "")
+            + (" · target" if s == target and not state.is_terminal() else "")
+            + (f" · {gold} golden" if gold else "")
+        )
+        tag = text(14, top + 14, name, 14, anchor="start", font_weight="bold", fill=SEAT_COLOURS[s])
+        if s == latest_seat:
+            w = 9 * len(name) + 12
+            tag += el(
+                "rect",
+                x=8,
+                y=top + 3,
+                width=w,
+                height=23,
+                rx=6,
+                fill="none",
+                stroke=LAST,
+                stroke_width=3,
+                class_="ts-last",
+            )
+        parts.append(el("g", tag, data_seat=s, **clickable(actions, [TARGET + s])))
+        counts = (
+            f"mushrooms {up_m} up, {len(mushrooms) - up_m} composted · "
+            f"gnomes {awake} awake, {len(gnomes) - awake} asleep"
+        )
+        parts.append(text(14, top + 32, counts, 12, anchor="start", fill="#566573"))
+        parts.extend(rows)
+        y = top + height + 6
+    pool_m = sum(1 for h in f["mushroom_holder"] if h == -1)
+    pool_g = sum(1 for h in f["gnome_holder"] if h == -1)
+    parts.append(
+        text(
+            12, y + 10, f"out of play, unseen: {pool_m} mushrooms, {pool_g} gnomes", 12, anchor="start", fill="#566573"
+        )
+    )
+    key = [f"{GNOME_GLYPHS[g]} {g}" for g in GNOMES]
+    for k, chunk in enumerate((key[:5], key[5:])):
+        parts.append(text(12, y + 30 + 18 * k, ("gnomes: " if k == 0 else "") + " · ".join(chunk), 12, anchor="start"))
+    return svg(WIDTH, y + 62, "".join(parts), "Gnomi table")
+
+
+def _table_buttons(actions: Optional[Mapping[int, str]]) -> list[tuple[int, str]]:
+    if not actions:
+        return []
+    out = []
+    for a in sorted(actions):
+        if COLOUR <= a < DONE:
+            out.append((a, MUSHROOMS[a - COLOUR]))
+        elif a == DONE:
+            out.append((a, "done"))
+        elif a == NO_REACTION:
+            out.append((a, "no reaction"))
+    return out
+
+
+# --- the move log: what a move did besides itself ------------------------------------------------
+
+
+def _card_text(f: dict[str, list[int]], kind: str, index: int, observer: Optional[int]) -> str:
+    """ "orange (m7)", or "? (m7)" when the observer does not know the face (as moves.py writes cards)."""
+    face = _face(f, kind, index, observer)
+    return f"{face or '?'} ({kind}{index})"
+
+
+def _names(cards: list[str]) -> str:
+    return ", ".join(cards)
+
+
+def consequences(before: Any, after: Any, player: int, action: int, observer: Optional[int]) -> list[str]:
+    """What the move did to other cards than the one it names, as `observer` saw it: an effect
+    cancelled by earmuffs, a card given in answer to an ask ("P1 gives orange (m7) to P0") or
+    found missing ("P1 has no orange to give"), a mushroom taken at random, cards composted by
+    Hans, players going out, golden cards awarded and the next game of a golden match. Faces only
+    where the observer knows them after the move."""
+    b, a = before.fields(), after.fields()
+    n = before.get_game().num_players()
+    named = _latest((player, action))[0] if player >= 0 else None  # a chance outcome is told here
+    effect, target, colour = EFFECTS[b["effect"][0]], b["target"][0], b["colour"][0]
+    if target < 0 and player >= 0 and TARGET <= action < PICK_M:  # this move chooses the target
+        target = action - TARGET
+    cancelled = PHASES[b["phase"][0]] == "react" and action != NO_REACTION and player >= 0
+    lines = [f"P{b['turn'][0]}'s {EFFECT_NAMES.get(effect, effect)} is cancelled for P{target}"] if cancelled else []
+    if b["game"][0] != a["game"][0]:  # the cards are dealt again (and numbered anew)
+        return lines + _next_game(b, a, n)
+    moved: list[str] = []
+    awards: list[str] = []  # golden cards from the reserve, at the end of the match
+    turned: dict[tuple[int, str], list[str]] = {}
+    for kind, prefix, count in (("m", "mushroom", M), ("g", "gnome", G)):
+        for i in range(count):
+            was, now = b[f"{prefix}_holder"][i], a[f"{prefix}_holder"][i]
+            if f"{kind}{i}" == named or now < 0:
+                continue
+            card = _card_text(a, kind, i, observer)
+            if was == -2:  # the golden reserve
+                awards.append(f"P{now} takes a golden {'mushroom' if kind == 'm' else 'gnome'} {card}")
+            elif was != now and was >= 0:
+                moved.append(
+                    f"P{was} gives {card} to P{now}" if effect == "give" else f"P{now} takes {card} from P{was}"
+                )
+            elif was == now and b[f"{prefix}_up"][i] != a[f"{prefix}_up"][i]:
+                up = bool(a[f"{prefix}_up"][i])
+                verb = ("sprouts" if up else "composts") if kind == "m" else ("wakes" if up else "puts to sleep")
+                turned.setdefault((now, verb), []).append(card)
+    lines += moved
+    for (seat, verb), cards in turned.items():
+        lines.append(
+            f"P{seat} puts {', '.join(cards)} to sleep"
+            if verb == "puts to sleep"
+            else f"P{seat} {verb} {', '.join(cards)}"
+        )
+    over_for_target = a["effect"][0] == 0 or a["target"][0] != target
+    if target >= 0 and over_for_target and not cancelled:
+        if effect == "give" and colour >= 0 and not moved:
+            lines.append(f"P{target} has no {MUSHROOMS[colour]} to give")
+        elif effect == "steal" and not moved and PHASES[b["phase"][0]] in ("react", "use 2 target"):
+            lines.append(f"P{target} has no mushroom to take")
+        elif effect == "hans" and colour >= 0 and not turned:
+            lines.append(f"P{target} has no {MUSHROOMS[colour]} to compost")
+    lines += [f"P{s} is out" for s in range(n) if (a["out"][0] >> s) & 1 and not (b["out"][0] >> s) & 1]
+    lines += awards
+    if after.is_terminal():
+        winners = [f"P{s}" for s in range(n) if (a["winners"][0] >> s) & 1]
+        lines.append("game over: " + " and ".join(winners) + (" wins" if len(winners) == 1 else " win"))
+    return lines
+
+
+def _next_game(b: dict[str, list[int]], a: dict[str, list[int]], n: int) -> list[str]:
+    """A golden match's next game: who won the last one and took a golden gnome, who took a golden
+    mushroom (both public), and the new deal (which numbers the cards anew)."""
+    gold = MUSHROOMS.index("gold")
+
+    def golden_mushrooms(f: dict[str, list[int]], seat: int) -> int:
+        return sum(1 for i in range(M) if f["mushroom_holder"][i] == seat and f["mushroom_face"][i] == gold)
+
+    lines = []
+    for seat in range(n):
+        if a["golden_gnomes"][seat] > b["golden_gnomes"][seat]:
+            lines.append(f"P{seat} wins game {b['game'][0] + 1} and takes a golden gnome")
+        if golden_mushrooms(a, seat) > golden_mushrooms(b, seat):
+            lines.append(f"P{seat} takes a golden mushroom")
+    lines.append(f"game {a['game'][0] + 1} begins: the cards are gathered, numbered anew and dealt again")
+    return lines
+
+
+def describe(state: Any, viewer: Optional[int]) -> str:
+    """The table in words, as `viewer` knows it (None: everything): whose turn and what is under
+    way, then each seat's cards by group, a card as its face and number ("orange m3", "? m7")."""
+    f = _fields(state)
+    n = state.get_game().num_players()
+    games = 3 if state.get_game().parameters().get("golden") else 1
+    head = f"Gnomi, round {f['round'][0] + 1}" + (f" of game {f['game'][0] + 1} of {games}" if games > 1 else "")
+    if state.is_terminal():
+        winners = " and ".join(f"P{p}" for p in range(n) if (f["winners"][0] >> p) & 1)
+        head += f": game over, {winners} won"
+    else:
+        head += f": {under_way(f, n)}"
+    lines = [head]
+    for s in range(n):
+        groups = []
+        for kind, cards, (up_name, down_name) in (
+            ("m", _cards_of(f, s, True), ("mushrooms up", "composted")),
+            ("g", _cards_of(f, s, False), ("gnomes awake", "asleep")),
+        ):
+            for name, up in ((up_name, True), (down_name, False)):
+                shown = [f"{_face(f, kind, i, viewer) or '?'} {kind}{i}" for i, u in cards if u == up]
+                groups.append(f"{name}: {', '.join(shown) or '-'}")
+        extra = (" (you)" if s == viewer else "") + (" (out)" if (f["out"][0] >> s) & 1 else "")
+        gold = f["golden_gnomes"][s]
+        extra += f" ({gold} golden gnomes)" if gold else ""
+        lines.append(f"P{s}{extra}: " + "; ".join(groups))
+    pool_m = sum(1 for h in f["mushroom_holder"] if h == -1)
+    pool_g = sum(1 for h in f["gnome_holder"] if h == -1)
+    lines.append(
+        f"Out of play, unseen: {pool_m} mushrooms, {pool_g} gnomes. Gnomes: "
+        + ", ".join(f"{GNOME_GLYPHS[g]} {g}" for g in GNOMES)
+    )
+    return "\n".join(lines)

@@ -1,0 +1,22 @@
+"""Gummiland: the game's Python extras (its rules are native: cpp/games/gummiland); the hooks are
+listed in `tablesearch.games.extras`.
+
+Search defaults: none. Gummiland keeps random playouts to the end: the heuristic at the leaf
+(rollout_cutoff 0, Gummiz and the tiles in front) beats random playouts at small equal budgets,
+but lost to them at equal time, 0.075 [-0.032, 0.182] over 40 games at 0.05 s a move
+(docs/long-games.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from tablesearch.games.gummiland.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, consequences, draw
+from tablesearch.render.moves import seat_name
+
+__all__ = ["HOW_TO_PLAY", "LEGEND", "TEXT_LEGEND", "consequences", "describe_move", "draw"]
+
+
+def describe_move(before: Any, player: int, action: int, observer: Optional[int]) -> str:
+    """Every action is public (cpp/games/gummiland/gummiland.h), so its text as it is."""
+    return f"{seat_name(player)}: {before.action_to_string(action)}"

@@ -1,0 +1,379 @@
+"""Gummiland as SVG: the four piles (top tile face up, size, exotic tiles still inside), and for
+every player the tiles in front, the Gummibox (known tiles in order, '?' for the unknown ones),
+Gummiz and specials.
+
+Read from the information state text of the viewer (``str(state)`` for everything), which holds
+exactly what that seat knows, so the drawing cannot show more. Tiles are written as the game
+writes them: "SS>L:2" costs two S fruit, gives an L reward and 2 Gummiz; "SAL:4" is a greedy tile
+(no reward); "Taste:1" a starting tile; "=L" a Chewing gum copying L this turn; "*" used this turn.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, svg, text, title
+
+REWARDS = ["", "S", "A", "L", "M", "Taste", "Gum", "Exchange", "TidyUp", "Doublon", "Selection"]
+FRUIT = {"S": "#e74c3c", "A": "#27ae60", "L": "#f1c40f", "M": "#8e44ad"}
+SPECIAL_FILL = "#d6eaf8"
+LEGEND = (
+    "Four piles at the top: the top tile face up (the fruit it costs as dots, what it gives after the arrow, "
+    "Gummiz in the yellow circle), the number of tiles in the pile, and the exotic regions still inside (+). "
+    "Each player has tiles in front and a Gummibox: its next tiles out first, '?' for tiles nobody has seen; "
+    "a box tile shows its reward and Gummiz. The latest move is "
+    "framed in orange (the pile captured from, the tile used, or the player)."
+)
+HOW_TO_PLAY = (
+    "Click a pile's top tile to capture it, one of your tiles to use or pay with it; other choices are the "
+    "buttons under the board."
+)
+TEXT_LEGEND = (
+    "tiles read 'SS>L:2' (costs S S, gives L, 2 Gummiz), 'SAL:4' (a greedy tile: no reward), 'Taste:1' (a "
+    "starting tile); '=L' after a Chewing gum is what it copies this turn; '*' marks tiles used this turn; "
+    "a box lists its next tile out first, '?' for tiles nobody has seen."
+)
+
+TILE = re.compile(
+    r"^(?P<cost>[SAL]*)(?P<arrow>>)?(?P<reward>[A-Za-z]*):(?P<gummiz>\d+)(?:=(?P<gum>\w+))?(?P<used>\*)?$"
+)
+
+
+@dataclass
+class Tile:
+    text: str
+    cost: str = ""
+    reward: str = ""
+    gummiz: int = 0
+    gum_as: str = ""
+    used: bool = False
+    known: bool = True
+
+    @staticmethod
+    def parse(word: str) -> Tile:
+        if word == "?":
+            return Tile("?", known=False)
+        m = TILE.match(word)
+        if not m:
+            return Tile(word)
+        cost, reward = m["cost"], m["reward"]
+        if not m["arrow"] and not reward and len(cost) == 1:  # a starting fruit tile ("S:1"), not a greedy one
+            cost, reward = "", cost
+        return Tile(word, cost, reward, int(m["gummiz"]), m["gum"] or "", bool(m["used"]))
+
+    @property
+    def tile_class(self) -> int:
+        """The game's tile class (actions 11 + class): the reward index, 11 for an active gum."""
+        if self.reward == "Gum" and self.gum_as:
+            return 11
+        return REWARDS.index(self.reward) if self.reward in REWARDS else -1
+
+
+@dataclass
+class Pile:
+    size: int = 0
+    top: Optional[Tile] = None
+    exotic: str = ""
+    order: list[Tile] = field(default_factory=list)
+
+
+@dataclass
+class PlayerView:
+    gummiz: int = 0
+    specials: int = 0
+    front: list[Tile] = field(default_factory=list)
+    box: list[Tile] = field(default_factory=list)
+
+
+@dataclass
+class Table:
+    header: str = ""
+    decision: str = ""
+    captures: str = ""
+    piles: list[Pile] = field(default_factory=list)
+    players: list[PlayerView] = field(default_factory=list)
+    in_use: str = ""
+
+
+def parse(info: str) -> Table:
+    """The table from the game's text view (see gummiland_view.cc)."""
+    table = Table()
+    lines = info.splitlines()
+    current: Optional[PlayerView] = None
+    for line in lines:
+        if line.startswith("Gummiland"):
+            table.header = line
+        elif line.startswith("Round "):
+            table.decision = line.split("; ", 1)[-1]
+        elif line.startswith("Captures left"):
+            table.captures = line
+        elif line.startswith("Pile "):
+            body = line.split(": ", 1)[1]
+            pile = Pile()
+            if body != "empty":
+                parts = body.split("; ")
+                m = re.match(r"(\d+) tiles, top (\S+)", parts[0])
+                if m:
+                    pile.size, pile.top = int(m[1]), Tile.parse(m[2])
+                for part in parts[1:]:
+                    if part.startswith("exotic: "):
+                        pile.exotic = part[len("exotic: ") :]
+                    elif part.startswith("order (bottom first):"):
+                        pile.order = [Tile.parse(w) for w in part.split(":", 1)[1].split()]
+            table.piles.append(pile)
+        elif line.startswith("Player "):
+            m = re.match(r"Player \d+: (-?\d+) Gummiz, (\d+) specials", line)
+            current = PlayerView(int(m[1]), int(m[2])) if m else PlayerView()
+            table.players.append(current)
+        elif line.startswith("  front:") and current is not None:
+            words = line.split(":", 1)[1].split()
+            current.front = [] if words == ["nothing"] else [Tile.parse(w) for w in words]
+        elif line.startswith("  box (") and current is not None:
+            current.box = [Tile.parse(w) for w in line.split(":", 1)[1].split()]
+        elif line.startswith("In use: "):
+            table.in_use = line[len("In use: ") :]
+    return table
+
+
+def _tile(x: float, y: float, tile: Tile, w: float = 64, h: float = 48, **extra: Any) -> str:
+    latest = extra.pop("latest", False)
+    ring = (
+        el("rect", x=x - 3, y=y - 3, width=w + 6, height=h + 6, rx=7, fill="none", stroke=LAST, stroke_width=3)
+        if latest
+        else ""
+    )
+    cls = "ts-tile ts-last" if latest else "ts-tile"
+    if not tile.known:
+        return el(
+            "g",
+            title("a tile nobody has seen")
+            + el("rect", x=x, y=y, width=w, height=h, rx=5, fill="#5d6d7e", stroke=INK)
+            + text(x + w / 2, y + h / 2, "?", 16, fill="#fff", font_weight="bold"),
+            class_=cls + " ts-hidden",
+            **extra,
+        )
+    special = tile.reward not in ("", "S", "A", "L", "M")
+    if w < 40:  # a small tile (in a box): reward and Gummiz only
+        fill = SPECIAL_FILL if special else "#fef9e7"
+        short = tile.reward[:4] if tile.reward else "grd"
+        return el(
+            "g",
+            title(f"tile {tile.text}")
+            + el("rect", x=x, y=y, width=w, height=h, rx=4, fill=fill, stroke=INK)
+            + text(x + w / 2, y + 11, short, 12, fill=FRUIT.get(tile.reward, INK), font_weight="bold")
+            + text(x + w / 2, y + h - 9, str(tile.gummiz), 12, fill="#7d6608")
+            + ring,
+            class_=cls,
+            data_tile=tile.text,
+            **extra,
+        )
+    fill = SPECIAL_FILL if special else "#fef9e7" if tile.cost else "#fdebd0"
+    parts = [
+        el(
+            "rect",
+            x=x,
+            y=y,
+            width=w,
+            height=h,
+            rx=5,
+            fill=fill,
+            stroke=INK,
+            stroke_width=2 if tile.used else 1,
+            stroke_dasharray="4 2" if tile.used else None,
+        )
+    ]
+    for i, fruit in enumerate(tile.cost):
+        parts.append(el("circle", cx=x + 8 + 10 * i, cy=y + 9, r=4.5, fill=FRUIT[fruit], stroke=INK, stroke_width=0.5))
+    reward = tile.reward + (f"={tile.gum_as}" if tile.gum_as else "")
+    if reward:
+        arrow = "→ " if tile.cost and len(reward) <= 5 else ""
+        colour = FRUIT.get(tile.reward, INK) if tile.reward in FRUIT else INK
+        parts.append(
+            text(x + w / 2, y + 27, arrow + reward, 13 if len(reward) <= 5 else 12, fill=colour, font_weight="bold")
+        )
+    else:
+        parts.append(text(x + w / 2, y + 27, "greedy", 12, fill="#7f8c8d"))
+    parts.append(
+        el("circle", cx=x + w - 10, cy=y + 10, r=8, fill="#f9e79f", stroke="#b7950b")
+        + text(x + w - 10, y + 10, str(tile.gummiz), 12, font_weight="bold")
+    )
+    if tile.used:
+        parts.append(text(x + 5, y + h - 8, "used", 12, anchor="start", fill="#7f8c8d"))
+    return el("g", title(f"tile {tile.text}") + "".join(parts) + ring, class_=cls, data_tile=tile.text, **extra)
+
+
+WIDTH = 440
+FRONT_PER_LINE = 6  # tiles in front, per line
+BOX_PER_LINE = 10  # small tiles of a box, per line
+BOX_SHOWN = 20  # box tiles drawn (the rest are counted)
+
+
+def _latest(last: Optional[tuple[int, int]]) -> tuple[Optional[int], Optional[int], Optional[int]]:
+    """(pile, tile class, seat) that the latest move named: a capture's pile, the class of a tile
+    paid, slid, copied or exchanged (among the mover's tiles), or else the mover or the target."""
+    if last is None:
+        return None, None, None
+    player, action = last
+    if 1 <= action <= 4:
+        return action - 1, None, None
+    if 11 <= action <= 22:
+        return None, action - 11, player
+    if 23 <= action <= 26:
+        return None, None, action - 23
+    return None, None, player
+
+
+def _wrap(words: str, limit: int) -> list[str]:
+    lines = [""]
+    for word in words.split(" "):
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > limit:
+            lines.append(word)
+        else:
+            lines[-1] = f"{lines[-1]} {word}".strip()
+    return lines
+
+
+def draw(
+    state: Any,
+    viewer: Optional[int] = None,
+    actions: Optional[Mapping[int, str]] = None,
+    last: Optional[tuple[int, int]] = None,
+) -> str:
+    info = str(state) if viewer is None else state.information_state_string(viewer)
+    table = parse(info)
+    latest_pile, latest_class, latest_seat = _latest(last)
+    parts = []
+    y = 16.0
+    for k, line in enumerate(_wrap(table.decision, 58)):
+        parts.append(text(12, y, line, 13, anchor="start", font_weight="bold" if k == 0 else None))
+        y += 18
+    parts.append(text(12, y, table.captures, 12, anchor="start", fill="#566573"))
+    y += 18
+    if table.in_use:
+        parts.append(text(12, y, f"in use: {table.in_use}", 12, anchor="start"))
+        y += 18
+    pile_top = y
+    lines_below = 0
+    for k, pile in enumerate(table.piles):
+        x, py = 12 + k * 106, pile_top
+        stack = "".join(
+            el("rect", x=x + 4 * i, y=py + 4 * i, width=80, height=60, rx=6, fill="#d5dbdb", stroke="#aab7b8")
+            for i in range(min(pile.size, 4) - 1, 0, -1)
+        )
+        label = f"pile {k}: {pile.size} tiles" + (f", exotic {pile.exotic}" if pile.exotic else "")
+        content = stack
+        if pile.top is not None:
+            content += _tile(x, py, pile.top, 80, 60, latest=k == latest_pile)
+        else:
+            content += el(
+                "rect", x=x, y=py, width=80, height=60, rx=6, fill="none", stroke="#aab7b8", stroke_dasharray="4 3"
+            )
+        below = [f"pile {k} · {pile.size}"]
+        below += [f"+ {region}" for region in pile.exotic.split(",") if region]
+        if pile.order:
+            below.append("order known")
+        for i, line in enumerate(below):
+            colour = INK if i == 0 else "#1e8449" if line == "order known" else "#7d3c98"
+            content += text(x + 40, py + 80 + 15 * i, line, 12, fill=colour)
+        lines_below = max(lines_below, len(below))
+        parts.append(el("g", title(label) + content, class_="ts-pile", data_pile=k, **clickable(actions, [1 + k])))
+    y = pile_top + 80 + 15 * lines_below + 6
+    for q, player in enumerate(table.players):
+        top = y
+        inner: list[str] = []
+        name = f"P{q}" + (" (you)" if q == viewer else "")
+        head = text(14, top + 15, name, 14, anchor="start", font_weight="bold", fill=SEAT_COLOURS[q]) + text(
+            14 + 9 * len(name) + 8, top + 15, f"{player.gummiz} Gummiz · {player.specials} specials", 12, anchor="start"
+        )
+        if q == latest_seat and latest_class is None:
+            head += el(
+                "rect",
+                x=8,
+                y=top + 3,
+                width=9 * len(name) + 12,
+                height=24,
+                rx=6,
+                fill="none",
+                stroke=LAST,
+                stroke_width=3,
+                class_="ts-last",
+            )
+        inner.append(el("g", head, data_seat=q, **clickable(actions, [23 + q])))
+        ty = top + 36
+        if player.front:
+            inner.append(text(12, ty, "in front:", 12, anchor="start", fill="#566573"))
+            marked = False
+            for i, tile in enumerate(player.front):
+                cls = tile.tile_class
+                wanted = ([cls] if 5 <= cls <= 10 else []) + ([11 + cls] if cls >= 0 else [])
+                mark = q == latest_seat and cls == latest_class and not marked
+                marked = marked or mark
+                row, col = divmod(i, FRONT_PER_LINE)
+                inner.append(_tile(12 + col * 68, ty + 10 + row * 54, tile, latest=mark, **clickable(actions, wanted)))
+            ty += 10 + ((len(player.front) - 1) // FRONT_PER_LINE + 1) * 54 + 8
+        else:
+            inner.append(text(12, ty, "nothing in front", 12, anchor="start", fill="#566573"))
+            ty += 14
+        inner.append(text(12, ty, f"box ({len(player.box)}), next out first:", 12, anchor="start", fill="#566573"))
+        for i, tile in enumerate(player.box[:BOX_SHOWN]):
+            row, col = divmod(i, BOX_PER_LINE)
+            inner.append(_tile(12 + col * 40, ty + 10 + row * 42, tile, 36, 36))
+        shown = min(len(player.box), BOX_SHOWN)
+        ty += 10 + (((shown - 1) // BOX_PER_LINE + 1) * 42 if shown else 0)
+        if len(player.box) > BOX_SHOWN:
+            inner.append(text(12, ty + 6, f"and {len(player.box) - BOX_SHOWN} more", 12, anchor="start"))
+            ty += 16
+        height = ty - top + 6
+        parts.append(
+            el(
+                "rect",
+                x=4,
+                y=top,
+                width=WIDTH - 8,
+                height=height,
+                rx=8,
+                fill="#fff8e1" if q == viewer else "#f4f6f7",
+                stroke=SEAT_COLOURS[q],
+            )
+        )
+        parts.extend(inner)
+        y = top + height + 6
+    return svg(WIDTH, y + 4, "".join(parts), "Gummiland table")
+
+
+def _table_for(state: Any, observer: Optional[int]) -> Table:
+    return parse(str(state) if observer is None else state.information_state_string(observer))
+
+
+def consequences(before: Any, after: Any, player: int, action: int, observer: Optional[int]) -> list[str]:
+    """What the move did besides itself, from the observer's view: tiles coming out of a box (the
+    tickle that starts a turn, Taste, an exchange), Gummiz scored, a pile's new top tile."""
+    was, now = _table_for(before, observer), _table_for(after, observer)
+    lines = []
+
+    def plain(tile: Tile) -> str:  # the tile itself, without this turn's marks ('*' used, '=L' copying)
+        return tile.text.rstrip("*").split("=")[0]
+
+    for q, (old, new) in enumerate(zip(was.players, now.players)):
+        gained = [plain(t) for t in new.front]
+        for tile in old.front:
+            if plain(tile) in gained:
+                gained.remove(plain(tile))
+        if gained:  # a tile reaches the front only from its owner's box
+            lines.append(f"{', '.join(gained)} {'comes' if len(gained) == 1 else 'come'} out of P{q}'s box")
+        if new.gummiz != old.gummiz:
+            lines.append(f"P{q} scores {new.gummiz - old.gummiz:+d} Gummiz ({new.gummiz} in all)")
+    for k, (old_pile, new_pile) in enumerate(zip(was.piles, now.piles)):
+        old_top = old_pile.top.text if old_pile.top else None
+        new_top = new_pile.top.text if new_pile.top else None
+        if old_top != new_top:
+            lines.append(f"pile {k} shows {new_top}" if new_top else f"pile {k} is empty")
+    if after.is_terminal():
+        returns = after.returns()
+        best = max(returns)
+        winners = [f"P{q}" for q, r in enumerate(returns) if r == best]
+        lines.append("game over: a draw" if len(winners) == len(returns) else f"game over: {' and '.join(winners)} won")
+    return lines

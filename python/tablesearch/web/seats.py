@@ -1,0 +1,72 @@
+"""The agents of a game started from a page: built-in (or allowed) agents only, every search held
+to the server's limits, so that no request can make a search run for ever or take the machine."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from tablesearch import mcts
+from tablesearch.agents.specs import make_agent, parse_agent_spec
+from tablesearch.match import check_budget
+from tablesearch.web.settings import Limits, ServerSettings
+from tablesearch.web.untrusted import BadRequest, SeatRequest
+
+# Search options that cost time or memory per move, with the limit each is held to.
+_CAPPED = {
+    "iterations": "iterations_per_move",
+    "time_limit": "seconds_per_move",
+    "threads": "threads",
+    "max_memory_mb": "memory_mb",
+    "determinizations": "determinizations",
+}
+
+
+def build_agent(i: int, seat: SeatRequest, game: Any, seed: int, settings: ServerSettings) -> Optional[Any]:
+    """Seat i's agent (None for a human), or BadRequest naming what is wrong or over a limit."""
+    try:
+        spec = parse_agent_spec(seat.spec)
+        if spec.kind == "human":
+            return None
+        budget = check_budget(seat.budget) if seat.budget else None
+        agent = make_agent(seat.spec, seed=seed, budget=budget, user_code=settings.allowed)
+    except (ValueError, TypeError, OverflowError) as error:
+        raise BadRequest(f"seat {i}: {error}") from None
+    if isinstance(agent, mcts.Agent):
+        _hold_to_limits(i, agent, settings.limits)
+        _try_options(i, agent, game)
+    return agent
+
+
+def _hold_to_limits(i: int, agent: mcts.Agent, limits: Limits) -> None:
+    options = agent.search_options
+    for name, limit_name in _CAPPED.items():
+        value, limit = options.get(name), getattr(limits, limit_name)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise BadRequest(f"seat {i}: {name} must be a number, got {value!r}")
+        if not value <= limit:
+            raise BadRequest(f"seat {i}: {name}={value} is over this server's limit of {limit:g} per move")
+    evaluator = options.get("evaluator")
+    rollouts = getattr(evaluator, "rollouts", 1)
+    if rollouts > limits.rollouts:
+        raise BadRequest(f"seat {i}: rollouts={rollouts} is over this server's limit of {limits.rollouts}")
+    if options.get("time_limit") is None:  # an iteration budget still ends by the time limit
+        if options.get("iterations") is None:
+            options["iterations"] = mcts.DEFAULT_ITERATIONS
+        options["time_limit"] = limits.seconds_per_move
+
+
+def _try_options(i: int, agent: mcts.Agent, game: Any) -> None:
+    """Searches the game's first decision for one iteration, so that a bad option is refused now
+    rather than stopping the game at that seat's first move."""
+    state = game.new_initial_state(0)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    if state.is_terminal():
+        return
+    options = {**agent.search_options, "iterations": 1, "time_limit": None, "threads": 1}
+    try:
+        mcts.search(state, seed=0, **options)
+    except (ValueError, TypeError, OverflowError) as error:
+        raise BadRequest(f"seat {i}: {error}") from None

@@ -1,0 +1,165 @@
+"""Recorded playthroughs (after OpenSpiel's): for each native game and player count, one seeded
+random game with every seat's view along the way and its returns, and a few seeded searches per
+algorithm. `make_record` plays and records; `replay_record` replays a record's actions and
+recomputes everything else, so a change of rules, observations, random streams or search
+results shows as a diff of the checked-in file. scripts/regenerate_playthroughs.py rewrites the
+files; tests/playthroughs/test_playthroughs.py compares."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import random
+from pathlib import Path
+from typing import Any
+
+import tablesearch as ts
+from tablesearch import _core, mcts
+
+HERE = Path(__file__).parent
+SEED = 0
+SEARCH_ITERATIONS = 200
+SEARCH_SEED = 1
+# Fixed playout options, so that a change of a game's tuned defaults does not count as a change of
+# behaviour here.
+SEARCH_OPTIONS: dict[str, Any] = dict(rollout_cutoff=None, playout="random", score_weight=0.0)
+CHECKPOINTS = 4  # full views at the start, the end and about this many points between
+
+
+def configs() -> list[tuple[str, dict[str, int]]]:
+    """Every native game at every player count it accepts."""
+    out = []
+    for name in _core.list_games():
+        counts = [(s["min"], s["max"]) for s in ts.parameter_specs(name) if s["name"] == "players"]
+        if not counts:
+            out.append((name, {}))
+        for lo, hi in counts:
+            out += [(name, {"players": p}) for p in range(lo, hi + 1)]
+    return out
+
+
+def path_of(name: str, params: dict[str, int]) -> Path:
+    players = params.get("players")
+    return HERE / f"{name}{f'_{players}p' if players else ''}.json"
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:8]
+
+
+def random_action(state: Any, rng: random.Random) -> int:
+    if state.is_chance_node():
+        r, outcomes = rng.random(), state.chance_outcomes()
+        for action, p in outcomes:
+            r -= p
+            if r < 0:
+                return int(action)
+        return int(outcomes[-1][0])
+    actions = state.legal_actions()
+    return int(actions[rng.randrange(len(actions))])
+
+
+def play_actions(name: str, params: dict[str, int]) -> list[int]:
+    """The seeded random game: chance by its probabilities, every player uniformly at random."""
+    state = ts.load_game(name, **params).new_initial_state(SEED)
+    rng = random.Random(SEED)
+    while not state.is_terminal():
+        state.apply_action(random_action(state, rng))
+    return list(state.history())
+
+
+def searches(state: Any, ply: int) -> list[dict[str, Any]]:
+    """One seeded search per algorithm at this decision: its choice and every root action's visits."""
+    out = []
+    for algorithm in (a for a in mcts.ALGORITHMS if a != "auto"):
+        result = mcts.search(
+            state, iterations=SEARCH_ITERATIONS, seed=SEARCH_SEED, algorithm=algorithm, **SEARCH_OPTIONS
+        )
+        out.append(
+            {
+                "ply": ply,
+                "algorithm": algorithm,
+                "best_action": result.best_action,
+                "visits": {str(s.action): s.visits for s in result.stats},
+            }
+        )
+    return out
+
+
+def replay_record(name: str, params: dict[str, int], actions: list[int]) -> dict[str, Any]:
+    """Replays `actions` and records what each seat sees along the way, the returns, and the
+    searches at the first decision and at the decision nearest the middle of the game."""
+    game = ts.load_game(name, **params)
+    state = game.new_initial_state(SEED)
+    n = game.num_players()
+    every = max(1, math.ceil(len(actions) / CHECKPOINTS))
+    steps, views, decision_plies, search_results = [], {}, [], []
+    for ply, action in enumerate(actions):
+        seen = [state.information_state_string(p) for p in range(n)]
+        if ply % every == 0:
+            views[str(ply)] = [s.split("\n") for s in seen]
+        player = state.current_player()
+        if player >= 0:
+            decision_plies.append(ply)
+        steps.append(
+            {
+                "ply": ply,
+                "player": player,
+                "action": action,
+                "text": state.action_to_string(action),
+                "views": [digest(s) for s in seen],
+            }
+        )
+        state.apply_action(action)
+    assert state.is_terminal(), "the recorded actions stop before the end of the game"
+    views[str(len(actions))] = [state.information_state_string(p).split("\n") for p in range(n)]
+    for ply in sorted({decision_plies[0], decision_plies[len(decision_plies) // 2]}):
+        position = game.new_initial_state(SEED)
+        for a in actions[:ply]:
+            position.apply_action(a)
+        search_results += searches(position, ply)
+    return {
+        "game": name,
+        "params": params,
+        "seed": SEED,
+        "returns": list(state.returns()),
+        "steps": steps,
+        "views": views,
+        "searches": search_results,
+    }
+
+
+def make_record(name: str, params: dict[str, int]) -> dict[str, Any]:
+    return replay_record(name, params, play_actions(name, params))
+
+
+def to_text(record: dict[str, Any]) -> str:
+    """JSON laid out for diffs: one line per step, per search and per line of a view."""
+
+    def line(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    out = ["{"]
+    for key in ("game", "params", "seed", "returns"):
+        out.append(f"  {line(key)}: {line(record[key])},")
+    out.append('  "steps": [')
+    out += [f"    {line(s)}," for s in record["steps"]]
+    out[-1] = out[-1].rstrip(",")
+    out.append("  ],")
+    out.append('  "views": {')
+    for k, (ply, seats) in enumerate(record["views"].items()):
+        out.append(f"    {line(ply)}: [")
+        for i, lines in enumerate(seats):
+            out.append("      [")
+            out += [f"        {line(text)}," for text in lines]
+            out[-1] = out[-1].rstrip(",")
+            out.append("      ]" + ("," if i < len(seats) - 1 else ""))
+        out.append("    ]" + ("," if k < len(record["views"]) - 1 else ""))
+    out.append("  },")
+    out.append('  "searches": [')
+    out += [f"    {line(s)}," for s in record["searches"]]
+    out[-1] = out[-1].rstrip(",")
+    out.append("  ]")
+    out.append("}")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,145 @@
+"""The move log tells every visible consequence of a move (a game's `consequences` extra),
+checked against the rules pages and the states themselves over seeded random games:
+docs/rules/gnomi.md's "use 1 mushroom" (the target gives one of that colour, which everyone
+then sees, or has none), "use 2" and the Pickpocket (a random mushroom: only the taker and the
+victim learn its colour), Hans (every other player composts all their right-side-up mushrooms of
+the colour, revealing them) and eliminations; Candy Land's moves; Leduc's pot; Gummiland's Gummiz.
+Budget: a few seconds."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import tablesearch as ts
+from tablesearch.games.gnomi import drawing as gnomi
+from tablesearch.render import moves
+
+GIVES = re.compile(r"P(\d) gives (\w+) \(m(\d+)\) to P(\d)")
+HAS_NONE = re.compile(r"P(\d) has no (\w+) to give")
+TAKES = re.compile(r"P(\d) takes (\S+) \(m(\d+)\) from P(\d)")
+COMPOSTS = re.compile(r"P(\d) composts ((?:\S+ \(m\d+\)(?:, )?)+)")
+
+
+def _moves(name, params, seeds, limit=1000):
+    """(before, player, action, after) of seeded random games."""
+    game = ts.load_game(name, **params)
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        for _ in range(limit):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                action, player = rng.choices(actions, weights=probs)[0], -1
+            else:
+                action, player = rng.choice(state.legal_actions()), state.current_player()
+            after = state.clone()
+            after.apply_action(action)
+            yield state, player, action, after
+            state = after
+
+
+def test_gnomi_asks_are_answered_in_the_log():
+    """Every ask that resolves is told: the card given (its holder moves, its colour is the one
+    asked, everyone sees it) or that the target had none of that colour right side up."""
+    gave = had_none = 0
+    for before, player, action, after in _moves("gnomi", {"players": 4}, range(12)):
+        b, a = before.fields(), after.fields()
+        text = moves.describe_move(before, player, action)
+        third = next(p for p in range(4) if p not in (b["turn"][0], b["target"][0]))
+        for target, colour, card, asker in GIVES.findall(text):
+            card, target, asker = int(card), int(target), int(asker)
+            assert (b["mushroom_holder"][card], a["mushroom_holder"][card]) == (target, asker), text
+            assert gnomi.MUSHROOMS[a["mushroom_face"][card]] == colour and a["mushroom_up"][card]
+            assert f"gives {colour} (m{card})" in moves.describe_move(before, player, action, observer=third)
+            gave += 1
+        for target, colour in HAS_NONE.findall(text):
+            held = [
+                i
+                for i in range(gnomi.M)
+                if b["mushroom_holder"][i] == int(target)
+                and b["mushroom_up"][i]
+                and gnomi.MUSHROOMS[b["mushroom_face"][i]] == colour
+            ]
+            assert held == [], text
+            had_none += 1
+        asked = gnomi.EFFECTS[b["effect"][0]] == "give" and gnomi.EFFECTS[a["effect"][0]] != "give"
+        if asked and "cancelled" not in text:
+            assert GIVES.search(text) or HAS_NONE.search(text), f"an ask ended untold: {text}"
+    assert gave >= 5 and had_none >= 5
+
+
+def test_gnomi_random_takes_show_the_colour_only_to_the_taker_and_the_victim():
+    """...and to whoever knew the card's face already (a card is followed from hand to hand)."""
+    taken = hidden = 0
+    for before, player, action, after in _moves("gnomi", {"players": 3}, range(10)):
+        if player >= 0:
+            continue
+        known = after.fields()["mushroom_known"]
+        for observer in range(3):
+            for taker, face, card, victim in TAKES.findall(moves.describe_move(before, player, action, observer)):
+                assert after.fields()["mushroom_holder"][int(card)] == int(taker)
+                assert (face != "?") == bool(known[int(card)] >> observer & 1), (observer, face)
+                if observer in (int(taker), int(victim)):
+                    assert face != "?"
+                hidden += face == "?"
+                taken += 1
+    assert taken >= 9 and hidden >= 3
+
+
+def test_gnomi_hans_composts_every_mushroom_of_the_colour_in_the_log():
+    told = 0
+    for before, player, action, after in _moves("gnomi", {"players": 5}, range(40)):
+        b, a = before.fields(), after.fields()
+        text = moves.describe_move(before, player, action, observer=0)
+        if gnomi.EFFECTS[b["effect"][0]] != "hans":
+            continue
+        for seat, cards in COMPOSTS.findall(text):
+            listed = sorted(int(i) for i in re.findall(r"\(m(\d+)\)", cards))
+            hit = sorted(
+                i
+                for i in range(gnomi.M)
+                if b["mushroom_holder"][i] == int(seat) and b["mushroom_up"][i] and not a["mushroom_up"][i]
+            )
+            assert listed == hit, text
+            assert "?" not in cards  # revealed to all
+            told += 1
+        for s in range(5):
+            if (a["out"][0] >> s) & 1 and not (b["out"][0] >> s) & 1:
+                assert f"P{s} is out" in text
+    assert told >= 3
+
+
+def test_candy_land_leduc_and_gummiland_tell_where_pieces_pots_and_gummiz_went():
+    from tablesearch.games.candyland.drawing import _positions
+
+    moved = 0
+    for before, player, action, after in _moves("candyland", {"players": 3}, range(3)):
+        m = re.search(r"P(\d) moves (?:back )?from (\d+) to (\d+)", moves.describe_move(before, player, action))
+        if m:
+            seat, start, end = map(int, m.groups())
+            assert (_positions(before)[0][seat], _positions(after)[0][seat]) == (start, end)
+            moved += 1
+    assert moved > 30
+    pots = 0
+    for before, player, action, after in _moves("leduc_poker", {}, range(20)):
+        m = re.search(r"P(\d) wins the pot of (\d+) \(([+-][\d.]+)\)", moves.describe_move(before, player, action))
+        if m:
+            assert after.is_terminal() and after.returns()[int(m[1])] == float(m[3])
+            pots += 1
+    assert pots >= 10
+    scored = 0
+    for before, player, action, after in _moves("gummiland", {}, range(2)):
+        for seat, gain, total in re.findall(
+            r"P(\d) scores ([+-]\d+) Gummiz \((-?\d+) in all\)", moves.describe_move(before, player, action)
+        ):
+
+            def gummiz(state, seat=seat):
+                line = next(x for x in str(state).splitlines() if x.startswith(f"Player {seat}:"))
+                return int(line.split()[2])
+
+            assert gummiz(after) == int(total) and gummiz(after) - gummiz(before) == int(gain)
+            scored += 1
+    assert scored >= 5

@@ -1,0 +1,143 @@
+"""Fewer clicks (web/turns.py): moves played for a human seat (its only legal move), two-step moves
+offered as one click, and the page messages that carry them (autoplay, a move's follow-up), each
+checked as hostile input. Budget: a few seconds."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+import tablesearch as ts
+from tablesearch.web import turns
+
+
+def _decisions(name, params, seeds, limit=600):
+    """(state, seat) at every decision of seeded random games."""
+    game = ts.load_game(name, **params)
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        for _ in range(limit):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(actions, weights=probs)[0])
+                continue
+            yield state, state.current_player()
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_a_single_legal_move_is_automatic_and_a_real_choice_is_not():
+    for name, params in [("gnomi", {"players": 3}), ("gummiland", {}), ("connect_four", {})]:
+        for state, seat in _decisions(name, params, range(2)):
+            legal = state.legal_actions()
+            assert turns.automatic_move(state, seat) == (legal[0] if len(legal) == 1 else None)
+    forced = 0
+    for state, seat in _decisions("candyland", {}, range(2), limit=60):
+        assert turns.automatic_move(state, seat) == state.legal_actions()[0] == 0  # draw
+        forced += 1
+    assert forced > 10
+    state = ts.load_game("tic_tac_toe").new_initial_state()
+    assert turns.automatic_move(state, 1) is None  # not that seat's decision
+
+
+def test_follow_ups_are_the_same_seats_next_choices():
+    state = ts.load_game("gnomi", players=3).new_initial_state(2)
+    use_one = next(a for a in state.legal_actions() if state.action_to_string(a).startswith("use 1 "))
+    follow = turns.follow_ups(state, 0, use_one)  # whom to ask: P1 or P2
+    assert [f["label"][-5:] for f in follow] == ["-> P1", "-> P2"]
+    assert turns.check_follow_up(state, 0, use_one, follow[0]["action"]) == follow[0]["action"]
+    for bad, message in [("1", "action number"), (True, "action number"), (0, "not legal after")]:
+        with pytest.raises(ValueError, match=message):
+            turns.check_follow_up(state, 0, use_one, bad)
+    # A move after which another seat decides takes no follow-up.
+    c4 = ts.load_game("connect_four").new_initial_state()
+    assert turns.follow_ups(c4, 0, 3) == []
+    with pytest.raises(ValueError, match="not your decision"):
+        turns.check_follow_up(c4, 0, 3, 3)
+
+
+@pytest.fixture
+def client():
+    pytest.importorskip("starlette", reason="the web extra is not installed: pip install 'tablesearch[web]'")
+    pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
+    from starlette.testclient import TestClient
+
+    from tablesearch.web.app import create_app
+    from tablesearch.web.settings import ServerSettings
+
+    sessions = {}
+    settings = ServerSettings(hosts=frozenset({"testserver"}))
+    with TestClient(
+        create_app(sessions=sessions, settings=settings), headers={"x-tablesearch-token": settings.token}
+    ) as c:
+        c.sessions = sessions
+        yield c
+
+
+def _next_view(ws, **wanted):
+    while True:
+        message = ws.receive_json()
+        if message["type"] == "view" and all(message.get(k) == v for k, v in wanted.items()):
+            return message
+
+
+def test_a_move_with_its_follow_up_is_played_as_one_click(client):
+    sid = client.post(
+        "/api/sessions", json=dict(game="gnomi", params={"players": 3}, seats=["human", "random", "random"], seed=2)
+    ).json()["id"]
+    with client.websocket_connect(f"/ws/{sid}?seat=0") as ws:
+        view = _next_view(ws, your_turn=True)
+        ask = next(m for m in view["legal"] if m["label"].startswith("use 1 "))
+        assert [t["label"][-5:] for t in ask["then"]] == ["-> P1", "-> P2"]
+        for bad, text in [
+            ({"type": "move", "action": ask["action"], "then": "135"}, "action number"),
+            ({"type": "move", "action": ask["action"], "then": 0}, "not legal after"),
+            ({"type": "move", "action": ask["action"], "then": 135, "and": 1}, "unknown field"),
+        ]:
+            ws.send_json(bad)
+            reply = ws.receive_json()
+            assert reply["type"] == "error" and text in reply["message"], reply
+        ws.send_json({"type": "move", "action": ask["action"], "then": ask["then"][1]["action"]})
+        view = _next_view(ws)
+        while len(view["log"]) < 2:
+            view = _next_view(ws)
+        assert view["log"][0].startswith("P0 uses 1 mushroom") and view["log"][1].startswith("P0 asks P2 for")
+    assert client.sessions[sid].events[1].action == ask["then"][1]["action"]
+
+
+def test_a_forced_move_is_played_after_a_pause_unless_autoplay_is_off(client):
+    sid = client.post("/api/sessions", json=dict(game="candyland", seats=["human", "random"], seed=1)).json()["id"]
+    session = client.sessions[sid]
+    with client.websocket_connect(f"/ws/{sid}?seat=0") as ws:
+        view = _next_view(ws, your_turn=True)
+        assert view["automatic"] == 0 and view["autoplay"] is True and "played for you" in view["status"]
+        view = _next_view(ws)  # no click: the draw is played
+        assert view["log"][0].startswith("P0 draws")
+        for bad, text in [
+            ({"type": "autoplay", "on": "no"}, "true or false"),
+            ({"type": "autoplay", "on": False, "seat": 1}, "unknown field"),
+        ]:
+            ws.send_json(bad)
+            reply = ws.receive_json()
+            while reply["type"] != "error":
+                reply = ws.receive_json()
+            assert text in reply["message"], reply
+        ws.send_json({"type": "autoplay", "on": False})
+        view = _next_view(ws, autoplay=False)
+        while not view["your_turn"]:
+            view = _next_view(ws, autoplay=False)
+        assert view["automatic"] is None and view["status"] == "your move"
+        waiting = len(session.events)
+        time.sleep(1.5)  # twice the pause: nothing is played for the seat now
+        assert len(session.events) == waiting
+    sid = client.post("/api/sessions", json=dict(game="candyland", seats=["random", "random"])).json()["id"]
+    with client.websocket_connect(f"/ws/{sid}") as ws:
+        ws.send_json({"type": "autoplay", "on": True})
+        reply = ws.receive_json()
+        while reply["type"] != "error":
+            reply = ws.receive_json()
+        assert "human seat" in reply["message"]
