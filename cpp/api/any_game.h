@@ -3,6 +3,7 @@
 // NativeGameAdapter (native_adapter.h). A state's get_game() is never null. Searching a state goes
 // through api/search_entry.h.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -70,12 +71,25 @@ class AnyState {
   virtual bool is_terminal() const = 0;
   virtual std::vector<Action> legal_actions() const = 0;
   virtual std::vector<ChanceOutcome> chance_outcomes() const = 0;
+  // The same written to `out`, which has room for `capacity` (more is an error naming the
+  // bound); returns how many. States that call out of the core (games written in Python) give
+  // them without building a vector per call.
+  virtual int legal_actions_into(Action* out, int capacity) const {
+    return copy_bounded(legal_actions(), out, capacity);
+  }
+  virtual int chance_outcomes_into(ChanceOutcome* out, int capacity) const {
+    return copy_bounded(chance_outcomes(), out, capacity);
+  }
   // Checked: an illegal action raises InvalidArgument naming the legal ones.
   virtual void apply_action(Action action) = 0;
   virtual std::vector<double> returns() const = 0;
   virtual std::vector<double> scores() const = 0;
   virtual std::unique_ptr<AnyState> clone() const = 0;
   virtual const std::vector<Action>& history() const = 0;
+  // The state history() starts from, for searches that replay the path played (smooth-uct's
+  // beliefs). Null where that is not known (games written in Python); native games give their
+  // searches the path themselves (api/native_adapter.h).
+  virtual std::unique_ptr<AnyState> initial_state() const { return nullptr; }
   virtual uint64_t seed() const = 0;
   virtual std::string action_to_string(Action action) const = 0;
   virtual std::string to_string() const = 0;
@@ -99,6 +113,17 @@ class AnyState {
         "this game has no heuristic evaluation (heuristic_returns); rollout_cutoff and "
         "mcts.HeuristicEvaluator "
         "need a native game that defines one");
+  }
+
+  template <class T>
+  static int copy_bounded(const std::vector<T>& items, T* out, int capacity) {
+    const int n = static_cast<int>(items.size());
+    if (n > capacity) {
+      fail("a state listed " + std::to_string(n) + " actions, more than the game's bound of " +
+           std::to_string(capacity) + " (declare a larger max_legal_actions() on the game)");
+    }
+    std::copy(items.begin(), items.end(), out);
+    return n;
   }
 
   void check_player(int player) const {

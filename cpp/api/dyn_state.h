@@ -1,8 +1,10 @@
 // DynState: any AnyState (for example a game written in Python) as a value type that satisfies
 // the native GameState concept, so the same templated search runs on it. Copies clone the
-// wrapped state; the player to move is cached after each action. Calls are few, since each may
-// cross into Python: the end of the game is read from current_player() == TERMINAL (the state
-// protocol), and is_terminal() only consulted to explain a state that breaks it.
+// wrapped state. Calls are few, since each may cross into Python: the player to move is asked
+// only when the search needs it (once after each action at most; not at all on the way down a
+// search tree, whose nodes know it), the end of the game is read from current_player() ==
+// TERMINAL (the state protocol), and is_terminal() only consulted to explain a state that
+// breaks it.
 #pragma once
 #include <algorithm>
 #include <memory>
@@ -17,20 +19,24 @@ namespace ts {
 class DynState {
  public:
   DynState(std::unique_ptr<AnyState> state, int max_legal_actions)
-      : state_(std::move(state)), max_legal_actions_(max_legal_actions) {
+      : state_(std::move(state)), max_legal_actions_(max_legal_actions), players_(state_->num_players()) {
+    if (players_ < 1 || players_ > kMaxPlayers) {
+      fail("num_players() must be between 1 and " + std::to_string(kMaxPlayers) + ", got " +
+           std::to_string(players_));
+    }
     refresh();
   }
   DynState(const DynState& other)
       : state_(other.state_->clone()),
         max_legal_actions_(other.max_legal_actions_),
-        player_(other.player_),
-        players_(other.players_) {}
+        players_(other.players_),
+        player_(other.player_) {}
   DynState& operator=(const DynState& other) {
     if (this != &other) {
       state_ = other.state_->clone();
       max_legal_actions_ = other.max_legal_actions_;
-      player_ = other.player_;
       players_ = other.players_;
+      player_ = other.player_;
     }
     return *this;
   }
@@ -38,21 +44,32 @@ class DynState {
   DynState& operator=(DynState&&) = default;
 
   int num_players() const { return players_; }
-  int current_player() const { return player_; }
-  bool is_terminal() const { return player_ == kTerminalPlayer; }
+  int current_player() const {
+    if (player_ == kUnknown) refresh();
+    return player_;
+  }
+  bool is_terminal() const { return current_player() == kTerminalPlayer; }
 
   int legal_actions(Action* out) const {
-    const std::vector<Action> actions = state_->legal_actions();
-    if (actions.empty() && state_->is_terminal()) {
-      fail("a state whose game is over (is_terminal() is True) returned " + std::to_string(player_) +
-           " from current_player(); at the end of the game it must return TERMINAL (-4)");
+    const int n = state_->legal_actions_into(out, max_legal_actions_);
+    if (n == 0) {
+      if (state_->is_terminal()) {
+        fail("a state whose game is over (is_terminal() is True) returned " +
+             std::to_string(current_player()) +
+             " from current_player(); at the end of the game it must return TERMINAL (-4)");
+      }
+      fail("a non-terminal state listed no legal actions (is_terminal() should be true)");
     }
-    return copy_out(actions, out);
+    return n;
   }
-  int chance_outcomes(ChanceOutcome* out) const { return copy_out(state_->chance_outcomes(), out); }
+  int chance_outcomes(ChanceOutcome* out) const {
+    const int n = state_->chance_outcomes_into(out, max_legal_actions_);
+    if (n == 0) fail("a chance node listed no chance outcomes");
+    return n;
+  }
   void apply_action(Action action) {
     state_->apply_action(action);
-    refresh();
+    player_ = kUnknown;  // asked when needed
   }
   void returns(double* out) const {
     const std::vector<double> r = state_->returns();
@@ -69,54 +86,42 @@ class DynState {
     return state_->observed_action(observer, action);
   }
   // The player to move is known to everyone, so every world drawn for a player has the same one.
-  DynState resample_from_infostate(int player, Rng& rng, std::vector<Action>*) const {
+  // `history` (searches with a trajectory: initial_state() is known) becomes the world's own.
+  DynState resample_from_infostate(int player, Rng& rng, std::vector<Action>* history) const {
     DynState world(state_->resample_from_infostate(player, rng.next()), max_legal_actions_);
-    if (world.player_ != player_ || world.players_ != players_) {
+    if (history) *history = world.state_->history();
+    if (world.current_player() != current_player() || world.players_ != players_) {
       fail("resample_from_infostate(" + std::to_string(player) +
-           ", ...) returned a world whose current_player() is " + std::to_string(world.player_) + " (of " +
-           std::to_string(world.players_) +
-           " players), where the state it "
-           "was drawn from has " +
-           std::to_string(player_) + " (of " + std::to_string(players_) +
+           ", ...) returned a world whose current_player() is " + std::to_string(world.current_player()) +
+           " (of " + std::to_string(world.players_) + " players), where the state it was drawn from has " +
+           std::to_string(current_player()) + " (of " + std::to_string(players_) +
            "): a world must keep what every player knows");
     }
     return world;
   }
+  // The game's return range, which searches that scale values read ([-1, 1] unless declared).
+  double min_return() const { return state_->get_game()->facts().min_utility; }
+  double max_return() const { return state_->get_game()->facts().max_utility; }
   // Costly: each call crosses into Python, so playouts check the search budget at every ply.
   static constexpr bool kCostlyCalls = true;
 
   const AnyState& any() const { return *state_; }
 
  private:
-  void refresh() {
-    players_ = state_->num_players();
-    if (players_ < 1 || players_ > kMaxPlayers) {
-      fail("num_players() must be between 1 and " + std::to_string(kMaxPlayers) + ", got " +
-           std::to_string(players_));
-    }
-    player_ = state_->current_player();
-    if (player_ != kTerminalPlayer && player_ != kChancePlayer && (player_ < 0 || player_ >= players_)) {
-      fail("current_player() returned " + std::to_string(player_) + "; valid: 0.." +
+  void refresh() const {
+    const int player = state_->current_player();
+    if (player != kTerminalPlayer && player != kChancePlayer && (player < 0 || player >= players_)) {
+      fail("current_player() returned " + std::to_string(player) + "; valid: 0.." +
            std::to_string(players_ - 1) + ", -1 (chance) or -4 (terminal)");
     }
+    player_ = player;
   }
 
-  template <class T>
-  int copy_out(const std::vector<T>& items, T* out) const {
-    const int n = static_cast<int>(items.size());
-    if (n > max_legal_actions_) {
-      fail("a state listed " + std::to_string(n) + " actions, more than the game's bound of " +
-           std::to_string(max_legal_actions_) + " (declare a larger max_legal_actions() on the game)");
-    }
-    if (n == 0) fail("a non-terminal state listed no legal actions (is_terminal() should be true)");
-    std::copy(items.begin(), items.end(), out);
-    return n;
-  }
-
+  static constexpr int kUnknown = -100;  // the player to move, not asked since the last action
   std::unique_ptr<AnyState> state_;
   int max_legal_actions_;
-  int player_ = kTerminalPlayer;
-  int players_ = 0;
+  int players_;
+  mutable int player_ = kUnknown;
 };
 
 }  // namespace ts

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "api/dyn_state.h"
@@ -17,17 +18,26 @@ bool is_native(const AnyState& state) { return dynamic_cast<const NativeSearchab
 namespace {
 
 // A state that is not native, through DynState. Such states carry no history to match a kept
-// tree against, so every search starts a fresh tree.
+// tree against, so every search starts a fresh tree; the path from the start reaches the
+// searches that need it where the state knows where it started (initial_state()).
 SearchResult search_dynamic(const AnyState& root, const SearchConfig& config, AnyEvaluator* evaluator) {
   const auto game = root.get_game();
   const int max_legal_actions = game->max_legal_actions();
   TreeStorage trees;
   const DynState start(root.clone(), max_legal_actions);
+  std::optional<Trajectory<DynState>> trajectory;
+  if (algorithm_info(config.algorithm).needs_trajectory) {
+    if (std::unique_ptr<AnyState> initial = root.initial_state()) {
+      trajectory.emplace(
+          Trajectory<DynState>{DynState(std::move(initial), max_legal_actions), root.history()});
+    }
+  }
   SearchJob<DynState> job{.root = start,
                           .max_legal_actions = max_legal_actions,
                           .num_distinct_actions = game->num_distinct_actions(),
                           .config = config,
-                          .trees = trees};
+                          .trees = trees,
+                          .trajectory = trajectory ? &*trajectory : nullptr};
   if (evaluator) {
     job.evaluator = evaluator;
     job.wrap = [](const DynState& s) { return s.any().clone(); };

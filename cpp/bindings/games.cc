@@ -168,7 +168,7 @@ void bind_games(py::module_& m) {
             const uint64_t sd = to_seed(seed);
             std::vector<int64_t> c;
             {
-              py::gil_scoped_release release;
+              GilRelease release;
               c = g.fuzz_rules(n, sd);
             }
             py::dict out;

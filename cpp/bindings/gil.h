@@ -9,6 +9,8 @@
 #pragma once
 #include <pybind11/pybind11.h>
 
+#include <optional>
+
 namespace ts {
 
 // True once the interpreter is finalizing (no thread may take the GIL any more).
@@ -17,33 +19,51 @@ bool interpreter_finalizing();
 // Blocks the calling thread until the process exits.
 [[noreturn]] void park_forever();
 
+// True on a thread that holds the GIL for the whole of a search it runs (a lone search thread
+// calling back into Python keeps it: search.cc), so that the calls back need not ask.
+inline thread_local bool gil_kept_for_search = false;
+
 // pybind11::gil_scoped_acquire, parking the thread instead if the interpreter is finalizing.
+// Nothing to do where the thread holds the GIL already, which is most calls from a search.
 class GilAcquire {
  public:
-  GilAcquire() : safe_(safe_to_acquire()) {}
+  GilAcquire() {
+    if (gil_kept_for_search || PyGILState_Check()) return;
+    if (interpreter_finalizing()) park_forever();
+    gil_.emplace();
+  }
 
  private:
-  static bool safe_to_acquire() {
-    if (!PyGILState_Check() && interpreter_finalizing()) park_forever();
-    return true;
-  }
-  bool safe_;  // initialized first: the check runs before the GIL is requested
-  pybind11::gil_scoped_acquire gil_;
+  std::optional<pybind11::gil_scoped_acquire> gil_;
+};
+
+// Marks the calling thread as holding the GIL for a search while in scope (it must).
+class GilKeptForSearch {
+ public:
+  GilKeptForSearch() : outer_(gil_kept_for_search) { gil_kept_for_search = true; }
+  ~GilKeptForSearch() { gil_kept_for_search = outer_; }
+  GilKeptForSearch(const GilKeptForSearch&) = delete;
+  GilKeptForSearch& operator=(const GilKeptForSearch&) = delete;
+
+ private:
+  bool outer_;
 };
 
 // pybind11::gil_scoped_release, whose end (taking the GIL back) parks the thread instead if the
-// interpreter is finalizing by then.
+// interpreter is finalizing by then. The thread no longer keeps the GIL for a search meanwhile.
 class GilRelease {
  public:
-  GilRelease() : state_(PyEval_SaveThread()) {}
+  GilRelease() : kept_(gil_kept_for_search), state_(PyEval_SaveThread()) { gil_kept_for_search = false; }
   ~GilRelease() {
     if (interpreter_finalizing()) park_forever();
     PyEval_RestoreThread(state_);
+    gil_kept_for_search = kept_;
   }
   GilRelease(const GilRelease&) = delete;
   GilRelease& operator=(const GilRelease&) = delete;
 
  private:
+  bool kept_;
   PyThreadState* state_;
 };
 

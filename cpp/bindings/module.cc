@@ -2,6 +2,7 @@
 #include "bindings/module.h"
 
 #include "bindings/interrupts.h"
+#include "bindings/py_state_spiel.h"
 #include "core/types.h"
 
 #include <string>
@@ -19,6 +20,7 @@ PYBIND11_MODULE(_core, m) {
   ts::bind_games(m);
   ts::bind_search_options(m);
   ts::bind_search(m);
+  ts::bind_spiel_state(m);  // after bind_search: a SpielState is a PyState
   ts::bind_compiled(m);
   ts::bind_interrupts(m);
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "api/any_game.h"
+#include "bindings/py_callbacks.h"
 #include "core/params.h"
 
 namespace ts {
@@ -26,6 +27,7 @@ struct PyGameInfo {
   int max_legal_actions = 0;     // bound on legal actions and chance outcomes at any state
   int num_distinct_actions = 0;  // batched evaluators' prior width
   std::vector<int> observation_shape;
+  double min_utility = -1, max_utility = 1;  // the game's return range (smooth-uct scales by it)
 };
 
 // The game of a PyState (get_game() is never null): what the Python game declares about itself,
@@ -44,6 +46,12 @@ class PyGame final : public AnyGame {
   bool has_chance() const override { return true; }
   bool has_hidden_information() const override { return true; }
   std::vector<int> observation_shape() const override { return info_.observation_shape; }
+  GameFacts facts() const override {
+    GameFacts facts = AnyGame::facts();
+    facts.min_utility = info_.min_utility;
+    facts.max_utility = info_.max_utility;
+    return facts;
+  }
   std::unique_ptr<AnyState> new_initial_state(uint64_t) const override { made_in_python(); }
   std::unique_ptr<AnyState> restore(uint64_t, const std::vector<Action>&, const Fields*) const override {
     made_in_python();
@@ -59,13 +67,24 @@ class PyGame final : public AnyGame {
   Params params_;
 };
 
-class PyState final : public AnyState {
+// The methods of a Python state's type: looked up once on the state a search starts from, and
+// shared by its clones and worlds (of the same type: checked_copy). Optional ones are flags.
+struct PyStateMethods {
+  explicit PyStateMethods(py::handle state);
+  py_callbacks::Method current_player, legal_actions, chance_outcomes, apply_action, returns, clone,
+      information_state_string, resample_from_infostate, observed_action;
+  bool has_chance_outcomes, has_action_to_string, has_information_state_string, has_observation_tensor,
+      has_resample_from_infostate, has_observed_action;
+};
+
+class PyState : public AnyState {
  public:
   PyState(py::object state, std::shared_ptr<const PyGame> game);
   ~PyState() override;
 
   const py::object& object() const { return state_; }
-  py::object take_object();
+  // The Python object an evaluator is given for this state (the state object itself).
+  virtual py::object take_object();
 
   std::shared_ptr<const AnyGame> get_game() const override { return game_; }
   int num_players() const override { return game_->info().num_players; }
@@ -73,6 +92,8 @@ class PyState final : public AnyState {
   bool is_terminal() const override;
   std::vector<Action> legal_actions() const override;
   std::vector<ChanceOutcome> chance_outcomes() const override;
+  int legal_actions_into(Action* out, int capacity) const override;
+  int chance_outcomes_into(ChanceOutcome* out, int capacity) const override;
   void apply_action(Action action) override;
   std::vector<double> returns() const override;
   std::vector<double> scores() const override { return returns(); }
@@ -87,13 +108,22 @@ class PyState final : public AnyState {
   Action observed_action(int observer, Action action) const override;
   Fields fields() const override { return {}; }
 
- private:
-  std::string where(const char* method) const;
+ protected:
+  // A copy (clone() or resample_from_infostate()) of `original`, holding `state`.
+  PyState(py::object state, const PyState& original);
+  // `state` (checked_copy) as a state of this class.
+  virtual std::unique_ptr<AnyState> copy_holding(py::object state) const;
+  py_callbacks::Origin where(const char* method) const;
   // `copy` (what clone() or resample_from_infostate() returned) if it is a new state of this
   // state's type; TypeError or ValueError otherwise.
   py::object checked_copy(py::object copy, const char* method) const;
+  const PyStateMethods& methods() const { return *methods_; }
+  void check_chance_outcomes() const;  // TypeError where the state has no chance_outcomes()
+
+ private:
   py::object state_;
   std::shared_ptr<const PyGame> game_;
+  std::shared_ptr<const PyStateMethods> methods_;
 };
 
 }  // namespace ts

@@ -39,7 +39,10 @@ SearchResult run(const AnyState& state, SearchConfig config, SearchTree* tree, A
   const bool calls_python = !native || (evaluator && evaluator->needs_python());
   const RunningSearch running;
   try {
-    if (calls_python && config.threads == 1) return run_search(root, config, tree, evaluator);
+    if (calls_python && config.threads == 1) {
+      const GilKeptForSearch kept;
+      return run_search(root, config, tree, evaluator);
+    }
     GilRelease release;
     return run_search(root, config, tree, evaluator);
   } catch (const SearchInterrupted&) {
@@ -61,8 +64,15 @@ int checked_size(py::handle value, const std::string& what, int64_t low, int64_t
 }
 
 PyGameInfo checked_game_info(py::handle players, py::handle max_legal_actions,
-                             py::handle num_distinct_actions, py::handle shape, const std::string& game) {
+                             py::handle num_distinct_actions, py::handle shape, py::handle min_utility,
+                             py::handle max_utility, const std::string& game) {
   PyGameInfo info;
+  info.min_utility = py_callbacks::as_value(min_utility, game + ": min_utility()");
+  info.max_utility = py_callbacks::as_value(max_utility, game + ": max_utility()");
+  if (!(info.max_utility > info.min_utility)) {
+    fail(game + ": max_utility() must exceed min_utility(), got " + std::to_string(info.min_utility) +
+         " and " + std::to_string(info.max_utility));
+  }
   info.num_players = checked_size(players, game + ": num_players()", 1, kMaxPlayers);
   info.max_legal_actions =
       checked_size(max_legal_actions, game + ": max_legal_actions()", 1, kMaxLegalActionsBound);
@@ -119,22 +129,26 @@ void bind_search(py::module_& m) {
       .def("clear", &SearchTree::clear)
       .def_property_readonly("nodes", &SearchTree::nodes);
 
-  // What a Python game declares about itself, validated here once for every search that uses it.
   // What a Python game declares about itself, validated here once for every search that uses it
   // (the game its PyStates report; not a _core.Game).
   py::class_<PyGame, std::shared_ptr<PyGame>>(m, "PyGameInfo")
       .def(py::init([](py::handle players, py::handle max_legal_actions, py::handle num_distinct_actions,
-                       py::handle shape, const std::string& game) {
+                       py::handle shape, py::handle min_utility, py::handle max_utility,
+                       const std::string& game) {
              return std::make_shared<PyGame>(
-                 game, checked_game_info(players, max_legal_actions, num_distinct_actions, shape, game));
+                 game, checked_game_info(players, max_legal_actions, num_distinct_actions, shape, min_utility,
+                                         max_utility, game));
            }),
            py::arg("num_players"), py::arg("max_legal_actions"), py::arg("num_distinct_actions"),
-           py::arg("observation_shape"), py::arg("game") = "the game")
+           py::arg("observation_shape"), py::arg("min_utility") = -1.0, py::arg("max_utility") = 1.0,
+           py::arg("game") = "the game")
       .def_property_readonly("num_players", [](const PyGame& g) { return g.info().num_players; })
       .def_property_readonly("max_legal_actions", [](const PyGame& g) { return g.info().max_legal_actions; })
       .def_property_readonly("num_distinct_actions",
                              [](const PyGame& g) { return g.info().num_distinct_actions; })
-      .def_property_readonly("observation_shape", [](const PyGame& g) { return g.info().observation_shape; });
+      .def_property_readonly("observation_shape", [](const PyGame& g) { return g.info().observation_shape; })
+      .def_property_readonly("min_utility", [](const PyGame& g) { return g.info().min_utility; })
+      .def_property_readonly("max_utility", [](const PyGame& g) { return g.info().max_utility; });
 
   // A Python object with the state protocol, carried into the native search. Not a _core.State:
   // the native states' methods (serialize, observation_tensor, ...) are not reachable on it.

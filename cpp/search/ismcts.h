@@ -20,6 +20,7 @@
 #pragma once
 #include <cmath>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "core/game.h"
@@ -155,7 +156,7 @@ class IsmctsSearch {
       world.apply_action(action);
       if (!grown || choice.expanded) break;
     }
-    evaluator_.evaluate(world, rng_, values);
+    evaluator_.evaluate(std::move(world), rng_, values);  // not used after
   }
 
   // Moves every tree but `skip` to the child for `action` as its owner observes it (taken in

@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/game.h"
@@ -71,6 +72,16 @@ class PlayoutEvaluator {
       num_actions_ = std::clamp(num_actions_, 0, 1 << 16);
       sums_.assign(static_cast<size_t>(kMaxPlayers) * num_actions_, 0.0f);
       counts_.assign(sums_.size(), 0);
+    }
+  }
+
+  // A leaf the search no longer needs: a single playout plays on it, not on a copy (a copy of a
+  // game written in Python is a call into Python).
+  void evaluate(S&& leaf, Rng& rng, double* values) {
+    if (rollouts_ == 1) {
+      one_playout(std::move(leaf), rng, values);
+    } else {
+      evaluate(static_cast<const S&>(leaf), rng, values);
     }
   }
 
@@ -123,8 +134,7 @@ class PlayoutEvaluator {
     return counts_[k] ? sums_[k] / static_cast<float>(counts_[k]) : 0.0f;
   }
 
-  void one_playout(const S& leaf, Rng& rng, double* values) {
-    S state = leaf;
+  void one_playout(S state, Rng& rng, double* values) {
     if (cutoff_ < 0 && policy_ == PlayoutPolicy::kRandom) {
       random_playout(state, rng, actions_.data(), outcomes_.data());
       finished_value(state, values);

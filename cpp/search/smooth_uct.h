@@ -185,7 +185,7 @@ class SmoothUctSearch {
       world.returns(values);
       blend_score_margin(world, config_.score_weight, config_.score_scale, values);
     } else {
-      evaluator_.evaluate(world, rng_, values);
+      evaluator_.evaluate(std::move(world), rng_, values);  // not used after
     }
   }
 

@@ -11,6 +11,7 @@
 #pragma once
 #include <atomic>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "core/game.h"
@@ -91,23 +92,25 @@ class UctSearch {
   void descend(S& state, double* values) {
     uint32_t node = 0;
     while (true) {
-      if (state.is_terminal()) {
-        state.returns(values);
-        if (config_.solve && !path_.empty()) prove_terminal(path_.back(), values);
-        blend_score_margin(state, config_.score_weight, config_.score_scale, values);
-        return;
-      }
       Node& current = arena_.node(node);
       if (current.first_child == 0) {
+        // Only a leaf of the tree can end the game (an expanded node never does), so the state
+        // is asked here only: a Python game's player is a call into Python (api/dyn_state.h).
+        if (state.is_terminal()) {
+          state.returns(values);
+          if (config_.solve && !path_.empty()) prove_terminal(path_.back(), values);
+          blend_score_margin(state, config_.score_weight, config_.score_scale, values);
+          return;
+        }
         // UCT evaluates a leaf on its first visit and expands it on the next; PUCT expands at once.
         const bool first_visit = arena_.edge(node).visits == 0 && node != 0;
         if ((first_visit && !ops_.puct()) || !expand(node, state)) {
-          evaluator_.evaluate(state, rng_, values);
+          evaluator_.evaluate(std::move(state), rng_, values);  // not used after
           return;
         }
         if (node == 0) ops_.add_root_noise();
         if (ops_.puct() && current.player != kChancePlayer) {
-          evaluator_.evaluate(state, rng_, values);
+          evaluator_.evaluate(std::move(state), rng_, values);  // not used after
           return;
         }
       }

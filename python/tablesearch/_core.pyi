@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['ALGORITHMS', 'ActionStat', 'CHANCE', 'DEFAULT_ITERATIONS', 'Game', 'HIDDEN_INFORMATION_ALGORITHMS', 'InternalError', 'MAX_PLAYERS', 'PyEvaluator', 'PyGameInfo', 'PyState', 'SEARCH_OPTIONS', 'SearchResult', 'SearchTree', 'State', 'StopFlag', 'TERMINAL', 'check_search_option', 'list_games', 'load_game', 'parameter_specs', 'running_searches', 'search', 'shutdown_searches']
+__all__: list[str] = ['ALGORITHMS', 'ActionStat', 'CHANCE', 'DEFAULT_ITERATIONS', 'Game', 'HIDDEN_INFORMATION_ALGORITHMS', 'InternalError', 'MAX_PLAYERS', 'PyEvaluator', 'PyGameInfo', 'PyState', 'SEARCH_OPTIONS', 'SearchResult', 'SearchTree', 'SpielGame', 'SpielState', 'State', 'StopFlag', 'TERMINAL', 'check_search_option', 'list_games', 'load_game', 'parameter_specs', 'running_searches', 'search', 'shutdown_searches']
 class InternalError(RuntimeError):
     pass
 class State:
@@ -232,10 +232,16 @@ class SearchTree:
     def nodes(self) -> int:
         ...
 class PyGameInfo:
-    def __init__(self, num_players: typing.Any, max_legal_actions: typing.Any, num_distinct_actions: typing.Any, observation_shape: typing.Any, game: str = 'the game') -> None:
+    def __init__(self, num_players: typing.Any, max_legal_actions: typing.Any, num_distinct_actions: typing.Any, observation_shape: typing.Any, min_utility: typing.Any = -1.0, max_utility: typing.Any = 1.0, game: str = 'the game') -> None:
         ...
     @property
     def max_legal_actions(self) -> int:
+        ...
+    @property
+    def max_utility(self) -> float:
+        ...
+    @property
+    def min_utility(self) -> float:
         ...
     @property
     def num_distinct_actions(self) -> int:
@@ -270,6 +276,26 @@ class PyEvaluator:
     def __init__(self, evaluator: typing.Any, batch_size: typing.Any) -> None:
         """
         A Python leaf evaluator: batch_size 0 calls evaluate(state) (and prior(state) if present), batch_size >= 1 calls evaluate_batch(observations) with up to that many leaves.
+        """
+class SpielGame:
+    """
+    What the native search needs to know of a pyspiel game (made by tablesearch.interop.openspiel).
+    """
+    def __init__(self, game: typing.Any, hidden: bool, infostate_strings: bool, wrap: typing.Any) -> None:
+        ...
+class SpielState(PyState):
+    """
+    A pyspiel state carried into a search (made by tablesearch.interop.openspiel).
+    """
+    def __init__(self, state: typing.Any, info: PyGameInfo, spiel: SpielGame) -> None:
+        ...
+    def observed_action(self, observer: typing.SupportsInt | typing.SupportsIndex, action: typing.SupportsInt | typing.SupportsIndex) -> int:
+        """
+        How `action`, taken here, looks to `observer`: the action, or a key of what it knows after it.
+        """
+    def world(self, player: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> typing.Any:
+        """
+        A pyspiel state the player cannot tell from this one (the rules in cpp/bindings/py_state_spiel.h).
         """
 def _compiled_check(game: Game, games: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, max_plies: typing.SupportsInt | typing.SupportsIndex) -> dict:
     """

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Optional
 
 from tablesearch import _core
-from tablesearch.games.python_games import native_state
+from tablesearch.games.python_games import native_state, python_state_of
 from tablesearch.games.search_defaults import search_defaults
 from tablesearch.search_options import DEFAULT_ITERATIONS as DEFAULT_ITERATIONS  # mcts.DEFAULT_ITERATIONS
 from tablesearch.search_options import DEFAULTS, OPTIONS, check_option, option_from_text
@@ -181,9 +181,9 @@ def _resolve_algorithm(algorithm: str, game: Any, evaluator: Any) -> str:
     if not isinstance(algorithm, str):
         raise TypeError(f"algorithm must be a str, got {type(algorithm).__name__}")
     if algorithm == "auto":
-        chosen = search_defaults(game).get("algorithm")
+        chosen = search_defaults(game).get("algorithm") or _declared_algorithm(game)
         if chosen is not None and _evaluator_kind(evaluator) == "native":
-            return str(chosen)  # measured strongest for this game (games.search_defaults)
+            return str(chosen)  # measured strongest for this game (games.search_defaults, or its own)
         if _has_hidden_information(game) and _nash_seeking_fits(game):
             return "smooth-uct"
         if _has_hidden_information(game):
@@ -200,6 +200,14 @@ def _nash_seeking_fits(game: Any) -> bool:
     whose search defaults pick it (games.search_defaults: one with native keys lost at equal time)."""
     keys = getattr(game, "has_information_state_keys", None)
     return bool(keys is not None and keys() and game.num_players() == 2)
+
+
+def _declared_algorithm(game: Any) -> Optional[str]:
+    """What a game written in Python declares "auto" should search it with (PythonGame's
+    default_algorithm(), a fact of GAME_FACTS), or None."""
+    declare = getattr(game, "default_algorithm", None)
+    chosen = declare() if callable(declare) else None
+    return None if chosen is None else str(chosen)
 
 
 def _has_hidden_information(game: Any) -> bool:
@@ -321,7 +329,8 @@ def search(
     trees for the next search of a later position of the same game (tree reuse; native games).
 
     `state` is a native State, a state of a registered Python game, or any object with the state
-    protocol (pyspiel states included): the same native search drives it through callbacks.
+    protocol: the same native search drives it through callbacks. A pyspiel state is searched as
+    the state of `load_game("openspiel:...")` would be (hidden information as hidden).
     `evaluator` is mcts.RandomRollout(rollouts=n) (the default), any object with
     `evaluate(state) -> values per player` and optionally `prior(state) -> {action: p}` (PUCT uses
     the priors), or a batched one with `evaluate_batch(observations) -> (values, priors)` and a
@@ -344,6 +353,7 @@ def search(
     for arguments of the wrong type, and KeyboardInterrupt when Ctrl-C is pressed.
     """
     options = {name: value for name, value in locals().items() if name in OPTIONS}  # every option, by name
+    state = python_state_of(state)  # a pyspiel state: searched as load_game("openspiel:...") would
     native_root = native_state(state)
     config = _native_config(_game_of(state), evaluator, **options)
     if tree is not None and not isinstance(tree, _core.SearchTree):

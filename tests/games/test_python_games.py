@@ -314,6 +314,29 @@ def test_bad_state_object():
         mcts.search(object(), iterations=10)
 
 
+def test_methods_are_looked_up_as_python_looks_them_up():
+    """The search finds a state type's methods once; a method an instance attribute overrides on
+    the state searched from, or one a custom __getattribute__ serves, is still the one called."""
+
+    class Shadowed(NimState):
+        def clone(self):
+            copy = super().clone()
+            copy.__dict__.update({k: v for k, v in self.__dict__.items() if k == "legal_actions"})
+            return copy
+
+    state = Shadowed(9)
+    state.legal_actions = lambda: [0]  # only "take 1" is legal for this state and its clones
+    assert [s.action for s in mcts.search(state, iterations=200, seed=0).stats] == [0]
+
+    class Served(NimState):
+        def __getattribute__(self, name):
+            if name == "legal_actions":
+                return lambda: [1]  # only "take 2"
+            return super().__getattribute__(name)
+
+    assert [s.action for s in mcts.search(Served(8), iterations=200, seed=0).stats] == [1]  # 8, 6, 4, 2, 0
+
+
 def test_python_game_threads_are_deterministic():
     runs = [mcts.search(NimState(11), iterations=2000, threads=2, seed=3).stats for _ in range(2)]
     assert runs[0] == runs[1]

@@ -193,6 +193,15 @@ def test_a_python_game_states_its_utility_bounds():
 # ---- pyspiel games inside tablesearch -----------------------------------------------------------
 
 
+@pytest.mark.parametrize("name, facts", [("kuhn_poker", (-2.0, 2.0, 0.0, 3)), ("liars_dice", (-1.0, 1.0, 0.0, 13))])
+def test_openspiel_games_declare_openspiels_facts(name, facts):
+    """A game's utility range, sum and length bound are OpenSpiel's (the search scales by the
+    range: smooth-uct on Kuhn poker's [-2, 2])."""
+    game = ts.load_game("openspiel:" + name)
+    assert (game.min_utility(), game.max_utility(), game.utility_sum(), game.max_game_length()) == facts
+    assert (game.info.min_utility, game.info.max_utility) == facts[:2]
+
+
 def test_openspiel_game_strings_load_with_checked_actions_and_serialize():
     game = ts.load_game("openspiel:kuhn_poker")
     assert game.num_players() == 2 and game.has_chance() and game.has_hidden_information()

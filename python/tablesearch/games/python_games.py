@@ -6,19 +6,24 @@ states have the pyspiel-style methods (at least ``current_player``, ``legal_acti
 optional methods of GAME_FACTS (the contract every kind of game written outside C++ follows;
 PythonGame fills in the defaults). Optional state methods: ``is_chance_node``,
 ``chance_outcomes``, ``information_state_string``, ``observation_tensor``,
-``resample_from_infostate``, ``action_to_string``, ``observed_action``.
+``resample_from_infostate``, ``action_to_string``, ``observed_action``, and
+``native_search_state(info)``: a faster view of the state for the native search (the OpenSpiel
+interop gives one that calls pyspiel directly).
 
 ``register_game(name, factory)`` makes ``load_game(name, **params)`` return
 ``PythonGame(name, factory(**params))``: its states check actions (ValueError naming the legal
 ones), keep the history, and serialize as seed + history (replayed through the game's rules; the
 format is `tablesearch.games.serialization`'s).
-The native search drives the game's own state objects directly, through ``native_state``.
+The native search drives the game's own state objects directly, through ``native_state``;
+states of other libraries (pyspiel's) are first given this protocol by their interop module
+(``python_state_of``).
 """
 
 from __future__ import annotations
 
 import importlib
 import random
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, Callable, Optional, Union
 
@@ -41,6 +46,7 @@ GAME_FACTS: dict[str, Any] = {
     "max_utility": 1.0,  # the largest
     "utility_sum": None,  # what the returns add up to (0: zero-sum); None: not constant
     "max_game_length": None,  # the most decisions (player actions) one game takes; None: unknown
+    "default_algorithm": None,  # what algorithm="auto" searches the game with; None: the generic choice
 }
 """The optional methods a Python game may define to declare its facts, with the defaults it gets
 without them (the native games' defaults where those apply). The player counts are the range of
@@ -152,6 +158,8 @@ class PythonGame:
             max_legal_actions=_fact(game, "max_legal_actions"),
             num_distinct_actions=_fact(game, "num_distinct_actions"),
             observation_shape=shape if shape is not None else [],
+            min_utility=_fact(game, "min_utility"),
+            max_utility=_fact(game, "max_utility"),
             game=f"game {name!r}",
         )
         self._specs = _checked_specs(name, _fact(game, "parameter_specs"))
@@ -184,10 +192,10 @@ class PythonGame:
         return self._player_range()[1]
 
     def min_utility(self) -> float:
-        return float(_fact(self.game, "min_utility"))
+        return float(self.info.min_utility)  # as read (and checked) when the game was loaded
 
     def max_utility(self) -> float:
-        return float(_fact(self.game, "max_utility"))
+        return float(self.info.max_utility)
 
     def utility_sum(self) -> Optional[float]:
         total = _fact(self.game, "utility_sum")
@@ -200,6 +208,12 @@ class PythonGame:
         if isinstance(length, bool) or not isinstance(length, int) or length < 1:
             raise ValueError(f"game {self.name!r}: max_game_length() must be an int >= 1 or None, got {length!r}")
         return length
+
+    def default_algorithm(self) -> Optional[str]:
+        """What algorithm="auto" searches this game with, as the game declares it (None: the
+        generic choice; OpenSpiel's two-player zero-sum hidden-information games: infoset-uct)."""
+        chosen = _fact(self.game, "default_algorithm")
+        return None if chosen is None else str(chosen)
 
     # Sizes as read (and checked) once when the game was loaded: what the search uses.
     def max_legal_actions(self) -> int:
@@ -385,14 +399,36 @@ class PythonState:
         return f"<PythonState {self._game.name} after {len(self._history)} actions>"
 
 
+# States of other libraries, given the Python-game protocol by an interop module: (module, class)
+# -> the function (module:name) that wraps one. Only consulted once the library is imported.
+FOREIGN_STATES = {("pyspiel", "State"): "tablesearch.interop.openspiel:python_state"}
+
+
+def python_state_of(state: Any) -> Any:
+    """`state` itself, or, for a state of a library in FOREIGN_STATES (a pyspiel state), the
+    PythonState its interop module makes of it: the state of `load_game("openspiel:...")`, so
+    hidden information is searched as hidden."""
+    for (module, name), wrapper in FOREIGN_STATES.items():
+        library = sys.modules.get(module)
+        if library is not None and isinstance(state, getattr(library, name)):
+            wrapper_module, _, function = wrapper.partition(":")
+            return getattr(importlib.import_module(wrapper_module), function)(state)
+    return state
+
+
 def native_state(state: Any) -> Union[_core.State, _core.PyState]:
     """`state` as something the native search takes: native States (and PyStates) as they are;
     Python states (PythonState or any object with the protocol) wrapped as a PyState, which is not
-    a State: the search calls the Python state's methods."""
+    a State: the search calls the Python state's methods (or its native_search_state(info))."""
     if isinstance(state, (_core.State, _core.PyState)):
         return state
     if isinstance(state, PythonState):
-        return _core.PyState(state.native_state, state.get_game().info)
+        inner, info = state.native_state, state.get_game().info
+        faster = getattr(inner, "native_search_state", None)
+        searchable = faster(info) if faster is not None else _core.PyState(inner, info)
+        if not isinstance(searchable, _core.PyState):
+            raise TypeError(f"{type(inner).__name__}.native_search_state() must return a _core.PyState")
+        return searchable
     missing = [
         m
         for m in ("current_player", "legal_actions", "apply_action", "is_terminal", "returns", "clone")

@@ -14,7 +14,7 @@ import os
 import random
 import re
 import sys
-import zlib
+import weakref
 from collections.abc import Iterator
 from typing import Any, Callable, Optional
 
@@ -299,15 +299,35 @@ class _Observer:
 # --------------------------------------------------------------------------------------------
 
 
+_INT32 = (-(2**31), 2**31 - 1)  # OpenSpiel's int parameters are C++ ints
+
+
+def _checked_parameters(base: str, params: dict[str, Any]) -> dict[str, Any]:
+    """`params` for pyspiel.load_game: ValueError naming a parameter whose value pyspiel's
+    binding cannot take (it would say only "Unable to cast")."""
+    for name, value in params.items():
+        if not isinstance(value, (bool, int, float, str)):
+            raise ValueError(
+                f"OpenSpiel game {base!r}: parameter {name!r} must be a bool, int, float or str, "
+                f"got {type(value).__name__} {value!r}"
+            )
+        if isinstance(value, int) and not isinstance(value, bool) and not _INT32[0] <= value <= _INT32[1]:
+            raise ValueError(
+                f"OpenSpiel game {base!r}: parameter {name!r} must be an int in [{_INT32[0]}, {_INT32[1]}] "
+                f"(OpenSpiel's integer parameters are 32-bit), got {value}"
+            )
+    return params
+
+
 class OpenSpielGame:
     """A pyspiel game with tablesearch's Python-game protocol (``load_game`` wraps it in a
     PythonGame, which adds checked actions, history and serialization).
 
     `game_string` is OpenSpiel's syntax, ``NAME`` or ``NAME(key=value,...)``; keyword `params`
     add to or override those in the string. Simultaneous-move games are converted to turn-based
-    ones (pyspiel.convert_to_turn_based). Raises ValueError for an unknown game or parameter,
-    sampled chance (replays need explicit chance outcomes), mean-field games, and hidden
-    information without information-state strings.
+    ones (pyspiel.convert_to_turn_based). Raises ValueError for an unknown game or parameter, a
+    parameter value pyspiel cannot take, sampled chance (replays need explicit chance outcomes),
+    mean-field games, and hidden information without information-state strings.
     """
 
     def __init__(self, game_string: str, **params: Any) -> None:
@@ -317,35 +337,49 @@ class OpenSpielGame:
             with _quiet_stderr():  # pyspiel also prints each error it raises
                 parsed = dict(pyspiel.game_parameters_from_string(game_string))
                 base = parsed.pop("name")
-                game = pyspiel.load_game(base, {**parsed, **params})
+                game = pyspiel.load_game(base, _checked_parameters(base, {**parsed, **params}))
         except pyspiel.SpielError as error:
             reason = str(error).splitlines()[0]
             if reason.startswith("Unknown game"):
                 reason += " " + ", ".join(sorted(pyspiel.registered_names()))
+            elif "game_parameters.cc" in reason:  # its parser's CHECK on a number it cannot read
+                reason = f"a parameter value cannot be read ({reason}; integers must fit in 32 bits)"
             raise ValueError(
                 f"OpenSpiel cannot load {game_string!r}" + (f" with {params}" if params else "") + f": {reason}"
             ) from None
+        if game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS:
+            game = pyspiel.convert_to_turn_based(game)
+        self._adopt(game, repr(game_string))
+
+    @classmethod
+    def of(cls, game: Any) -> OpenSpielGame:
+        """The game of a pyspiel state handed to the search as it is (a loaded pyspiel.Game)."""
+        adopted = cls.__new__(cls)
+        adopted._adopt(game, repr(str(game)))
+        return adopted
+
+    def _adopt(self, game: Any, label: str) -> None:
         T = pyspiel.GameType
         kind = game.get_type()
-        if kind.dynamics == T.Dynamics.SIMULTANEOUS:
-            game = pyspiel.convert_to_turn_based(game)
-            kind = game.get_type()
         if kind.dynamics != T.Dynamics.SEQUENTIAL:
-            raise ValueError(f"OpenSpiel game {game_string!r} has {kind.dynamics}; tablesearch plays sequential games")
+            raise ValueError(
+                f"OpenSpiel game {label} has {kind.dynamics}; tablesearch plays sequential games "
+                "(load_game('openspiel:...') converts simultaneous-move games to turn-based ones)"
+            )
         if kind.chance_mode == T.ChanceMode.SAMPLED_STOCHASTIC:
             raise ValueError(
-                f"OpenSpiel game {game_string!r} samples chance inside its states; tablesearch "
+                f"OpenSpiel game {label} samples chance inside its states; tablesearch "
                 "needs explicit chance outcomes (to replay, serialize and search games)"
             )
         if game.num_players() > _core.MAX_PLAYERS:
             raise ValueError(
-                f"OpenSpiel game {game_string!r} has {game.num_players()} players; "
+                f"OpenSpiel game {label} has {game.num_players()} players; "
                 f"tablesearch handles up to {_core.MAX_PLAYERS}"
             )
         self._hidden = kind.information != T.Information.PERFECT_INFORMATION
         if self._hidden and not kind.provides_information_state_string:
             raise ValueError(
-                f"OpenSpiel game {game_string!r} has hidden information but no information-state "
+                f"OpenSpiel game {label} has hidden information but no information-state "
                 "strings, which tablesearch needs to search it without seeing hidden moves"
             )
         self.pyspiel_game = game
@@ -353,7 +387,8 @@ class OpenSpielGame:
         self._infostate_strings = kind.provides_information_state_string
         self._shape = tuple(game.observation_tensor_shape()) if kind.provides_observation_tensor else None
         self._chance = kind.chance_mode != T.ChanceMode.DETERMINISTIC
-        self._own_resampling: Optional[bool] = None  # whether the game has ResampleFromInfostate
+        self._spiel_game: Any = None  # what native() needs, made on first use
+        self._info: Any = None
 
     def num_players(self) -> int:
         return int(self.pyspiel_game.num_players())
@@ -376,17 +411,77 @@ class OpenSpielGame:
     def observation_shape(self) -> Optional[tuple[int, ...]]:
         return self._shape
 
+    def min_utility(self) -> float:
+        """OpenSpiel's bound on a player's return (-1 where it gives no range)."""
+        low, high = float(self.pyspiel_game.min_utility()), float(self.pyspiel_game.max_utility())
+        return low if high > low else -1.0
+
+    def max_utility(self) -> float:
+        low, high = float(self.pyspiel_game.min_utility()), float(self.pyspiel_game.max_utility())
+        return high if high > low else 1.0
+
+    def utility_sum(self) -> Optional[float]:
+        """What the returns add up to (OpenSpiel's zero- and constant-sum games), else None."""
+        utility = self.pyspiel_game.get_type().utility
+        if utility == pyspiel.GameType.Utility.ZERO_SUM:
+            return 0.0
+        if utility == pyspiel.GameType.Utility.CONSTANT_SUM:
+            return float(self.pyspiel_game.utility_sum())
+        return None
+
+    def max_game_length(self) -> int:
+        return int(self.pyspiel_game.max_game_length())
+
+    def default_algorithm(self) -> Optional[str]:
+        """What ``algorithm="auto"`` searches this game with: infoset-uct on two-player zero-sum
+        games with hidden information, where it beat ISMCTS and smooth-uct at equal time against
+        OpenSpiel's bots (docs/interop.md); None (the generic choice) on the others."""
+        zero_sum = self.pyspiel_game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+        return "infoset-uct" if self._hidden and zero_sum and self.num_players() == 2 else None
+
     def new_initial_state(self, seed: Optional[int] = None) -> OpenSpielState:
         """The initial state; `seed` is unused, as OpenSpiel's chance is explicit outcomes."""
         return OpenSpielState(self, self.pyspiel_game.new_initial_state())
 
+    def native(self, state: Any, info: Any = None) -> Any:
+        """`state` (a pyspiel state of this game) as the native search sees it, a
+        ``_core.SpielState`` (the rules of worlds and observed actions live there); `info` is
+        what the search checks the state's answers against (a PythonGame's; else this game's)."""
+        if self._spiel_game is None:
+            self._spiel_game = _core.SpielGame(
+                game=self.pyspiel_game,
+                hidden=self._hidden,
+                infostate_strings=self._infostate_strings,
+                wrap=_weakly(self.state_of),
+            )
+            self._info = _core.PyGameInfo(
+                num_players=self.num_players(),
+                max_legal_actions=self.max_legal_actions(),
+                num_distinct_actions=self.num_distinct_actions(),
+                observation_shape=list(self._shape or []),
+                min_utility=self.min_utility(),
+                max_utility=self.max_utility(),
+                game=self.name,
+            )
+        return _core.SpielState(state, self._info if info is None else info, self._spiel_game)
+
+    def state_of(self, state: Any) -> OpenSpielState:
+        return OpenSpielState(self, state)
+
 
 class OpenSpielState:
-    """A pyspiel state with tablesearch's state protocol (``pyspiel_state`` is the state itself)."""
+    """A pyspiel state with tablesearch's state protocol (``pyspiel_state`` is the state itself).
+    The native search drives the pyspiel state directly (``native_search_state``), by the same
+    rules."""
 
     def __init__(self, game: OpenSpielGame, state: Any) -> None:
         self._game = game
         self.pyspiel_state = state
+
+    def native_search_state(self, info: Any) -> Any:
+        """This state for the native search: a ``_core.SpielState``, which calls pyspiel's bound
+        methods directly (no Python wrapper per step), by the same rules."""
+        return self._game.native(self.pyspiel_state, info)
 
     def current_player(self) -> int:
         return int(self.pyspiel_state.current_player())
@@ -425,40 +520,34 @@ class OpenSpielState:
 
     def observed_action(self, observer: int, action: int) -> int:
         """The action itself where `observer` sees it; otherwise a key of what `observer` knows after
-        it (its information-state string), equal for actions it cannot tell apart, in every world."""
-        state = self.pyspiel_state
-        if not self._game._hidden or state.current_player() == observer:
-            return action
-        after = state.child(action).information_state_string(observer)
-        return zlib.crc32(after.encode()) & 0x7FFFFFFF
+        it (the CRC-32 of its information-state string), equal for actions it cannot tell apart,
+        in every world."""
+        return int(self._game.native(self.pyspiel_state).observed_action(observer, action))
 
     def resample_from_infostate(self, player: int, seed: int) -> OpenSpielState:
-        """A world `player` cannot tell from this one: OpenSpiel's ResampleFromInfostate where the
-        game has it, else a replay of the history that redraws every chance outcome and other
-        player's action (random order, chance by probability, backtracking on a mismatch) while
-        `player`'s information-state string and the player to move stay what they were at each
-        step. OpenSpiel's own result is checked the same way, and replaced by the replay where it
-        fails (some games' own resampling breaks before the deal or at the end)."""
-        rng = random.Random(seed)
-        if not self._game._hidden:
-            return self.clone()
-        if self._game._own_resampling is None:  # probe once: pyspiel prints each "not implemented"
-            self._game._own_resampling = _resamples(self.pyspiel_state, player)
-        world = None
-        if self._game._own_resampling:
-            try:
-                with _quiet_stderr():
-                    world = self.pyspiel_state.resample_from_infostate(player, rng.random)
-            except (pyspiel.SpielError, IndexError, RuntimeError):  # e.g. before the deal, in some games
-                world = None
-            if world is not None and not _same_view(world, self.pyspiel_state, player):
-                world = None  # some games' own resampling misses states (before the deal, at the end)
-        if world is None:
-            world = _consistent_world(self._game.pyspiel_game, self.pyspiel_state, player, rng)
-        return OpenSpielState(self._game, world)
+        """A world `player` cannot tell from this one (its information-state string and the player
+        to move are the same): OpenSpiel's ResampleFromInfostate where the game has it and its
+        world passes that check, else a replay of the history that redraws every chance outcome
+        and every other player's action, backtracking wherever `player`'s view would differ
+        (cpp/bindings/py_state_spiel.h)."""
+        return OpenSpielState(self._game, self._game.native(self.pyspiel_state).world(player, seed))
 
     def __str__(self) -> str:
         return str(self.pyspiel_state)
+
+
+def _weakly(method: Callable[..., Any]) -> Callable[..., Any]:
+    """`method` (bound) without keeping its object alive: the native SpielGame that holds it
+    belongs to that object, and a reference back would be a cycle the collector cannot see."""
+    ref = weakref.WeakMethod(method)
+
+    def call(*args: Any) -> Any:
+        bound = ref()
+        if bound is None:
+            raise RuntimeError("the OpenSpiel game of this state is gone")
+        return bound(*args)
+
+    return call
 
 
 @contextlib.contextmanager
@@ -476,69 +565,25 @@ def _quiet_stderr() -> Iterator[None]:
         os.close(saved)
 
 
-def _resamples(state: Any, player: int) -> Optional[bool]:
-    """Whether the game implements ResampleFromInfostate (None: cannot tell from this state)."""
-    try:
-        with _quiet_stderr():
-            state.resample_from_infostate(player, random.Random(0).random)
-        return True
-    except pyspiel.SpielError as error:
-        return False if "not implemented" in str(error) else None
-    except (IndexError, RuntimeError):
-        return None
+_adopted: dict[str, Any] = {}  # str(pyspiel game) -> the PythonGame its bare states are searched as
 
 
-def _view(state: Any, player: int) -> tuple[str, int]:
-    """What `player` knows of `state`: its information-state string and who is to move."""
-    return state.information_state_string(player), state.current_player()
+def python_state(state: Any) -> Any:
+    """A pyspiel state handed to the search as it is, as the state of ``load_game("openspiel:" +
+    str(game))``: a PythonState, so hidden information is searched as hidden (read from the game
+    type's information field) and the search never reads another player's cards. A state of
+    ``to_pyspiel``'s games is the tablesearch state inside. Raises ValueError for a game
+    ``load_game`` would refuse (simultaneous moves: load the game with load_game instead)."""
+    from tablesearch.games.python_games import PythonGame, PythonState
 
-
-def _same_view(world: Any, state: Any, player: int) -> bool:
-    return _view(world, player) == _view(state, player)
-
-
-def _consistent_world(game: Any, state: Any, player: int, rng: random.Random) -> Any:
-    history = state.history()
-    seen = []  # the player's view (_view) after each step of the true history
-    replay = game.new_initial_state()
-    for action in history:
-        replay.apply_action(action)
-        seen.append(_view(replay, player))
-    # Depth-first with an explicit stack of (state, untried candidates) per step.
-    start = game.new_initial_state()
-    stack = [(start, _candidates(start, history[0], player, rng))] if history else []
-    while stack:
-        node, candidates = stack[-1]
-        if not candidates:
-            stack.pop()
-            continue
-        child = node.child(candidates.pop())
-        step = len(stack) - 1
-        if _view(child, player) != seen[step]:
-            continue
-        if step + 1 == len(history):
-            return child
-        stack.append((child, _candidates(child, history[step + 1], player, rng)))
-    if not history:
-        return start
-    raise RuntimeError(
-        "no world matches the player's information states (is the game's information "
-        "state string a function of what the player saw?)"
-    )
-
-
-def _candidates(state: Any, true_action: int, player: int, rng: random.Random) -> list[int]:
-    """Actions to try at `state`, the next to try last: the player's own action as played; chance
-    outcomes in a random order drawn by probability; other players' actions shuffled."""
-    if state.current_player() == player:
-        return [true_action]
-    if state.is_chance_node():
-        # Weighted order without replacement: key u ** (1 / p), largest first (tried last here).
-        keyed = [(rng.random() ** (1.0 / p), a) for a, p in state.chance_outcomes() if p > 0]
-        return [a for _, a in sorted(keyed)]
-    actions = list(state.legal_actions())
-    rng.shuffle(actions)
-    return actions
+    if isinstance(state, TablesearchState):
+        return state.ts_state
+    key = str(state.get_game())
+    game = _adopted.get(key)
+    if game is None:
+        inner = OpenSpielGame.of(state.get_game())
+        game = _adopted[key] = PythonGame(inner.name, inner, inner.parameters())
+    return PythonState(game, OpenSpielState(game.game, state), 0, [int(a) for a in state.history()])
 
 
 def game_factory(game_string: str) -> Callable[..., OpenSpielGame]:
