@@ -82,7 +82,7 @@ def test_a_state_changed_by_another_thread_does_not_reach_the_search():
                     deadline = time.monotonic() + 5
                     while _core.running_searches() == 0 and time.monotonic() < deadline:
                         time.sleep(0.0001)  # once the search has started from the position
-                    while not s.is_terminal():  # plays the game to its end under the search's feet
+                    while not s.is_terminal() and _core.running_searches():  # moves under the search's feet
                         s.apply_action(rng.choice(s.legal_actions()))
                         time.sleep(0.001)
                 thread = threading.Thread(target=scramble)
