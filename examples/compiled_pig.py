@@ -112,6 +112,7 @@ def pig(target: int = 20) -> CompiledGame:
         state_to_string=state_to_string,
         action_to_string=action_to_string,
         parameters={"target": target},
+        parameter_specs=[{"name": "target", "default": 20, "help": "points to win", "min": 1, "max": 1000}],
     )
 
 

@@ -55,6 +55,26 @@ F present(const std::vector<std::string>& names, const char* name) {
                                                                     : reinterpret_cast<F>(&placeholder);
 }
 
+// The factory's parameters (dicts checked in tablesearch.games.compiled: name, default, help, and
+// min/max or choices where given).
+std::vector<ParamSpec> param_specs_from(const py::list& specs) {
+  std::vector<ParamSpec> out;
+  for (auto item : specs) {
+    const auto spec = item.cast<py::dict>();
+    ParamSpec p;
+    p.name = spec["name"].cast<std::string>();
+    py::dict value;
+    value[py::str(p.name)] = spec["default"];
+    p.default_value = py_convert::to_params(value).at(p.name);
+    p.help = spec["help"].cast<std::string>();
+    if (spec.contains("min")) p.min_int = spec["min"].cast<int64_t>();
+    if (spec.contains("max")) p.max_int = spec["max"].cast<int64_t>();
+    if (spec.contains("choices")) p.choices = spec["choices"].cast<std::vector<std::string>>();
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
 // The table of a game's facts (as tablesearch.games.compiled reads them: every key present and
 // of its type), with the functions `pointer(name)` gives.
 template <class Pointer>
@@ -80,6 +100,7 @@ std::shared_ptr<CompiledRules> rules_from(const std::string& name, const py::dic
   rules->information_state_size = facts["information_state_size"].cast<int>();
   rules->resample_draws = facts["resample_draws"].cast<int>();
   rules->observation_shape = facts["observation_shape"].cast<std::vector<int>>();
+  rules->param_specs = param_specs_from(facts["parameter_specs"].cast<py::list>());
 
   using namespace compiled_abi;
   rules->apply_action = pointer.template operator()<ApplyAction>("apply_action");

@@ -174,6 +174,16 @@ def test_compiled_pig_follows_the_python_rules():
         assert x.is_terminal() and x.returns() == y.returns()
 
 
+def test_a_compiled_game_describes_its_parameters():
+    """As the factory declares them (Pig), else each parameter with its value as the default."""
+    (target,) = ts.load_game("compiled_pig", target=30).parameter_specs()
+    assert (target["name"], target["default"], target["min"], target["max"]) == ("target", 20, 1, 1000)
+    assert target["help"] == "points to win"
+    ts.register_game("compiled_described", _game(parameters={"size": 3}))
+    assert [(s["name"], s["default"]) for s in ts.load_game("compiled_described").parameter_specs()] == [("size", 3)]
+    assert ts.load_game("compiled_connect_four").parameter_specs() == []
+
+
 def test_parameters_kept_in_the_state_share_the_compiled_code():
     short, long = ts.load_game("compiled_pig", target=5), ts.load_game("compiled_pig", target=50)
     assert short.parameters() == {"target": 5} and ts.load_game("compiled_pig").parameters() == {"target": 20}
@@ -338,6 +348,11 @@ def test_a_minimal_game_loads_and_plays():
         (dict(min_utility=1, max_utility=-1), ValueError, "below max_utility"),
         (dict(min_utility="wide"), TypeError, "min_utility() must be a number"),
         (dict(max_game_length=-1), ValueError, "max_game_length() must be >= 0"),
+        (dict(parameter_specs="size"), TypeError, "parameter_specs() must return a list of dicts"),
+        (dict(parameter_specs=[{"name": "size"}]), TypeError, "a str 'name' and a 'default'"),
+        (dict(parameter_specs=[{"name": "size", "default": [3]}]), TypeError, "'size' of parameter_specs(): default"),
+        (dict(parameter_specs=[{"name": "size", "default": 3, "max": 9.5}]), TypeError, "max must be an int"),
+        (dict(parameter_specs=[{"name": "size", "default": "a", "choices": [1]}]), TypeError, "choices must be"),
     ],
 )
 def test_what_a_game_declares_is_checked_before_compiling(changes, error, message):

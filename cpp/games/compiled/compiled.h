@@ -85,7 +85,10 @@ class CompiledGame {
  public:
   using State = CompiledState;
   static constexpr const char* kName = "compiled";
+  // Compiled games are registered by name in Python, not in the native list: param_spec() is
+  // what the factory takes, per game (the native adapter prefers parameter_specs()).
   static std::vector<ParamSpec> param_spec() { return {}; }
+  std::vector<ParamSpec> parameter_specs() const { return rules_->param_specs; }
   // A compiled game is made from its rules (make_compiled_game), never from parameters alone.
   [[noreturn]] explicit CompiledGame(const Params&);
   explicit CompiledGame(std::shared_ptr<const CompiledRules> rules);

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/params.h"
 #include "core/types.h"
 
 namespace ts {
@@ -62,6 +63,7 @@ struct CompiledRules {
   bool has_chance = false;
   bool has_hidden_information = false;
   double min_return = -1, max_return = 1;  // min_utility() and max_utility()
+  std::vector<ParamSpec> param_specs;      // the factory's parameters, for help and forms
   int max_game_length = 0;                 // 0: no bound declared
   int information_state_size = 0;          // 0: the state itself is what every player knows
   int resample_draws = 0;

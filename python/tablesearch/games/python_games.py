@@ -128,7 +128,7 @@ def _fact(game: Any, name: str) -> Any:
     return _optional(game, name, GAME_FACTS[name])
 
 
-def _checked_specs(name: str, specs: Any) -> list[dict[str, Any]]:
+def checked_parameter_specs(name: str, specs: Any) -> list[dict[str, Any]]:
     """A Python game's parameter_specs(), checked: a list of dicts, each with a str name and a default."""
     if not isinstance(specs, (list, tuple)):
         raise TypeError(f"game {name!r}: parameter_specs() must return a list of dicts, got {type(specs).__name__}")
@@ -162,7 +162,7 @@ class PythonGame:
             max_utility=_fact(game, "max_utility"),
             game=f"game {name!r}",
         )
-        self._specs = _checked_specs(name, _fact(game, "parameter_specs"))
+        self._specs = checked_parameter_specs(name, _fact(game, "parameter_specs"))
 
     def num_players(self) -> int:
         return int(self.info.num_players)

@@ -30,6 +30,7 @@ from typing import Any, Callable, Optional
 import numpy as np
 
 from tablesearch import _core
+from tablesearch.games.python_games import checked_parameter_specs
 
 # The conformance pass run on every game before it is used.
 CHECK_GAMES = 20
@@ -94,6 +95,7 @@ class CompiledGame:
         state_to_string: Optional[Callable[[np.ndarray], str]] = None,
         action_to_string: Optional[Callable[[np.ndarray, int], str]] = None,
         parameters: Optional[Mapping[str, Any]] = None,
+        parameter_specs: Optional[Sequence[Mapping[str, Any]]] = None,
     ) -> None:
         self._num_players = num_players
         self._initial_state = initial_state
@@ -105,6 +107,7 @@ class CompiledGame:
         self._utility = (min_utility, max_utility)
         self._max_game_length = max_game_length
         self._parameters = dict(parameters or {})
+        self._parameter_specs: Any = parameter_specs
         self._rules: dict[str, Any] = {
             "current_player": current_player,
             "legal_actions": legal_actions,
@@ -155,6 +158,13 @@ class CompiledGame:
     def parameters(self) -> dict[str, Any]:
         return dict(self._parameters)
 
+    def parameter_specs(self) -> Any:
+        """The factory's parameters for help and the web form: dicts with name, default, help, and
+        min/max (ints) or choices; by default each of parameters() with its value as default."""
+        if self._parameter_specs is not None:
+            return self._parameter_specs  # as declared: checked when the game is loaded
+        return [{"name": name, "default": value, "help": ""} for name, value in self._parameters.items()]
+
     def information_state_size(self) -> int:
         return self._information_state_size
 
@@ -196,7 +206,7 @@ def load(name: str, spec: CompiledGame, params: Mapping[str, Any]) -> Any:
         raise ImportError("compiled games need numba: pip install 'tablesearch[compiled]'") from None
     from tablesearch.games.compiled import _fingerprint, _wrappers
 
-    facts = _facts(spec)
+    facts = _facts(name, spec)
     initial = facts["initial_state"]
     given = _functions(spec.rules(), numba)
     _core._compiled_check_facts(name=name, facts=facts, functions=list(given))
@@ -238,7 +248,7 @@ def load(name: str, spec: CompiledGame, params: Mapping[str, Any]) -> Any:
         return game
 
 
-def _facts(spec: CompiledGame) -> dict[str, Any]:
+def _facts(name: str, spec: CompiledGame) -> dict[str, Any]:
     """What the game declares, each value checked (TypeError or ValueError naming the method)."""
     initial = spec.initial_state()
     if not isinstance(initial, np.ndarray) or initial.ndim != 1:
@@ -266,7 +276,29 @@ def _facts(spec: CompiledGame) -> dict[str, Any]:
         "information_state_size": _count(spec.information_state_size(), "information_state_size()"),
         "resample_draws": _count(spec.resample_draws(), "resample_draws()"),
         "observation_shape": [] if shape is None else [_count(d, "observation_shape() entries") for d in shape],
+        "parameter_specs": _parameter_specs(name, spec.parameter_specs()),
     }
+
+
+def _parameter_specs(name: str, specs: Any) -> list[dict[str, Any]]:
+    """parameter_specs(), checked for the core: a str name, a bool, int, float or str default, a
+    str help, int min/max and str choices where given."""
+    checked = checked_parameter_specs(name, specs)
+    for spec in checked:
+        where = f"game {name!r}: parameter {spec['name']!r} of parameter_specs()"
+        if not isinstance(spec["default"], (bool, int, float, str)) or isinstance(spec["default"], np.generic):
+            raise TypeError(f"{where}: default must be a bool, int, float or str, got {spec['default']!r}")
+        if not isinstance(spec["help"], str):
+            raise TypeError(f"{where}: help must be a str, got {spec['help']!r}")
+        for bound in ("min", "max"):
+            if bound in spec:
+                if isinstance(spec[bound], bool) or not isinstance(spec[bound], (int, np.integer)):
+                    raise TypeError(f"{where}: {bound} must be an int, got {spec[bound]!r}")
+                spec[bound] = int(spec[bound])
+        choices = spec.get("choices", [])
+        if not isinstance(choices, (list, tuple)) or not all(isinstance(c, str) for c in choices):
+            raise TypeError(f"{where}: choices must be a list of str, got {choices!r}")
+    return checked
 
 
 def _count(value: Any, what: str) -> int:
