@@ -352,6 +352,8 @@ def test_a_minimal_game_loads_and_plays():
         (dict(parameter_specs=[{"name": "size"}]), TypeError, "a str 'name' and a 'default'"),
         (dict(parameter_specs=[{"name": "size", "default": [3]}]), TypeError, "'size' of parameter_specs(): default"),
         (dict(parameter_specs=[{"name": "size", "default": 3, "max": 9.5}]), TypeError, "max must be an int"),
+        (dict(parameter_specs=[{"name": "size", "default": 3, "min": -(2**70)}]), ValueError, "fit in 64 bits"),
+        (dict(parameter_specs=[{"name": "size", "default": 2**70}]), ValueError, "size"),
         (dict(parameter_specs=[{"name": "size", "default": "a", "choices": [1]}]), TypeError, "choices must be"),
     ],
 )

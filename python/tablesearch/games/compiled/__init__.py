@@ -294,6 +294,8 @@ def _parameter_specs(name: str, specs: Any) -> list[dict[str, Any]]:
             if bound in spec:
                 if isinstance(spec[bound], bool) or not isinstance(spec[bound], (int, np.integer)):
                     raise TypeError(f"{where}: {bound} must be an int, got {spec[bound]!r}")
+                if not -(2**63) <= spec[bound] < 2**63:
+                    raise ValueError(f"{where}: {bound} must fit in 64 bits, got {spec[bound]}")
                 spec[bound] = int(spec[bound])
         choices = spec.get("choices", [])
         if not isinstance(choices, (list, tuple)) or not all(isinstance(c, str) for c in choices):
