@@ -43,6 +43,22 @@ def el(tag: str, content: str = "", **values: Any) -> str:
     return f"{head}/>" if not content else f"{head}>{content}</{tag}>"
 
 
+def seat_panel(y: float, width: float, height: float, seat: int, viewer: Optional[int], stroke_width: float = 1) -> str:
+    """The rounded box behind one seat's cards in the table drawings: tinted for the viewer's own
+    seat, edged in the seat's colour."""
+    return el(
+        "rect",
+        x=4,
+        y=y,
+        width=width - 8,
+        height=height,
+        rx=8,
+        fill="#fff8e1" if seat == viewer else "#f4f6f7",
+        stroke=SEAT_COLOURS[seat],
+        stroke_width=stroke_width,
+    )
+
+
 def text(x: float, y: float, content: str, size: float = 12, anchor: str = "middle", **values: Any) -> str:
     values.setdefault("font_family", "sans-serif")
     values.setdefault("fill", INK)

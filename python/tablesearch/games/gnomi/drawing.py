@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Optional
 
-from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, svg, text, title
+from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, seat_panel, svg, text, title
 
 GNOMES = ["hans", "sprout", "wake", "lullaby", "thief", "peek", "earmuffs", "compost", "golden"]
 GNOME_GLYPHS = {
@@ -377,19 +377,7 @@ def draw(
         rows: list[str] = []
         below = _rows(rows, top + 44, mushrooms, gnomes, f, n, viewer, actions, latest_card)
         height = below - top + 4
-        parts.append(
-            el(
-                "rect",
-                x=4,
-                y=top,
-                width=WIDTH - 8,
-                height=height,
-                rx=8,
-                fill="#fff8e1" if s == viewer else "#f4f6f7",
-                stroke=SEAT_COLOURS[s],
-                stroke_width=3 if s == mover else 1,
-            )
-        )
+        parts.append(seat_panel(top, WIDTH, height, s, viewer, stroke_width=3 if s == mover else 1))
         up_m = sum(1 for _, up in mushrooms if up)
         awake = sum(1 for _, up in gnomes if up)
         gold = f["golden_gnomes"][s]

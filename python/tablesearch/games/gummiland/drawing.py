@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, svg, text, title
+from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, seat_panel, svg, text, title
 
 REWARDS = ["", "S", "A", "L", "M", "Taste", "Gum", "Exchange", "TidyUp", "Doublon", "Selection"]
 FRUIT = {"S": "#e74c3c", "A": "#27ae60", "L": "#f1c40f", "M": "#8e44ad"}
@@ -327,18 +327,7 @@ def draw(
             inner.append(text(12, ty + 6, f"and {len(player.box) - BOX_SHOWN} more", 12, anchor="start"))
             ty += 16
         height = ty - top + 6
-        parts.append(
-            el(
-                "rect",
-                x=4,
-                y=top,
-                width=WIDTH - 8,
-                height=height,
-                rx=8,
-                fill="#fff8e1" if q == viewer else "#f4f6f7",
-                stroke=SEAT_COLOURS[q],
-            )
-        )
+        parts.append(seat_panel(top, WIDTH, height, q, viewer))
         parts.extend(inner)
         y = top + height + 6
     return svg(WIDTH, y + 4, "".join(parts), "Gummiland table")
