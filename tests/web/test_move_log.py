@@ -8,10 +8,9 @@ Budget: a few seconds."""
 
 from __future__ import annotations
 
-import random
 import re
 
-import tablesearch as ts
+from helpers.random_walk import random_steps
 from tablesearch.games.gnomi import drawing as gnomi
 from tablesearch.render import moves
 
@@ -23,22 +22,13 @@ COMPOSTS = re.compile(r"P(\d) composts ((?:\S+ \(m\d+\)(?:, )?)+)")
 
 def _moves(name, params, seeds, limit=1000):
     """(before, player, action, after) of seeded random games."""
-    game = ts.load_game(name, **params)
     for seed in seeds:
-        rng = random.Random(seed)
-        state = game.new_initial_state(seed)
-        for _ in range(limit):
-            if state.is_terminal():
+        for state, player, action in random_steps(name, params, seed, limit):
+            if action is None:
                 break
-            if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes())
-                action, player = rng.choices(actions, weights=probs)[0], -1
-            else:
-                action, player = rng.choice(state.legal_actions()), state.current_player()
             after = state.clone()
             after.apply_action(action)
             yield state, player, action, after
-            state = after
 
 
 def test_gnomi_asks_are_answered_in_the_log():

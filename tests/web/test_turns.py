@@ -4,30 +4,21 @@ checked as hostile input. Budget: a few seconds."""
 
 from __future__ import annotations
 
-import random
 import time
 
 import pytest
 
 import tablesearch as ts
+from helpers.random_walk import random_steps
 from tablesearch.web import turns
 
 
 def _decisions(name, params, seeds, limit=600):
     """(state, seat) at every decision of seeded random games."""
-    game = ts.load_game(name, **params)
     for seed in seeds:
-        rng = random.Random(seed)
-        state = game.new_initial_state(seed)
-        for _ in range(limit):
-            if state.is_terminal():
-                break
-            if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(actions, weights=probs)[0])
-                continue
-            yield state, state.current_player()
-            state.apply_action(rng.choice(state.legal_actions()))
+        for state, player, _ in random_steps(name, params, seed, limit):
+            if player is not None and player >= 0:
+                yield state, player
 
 
 def test_a_single_legal_move_is_automatic_and_a_real_choice_is_not():

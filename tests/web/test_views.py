@@ -4,12 +4,12 @@ board data agree with the games, and the search results carry a principal variat
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 
 import tablesearch as ts
+from helpers.random_walk import random_steps
 from tablesearch import mcts, render
 from tablesearch.games.candyland import drawing as candyland
 from tablesearch.render import moves
@@ -27,26 +27,9 @@ GAMES = [(name, {}) for name in ts.list_games() if render.has_drawing(name)] + [
 HIDDEN = [g for g in GAMES if ts.load_game(g[0], **g[1]).has_hidden_information()]
 
 
-def random_states(name, params, seed, limit=400):
-    """Every state of one seeded random game, with the move made there."""
-    game = ts.load_game(name, **params)
-    rng = random.Random(seed)
-    state = game.new_initial_state(seed)
-    while not state.is_terminal() and limit > 0:
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            action, player = rng.choices(actions, weights=probs)[0], -1
-        else:
-            action, player = rng.choice(state.legal_actions()), state.current_player()
-        yield state, player, action
-        state.apply_action(action)
-        limit -= 1
-    yield state, None, None
-
-
 @pytest.mark.parametrize("name,params", GAMES)
 def test_every_state_draws_as_svg(name, params):
-    for k, (state, player, _) in enumerate(random_states(name, params, seed=1)):
+    for k, (state, player, _) in enumerate(random_steps(name, params, seed=1)):
         if k % 5 and player is not None:
             continue
         svg = render.draw(state)
@@ -73,7 +56,7 @@ def test_a_seat_view_is_the_same_in_every_world_the_seat_cannot_tell_apart(name,
     for seed in range(3):
         log_true, log_other = [], []
         last = None
-        for k, (state, player, action) in enumerate(random_states(name, params, seed)):
+        for k, (state, player, action) in enumerate(random_steps(name, params, seed)):
             if state.is_terminal():
                 break
             for viewer in range(state.num_players()):
@@ -111,7 +94,7 @@ def _same_after(state, other, action, viewer):
 
 def test_gnomi_moves_hide_faces_the_observer_does_not_know():
     passes = 0
-    for state, player, action in random_states("gnomi", {"players": 3}, seed=4, limit=600):
+    for state, player, action in random_steps("gnomi", {"players": 3}, seed=4, limit=600):
         if player is None:
             break
         after = state.clone()
@@ -144,7 +127,7 @@ def test_candyland_board_data_matches_the_game():
     space a piece stands on (random games until every colour and picture was seen)."""
     seen = set()
     for seed in range(30):
-        for state, _, _ in random_states("candyland", {"players": 4}, seed):
+        for state, _, _ in random_steps("candyland", {"players": 4}, seed):
             for line in str(state).splitlines():
                 m = re.match(r"seat \d+: (\d+) \((\w+)(?:, ([^)]+))?\)", line)
                 if not m or int(m[1]) == 0:
@@ -195,7 +178,7 @@ def test_thinking_in_steps_spends_the_budget_and_reports_progress():
 
 
 def test_wetland_move_arrows_sit_only_on_the_movers_tokens():
-    for state, player, _ in random_states("wetland", {"players": 4}, seed=2, limit=40):
+    for state, player, _ in random_steps("wetland", {"players": 4}, seed=2, limit=40):
         if player is None:
             break
         legal = {a: state.action_to_string(a) for a in state.legal_actions()}
