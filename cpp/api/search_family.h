@@ -1,10 +1,13 @@
 // What the search families (api/search_{uct,ismcts,smooth}.h) share: building the leaf
-// evaluators, native playouts or a bridge to an evaluator written outside the core.
+// evaluators: native playouts, a network evaluated natively, or a bridge to an evaluator written
+// outside the core.
 #pragma once
 #include <memory>
 
 #include "api/any_evaluator.h"
+#include "api/model_evaluator.h"
 #include "api/search_job.h"
+#include "search/network_evaluator.h"
 #include "search/playout.h"
 
 namespace ts {
@@ -18,6 +21,11 @@ SearchResult with_evaluator(const SearchJob<S>& job, Run run) {
         [&] { return PlayoutEvaluator<S>(job.max_legal_actions, job.num_distinct_actions, job.config); });
   }
   if (job.config.score_weight > 0) fail("score_weight weighs native playouts; an evaluator replaces them");
+  if (std::shared_ptr<const nn::Network> network = job.evaluator->network()) {
+    ModelEvaluator::check_fits(*network, job.root.num_players(), job.num_distinct_actions,
+                               job.observation_shape);
+    return run([&] { return NetworkEvaluator<S>(network, job.max_legal_actions); });
+  }
   return run([&] {
     return BridgeEvaluator<S>(*job.evaluator, job.wrap, job.observation_shape, job.num_distinct_actions,
                               job.max_legal_actions);

@@ -6,4 +6,5 @@ void bind_games(pybind11::module_& m);
 void bind_search(pybind11::module_& m);
 void bind_search_options(pybind11::module_& m);
 void bind_compiled(pybind11::module_& m);
+void bind_network(pybind11::module_& m);
 }  // namespace ts

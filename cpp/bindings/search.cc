@@ -95,7 +95,7 @@ PyGameInfo checked_game_info(py::handle players, py::handle max_legal_actions,
 
 // The native call: the options checked against the table (bindings/options.h).
 template <class State>
-SearchResult search(const State& state, SearchTree* tree, PyEvaluator* evaluator,
+SearchResult search(const State& state, SearchTree* tree, AnyEvaluator* evaluator,
                     const std::shared_ptr<StopFlag>& stop, const py::KWArgs<py::object>& options) {
   SearchConfig config = config_from_python(options);
   config.cancel = stop ? &stop->value : nullptr;  // `stop` outlives the call: the caller holds it
@@ -175,7 +175,9 @@ void bind_search(py::module_& m) {
   for (size_t i = 0; i < std::size(kAlgorithms); ++i) names[i] = kAlgorithms[i].name;
   m.attr("ALGORITHMS") = names;
 
-  py::class_<PyEvaluator, std::shared_ptr<PyEvaluator>>(m, "PyEvaluator")
+  py::class_<AnyEvaluator, std::shared_ptr<AnyEvaluator>>(
+      m, "Evaluator", "A leaf evaluator the native search calls: a PyEvaluator or a ModelEvaluator.");
+  py::class_<PyEvaluator, AnyEvaluator, std::shared_ptr<PyEvaluator>>(m, "PyEvaluator")
       .def(py::init([](py::object evaluator, py::handle batch_size) {
              const int64_t size = py_callbacks::as_int(batch_size, "batch_size");
              if (size < 0 || size > 1 << 20) {

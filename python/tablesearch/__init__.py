@@ -18,6 +18,7 @@ from tablesearch._core import CHANCE, TERMINAL, Game, InternalError, State
 from tablesearch.analysis import AnalysisError, BalanceReport, analyze
 from tablesearch.games import list_games, load_game, parameter_specs, register_game
 from tablesearch.match import GameRecord, play_game
+from tablesearch.models import Model, load_model
 from tablesearch.render import notebook as _notebook
 from tablesearch.tournaments import TournamentResult, tournament
 
@@ -31,12 +32,14 @@ __all__ = [
     "Game",
     "GameRecord",
     "InternalError",
+    "Model",
     "State",
     "TournamentResult",
     "agents",
     "analyze",
     "list_games",
     "load_game",
+    "load_model",
     "parameter_specs",
     "mcts",
     "play_game",

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['ALGORITHMS', 'ActionStat', 'CHANCE', 'DEFAULT_ITERATIONS', 'Game', 'HIDDEN_INFORMATION_ALGORITHMS', 'InternalError', 'MAX_PLAYERS', 'PyEvaluator', 'PyGameInfo', 'PyState', 'SEARCH_OPTIONS', 'SearchResult', 'SearchTree', 'SpielGame', 'SpielState', 'State', 'StopFlag', 'TERMINAL', 'check_search_option', 'list_games', 'load_game', 'parameter_specs', 'running_searches', 'search', 'shutdown_searches']
+__all__: list[str] = ['ALGORITHMS', 'ActionStat', 'CHANCE', 'DEFAULT_ITERATIONS', 'Evaluator', 'Game', 'HIDDEN_INFORMATION_ALGORITHMS', 'InternalError', 'MAX_PLAYERS', 'ModelEvaluator', 'Network', 'PyEvaluator', 'PyGameInfo', 'PyState', 'SEARCH_OPTIONS', 'SearchResult', 'SearchTree', 'SpielGame', 'SpielState', 'State', 'StopFlag', 'TERMINAL', 'check_search_option', 'list_games', 'load_game', 'model_tensor_layout', 'parameter_specs', 'running_searches', 'search', 'shutdown_searches']
 class InternalError(RuntimeError):
     pass
 class State:
@@ -272,11 +272,34 @@ class StopFlag:
         ...
     def set(self) -> None:
         ...
-class PyEvaluator:
+class Evaluator:
+    """
+    A leaf evaluator the native search calls: a PyEvaluator or a ModelEvaluator.
+    """
+class PyEvaluator(Evaluator):
     def __init__(self, evaluator: typing.Any, batch_size: typing.Any) -> None:
         """
         A Python leaf evaluator: batch_size 0 calls evaluate(state) (and prior(state) if present), batch_size >= 1 calls evaluate_batch(observations) with up to that many leaves.
         """
+class Network:
+    """
+    A policy-value network evaluated natively.
+    """
+    def __init__(self, architecture: str, observation_shape: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], num_players: typing.SupportsInt | typing.SupportsIndex, num_actions: typing.SupportsInt | typing.SupportsIndex, min_utility: typing.SupportsFloat | typing.SupportsIndex, max_utility: typing.SupportsFloat | typing.SupportsIndex, hidden: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], channels: typing.SupportsInt | typing.SupportsIndex, blocks: typing.SupportsInt | typing.SupportsIndex, value_hidden: typing.SupportsInt | typing.SupportsIndex, tensors: collections.abc.Sequence[typing.Annotated[numpy.typing.ArrayLike, numpy.float32]]) -> None:
+        ...
+    def forward(self, observations: typing.Annotated[numpy.typing.ArrayLike, numpy.float32], movers: typing.Annotated[numpy.typing.ArrayLike, numpy.int64]) -> tuple:
+        """
+        (logits, values) for each observation as read by its mover: logits [count, num_actions], values [count, num_players] on the game's utility range.
+        """
+    @property
+    def parameters(self) -> int:
+        ...
+class ModelEvaluator(Evaluator):
+    """
+    A network as the search's leaf evaluator, run natively on the search's threads.
+    """
+    def __init__(self, network: Network) -> None:
+        ...
 class SpielGame:
     """
     What the native search needs to know of a pyspiel game (made by tablesearch.interop.openspiel).
@@ -325,6 +348,10 @@ def list_games() -> list[str]:
     ...
 def load_game(name: str, params: dict = {}) -> Game:
     ...
+def model_tensor_layout(architecture: str, observation_shape: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], num_players: typing.SupportsInt | typing.SupportsIndex, num_actions: typing.SupportsInt | typing.SupportsIndex, hidden: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = [], channels: typing.SupportsInt | typing.SupportsIndex = 0, blocks: typing.SupportsInt | typing.SupportsIndex = 0, value_hidden: typing.SupportsInt | typing.SupportsIndex = 0) -> list[tuple[str, list[int]]]:
+    """
+    The tensors of a network of these sizes, in file order: [(name, shape)]. Raises ValueError for a size out of range.
+    """
 def parameter_specs(arg0: str) -> list:
     ...
 def running_searches() -> int:
@@ -332,13 +359,13 @@ def running_searches() -> int:
     How many searches are running now, in every thread (for tests and diagnostics).
     """
 @typing.overload
-def search(state: State, *, tree: SearchTree = None, evaluator: PyEvaluator = None, stop: StopFlag = None, **kwargs: typing.Any) -> SearchResult:
+def search(state: State, *, tree: SearchTree = None, evaluator: Evaluator = None, stop: StopFlag = None, **kwargs: typing.Any) -> SearchResult:
     """
     Searches a native State or a PyState with the options of SEARCH_OPTIONS, given by keyword (a wrong
     type, a value out of range or an unknown name raises, naming the option and its valid values).
     """
 @typing.overload
-def search(state: PyState, *, tree: SearchTree = None, evaluator: PyEvaluator = None, stop: StopFlag = None, **kwargs: typing.Any) -> SearchResult:
+def search(state: PyState, *, tree: SearchTree = None, evaluator: Evaluator = None, stop: StopFlag = None, **kwargs: typing.Any) -> SearchResult:
     """
     Searches a native State or a PyState with the options of SEARCH_OPTIONS, given by keyword (a wrong
     type, a value out of range or an unknown name raises, naming the option and its valid values).

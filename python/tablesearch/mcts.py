@@ -16,6 +16,7 @@ from typing import Any, Optional
 from tablesearch import _core
 from tablesearch.games.python_games import native_state, python_state_of
 from tablesearch.games.search_defaults import search_defaults
+from tablesearch.models import Model
 from tablesearch.search_options import DEFAULT_ITERATIONS as DEFAULT_ITERATIONS  # mcts.DEFAULT_ITERATIONS
 from tablesearch.search_options import DEFAULTS, OPTIONS, check_option, option_from_text
 
@@ -163,15 +164,19 @@ class SearchResult:
 
 
 def _evaluator_kind(evaluator: Any) -> str:
-    """'native', 'batched' (evaluate_batch) or 'python' (evaluate, optionally prior)."""
+    """'native', 'model' (a network run natively), 'batched' (evaluate_batch) or 'python'
+    (evaluate, optionally prior)."""
     if evaluator is None or isinstance(evaluator, (RandomRollout, HeuristicEvaluator)):
         return "native"
+    if isinstance(evaluator, Model):
+        return "model"
     if hasattr(evaluator, "evaluate_batch"):
         return "batched"
     if hasattr(evaluator, "evaluate"):
         return "python"
     raise TypeError(
-        f"evaluator must be mcts.RandomRollout, mcts.HeuristicEvaluator, or have evaluate(state) or "
+        f"evaluator must be mcts.RandomRollout, mcts.HeuristicEvaluator, a model (tablesearch.load_model), or "
+        f"have evaluate(state) or "
         f"evaluate_batch(observations); "
         f"got {type(evaluator).__name__}"
     )
@@ -188,7 +193,7 @@ def _resolve_algorithm(algorithm: str, game: Any, evaluator: Any) -> str:
             return "smooth-uct"
         if _has_hidden_information(game):
             return "ismcts"
-        guided = _evaluator_kind(evaluator) == "batched" or hasattr(evaluator, "prior")
+        guided = _evaluator_kind(evaluator) in ("batched", "model") or hasattr(evaluator, "prior")
         return "puct" if guided else "uct"
     return algorithm  # the native search parses it (ValueError naming the valid ones)
 
@@ -224,6 +229,8 @@ def _native_evaluator(evaluator: Any) -> Any:
     kind = _evaluator_kind(evaluator)
     if kind == "native":
         return None
+    if kind == "model":
+        return evaluator.native_evaluator()
     if kind == "python":
         return _core.PyEvaluator(evaluator, 0)
     batch_size = getattr(evaluator, "batch_size", 16)
@@ -331,7 +338,8 @@ def search(
     `state` is a native State, a state of a registered Python game, or any object with the state
     protocol: the same native search drives it through callbacks. A pyspiel state is searched as
     the state of `load_game("openspiel:...")` would be (hidden information as hidden).
-    `evaluator` is mcts.RandomRollout(rollouts=n) (the default), any object with
+    `evaluator` is mcts.RandomRollout(rollouts=n) (the default), a model (``ts.load_model(path)``:
+    a policy-value network evaluated natively, docs/learned-evaluators.md), any object with
     `evaluate(state) -> values per player` and optionally `prior(state) -> {action: p}` (PUCT uses
     the priors), or a batched one with `evaluate_batch(observations) -> (values, priors)` and a
     `batch_size` attribute, called with many leaves at once. `algorithm="auto"` picks "puct" when
@@ -355,6 +363,8 @@ def search(
     options = {name: value for name, value in locals().items() if name in OPTIONS}  # every option, by name
     state = python_state_of(state)  # a pyspiel state: searched as load_game("openspiel:...") would
     native_root = native_state(state)
+    if isinstance(evaluator, Model):
+        evaluator.check_game(_game_of(state))
     config = _native_config(_game_of(state), evaluator, **options)
     if tree is not None and not isinstance(tree, _core.SearchTree):
         raise TypeError(f"tree must be a mcts.SearchTree, got {type(tree).__name__}")
