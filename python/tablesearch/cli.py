@@ -117,6 +117,8 @@ def cmd_best_move(args: argparse.Namespace) -> int:
     print(state)
     print()
     options = {name: getattr(args, name) for name in BEST_MOVE_OPTIONS if hasattr(args, name)}  # those given
+    if args.model is not None:
+        options["evaluator"] = ts.load_model(args.model, game)
     result = mcts.search(state, seed=args.seed, **options)
     policy = result.policy()
     print(
@@ -203,8 +205,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
         max_seconds=args.max_seconds,
         max_iterations=args.max_iterations,
         record=False if args.no_record else args.record if args.record is not None else True,
+        models=dict(_name_and_path(text) for text in args.model),
     )
     return 0
+
+
+def _name_and_path(text: str) -> tuple[str, str]:
+    name, sep, path = text.partition("=")
+    if not sep or not name or not path:
+        raise ValueError(f"--model is written NAME=PATH (a model file pages may use as model=NAME), got {text!r}")
+    return name, path
 
 
 def _executor(args: argparse.Namespace) -> tuple[Any, Optional[int], Any]:
@@ -473,6 +483,7 @@ def build_parser() -> argparse.ArgumentParser:
     for name in BEST_MOVE_OPTIONS:
         _add_search_option(best, name)
     best.add_argument("--top", type=int, default=10, help="how many moves to list")
+    best.add_argument("--model", default=None, metavar="PATH", help="a model file's network as the evaluator")
     best.set_defaults(run=cmd_best_move)
 
     play = sub.add_parser("play", help="play against the AI in the terminal")
@@ -572,6 +583,13 @@ def build_parser() -> argparse.ArgumentParser:
         "~/.local/share/tablesearch/web-games, or under $XDG_DATA_HOME)",
     )
     serve.add_argument("--no-record", action="store_true", help="record no game")
+    serve.add_argument(
+        "--model",
+        action="append",
+        default=[],
+        metavar="NAME=PATH",
+        help="a model file that pages may use as mcts:model=NAME (repeatable); pages never name a path",
+    )
     serve.add_argument(
         "--param",
         action="append",

@@ -10,7 +10,9 @@ A spec is ``KIND`` or ``KIND:OPTIONS``, where OPTIONS are ``NAME=VALUE`` pairs s
   (`tablesearch.search_options`: read and checked by their type there; ``none`` is None where
   None is a value, ``auto`` the game's default where `mcts.search` takes it), for example
   ``mcts:iterations=1000,uct_c=1.4`` or ``ismcts:time_limit=0.2``; ``rollouts=N`` gives the
-  random-rollout evaluator, and ``reuse_tree=false`` turns tree reuse off.
+  random-rollout evaluator, ``model=PATH`` a model file's network as the evaluator
+  (docs/learned-evaluators.md; where specs come from a page, a model name the server was given
+  instead of a path), and ``reuse_tree=false`` turns tree reuse off.
 - ``package.module:factory`` or ``package.module:factory:OPTIONS``: user code; the factory is
   called as ``factory(seed=S, **options)`` and returns an agent (anything with ``step(state)``).
 
@@ -25,15 +27,18 @@ words (``--agents mcts:iterations=300 random``).
 
 from __future__ import annotations
 
+import functools
 import importlib
+import os
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Callable, Optional, Union, cast
 
 from tablesearch import mcts
 from tablesearch.agents.builtin import HumanAgent, RandomAgent
 from tablesearch.match import BUDGET_KEYS, Budget, check_budget, set_budget
+from tablesearch.models import Model, load_model
 from tablesearch.search_options import OPTIONS, option_from_text
 
 SEARCH_KINDS = {"mcts": "auto", **{name: name for name in mcts.ALGORITHMS}}
@@ -42,8 +47,8 @@ BUILTIN_KINDS = ("random", "human", *SEARCH_KINDS)
 
 _OPTION = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 
-SEARCH_SPEC_OPTIONS = tuple(name for name in OPTIONS if name != "seed") + ("reuse_tree",)
-"""What a search spec may set: every search option but the seed (the runner's), and tree reuse."""
+SEARCH_SPEC_OPTIONS = tuple(name for name in OPTIONS if name != "seed") + ("reuse_tree", "model")
+"""What a search spec may set: every search option but the seed (the runner's), tree reuse and a model."""
 
 AgentFactory = Callable[..., Any]
 """A picklable callable ``factory(seed=S) -> agent``."""
@@ -69,6 +74,10 @@ def search_value(name: str, text: str, where: str) -> Any:
         if text.lower() not in ("true", "false"):
             raise ValueError(f"reuse_tree must be true or false, got {text!r} in {where!r}")
         return text.lower() == "true"
+    if name == "model":
+        if not text:
+            raise ValueError(f"model needs a model file's path (or a name the server was given), in {where!r}")
+        return text
     if name not in SEARCH_SPEC_OPTIONS:
         raise ValueError(f"unknown search option {name!r} in {where!r}; valid: {', '.join(SEARCH_SPEC_OPTIONS)}")
     if text == "auto" and name in mcts.AUTO_OPTIONS:
@@ -160,14 +169,43 @@ def split_agent_list(items: Union[str, Sequence[str]]) -> list[str]:
     return specs
 
 
-def _search_agent(spec: AgentSpec, seed: int, budget: Optional[Budget]) -> mcts.Agent:
+def _search_agent(
+    spec: AgentSpec, seed: int, budget: Optional[Budget], models: Optional[Mapping[str, str]]
+) -> mcts.Agent:
     options = dict(spec.options)
     algorithm = options.pop("algorithm", SEARCH_KINDS[spec.kind])
+    if "rollouts" in options and "model" in options:
+        raise ValueError(f"rollouts and model are two evaluators; give one of them, in {spec.text!r}")
     if "rollouts" in options:
         options["evaluator"] = mcts.RandomRollout(rollouts=options.pop("rollouts"))
+    if "model" in options:
+        options["evaluator"] = cached_model(_model_path(options.pop("model"), models, spec.text))
     if budget is not None and not any(k in options for k in BUDGET_KEYS):
         options.update(check_budget(budget))
     return mcts.Agent(seed=seed, algorithm=algorithm, **options)
+
+
+def _model_path(given: str, models: Optional[Mapping[str, str]], where: str) -> str:
+    """The file a spec's model=... names: a path, or where specs come from a page, one of the
+    names the server was given (never a path from the page)."""
+    if models is None:
+        return given
+    if given not in models:
+        names = ", ".join(sorted(models)) or "none (start the server with --model NAME=PATH)"
+        raise ValueError(f"unknown model {given!r} in agent {where!r}; this server's models: {names}")
+    return models[given]
+
+
+def cached_model(path: str) -> Model:
+    """The model file at `path`, read once per process while the file is unchanged (worker
+    processes build an agent for every game)."""
+    info = os.stat(path)
+    return _read_model(os.path.realpath(path), info.st_mtime_ns, info.st_size)
+
+
+@functools.lru_cache(maxsize=8)
+def _read_model(path: str, mtime_ns: int, size: int) -> Model:
+    return load_model(path)
 
 
 def _user_factory(spec: AgentSpec) -> Callable[..., Any]:
@@ -188,6 +226,7 @@ def make_agent(
     budget: Optional[Budget] = None,
     *,
     user_code: Optional[Collection[str]] = None,
+    models: Optional[Mapping[str, str]] = None,
 ) -> Any:
     """Builds an agent from a spec string or a factory called as ``factory(seed=seed)``.
 
@@ -195,6 +234,8 @@ def make_agent(
     except that a search spec naming its own ``iterations`` or ``time_limit`` keeps them.
     `user_code` limits the ``package.module:factory`` specs that may be imported to those named
     (for specs from the network or a file); None allows any (the command line, the Python API).
+    `models` likewise: None lets ``model=PATH`` read any file; a mapping {name: path} allows
+    ``model=NAME`` for those names only.
     Raises ValueError for an unknown agent or option, or user code not allowed, and TypeError for
     options of the wrong type.
     """
@@ -209,7 +250,7 @@ def make_agent(
     if parsed.kind == "human":
         return HumanAgent()
     if parsed.kind in SEARCH_KINDS:
-        return _search_agent(parsed, seed, budget)
+        return _search_agent(parsed, seed, budget, models)
     if user_code is not None and parsed.kind not in user_code:
         raise ValueError(
             f"agent {parsed.text!r} names code ({parsed.kind}) that may not be run here; agents are "

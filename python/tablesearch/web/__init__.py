@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import socket
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Optional, Union
 
 __all__ = ["serve"]
@@ -27,6 +27,7 @@ def serve(
     max_seconds: Optional[float] = None,
     max_iterations: Optional[int] = None,
     record: Union[bool, str, os.PathLike[str]] = True,
+    models: Optional[Mapping[str, Union[str, os.PathLike[str]]]] = None,
 ) -> None:
     """Serves the app until interrupted, printing its address with the secret token every page
     needs. With `replay` (a results file) and `replay_id`, the page opens that game.
@@ -35,14 +36,16 @@ def serve(
     and built-in agents; `allow` names ``module:factory`` plugin games or agents they may use
     too (imported now). `max_seconds` and `max_iterations` cap every search a page starts (per
     move). `record`: where finished games are recorded as results files, one per game (True: the
-    user's data directory, web/records.py; False: nowhere). Raises ValueError for an unknown
-    game, a bad replay, an `allow` entry that does not import, or a missing extra."""
+    user's data directory, web/records.py; False: nowhere). `models` {name: path}: model files
+    that pages may use by name (``mcts:model=NAME``; read now). Raises ValueError for an unknown
+    game, a bad replay, an `allow` entry that does not import, a model file that does not load, or
+    a missing extra."""
     try:
         import uvicorn
     except ImportError:
         raise ValueError("the web app needs its extra: pip install 'tablesearch[web]'") from None
     from tablesearch.web.app import create_app
-    from tablesearch.web.plugins import import_allowed
+    from tablesearch.web.plugins import check_models, import_allowed
     from tablesearch.web.records import default_directory
     from tablesearch.web.sessions import ReplaySession, read_record
     from tablesearch.web.settings import Limits, ServerSettings, allowed_host_names
@@ -55,7 +58,11 @@ def serve(
         limits = dataclasses.replace(limits, iterations_per_move=max_iterations)
     record_dir = None if record is False else str(default_directory() if record is True else os.fspath(record))
     settings = ServerSettings(
-        hosts=allowed_host_names(host), allowed=import_allowed(allow), limits=limits, record_dir=record_dir
+        hosts=allowed_host_names(host),
+        allowed=import_allowed(allow),
+        limits=limits,
+        record_dir=record_dir,
+        models=check_models(models or {}),
     )
     sessions: dict[str, Any] = {}
     start = None

@@ -28,7 +28,7 @@ def build_agent(i: int, seat: SeatRequest, game: Any, seed: int, settings: Serve
         if spec.kind == "human":
             return None
         budget = check_budget(seat.budget) if seat.budget else None
-        agent = make_agent(seat.spec, seed=seed, budget=budget, user_code=settings.allowed)
+        agent = make_agent(seat.spec, seed=seed, budget=budget, user_code=settings.allowed, models=settings.models)
     except (ValueError, TypeError, OverflowError) as error:
         raise BadRequest(f"seat {i}: {error}") from None
     if isinstance(agent, mcts.Agent):

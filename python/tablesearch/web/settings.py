@@ -7,6 +7,7 @@ import hashlib
 import ipaddress
 import os
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -64,13 +65,15 @@ class ServerSettings:
     Host names answered (None: any). `allowed`: ``module:factory`` names that requests may use
     as a game or an agent (named by whoever started the server; nothing else is ever imported).
     `record_dir`: where finished games are recorded, one results file per game (None: nowhere;
-    web/records.py)."""
+    web/records.py). `models`: the model files pages may name in agent specs (``model=NAME``),
+    {name: path}; a page never gives a path."""
 
     token: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     hosts: Optional[frozenset[str]] = frozenset(LOOPBACK_NAMES)
     allowed: frozenset[str] = frozenset()
     limits: Limits = field(default_factory=Limits)
     record_dir: Optional[str] = None
+    models: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if len(self.token) < 16:
