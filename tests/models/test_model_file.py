@@ -5,9 +5,9 @@ import json
 
 import numpy as np
 import pytest
-from helpers.hostile import json_lines, run_isolated
 
 import tablesearch as ts
+from helpers.hostile import json_lines, run_isolated
 from tablesearch.models import Model, ModelFileError, load_model
 
 
@@ -93,7 +93,9 @@ class Payload:
 bad_tensors = dict(header)
 bad_tensors["tensors"] = [dict(t, shape=[1000, 1000]) if i == 0 else t for i, t in enumerate(header["tensors"])]
 wrong_shape = dict(header)
-wrong_shape["tensors"] = [dict(t, shape=t["shape"][::-1]) if t["name"] == "hidden.0.weight" else t for t in header["tensors"]]
+wrong_shape["tensors"] = [
+    dict(t, shape=t["shape"][::-1]) if t["name"] == "hidden.0.weight" else t for t in header["tensors"]
+]
 nan_data = bytearray(data); nan_data[0:4] = struct.pack("<f", float("nan"))
 flipped = bytearray(data); flipped[len(data) // 2] ^= 0x40
 cases = {
