@@ -10,9 +10,9 @@
 
 namespace ts {
 
-enum class Algorithm { kUct, kPuct, kIsmcts, kMoIsmcts, kPimc, kSmoothUct, kInfosetUct };
+enum class Algorithm { kUct, kPuct, kIsmcts, kMoIsmcts, kPimc, kSmoothUct, kInfosetUct, kGumbel };
 
-// uct: UCT, PUCT and PIMC (node arenas, search/uct.h); ismcts: information-set trees
+// uct: UCT, PUCT, Gumbel and PIMC (node arenas, search/uct.h, search/gumbel.h); ismcts: information-set trees
 // (search/ismcts.h); smooth: information-set tables (search/smooth_uct.h).
 enum class Family { kUct, kIsmcts, kSmooth };
 
@@ -36,6 +36,8 @@ inline constexpr AlgorithmInfo kAlgorithms[] = {
     // Values scaled to [-1, 1]; 1.0 measured on a poker game (docs/hidden-information.md).
     {Algorithm::kSmoothUct, "smooth-uct", Family::kSmooth, true, 1.0, true},
     {Algorithm::kInfosetUct, "infoset-uct", Family::kSmooth, true, 1.0, true},
+    // uct_c is not used: its q values are rescaled in each node (search/gumbel.h).
+    {Algorithm::kGumbel, "gumbel", Family::kUct, false, kSqrt2, false},
 };
 
 inline const AlgorithmInfo& algorithm_info(Algorithm algorithm) {

@@ -47,6 +47,8 @@ struct SearchConfig {
   bool solve = false;
   double dirichlet_alpha = 0;
   double dirichlet_epsilon = 0.25;
+  int gumbel_actions = 16;
+  double gumbel_scale = 1.0;
   // Called from the searching thread every few milliseconds; throws to abort (Ctrl-C). Only
   // the caller's thread gets it when a search runs on several threads.
   std::function<void()> interrupt_check;
@@ -87,6 +89,9 @@ struct SearchResult {
   // The visit shares of `stats` are a mixed strategy to sample a move from (an average policy
   // approaching an equilibrium), not a ranking whose most visited action is the move.
   bool mixed = false;
+  // Gumbel: the improved policy over `stats` (softmax of prior logits and completed q values), the
+  // target a policy network learns from; empty for the other algorithms.
+  std::vector<double> improved_policy;
 };
 
 // Raised by interrupt_check implementations; the bindings turn it back into the Python error.

@@ -40,7 +40,9 @@ struct SearchOption {
 inline constexpr uint64_t kInt32Max = std::numeric_limits<int32_t>::max();
 inline constexpr uint64_t kInt64Max = std::numeric_limits<int64_t>::max();
 inline constexpr uint64_t kUint64Max = std::numeric_limits<uint64_t>::max();
-inline constexpr int64_t kDefaultIterations = 1000;  // the budget when neither is given
+inline constexpr int64_t kDefaultIterations = 1000;
+inline constexpr uint64_t kMaxChildrenOption =
+    0xFFFF;  // a node's children (search/node_arena.h)  // the budget when neither is given
 
 inline const SearchOption kSearchOptions[] = {
     {.name = "algorithm", .field = &SearchConfig::algorithm, .help = "the search algorithm"},
@@ -120,6 +122,15 @@ inline const SearchOption kSearchOptions[] = {
      .field = &SearchConfig::dirichlet_epsilon,
      .max = 1,
      .help = "PUCT: the weight of that noise"},
+    {.name = "gumbel_actions",
+     .field = &SearchConfig::gumbel_actions,
+     .int_min = 1,
+     .int_max = kMaxChildrenOption,
+     .help = "Gumbel: root actions considered (the best by prior and Gumbel noise), halved each round"},
+    {.name = "gumbel_scale",
+     .field = &SearchConfig::gumbel_scale,
+     .help =
+         "Gumbel: the scale of the root's Gumbel noise (0: none, the prior's best actions are considered)"},
 };
 
 // The option named `name`, or nullptr.

@@ -137,6 +137,9 @@ class SearchResult:
         return html(self)
 
     mixed: bool = False  # policy() is a mixed strategy to sample from (smooth-uct), not a ranking
+    # algorithm="gumbel": the improved policy over `stats` (what a policy network is trained
+    # towards: softmax of the prior logits and completed q values); empty for the others.
+    improved_policy: list[float] = field(default_factory=list)
 
     def policy(self) -> dict[int, float]:
         """Visit shares of the root actions, as {action: share}; shares sum to 1.
@@ -315,6 +318,8 @@ def search(
     tree: Optional[_core.SearchTree] = None,
     dirichlet_alpha: float = DEFAULTS["dirichlet_alpha"],
     dirichlet_epsilon: float = DEFAULTS["dirichlet_epsilon"],
+    gumbel_actions: int = DEFAULTS["gumbel_actions"],
+    gumbel_scale: float = DEFAULTS["gumbel_scale"],
     rollout_cutoff: Any = "auto",
     playout: str = "auto",
     mast_epsilon: float = DEFAULTS["mast_epsilon"],

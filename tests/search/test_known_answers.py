@@ -24,7 +24,7 @@ from helpers.known_answer_games import (
 from tablesearch import mcts
 
 ALGORITHMS = [info for info in mcts.ALGORITHMS if info != "auto"]
-TREE_SEARCHES = ["uct", "puct", "pimc"]
+TREE_SEARCHES = ["uct", "puct", "pimc", "gumbel"]
 INFOSET_SEARCHES = ["ismcts", "mo-ismcts", "smooth-uct", "infoset-uct"]
 
 

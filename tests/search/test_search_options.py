@@ -159,7 +159,7 @@ def test_best_move_flags_are_read_and_checked_by_the_table(capsys):
 def test_agent_specs_read_their_options_by_the_table():
     spec = parse_agent_spec("ismcts:uct_c=1,rollout_cutoff=none,playout=auto,iterations=30,solve=false")
     assert dict(spec.options) == dict(uct_c=1.0, rollout_cutoff=None, playout="auto", iterations=30, solve=False)
-    assert set(SEARCH_SPEC_OPTIONS) == set(OPTIONS) - {"seed"} | {"reuse_tree"}
+    assert set(SEARCH_SPEC_OPTIONS) == set(OPTIONS) - {"seed"} | {"reuse_tree", "model"}
     with pytest.raises(ValueError, match=r"threads must be an int in \[1, 256\], got 0.*'mcts:threads=0'"):
         parse_agent_spec("mcts:threads=0")
     with pytest.raises(ValueError, match="unknown search option 'uct' in 'mcts:uct=2'; valid: algorithm"):
