@@ -20,7 +20,7 @@ PYBIND11_MODULE(_core, m) {
   ts::bind_games(m);
   ts::bind_search_options(m);
   ts::bind_search(m);
-  ts::bind_network(m);  // after bind_search: a ModelEvaluator is an Evaluator
+  ts::bind_network(m);      // after bind_search: a ModelEvaluator is an Evaluator
   ts::bind_spiel_state(m);  // after bind_search: a SpielState is a PyState
   ts::bind_compiled(m);
   ts::bind_interrupts(m);
