@@ -7,7 +7,6 @@
 
 #include "api/any_game.h"
 #include "core/game.h"
-#include "nn/network.h"
 
 namespace ts {
 
@@ -28,8 +27,6 @@ class AnyEvaluator {
                               std::vector<double>& values, std::vector<float>& priors) = 0;
   // True if calls must hold the GIL (a Python evaluator).
   virtual bool needs_python() const = 0;
-  // A network the search evaluates natively instead of calling the methods above (a model file's).
-  virtual std::shared_ptr<const nn::Network> network() const { return nullptr; }
 };
 
 // Satisfies the search's evaluator concepts for leaves of type S.

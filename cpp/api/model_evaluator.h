@@ -1,6 +1,7 @@
 // A model file's network as an AnyEvaluator: what mcts.search(state, evaluator=model) passes to
-// the search entry. Searches evaluate it natively on their own threads (search/network_evaluator.h,
-// through network()); the AnyState methods serve callers outside a search.
+// the search entry. Searches evaluate the network natively on their own threads
+// (search/network_evaluator.h; api/search_family.h finds it here); the AnyState methods serve
+// callers outside a search.
 #pragma once
 #include <memory>
 #include <vector>
@@ -12,7 +13,9 @@ namespace ts {
 
 class ModelEvaluator final : public AnyEvaluator {
  public:
-  explicit ModelEvaluator(std::shared_ptr<const nn::Network> network) : network_(std::move(network)) {}
+  // `leaf_batch` > 1: PUCT evaluates that many leaves at once (virtual loss spreads them).
+  ModelEvaluator(std::shared_ptr<const nn::Network> network, int leaf_batch)
+      : network_(std::move(network)), leaf_batch_(leaf_batch) {}
 
   void evaluate(std::unique_ptr<AnyState> leaf, double* values) override;
   bool has_prior() const override { return true; }
@@ -21,7 +24,8 @@ class ModelEvaluator final : public AnyEvaluator {
   void evaluate_batch(const std::vector<float>&, int, const std::vector<int>&, int, int, std::vector<double>&,
                       std::vector<float>&) override;
   bool needs_python() const override { return false; }
-  std::shared_ptr<const nn::Network> network() const override { return network_; }
+  const std::shared_ptr<const nn::Network>& network() const { return network_; }
+  int leaf_batch() const { return leaf_batch_; }
 
   // Fails, naming both, unless the network reads this game's observations and actions.
   static void check_fits(const nn::Network& network, int num_players, int num_distinct_actions,
@@ -30,6 +34,7 @@ class ModelEvaluator final : public AnyEvaluator {
  private:
   std::vector<float> logits(const AnyState& leaf, double* values);
   std::shared_ptr<const nn::Network> network_;
+  int leaf_batch_;
   nn::Scratch scratch_;
 };
 

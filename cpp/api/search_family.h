@@ -21,10 +21,11 @@ SearchResult with_evaluator(const SearchJob<S>& job, Run run) {
         [&] { return PlayoutEvaluator<S>(job.max_legal_actions, job.num_distinct_actions, job.config); });
   }
   if (job.config.score_weight > 0) fail("score_weight weighs native playouts; an evaluator replaces them");
-  if (std::shared_ptr<const nn::Network> network = job.evaluator->network()) {
-    ModelEvaluator::check_fits(*network, job.root.num_players(), job.num_distinct_actions,
+  if (const auto* model = dynamic_cast<const ModelEvaluator*>(job.evaluator)) {
+    ModelEvaluator::check_fits(*model->network(), job.root.num_players(), job.num_distinct_actions,
                                job.observation_shape);
-    return run([&] { return NetworkEvaluator<S>(network, job.max_legal_actions); });
+    return run(
+        [&] { return NetworkEvaluator<S>(model->network(), job.max_legal_actions, model->leaf_batch()); });
   }
   return run([&] {
     return BridgeEvaluator<S>(*job.evaluator, job.wrap, job.observation_shape, job.num_distinct_actions,

@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -60,15 +61,21 @@ py::tuple forward(const nn::Network& network, const Floats& observations,
   const int64_t* who = movers.data();
   float* out_logits = logits.mutable_data();
   double* out_values = values.mutable_data();
+  std::vector<int> players(count);
+  for (py::ssize_t i = 0; i < count; ++i) {
+    if (who[i] < 0 || who[i] >= spec.num_players) {
+      fail("mover " + std::to_string(who[i]) + " is not a player of " + std::to_string(spec.num_players));
+    }
+    players[i] = static_cast<int>(who[i]);
+  }
   {
     GilRelease release;
     nn::Scratch scratch;
-    for (py::ssize_t i = 0; i < count; ++i) {
-      if (who[i] < 0 || who[i] >= spec.num_players) {
-        fail("mover " + std::to_string(who[i]) + " is not a player of " + std::to_string(spec.num_players));
-      }
-      network.forward(in + i * size, static_cast<int>(who[i]), scratch, out_logits + i * spec.num_actions,
-                      out_values + i * spec.num_players);
+    constexpr py::ssize_t kChunk = 256;  // bounds the scratch space
+    for (py::ssize_t i = 0; i < count; i += kChunk) {
+      const int n = static_cast<int>(std::min(kChunk, count - i));
+      network.forward_batch(in + i * size, players.data() + i, n, scratch, out_logits + i * spec.num_actions,
+                            out_values + i * spec.num_players);
     }
   }
   return py::make_tuple(logits, values);
@@ -117,10 +124,13 @@ void bind_network(py::module_& m) {
 
   py::class_<ModelEvaluator, AnyEvaluator, std::shared_ptr<ModelEvaluator>>(
       m, "ModelEvaluator", "A network as the search's leaf evaluator, run natively on the search's threads.")
-      .def(py::init([](std::shared_ptr<nn::Network> network) {
-             return std::make_shared<ModelEvaluator>(std::move(network));
+      .def(py::init([](std::shared_ptr<nn::Network> network, int leaf_batch) {
+             if (leaf_batch < 1 || leaf_batch > 4096) {
+               fail("batch_size must be an int in 1..4096, got " + std::to_string(leaf_batch));
+             }
+             return std::make_shared<ModelEvaluator>(std::move(network), leaf_batch);
            }),
-           py::arg("network"));
+           py::arg("network"), py::arg("leaf_batch") = 1);
 }
 
 }  // namespace ts

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "core/types.h"
+#include "nn/matmul.h"
 
 namespace ts::nn {
 
@@ -111,39 +112,37 @@ std::vector<TensorLayout> tensor_layout(const NetworkSpec& spec) {
   return out;
 }
 
-void Network::Dense::apply(const float* x, float* y, bool relu) const {
-  std::copy(bias.begin(), bias.end(), y);
-  for (int i = 0; i < in; ++i) {
-    const float xi = x[i];
-    if (xi == 0.0f) continue;  // ReLU outputs and padding are often zero
-    const float* row = weight.data() + static_cast<size_t>(i) * out;
-    for (int j = 0; j < out; ++j) y[j] += xi * row[j];
-  }
-  if (relu) {
-    for (int j = 0; j < out; ++j) y[j] = std::max(y[j], 0.0f);
-  }
+void Network::Dense::apply(const float* x, int rows, float* y, bool relu) const {
+  matmul(x, rows, in, weight.data(), out, bias.data(), y, relu);
 }
 
-void Network::Conv::apply(const float* x, int height, int width, float* y, bool relu,
+// All positions' k x k patches as rows of one matrix, then one matmul (im2col).
+void Network::Conv::apply(const float* boards, int count, int height, int width, float* y, bool relu,
                           std::vector<float>& patches) const {
   const int pad = (k - 1) / 2;
-  patches.resize(static_cast<size_t>(k) * k * in);
-  for (int row = 0; row < height; ++row) {
-    for (int col = 0; col < width; ++col) {
-      float* patch = patches.data();
-      for (int ky = 0; ky < k; ++ky) {
-        for (int kx = 0; kx < k; ++kx, patch += in) {
-          const int r = row + ky - pad, c = col + kx - pad;
-          if (r < 0 || r >= height || c < 0 || c >= width) {
-            std::fill(patch, patch + in, 0.0f);
-          } else {
-            std::memcpy(patch, x + (static_cast<size_t>(r) * width + c) * in, sizeof(float) * in);
+  const size_t patch = static_cast<size_t>(k) * k * in;
+  const size_t board = static_cast<size_t>(height) * width * in;
+  patches.resize(patch * height * width * count);
+  float* to = patches.data();
+  for (int b = 0; b < count; ++b) {
+    const float* x = boards + b * board;
+    for (int row = 0; row < height; ++row) {
+      for (int col = 0; col < width; ++col) {
+        for (int ky = 0; ky < k; ++ky) {
+          for (int kx = 0; kx < k; ++kx, to += in) {
+            const int r = row + ky - pad, c = col + kx - pad;
+            if (r < 0 || r >= height || c < 0 || c >= width) {
+              std::fill(to, to + in, 0.0f);
+            } else {
+              std::memcpy(to, x + (static_cast<size_t>(r) * width + c) * in, sizeof(float) * in);
+            }
           }
         }
       }
-      as_dense.apply(patches.data(), y + (static_cast<size_t>(row) * width + col) * out, relu);
     }
   }
+  matmul(patches.data(), count * height * width, as_dense.in, as_dense.weight.data(), out,
+         as_dense.bias.data(), y, relu);
 }
 
 namespace {
@@ -243,71 +242,86 @@ Network::Network(NetworkSpec spec, const std::vector<std::vector<float>>& tensor
 
 void Network::forward(const float* observation, int mover, Scratch& scratch, float* logits,
                       double* values) const {
-  if (mover < 0 || mover >= spec_.num_players) {
-    fail("a network evaluates a player's view; player " + std::to_string(mover) + " is not one of " +
-         std::to_string(spec_.num_players));
+  forward_batch(observation, &mover, 1, scratch, logits, values);
+}
+
+void Network::forward_batch(const float* observations, const int* movers, int count, Scratch& scratch,
+                            float* logits, double* values) const {
+  for (int i = 0; i < count; ++i) {
+    if (movers[i] < 0 || movers[i] >= spec_.num_players) {
+      fail("a network evaluates a player's view; player " + std::to_string(movers[i]) + " is not one of " +
+           std::to_string(spec_.num_players));
+    }
   }
-  float raw[kMaxPlayers];
+  scratch.raw.resize(static_cast<size_t>(count) * spec_.num_players);
   if (spec_.architecture == Architecture::kMlp) {
-    forward_mlp(observation, mover, scratch, logits, raw);
+    forward_mlp(observations, movers, count, scratch, logits);
   } else {
-    forward_resnet(observation, mover, scratch, logits, raw);
+    forward_resnet(observations, movers, count, scratch, logits);
   }
   const double half_range = (spec_.max_utility - spec_.min_utility) / 2;
-  for (int p = 0; p < spec_.num_players; ++p) {
-    values[p] = spec_.min_utility + (std::tanh(static_cast<double>(raw[p])) + 1.0) * half_range;
+  for (size_t i = 0; i < scratch.raw.size(); ++i) {
+    values[i] = spec_.min_utility + (std::tanh(static_cast<double>(scratch.raw[i])) + 1.0) * half_range;
   }
 }
 
-void Network::forward_mlp(const float* observation, int mover, Scratch& scratch, float* logits,
-                          float* raw) const {
-  const int64_t size = observation_size(spec_);
-  std::vector<float>& in = scratch.a;
-  in.assign(observation, observation + size);
-  in.resize(size + spec_.num_players, 0.0f);
-  in[size + mover] = 1.0f;
+void Network::forward_mlp(const float* observations, const int* movers, int count, Scratch& scratch,
+                          float* logits) const {
+  const size_t size = static_cast<size_t>(observation_size(spec_));
+  const size_t width = size + spec_.num_players;
+  std::vector<float>& in = scratch.a;  // each row: the observation, then the mover one-hot
+  in.assign(width * count, 0.0f);
+  for (int i = 0; i < count; ++i) {
+    std::copy(observations + i * size, observations + (i + 1) * size,
+              in.begin() + static_cast<long>(i * width));
+    in[i * width + size + movers[i]] = 1.0f;
+  }
   std::vector<float>* x = &scratch.a;
   std::vector<float>* y = &scratch.b;
   for (const Dense& layer : hidden_) {
-    y->resize(layer.out);
-    layer.apply(x->data(), y->data(), true);
+    y->resize(static_cast<size_t>(layer.out) * count);
+    layer.apply(x->data(), count, y->data(), true);
     std::swap(x, y);
   }
-  policy_.apply(x->data(), logits, false);
-  value_.apply(x->data(), raw, false);
+  policy_.apply(x->data(), count, logits, false);
+  value_.apply(x->data(), count, scratch.raw.data(), false);
 }
 
-void Network::forward_resnet(const float* observation, int mover, Scratch& scratch, float* logits,
-                             float* raw) const {
-  const int cells = height_ * width_;
-  const int input_planes = planes_ + spec_.num_players;
-  const size_t trunk = static_cast<size_t>(cells) * spec_.channels;
-  std::vector<float>& in = scratch.c;  // [cell][plane], the mover's planes last
-  in.assign(static_cast<size_t>(cells) * input_planes, 0.0f);
-  for (int cell = 0; cell < cells; ++cell) {
-    float* to = in.data() + static_cast<size_t>(cell) * input_planes;
-    for (int p = 0; p < planes_; ++p) to[p] = observation[static_cast<size_t>(p) * cells + cell];
-    to[planes_ + mover] = 1.0f;
+void Network::forward_resnet(const float* observations, const int* movers, int count, Scratch& scratch,
+                             float* logits) const {
+  const size_t cells = static_cast<size_t>(height_) * width_;
+  const size_t input_planes = planes_ + spec_.num_players;
+  const size_t trunk = count * cells * spec_.channels;
+  std::vector<float>& in = scratch.c;  // [board][cell][plane], the mover's planes last
+  in.assign(count * cells * input_planes, 0.0f);
+  for (int i = 0; i < count; ++i) {
+    const float* observation = observations + i * cells * planes_;
+    for (size_t cell = 0; cell < cells; ++cell) {
+      float* to = in.data() + (i * cells + cell) * input_planes;
+      for (int p = 0; p < planes_; ++p) to[p] = observation[p * cells + cell];
+      to[planes_ + movers[i]] = 1.0f;
+    }
   }
   std::vector<float>& x = scratch.a;
   std::vector<float>& h = scratch.b;
   x.resize(trunk);
   h.resize(trunk);
-  stem_.apply(in.data(), height_, width_, x.data(), true, scratch.patches);
+  stem_.apply(in.data(), count, height_, width_, x.data(), true, scratch.patches);
   std::vector<float>& y = scratch.c;
   y.resize(trunk);
   for (size_t i = 0; i < block_convs_.size(); i += 2) {
-    block_convs_[i].apply(x.data(), height_, width_, h.data(), true, scratch.patches);
-    block_convs_[i + 1].apply(h.data(), height_, width_, y.data(), false, scratch.patches);
+    block_convs_[i].apply(x.data(), count, height_, width_, h.data(), true, scratch.patches);
+    block_convs_[i + 1].apply(h.data(), count, height_, width_, y.data(), false, scratch.patches);
     for (size_t j = 0; j < trunk; ++j) x[j] = std::max(x[j] + y[j], 0.0f);
   }
-  h.resize(static_cast<size_t>(cells) * 2);
-  policy_conv_.apply(x.data(), height_, width_, h.data(), true, scratch.patches);
-  policy_.apply(h.data(), logits, false);
-  h.resize(static_cast<size_t>(cells) + spec_.value_hidden);
-  value_conv_.apply(x.data(), height_, width_, h.data(), true, scratch.patches);
-  value_hidden_.apply(h.data(), h.data() + cells, true);
-  value_.apply(h.data() + cells, raw, false);
+  h.resize(count * cells * 2);
+  policy_conv_.apply(x.data(), count, height_, width_, h.data(), true, scratch.patches);
+  policy_.apply(h.data(), count, logits, false);
+  h.resize(count * cells);
+  value_conv_.apply(x.data(), count, height_, width_, h.data(), true, scratch.patches);
+  y.resize(static_cast<size_t>(count) * spec_.value_hidden);
+  value_hidden_.apply(h.data(), count, y.data(), true);
+  value_.apply(y.data(), count, scratch.raw.data(), false);
 }
 
 }  // namespace ts::nn

@@ -15,8 +15,8 @@
 //    dense "value_hidden" with ReLU, dense "value"). Convolutions keep the board size (zero padding).
 // Tensors, as the file stores them: dense weights [in, out], convolution weights [out, in, k, k],
 // biases [out]; a dense layer after a convolution reads its input flattened as [channel, y, x].
-// Computation is in float, with activations kept as [y, x, channel] so that every layer is a run
-// of the same vectorisable loop (weights are rearranged once, when the network is built).
+// Computation is in float, with activations kept as [y, x, channel] so that every layer is one
+// matrix product (nn/matmul.h; weights are rearranged once, when the network is built).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -53,7 +53,7 @@ int64_t observation_size(const NetworkSpec& spec);
 
 // Space for one evaluation's intermediate activations (one per thread).
 struct Scratch {
-  std::vector<float> a, b, c, patches;
+  std::vector<float> a, b, c, patches, raw;
 };
 
 class Network {
@@ -67,22 +67,30 @@ class Network {
   // Evaluates one observation (observation_size(spec) floats, laid out as the game writes it)
   // read by `mover`: writes num_actions logits and num_players values (on the utility range).
   void forward(const float* observation, int mover, Scratch& scratch, float* logits, double* values) const;
+  // The same for `count` observations at once (each block of num_actions logits and num_players
+  // values in the order of the observations): one matrix product per layer for all of them.
+  void forward_batch(const float* observations, const int* movers, int count, Scratch& scratch, float* logits,
+                     double* values) const;
 
  private:
   struct Dense {
     int in = 0, out = 0;
     std::vector<float> weight;  // [in][out]
     std::vector<float> bias;
-    void apply(const float* x, float* y, bool relu) const;
+    void apply(const float* x, int rows, float* y, bool relu) const;  // rows of x at once
   };
   struct Conv {  // k x k, stride 1, zero padding (k - 1) / 2
     int in = 0, out = 0, k = 0;
     Dense as_dense;  // weights as [(ky * k + kx) * in + c][out], applied to each position's patch
-    void apply(const float* x, int height, int width, float* y, bool relu, std::vector<float>& patches) const;
+    // `count` boards of [height][width][in] at once.
+    void apply(const float* boards, int count, int height, int width, float* y, bool relu,
+               std::vector<float>& patches) const;
   };
 
-  void forward_mlp(const float* observation, int mover, Scratch& scratch, float* logits, float* raw) const;
-  void forward_resnet(const float* observation, int mover, Scratch& scratch, float* logits, float* raw) const;
+  void forward_mlp(const float* observations, const int* movers, int count, Scratch& scratch,
+                   float* logits) const;
+  void forward_resnet(const float* observations, const int* movers, int count, Scratch& scratch,
+                      float* logits) const;
 
   NetworkSpec spec_;
   int64_t parameters_ = 0;

@@ -251,7 +251,8 @@ def _native_config(game: Any, evaluator: Any, **options: Any) -> dict[str, Any]:
     if options["seed"] is None:
         options["seed"] = random.getrandbits(63)
     algorithm = options["algorithm"] = _resolve_algorithm(options["algorithm"], game, evaluator)
-    if _evaluator_kind(evaluator) == "batched" and algorithm != "puct":
+    batched = _evaluator_kind(evaluator) == "batched" or (isinstance(evaluator, Model) and evaluator.batch_size > 1)
+    if batched and algorithm != "puct":
         raise ValueError(f"batched evaluators need algorithm='puct', got {algorithm!r}")
     options.update(_playout_options(game, evaluator, options.pop("rollout_cutoff"), options.pop("playout")))
     options.update(_score_options(game, evaluator, options.pop("score_weight"), options.pop("score_scale")))

@@ -153,6 +153,7 @@ class Model:
             **architecture.sizes(),
         )
         self._evaluator = _core.ModelEvaluator(self._network)
+        self._batch_size = 1
 
     @staticmethod
     def layout(game: GameSignature, architecture: Architecture) -> list[tuple[str, list[int]]]:
@@ -252,6 +253,20 @@ class Model:
         chosen = logits[0, legal].astype(np.float64)
         weights = np.exp(chosen - chosen.max())
         return [float(v) for v in values[0]], {a: float(w) for a, w in zip(legal, weights / weights.sum())}
+
+    @property
+    def batch_size(self) -> int:
+        """Leaves PUCT evaluates together (1: one at a time). Above 1, virtual loss spreads the
+        walks of a batch over different leaves and each layer runs once for all of them
+        (docs/learned-evaluators.md says when that pays); other algorithms evaluate one leaf at a time."""
+        return self._batch_size
+
+    @batch_size.setter
+    def batch_size(self, size: int) -> None:
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise TypeError(f"batch_size must be an int, got {type(size).__name__} {size!r}")
+        self._evaluator = _core.ModelEvaluator(self._network, size)  # checks the range
+        self._batch_size = size
 
     def native_evaluator(self) -> Any:
         """The evaluator object the native search takes (``_core.ModelEvaluator``)."""

@@ -1,0 +1,106 @@
+#include "nn/matmul.h"
+
+#include <algorithm>
+
+namespace ts::nn {
+
+namespace {
+
+// GCC and Clang's portable vector extension: no intrinsics. The generic build uses four-float
+// vectors (SSE2, which every x86-64 has; NEON on ARM); on CPUs with AVX2 and FMA, matmul() runs a
+// copy of the same code compiled for them with eight-float vectors, picked once at run time (as
+// BLAS libraries do), so wheels need no -march flag.
+typedef float Vec4 __attribute__((vector_size(16)));
+typedef float Vec8 __attribute__((vector_size(32)));
+
+// Every helper is always inlined: a 32-byte vector passed to a function compiled without AVX would
+// cross an ABI boundary. Loads and stores go through memcpy: rows need not be aligned.
+template <class Vec>
+inline __attribute__((always_inline)) Vec load(const float* p) {
+  Vec v;
+  __builtin_memcpy(&v, p, sizeof v);
+  return v;
+}
+
+template <class Vec>
+inline __attribute__((always_inline)) void store(float* p, Vec v) {
+  __builtin_memcpy(p, &v, sizeof v);
+}
+
+// Rows [row, row + R) by two vectors of columns from `col`: the sums stay in registers while the
+// inner dimension is walked, so each weight is loaded once per R rows.
+template <class Vec, int R>
+inline __attribute__((always_inline)) void block(const float* x, int in, const float* w, int out,
+                                                 const float* bias, float* y, int row, int col, bool relu) {
+  constexpr int lanes = sizeof(Vec) / sizeof(float);
+  Vec acc[R][2];
+  const Vec b0 = load<Vec>(bias + col), b1 = load<Vec>(bias + col + lanes);
+  for (int r = 0; r < R; ++r) acc[r][0] = b0, acc[r][1] = b1;
+  const float* xr = x + static_cast<size_t>(row) * in;
+  for (int i = 0; i < in; ++i) {
+    // One row at a time (a search's single leaf) is bound by loading weights: skip the rows of
+    // weights a zero input does not need (observations are mostly zeros, ReLU outputs often).
+    if constexpr (R == 1) {
+      if (xr[i] == 0.0f) continue;
+    }
+    const float* wi = w + static_cast<size_t>(i) * out + col;
+    const Vec w0 = load<Vec>(wi), w1 = load<Vec>(wi + lanes);
+    for (int r = 0; r < R; ++r) {
+      const float xi = xr[static_cast<size_t>(r) * in + i];
+      acc[r][0] += xi * w0;
+      acc[r][1] += xi * w1;
+    }
+  }
+  const Vec zero = {};
+  for (int r = 0; r < R; ++r) {
+    float* yr = y + static_cast<size_t>(row + r) * out + col;
+    for (int v = 0; v < 2; ++v)
+      store(yr + v * lanes, relu ? (acc[r][v] > zero ? acc[r][v] : zero) : acc[r][v]);
+  }
+}
+
+template <class Vec>
+inline __attribute__((always_inline)) void matmul_with(const float* x, int rows, int in, const float* w,
+                                                       int out, const float* bias, float* y, bool relu) {
+  constexpr int width = 2 * sizeof(Vec) / sizeof(float);
+  int col = 0;
+  for (; col + width <= out; col += width) {
+    int row = 0;
+    for (; row + 4 <= rows; row += 4) block<Vec, 4>(x, in, w, out, bias, y, row, col, relu);
+    for (; row < rows; ++row) block<Vec, 1>(x, in, w, out, bias, y, row, col, relu);
+  }
+  // The last columns, one at a time.
+  for (int r = 0; r < rows; ++r) {
+    const float* xr = x + static_cast<size_t>(r) * in;
+    float* yr = y + static_cast<size_t>(r) * out;
+    std::copy(bias + col, bias + out, yr + col);
+    for (int i = 0; i < in; ++i) {
+      if (xr[i] == 0.0f) continue;
+      for (int j = col; j < out; ++j) yr[j] += xr[i] * w[static_cast<size_t>(i) * out + j];
+    }
+    if (relu) {
+      for (int j = col; j < out; ++j) yr[j] = std::max(yr[j], 0.0f);
+    }
+  }
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define TS_AVX2_MATMUL 1
+__attribute__((target("avx2,fma"))) void matmul_avx2(const float* x, int rows, int in, const float* w,
+                                                     int out, const float* bias, float* y, bool relu) {
+  matmul_with<Vec8>(x, rows, in, w, out, bias, y, relu);
+}
+#endif
+
+}  // namespace
+
+void matmul(const float* x, int rows, int in, const float* w, int out, const float* bias, float* y,
+            bool relu) {
+#ifdef TS_AVX2_MATMUL
+  static const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  if (avx2) return matmul_avx2(x, rows, in, w, out, bias, y, relu);
+#endif
+  matmul_with<Vec4>(x, rows, in, w, out, bias, y, relu);
+}
+
+}  // namespace ts::nn
