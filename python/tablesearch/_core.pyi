@@ -301,7 +301,7 @@ class ModelEvaluator(Evaluator):
     """
     A network as the search's leaf evaluator, run natively on the search's threads.
     """
-    def __init__(self, network: Network) -> None:
+    def __init__(self, network: Network, leaf_batch: typing.SupportsInt | typing.SupportsIndex = 1) -> None:
         ...
 class SpielGame:
     """
