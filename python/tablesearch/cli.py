@@ -185,7 +185,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     game = args.game
     params = {}
     if args.replay is not None and args.param:
-        from tablesearch.web.sessions import read_record
+        from tablesearch.web.records import read_record
 
         try:
             record_game = read_record(args.replay, args.id)["game"] if args.id else args.game
