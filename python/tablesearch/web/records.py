@@ -171,7 +171,8 @@ def find_record(path: str, game_id: str, offset: Optional[int] = None) -> Found:
     is tried first. Raises BadRequest naming the file and what is wrong (no such game, with the
     damaged lines skipped; a file too large; not a file)."""
     try:
-        with open(path, "rb") as f:
+        # O_NONBLOCK: a named pipe is refused below instead of waiting for a writer.
+        with os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as f:
             info = os.fstat(f.fileno())
             if not stat.S_ISREG(info.st_mode):
                 raise BadRequest(f"{path} is not a regular file; a results file is")
