@@ -172,8 +172,8 @@ def play_game(
     for seat, agent in enumerate(agents):
         if not callable(getattr(agent, "step", None)):
             raise TypeError(
-                f"agents[{seat}] must be an agent with a step(state) method (ts.make_agent(spec) makes one), "
-                f"got {agent!r}"[:200]
+                f"agents[{seat}] must be an agent with a step(state) method (such as mcts.Agent() or "
+                f"agents.RandomAgent()), got {agent!r}"[:200]
             )
     n = game.num_players()
     if len(agents) != n:

@@ -122,8 +122,10 @@ def run(**options):
     notes = [str(w.message) for w in caught if issubclass(w.category, workers.WorkersCapped)]
     return dict(started=started, notes=notes)
 
-print(json.dumps(dict(cores=len(os.sched_getaffinity(0)), few_games=run(games=2, workers=48), many_games=run(games=12, workers=48),
-                      forced=run(games=3, workers=3, force_workers=True))))
+cores = len(os.sched_getaffinity(0))
+few_games, many_games = run(games=2, workers=48), run(games=12, workers=48)
+forced = run(games=3, workers=3, force_workers=True)
+print(json.dumps(dict(cores=cores, few_games=few_games, many_games=many_games, forced=forced)))
 """
 
 

@@ -79,11 +79,11 @@ class GameRef:
         return {"name": self.name, "params": dict(self.params)}
 
 
-_GAMES: dict[tuple[Any, ...], Any] = {}
+_GAMES: dict[tuple[str, str], Any] = {}
 
 
 def _load_native(name: str, params: tuple[tuple[str, Any], ...]) -> Any:
-    key = (name, params)
+    key = (name, json.dumps(params, default=str))  # values may be dicts (OpenSpiel's nested games)
     if key not in _GAMES:
         _GAMES[key] = load_game(name, **dict(params))
     return _GAMES[key]
