@@ -605,7 +605,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="MODULE:FACTORY",
         help="a plugin game or agent that pages may use (repeatable); pages can never name other code",
     )
-    serve.add_argument("--max-seconds", type=float, default=None, help="cap on an AI's time per move (default 30)")
+    serve.add_argument("--max-seconds", type=_seconds, default=None, help="cap on an AI's time per move (default 30)")
     serve.add_argument(
         "--max-iterations",
         type=_whole(1, 2**63 - 1),

@@ -65,10 +65,12 @@ SEED_LIMIT = 2**64  # seeds are unsigned 64-bit numbers
 
 
 def check_whole(value: Any, name: str, low: int, high: int) -> int:
-    """`value` if it is an int in [low, high]; else ValueError (TypeError for a non-int) naming
-    `name` and the valid range."""
+    """`value` if it is an int in [low, high]; else ValueError naming `name` and the valid range
+    (for a value that is not an int too, as the API always did)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be a whole number from {low:,} to {high:,}, got {type(value).__name__} {value!r}")
+        raise ValueError(
+            f"{name} must be a whole number from {low:,} to {high:,}, got {type(value).__name__} {value!r}"
+        )
     if not low <= value <= high:
         raise ValueError(f"{name} must be a whole number from {low:,} to {high:,}, got {value:,}")
     return value

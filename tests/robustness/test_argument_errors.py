@@ -28,6 +28,7 @@ CLI_CASES = [
     (["best-move", "tic_tac_toe", "--seed", "-5"], "--seed: must be a whole number from 0 to"),
     (["serve", "--port", "70000"], "--port: must be a whole number from 0 to 65,535"),
     (["serve", "--max-iterations", "0"], "--max-iterations: must be a whole number from 1 to"),
+    (["serve", "--max-seconds", "nan"], "--max-seconds: must be a finite number of seconds > 0"),
 ]
 if os.path.exists("/proc/version"):  # opens, but takes no appends: the path must be in the message
     CLI_CASES.append((["tournament", "tic_tac_toe", "--out", "/proc/version"], "out '/proc/version': cannot"))

@@ -327,8 +327,7 @@ def tournament(
 
 
 def check_run_options(games: Any, seed: Any, workers: Any, max_plies: Any) -> None:
-    """ValueError (TypeError for a value that is not a whole number) naming the first of the
-    run's options that is not valid, with its valid range."""
+    """ValueError naming the first of the run's options that is not valid, with its valid range."""
     check_whole(games, "games", 1, MAX_GAMES)
     check_seed(seed)
     if workers is not None:
