@@ -3,22 +3,26 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import inspect
 import math
 import os
 import sys
-from collections.abc import Sequence
-from typing import Any, Optional
+import warnings
+from collections.abc import Iterator, Sequence
+from typing import Any, Callable, Optional
 
 import tablesearch as ts
 from tablesearch import mcts
 from tablesearch.agents.specs import make_agent, parse_agent_spec, parse_value, spec_name, split_agent_list
 from tablesearch.games.extras import game_extras, games_with
-from tablesearch.match import BUDGET_KEYS
+from tablesearch.match import BUDGET_KEYS, MAX_PLIES, SEED_LIMIT
 from tablesearch.render import describe, text_legend
 from tablesearch.render.moves import describe_move
 from tablesearch.search_options import OPTIONS, option_from_text
+from tablesearch.tournaments.runner import MAX_GAMES, MAX_RESAMPLES, MAX_WORKERS
 from tablesearch.tournaments.schedule import derive_seed
+from tablesearch.tournaments.workers import WorkersCapped, cores
 
 __all__ = ["build_parser", "main", "parse_value"]
 
@@ -180,14 +184,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     if args.game is not None and args.game not in ts.list_games():
         raise ValueError(f"unknown game {args.game!r}; games: {', '.join(ts.list_games())}")
-    if not 0 <= args.port <= 65535:
-        raise ValueError(f"--port must be 0 to 65535, got {args.port}")
     if args.id is not None and args.replay is None:
         raise ValueError("--id names a game of a results file: give the file with --replay")
     game = args.game
     params = {}
     if args.replay is not None and args.param:
-        from tablesearch.web.sessions import read_record
+        from tablesearch.web.records import read_record
 
         try:
             record_game = read_record(args.replay, args.id)["game"] if args.id else args.game
@@ -220,7 +222,7 @@ def _name_and_path(text: str) -> tuple[str, str]:
 def _executor(args: argparse.Namespace) -> tuple[Any, Optional[int], Any]:
     """(executor, workers, client) for --scheduler, else local processes."""
     if not args.scheduler:
-        return None, args.workers, None
+        return None, args.workers or cores(), None
     try:
         from distributed import Client
     except ImportError:
@@ -248,6 +250,7 @@ def _run_tournament(args: argparse.Namespace, specs: list[str], **options: Any) 
             budget=budget_of(args),
             max_plies=args.max_plies,
             hide_information=not args.reveal,
+            force_workers=args.force_workers,
             **options,
         )
     except KeyboardInterrupt:
@@ -271,14 +274,22 @@ def _console() -> Any:
 
 def check_output(path: str, option: str) -> None:
     """ValueError now, naming the option and the file, if the file could not be written after the
-    games: a folder, a folder that does not exist, or no permission. (--plot: also its format.)"""
+    games: a folder, a folder that does not exist, no permission, a file that takes no writes
+    (tried by opening it to append: permission bits alone do not bind root). (--plot: also its
+    format.)"""
     folder = os.path.dirname(os.path.abspath(path))
     if not path or os.path.isdir(path):
         raise ValueError(f"{option} {path!r} is not a file name")
     if not os.path.isdir(folder):
         raise ValueError(f"{option} {path!r}: No such file or directory (the folder {folder} does not exist)")
-    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
-        raise ValueError(f"{option} {path!r}: permission denied")
+    existed = os.path.exists(path)
+    try:
+        with open(path, "ab"):
+            pass
+    except OSError as error:
+        raise ValueError(f"{option} {path!r}: {error.strerror}") from None
+    if not existed:
+        os.remove(path)
     if option == "--plot":
         from tablesearch.tournaments.plots import check_plot_path
 
@@ -286,7 +297,7 @@ def check_output(path: str, option: str) -> None:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    if args.plot is not None:
+    if args.plot is not None:  # --out is opened before the first game (tournaments/results_file.py)
         check_output(args.plot, "--plot")
     specs = agent_list(args)
     sprt = None
@@ -331,6 +342,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
             budget=budget_of(args),
             max_plies=args.max_plies,
             hide_information=not args.reveal,
+            force_workers=args.force_workers,
         )
     finally:
         if client is not None:
@@ -414,7 +426,7 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--param", action="append", default=[], metavar="NAME=VALUE", help="a game parameter (listed by: games GAME)"
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed of the deals and the agents")
+    parser.add_argument("--seed", type=SEED, default=0, help="seed of the deals and the agents")
 
 
 def _add_agent_options(parser: argparse.ArgumentParser, required_hint: str) -> None:
@@ -431,6 +443,26 @@ def _add_agent_options(parser: argparse.ArgumentParser, required_hint: str) -> N
         _add_search_option(parser, name)
 
 
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from `low` to `high` (argparse names the option)."""
+
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be a whole number from {low:,} to {high:,}, got {text!r}"[:200])
+        return value
+
+    return read
+
+
+SEED = _whole(0, SEED_LIMIT - 1)
+GAMES = _whole(1, MAX_GAMES)
+PLIES = _whole(0, MAX_PLIES)
+
+
 def _seconds(text: str) -> float:
     """A finite number of seconds > 0, for argparse."""
     try:
@@ -443,7 +475,15 @@ def _seconds(text: str) -> float:
 
 
 def _add_parallel_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="local worker processes")
+    parser.add_argument(
+        "--workers",
+        type=_whole(1, MAX_WORKERS),
+        default=None,
+        help="local worker processes (default: one per core; never more than the cores or the games)",
+    )
+    parser.add_argument(
+        "--force-workers", action="store_true", help="start --workers processes even beyond the machine's cores"
+    )
     parser.add_argument("--scheduler", default=None, metavar="ADDRESS", help="run on this Dask scheduler instead")
     parser.add_argument(
         "--connect-timeout",
@@ -455,11 +495,11 @@ def _add_parallel_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_run_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=int, default=100, help="games to play (rounded up to whole deals)")
+    parser.add_argument("--games", type=GAMES, default=100, help="games to play (rounded up to whole deals)")
     _add_parallel_options(parser)
     parser.add_argument("--out", default=None, help="JSON lines file of the games; rerunning resumes it")
     parser.add_argument("--plot", default=None, metavar="FILE.png", help="write figures (matplotlib)")
-    parser.add_argument("--max-plies", type=int, default=None, help="stop a game after this many decisions (a draw)")
+    parser.add_argument("--max-plies", type=PLIES, default=None, help="stop a game after this many decisions (a draw)")
     parser.add_argument(
         "--reveal",
         action="store_true",
@@ -467,8 +507,15 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+class _Parser(argparse.ArgumentParser):
+    """Its errors are one line naming the option (the usage is one -h away)."""
+
+    def error(self, message: str) -> Any:
+        self.exit(2, f"{self.prog}: error: {message} ({self.prog} -h lists the options)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tablesearch", description="Game-AI search for tabletop games.")
+    parser = _Parser(prog="tablesearch", description="Game-AI search for tabletop games.")
     sub = parser.add_subparsers(dest="command", required=True)
 
     games = sub.add_parser("games", help="list the games, or describe one")
@@ -478,11 +525,11 @@ def build_parser() -> argparse.ArgumentParser:
     best = sub.add_parser("best-move", help="search a position and print the best move")
     best.add_argument("game")
     best.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a game parameter")
-    best.add_argument("--seed", type=int, default=0, help="setup and search seed")
+    best.add_argument("--seed", type=SEED, default=0, help="setup and search seed")
     best.add_argument("--history", default="", help="comma-separated actions to apply first")
     for name in BEST_MOVE_OPTIONS:
         _add_search_option(best, name)
-    best.add_argument("--top", type=int, default=10, help="how many moves to list")
+    best.add_argument("--top", type=_whole(1, 10**6), default=10, help="how many moves to list")
     best.add_argument("--model", default=None, metavar="PATH", help="a model file's network as the evaluator")
     best.set_defaults(run=cmd_best_move)
 
@@ -500,7 +547,9 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--elo1", type=float, default=20.0, help="SPRT alternative hypothesis")
     tour.add_argument("--alpha", type=float, default=0.05, help="SPRT false positive rate")
     tour.add_argument("--beta", type=float, default=0.05, help="SPRT false negative rate")
-    tour.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples of the rating intervals")
+    tour.add_argument(
+        "--resamples", type=_whole(0, MAX_RESAMPLES), default=1000, help="bootstrap resamples of the rating intervals"
+    )
     tour.set_defaults(run=cmd_tournament)
 
     analyze = sub.add_parser("analyze", help="balance lab: seats, draws, lengths, skill, variants (docs/balance.md)")
@@ -513,7 +562,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     analyze.add_argument(
         "--games",
-        type=int,
+        type=GAMES,
         default=100,
         help="games per tournament: self-play and skill, per variant (rounded up to whole deals)",
     )
@@ -535,7 +584,7 @@ def build_parser() -> argparse.ArgumentParser:
         "(default: beside --json/--report, else analyze-GAME.games)",
     )
     _add_parallel_options(analyze)
-    analyze.add_argument("--max-plies", type=int, default=None, help="stop a game after this many decisions (a draw)")
+    analyze.add_argument("--max-plies", type=PLIES, default=None, help="stop a game after this many decisions (a draw)")
     analyze.add_argument(
         "--reveal",
         action="store_true",
@@ -553,7 +602,7 @@ def build_parser() -> argparse.ArgumentParser:
         "address can use the server (other sites' pages cannot). See docs/security.md.",
     )
     serve.add_argument("game", nargs="?", default=None, help="the game chosen first in the page's form")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--port", type=_whole(0, 65535), default=8000)
     serve.add_argument(
         "--host",
         default="127.0.0.1",
@@ -567,9 +616,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="MODULE:FACTORY",
         help="a plugin game or agent that pages may use (repeatable); pages can never name other code",
     )
-    serve.add_argument("--max-seconds", type=float, default=None, help="cap on an AI's time per move (default 30)")
+    serve.add_argument("--max-seconds", type=_seconds, default=None, help="cap on an AI's time per move (default 30)")
     serve.add_argument(
-        "--max-iterations", type=int, default=None, help="cap on an AI's iterations per move (default 10,000,000)"
+        "--max-iterations",
+        type=_whole(1, 2**63 - 1),
+        default=None,
+        help="cap on an AI's iterations per move (default 10,000,000)",
     )
     serve.add_argument(
         "--replay", default=None, metavar="RESULTS.jsonl", help="open a game of a tournament results file"
@@ -609,10 +661,29 @@ def _one_line(error: BaseException) -> str:
     return " ".join(str(error).split()) or type(error).__name__
 
 
+@contextlib.contextmanager
+def _notes() -> Iterator[None]:
+    """Shows the library's WorkersCapped warnings as one line each: "tablesearch: note: ..."."""
+    shown = warnings.showwarning
+
+    def show(message: Any, category: Any, *rest: Any, **kwargs: Any) -> None:
+        if issubclass(category, WorkersCapped):
+            print(f"tablesearch: note: {message}", file=sys.stderr)
+        else:
+            shown(message, category, *rest, **kwargs)
+
+    warnings.showwarning = show
+    try:
+        yield
+    finally:
+        warnings.showwarning = shown
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return int(args.run(args))
+        with _notes():
+            return int(args.run(args))
     except (ValueError, TypeError) as error:
         print(f"tablesearch: error: {error}", file=sys.stderr)
         return 2

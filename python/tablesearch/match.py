@@ -61,6 +61,26 @@ def winners_from_returns(returns: Sequence[float]) -> list[int]:
     return [seat for seat, r in enumerate(returns) if r == best]
 
 
+SEED_LIMIT = 2**64  # seeds are unsigned 64-bit numbers
+
+
+def check_whole(value: Any, name: str, low: int, high: int) -> int:
+    """`value` if it is an int in [low, high]; else ValueError naming `name` and the valid range
+    (for a value that is not an int too, as the API always did)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(
+            f"{name} must be a whole number from {low:,} to {high:,}, got {type(value).__name__} {value!r}"
+        )
+    if not low <= value <= high:
+        raise ValueError(f"{name} must be a whole number from {low:,} to {high:,}, got {value:,}")
+    return value
+
+
+def check_seed(seed: Any, name: str = "seed") -> int:
+    """`seed` if it is an int in [0, 2**64 - 1]; else an error naming `name`."""
+    return check_whole(seed, name, 0, SEED_LIMIT - 1)
+
+
 def check_budget(budget: Budget) -> dict[str, Any]:
     """A budget as a plain dict; ValueError for unknown keys, and TypeError or ValueError for values
     the search options iterations and time_limit do not take."""
@@ -104,6 +124,20 @@ def budget_of(agent: Any) -> Optional[dict[str, Any]]:
 MoveCallback = Callable[[Any, int, int, Any], None]
 
 
+MAX_PLIES = 2**63 - 1
+
+
+def _game_of(game: Any) -> Any:
+    """A loaded game: `game` itself, or the registered game it names."""
+    if isinstance(game, str):
+        from tablesearch.games.registry import load_game
+
+        return load_game(game)
+    if not callable(getattr(game, "new_initial_state", None)) or not callable(getattr(game, "num_players", None)):
+        raise TypeError(f"game must be a game name or a loaded game (ts.load_game(name)), got {game!r}"[:200])
+    return game
+
+
 def play_game(
     game: Any,
     agents: Sequence[Any],
@@ -124,11 +158,25 @@ def play_game(
     game early (all returns 0, ``finished`` False). `on_move(state, player, action, agent)` is
     called before every action is applied (so ``state.action_to_string(action)`` describes it),
     chance outcomes included (player ``ts.CHANCE``, agent None).
-    Raises ValueError if the number of agents differs from the game's players or an agent
-    returns an illegal action.
+    Raises ValueError/TypeError naming the argument for a bad one (a game name is loaded), and
+    ValueError if the number of agents differs from the game's players or an agent returns an
+    illegal action.
     """
-    if max_plies is not None and (isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 0):
-        raise ValueError(f"max_plies must be None or an int >= 0, got {max_plies!r}")
+    game = _game_of(game)
+    if max_plies is not None:
+        check_whole(max_plies, "max_plies", 0, MAX_PLIES)
+    if seed is not None:
+        check_seed(seed)
+    if on_move is not None and not callable(on_move):
+        raise TypeError(f"on_move must be None or a function on_move(state, player, action, agent), got {on_move!r}")
+    if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
+        raise TypeError(f"agents must be a list of agents, one per seat, got {type(agents).__name__} {agents!r}"[:200])
+    for seat, agent in enumerate(agents):
+        if not callable(getattr(agent, "step", None)):
+            raise TypeError(
+                f"agents[{seat}] must be an agent with a step(state) method (such as mcts.Agent() or "
+                f"agents.RandomAgent()), got {agent!r}"[:200]
+            )
     n = game.num_players()
     if len(agents) != n:
         raise ValueError(f"{game.name} with these parameters has {n} players; got {len(agents)} agents")

@@ -36,7 +36,7 @@ def test_bad_agents_and_games_are_refused():
         ts.analyze("tic_tac_toe", agents=["random", "random", "random"], games=2)
     with pytest.raises(ValueError, match="unknown agent 'alphazero'"):
         ts.analyze("tic_tac_toe", agents=["alphazero"], games=2)
-    with pytest.raises(ValueError, match="games must be a positive int"):
+    with pytest.raises(ValueError, match="games must be a whole number from 1 to"):
         ts.analyze("tic_tac_toe", agents=["random"], games=0)
     with pytest.raises(ValueError, match="unknown game|no game"):
         ts.analyze("tic_tac_tow", agents=["random"], games=2)

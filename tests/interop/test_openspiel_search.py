@@ -164,13 +164,56 @@ def test_an_evaluator_sees_openspiel_states_with_the_python_game_protocol():
     [
         ({"players": 2**70}, r"parameter 'players' must be an int in \[-2147483648, 2147483647\]"),
         ({"players": -(2**31) - 1}, r"parameter 'players' must be an int in"),
-        ({"players": [2]}, r"parameter 'players' must be a bool, int, float or str, got list"),
-        ({"players": None}, r"parameter 'players' must be a bool, int, float or str, got NoneType"),
+        ({"players": [2]}, r"parameter 'players' must be a bool, int, float, str or a game .*, got list"),
+        ({"players": None}, r"parameter 'players' must be a bool, int, float, str or a game .*, got NoneType"),
+        ({"players": {"name": "os.system"}}, r"parameter 'players' is a game, a dict whose 'name' is an OpenSpiel"),
     ],
 )
 def test_openspiel_parameters_pyspiel_cannot_take_are_named(params, message):
     with pytest.raises(ValueError, match=message):
         ts.load_game("openspiel:leduc_poker", **params)
+
+
+NESTED = "openspiel:turn_based_simultaneous_game(game=goofspiel(num_cards=4,imp_info=True))"
+
+
+def test_games_with_a_nested_game_parameter_load_and_play():
+    # Wrapper games take a game as a parameter (pyspiel loads them); the string's nested game and
+    # a keyword dict {"name": ..., params} are both checked, never evaluated.
+    game = ts.load_game(NESTED)
+    direct = pyspiel.load_game(NESTED.removeprefix("openspiel:"))
+    assert game.num_players() == 2 and game.num_distinct_actions() == direct.num_distinct_actions()
+    record = ts.play_game(game, [ts.agents.RandomAgent(seed=1), ts.mcts.Agent(iterations=20, seed=2)], seed=3)
+    assert record.finished and len(record.returns) == 2
+    three = ts.load_game(NESTED, game={"name": "goofspiel", "num_cards": 3})
+    assert three.parameters()["game"] == {"name": "goofspiel", "num_cards": 3}
+    result = ts.tournament(
+        NESTED, ["random", "random"], games=2, params={"game": {"name": "goofspiel", "num_cards": 3}}
+    )
+    assert result.games == 2
+
+
+@pytest.mark.parametrize(
+    "nested, message",
+    [
+        ({"name": "no_such_game"}, r"parameter 'game' is a game, a dict whose 'name' is an OpenSpiel game"),
+        ({"num_cards": 3}, r"got name None"),
+        ({"name": "goofspiel", "num_cards": 2**40}, r"goofspiel': parameter 'num_cards' must be an int in"),
+        ({"name": "goofspiel", "num_cards": [3]}, r"goofspiel': parameter 'num_cards' must be a bool, int"),
+        ({"name": "goofspiel", 3: 3}, r"parameter names are text, got 3"),
+    ],
+)
+def test_bad_nested_game_parameters_are_named(nested, message):
+    with pytest.raises(ValueError, match=message):
+        ts.load_game(NESTED, game=nested)
+
+
+def test_games_nested_too_deep_are_refused():
+    nested: dict = {"name": "goofspiel"}
+    for _ in range(5):
+        nested = {"name": "turn_based_simultaneous_game", "game": nested}
+    with pytest.raises(ValueError, match="games nested more than 4 deep"):
+        ts.load_game(NESTED, game=nested)
 
 
 def test_an_unreadable_number_in_a_game_string_is_named():

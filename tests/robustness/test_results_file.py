@@ -120,7 +120,7 @@ def test_a_game_name_that_fails_to_load_leaves_nothing_behind():
         (lambda tmp: ["--plot", str(tmp / "missing" / "plot.png")], "No such file or directory"),
         (lambda tmp: ["--out", "/dev/zero"], "not a regular file"),
         (lambda tmp: ["--resamples", "-1"], "resamples"),
-        (lambda tmp: ["--max-plies", "-1"], "max_plies"),
+        (lambda tmp: ["--max-plies", "-1"], "--max-plies"),
     ],
 )
 def test_command_line_errors_are_one_line(tmp_path, options, expected):

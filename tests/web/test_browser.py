@@ -107,7 +107,8 @@ def test_gnomi_page_shows_no_hidden_face_of_another_seat(page):
 def test_replay_steps_forward_and_back(page, tmp_path):
     out = tmp_path / "results.jsonl"
     ts.tournament("tic_tac_toe", ["random", "mcts:iterations=50"], games=2, seed=3, workers=1, out=str(out))
-    from tablesearch.web.sessions import ReplaySession, read_record
+    from tablesearch.web.records import read_record
+    from tablesearch.web.replays import ReplaySession
     from tablesearch.web.settings import ServerSettings
 
     record = read_record(str(out), "0.1")

@@ -30,27 +30,40 @@ def make_client(**limits):
 """
 
 
-def test_a_page_that_stops_reading_is_dropped_and_the_game_goes_on():
-    proc = run_isolated(
-        CLIENT
-        + """
+PAGES = """
 from tablesearch.web.sessions import PlaySession, Watcher
 from tablesearch.web.untrusted import parse_game_request
 
-async def main():
-    settings = ServerSettings(limits=Limits(send_seconds=0.2))
-    body = {"game": "connect_four", "seats": ["random", "random"], "delay": 0, "seed": 3}
-    request = parse_game_request(body, frozenset())
-    session = PlaySession(request, settings)
-    seen = []
-    async def reader(message):
+def session_of(game, seats, **limits):
+    body = {"game": game, "seats": seats, "delay": 0, "seed": 3}
+    return PlaySession(parse_game_request(body, frozenset()), ServerSettings(limits=Limits(**limits)))
+
+def reading_page(seen, seconds=0.0):
+    async def send(message):
+        await asyncio.sleep(seconds)
         seen.append(message)
-    async def stuck(message):
+    return Watcher(None, send)
+
+def stuck_page(closes, close_hangs=False):
+    async def send(message):
         await asyncio.Event().wait()  # never takes a message
-    closed = []
-    async def close():
-        closed.append(True)
-    good, slow = Watcher(None, reader), Watcher(None, stuck, close)
+    async def close(*args):  # (code, reason)
+        closes.append(list(args))
+        if close_hangs:
+            await asyncio.Event().wait()  # nor lets its connection be closed
+    return Watcher(None, send, close)
+"""
+
+
+def test_a_page_that_stops_reading_is_dropped_with_the_reason_and_the_game_goes_on():
+    proc = run_isolated(
+        CLIENT
+        + PAGES
+        + """
+async def main():
+    session = session_of("connect_four", ["random", "random"], send_seconds=0.2)
+    seen, closes = [], []
+    good, slow = reading_page(seen), stuck_page(closes)
     await session.attach(slow)
     await session.attach(good)
     start = time.monotonic()
@@ -58,7 +71,7 @@ async def main():
     seconds = time.monotonic() - start
     await asyncio.sleep(0.5)  # past the send timeout
     print(json.dumps(dict(finished=session.state.is_terminal(), last=seen[-1].get("finished"),
-                          dropped=slow not in session.watchers, closed=bool(closed), kept=good in session.watchers,
+                          dropped=slow not in session.watchers, closes=closes, kept=good in session.watchers,
                           seconds=seconds)))
 
 asyncio.run(main())
@@ -66,8 +79,94 @@ asyncio.run(main())
     )
     (result,) = json_lines(proc.stdout)
     assert result["finished"] and result["last"], result
-    assert result["dropped"] and result["closed"] and result["kept"], result
+    assert result["dropped"] and result["kept"], result
+    ((code, reason),) = result["closes"]  # closed once, with the code and reason the page shows
+    assert code == 4008 and "took no message for 0.2 s" in reason, result
     assert result["seconds"] < 5, result  # the game never waited for the stuck page
+
+
+def test_a_page_that_cannot_even_be_closed_never_holds_up_the_game():
+    # The stuck page fills its queue long before the send timeout: dropping it must not wait for
+    # its close (which never ends here), as no page's close may hold up the game.
+    proc = run_isolated(
+        CLIENT
+        + PAGES
+        + """
+async def main():
+    session = session_of("connect_four", ["random", "random"], send_seconds=0.5, queued_messages=4)
+    seen, closes = [], []
+    good, stuck = reading_page(seen), stuck_page(closes, close_hangs=True)
+    await session.attach(stuck)
+    await session.attach(good)
+    start = time.monotonic()
+    try:
+        await asyncio.wait_for(asyncio.shield(session.task), 10)
+        finished = True
+    except asyncio.TimeoutError:
+        finished = False
+    seconds = time.monotonic() - start
+    await asyncio.sleep(1.0)  # past the send timeout: the stuck page is dropped, its close never ends
+    print(json.dumps(dict(finished=finished, seconds=seconds, last=seen[-1].get("finished"),
+                          dropped=stuck not in session.watchers)))
+    session.close()
+
+asyncio.run(main())
+"""
+    )
+    (result,) = json_lines(proc.stdout)
+    assert result["finished"] and result["last"] and result["dropped"], result
+    assert result["seconds"] < 5, result
+
+
+def test_a_slow_page_that_reads_is_kept_and_gets_the_latest_view():
+    # A fast AI-against-AI game makes messages faster than this page takes them (20 ms each):
+    # it is never dropped, skips the intermediate updates and ends on the final view.
+    proc = run_isolated(
+        CLIENT
+        + PAGES
+        + """
+async def main():
+    session = session_of("connect_four", ["random", "random"], send_seconds=5, queued_messages=4)
+    seen = []
+    slow = reading_page(seen, seconds=0.02)
+    await session.attach(slow)
+    await asyncio.wait_for(session.task, 30)
+    while len(slow.outbox):
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.1)
+    views = [m for m in seen if m["type"] == "view"]
+    print(json.dumps(dict(kept=slow in session.watchers, dropped=slow.dropped, plies=len(session.events),
+                          views=len(views), last=views[-1]["finished"], last_ply=views[-1]["ply"])))
+
+asyncio.run(main())
+"""
+    )
+    (result,) = json_lines(proc.stdout)
+    assert result["kept"] and not result["dropped"], result
+    assert result["last"] and result["last_ply"] == result["plies"], result
+    assert result["views"] <= result["plies"] + 1, result
+
+
+def test_a_dropped_page_is_told_why_by_its_websocket_close():
+    proc = run_isolated(
+        CLIENT
+        + """
+from starlette.websockets import WebSocketDisconnect
+client = make_client()
+sid = client.post("/api/sessions", json={"game": "tic_tac_toe", "seats": ["human", "random"]}).json()["id"]
+session = client.sessions[sid]
+with client.websocket_connect(f"/ws/{sid}?seat=0") as ws:
+    ws.receive_json()
+    (watcher,) = session.watchers
+    watcher.task.get_loop().call_soon_threadsafe(session.drop, watcher, "dropped: a reason for the page")
+    try:
+        while True:
+            ws.receive_json()
+    except WebSocketDisconnect as closed:
+        print(json.dumps(dict(code=closed.code, reason=closed.reason)))
+"""
+    )
+    assert json_lines(proc.stdout) == [dict(code=4008, reason="dropped: a reason for the page")]
 
 
 def test_games_with_a_page_connected_are_never_forgotten():

@@ -18,7 +18,7 @@ pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
 from starlette.testclient import TestClient  # noqa: E402
 
 from tablesearch.web.app import create_app  # noqa: E402
-from tablesearch.web.sessions import read_record  # noqa: E402
+from tablesearch.web.records import read_record  # noqa: E402
 from tablesearch.web.settings import ServerSettings  # noqa: E402
 
 
@@ -101,7 +101,7 @@ def test_a_record_the_server_cannot_write_is_a_note_not_a_failure(tmp_path):
     settings = ServerSettings(hosts=frozenset({"testserver"}), record_dir=str(blocked))
     with TestClient(create_app(sessions={}, settings=settings), headers={"x-tablesearch-token": settings.token}) as c:
         _, view = _finished_game(c)
-    assert view["finished"] and view["record_note"].startswith("not recorded:")
+    assert view["finished"] and view["record_note"].startswith("NOT recorded: writing to") and view["record_failed"]
 
 
 def test_record_routes_refuse_what_is_not_a_finished_game_of_this_server(client):

@@ -78,14 +78,29 @@ def _count_lines(path: str) -> int:
 
 
 def _normalize_sweep(game: str, sweep: Any) -> list[tuple[str, list[Any]]]:
-    if not sweep:
+    """`sweep` as [(parameter, values)]; TypeError naming what is wrong for a malformed one."""
+    if sweep is None:
         return []
     if isinstance(sweep, str):
         sweep = [sweep]
     if isinstance(sweep, Mapping):
-        items = [f"{k}={','.join(str(v) for v in values)}" for k, values in sweep.items()]
-    else:
+        items = []
+        for name, values in sweep.items():
+            if not isinstance(name, str):
+                raise TypeError(f"sweep's keys are parameter names, got {name!r}")
+            if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, (list, tuple)):
+                raise TypeError(
+                    f"sweep[{name!r}] must be a list of the values to compare, such as "
+                    f"{{{name!r}: [2, 3]}}, got {type(values).__name__} {values!r}"[:200]
+                )
+            items.append(f"{name}={','.join(str(v) for v in values)}")
+    elif isinstance(sweep, (list, tuple)) and all(isinstance(item, str) for item in sweep):
         items = list(sweep)
+    else:
+        raise TypeError(
+            "sweep must be a dict {parameter: [values]} or a list of 'NAME=V1,V2' texts, "
+            f"got {type(sweep).__name__} {sweep!r}"[:200]
+        )
     return variants.parse_sweeps(game, items)
 
 
@@ -104,6 +119,7 @@ def analyze(
     max_plies: Optional[int] = None,
     hide_information: bool = True,
     progress: Optional[bool] = None,
+    force_workers: bool = False,
 ) -> BalanceReport:
     """Measures the balance of `game` (a registered name) with `params`, for each variant of
     `sweep` (``{"players": [2, 3, 4]}`` or ``["players=2,3,4"]``), and returns a BalanceReport
@@ -113,7 +129,7 @@ def analyze(
     ``random``) for the skill gap; default ``mcts`` (1,000 iterations a move unless `budget` says
     otherwise) then ``random``. `games`:
     games per tournament (two per variant: self-play and skill), rounded up to whole deals.
-    `workers`/`executor`/`budget`/`max_plies`/`hide_information`/`progress` go to
+    `workers`/`executor`/`budget`/`max_plies`/`hide_information`/`progress`/`force_workers` go to
     `tablesearch.tournament`. `out`: a directory for the games (one JSON lines file per
     tournament; a rerun resumes them).
 
@@ -151,8 +167,7 @@ def analyze(
     names = [spec_name(s) for s in specs]
     self_only = specs[0] is specs[1] or (isinstance(specs[0], str) and specs[0] == specs[1])
     temporary = out is None
-    directory = tempfile.mkdtemp(prefix="tablesearch-analyze-") if out is None else os.fspath(out)
-    os.makedirs(directory, exist_ok=True)
+    directory = tempfile.mkdtemp(prefix="tablesearch-analyze-") if out is None else _games_directory(out)
     runs = len(loaded) * (1 if self_only else 2)
     show = _announcer(progress)
     results: list[dict[str, Any]] = []
@@ -188,6 +203,7 @@ def analyze(
                         params=params,
                         executor=executor,
                         workers=workers,
+                        force_workers=force_workers,
                         out=path,
                         budget=budget,
                         max_plies=max_plies,
@@ -227,6 +243,20 @@ def analyze(
         verdicts=[v for variant in results for v in variant["verdicts"]] + verdicts.comparison_verdicts(comparisons),
         settings=settings,
     )
+
+
+def _games_directory(out: Any) -> str:
+    """`out` made if missing; ValueError naming it if it cannot be the directory of the games."""
+    if not isinstance(out, (str, os.PathLike)):
+        raise TypeError(f"out must be a directory path, got {type(out).__name__} {out!r}"[:200])
+    directory = os.fspath(out)
+    try:
+        os.makedirs(directory, exist_ok=True)
+    except FileExistsError:
+        raise ValueError(f"out {directory!r} is a file; out is the directory that keeps the games") from None
+    except OSError as error:
+        raise ValueError(f"out {directory!r}: cannot make the directory of the games: {error.strerror}") from None
+    return str(directory)
 
 
 def _check_json(what: str, value: Any) -> None:

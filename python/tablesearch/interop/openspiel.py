@@ -302,14 +302,24 @@ class _Observer:
 _INT32 = (-(2**31), 2**31 - 1)  # OpenSpiel's int parameters are C++ ints
 
 
-def _checked_parameters(base: str, params: dict[str, Any]) -> dict[str, Any]:
+MAX_NESTING = 4  # a game inside a game inside a game...: OpenSpiel's wrappers nest one or two deep
+
+
+def _checked_parameters(base: str, params: dict[str, Any], depth: int = 0) -> dict[str, Any]:
     """`params` for pyspiel.load_game: ValueError naming a parameter whose value pyspiel's
-    binding cannot take (it would say only "Unable to cast")."""
+    binding cannot take (it would say only "Unable to cast"). A value may be a nested game, as
+    wrapper games take (``turn_based_simultaneous_game(game=goofspiel(...))``): a dict with its
+    game's "name" and that game's parameters, checked the same way (never evaluated)."""
     for name, value in params.items():
+        if not isinstance(name, str) or not name:
+            raise ValueError(f"OpenSpiel game {base!r}: parameter names are text, got {name!r}")
+        if isinstance(value, dict):
+            _check_nested_game(base, name, value, depth)
+            continue
         if not isinstance(value, (bool, int, float, str)):
             raise ValueError(
-                f"OpenSpiel game {base!r}: parameter {name!r} must be a bool, int, float or str, "
-                f"got {type(value).__name__} {value!r}"
+                f"OpenSpiel game {base!r}: parameter {name!r} must be a bool, int, float, str or a game "
+                f"(a dict with its 'name' and parameters), got {type(value).__name__} {value!r}"[:300]
             )
         if isinstance(value, int) and not isinstance(value, bool) and not _INT32[0] <= value <= _INT32[1]:
             raise ValueError(
@@ -317,6 +327,18 @@ def _checked_parameters(base: str, params: dict[str, Any]) -> dict[str, Any]:
                 f"(OpenSpiel's integer parameters are 32-bit), got {value}"
             )
     return params
+
+
+def _check_nested_game(base: str, name: str, value: dict[str, Any], depth: int) -> None:
+    inner = value.get("name")
+    if not isinstance(inner, str) or inner not in pyspiel.registered_names():
+        raise ValueError(
+            f"OpenSpiel game {base!r}: parameter {name!r} is a game, a dict whose 'name' is an OpenSpiel game "
+            f"(such as {{'name': 'goofspiel', 'num_cards': 4}}), got name {inner!r}"[:300]
+        )
+    if depth + 1 >= MAX_NESTING:
+        raise ValueError(f"OpenSpiel game {base!r}: games nested more than {MAX_NESTING} deep in parameter {name!r}")
+    _checked_parameters(f"{base}.{name}={inner}", {k: v for k, v in value.items() if k != "name"}, depth + 1)
 
 
 class OpenSpielGame:

@@ -48,7 +48,7 @@ def draw(
     """
     drawing = game_extras(_game_name(state)).draw
     if drawing is None:
-        return _text_drawing(str(state))
+        return text_drawing(str(state))
     return str(drawing(state, viewer=viewer, actions=actions, last=last))
 
 
@@ -81,7 +81,8 @@ def text_legend(game_name: str) -> str:
     return game_extras(game_name).text_legend
 
 
-def _text_drawing(content: str) -> str:
+def text_drawing(content: str) -> str:
+    """`content` (lines of text) as an SVG in a monospace font."""
     from tablesearch.render._svg import svg, text
 
     lines = content.splitlines() or [""]

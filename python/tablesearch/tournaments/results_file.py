@@ -41,12 +41,18 @@ class ResultsFile:
         self.key = key
         self.lines: dict[str, dict[str, Any]] = {}
         self.line_numbers: dict[str, int] = {}
-        self._file: IO[bytes] = open(self.path, "a+b")  # noqa: SIM115 (held open for the whole run)
+        try:
+            self._file: IO[bytes] = open(self.path, "a+b")  # noqa: SIM115 (held open for the whole run)
+        except OSError as error:
+            raise ValueError(f"out {self.path!r}: cannot open it as a results file: {error.strerror}") from None
         try:
             if not stat.S_ISREG(os.fstat(self._file.fileno()).st_mode):  # /dev/zero would be read forever
-                raise ValueError(f"{self.path} is not a regular file; results go to a file")
+                raise ValueError(f"out {self.path!r} is not a regular file; results go to a file")
             self._lock()
             self._read()
+        except OSError as error:  # a file that opens but cannot be read, locked or cut (in /proc, say)
+            self._file.close()
+            raise ValueError(f"out {self.path!r}: cannot use it as a results file: {error.strerror}") from None
         except BaseException:
             self._file.close()
             raise

@@ -20,6 +20,7 @@ import json
 import os
 import pickle
 import signal
+import warnings
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Callable, Optional, Union
@@ -27,16 +28,19 @@ from typing import Any, Callable, Optional, Union
 from tablesearch import _core
 from tablesearch.agents.specs import AgentFactory, make_agent, parse_agent_spec, spec_name
 from tablesearch.games.registry import load_game
-from tablesearch.match import Budget, check_budget, play_game
+from tablesearch.match import MAX_PLIES, Budget, check_budget, check_seed, check_whole, play_game
 from tablesearch.tournaments import ratings
 from tablesearch.tournaments.progress import Progress
 from tablesearch.tournaments.ratings import SprtResult
 from tablesearch.tournaments.results_file import ResultsFile
 from tablesearch.tournaments.schedule import SCHEDULE_VERSION, GameTask, Schedule
 from tablesearch.tournaments.summary import TournamentResult, sprt_test, summarize
-from tablesearch.tournaments.workers import InlineExecutor, LocalPool
+from tablesearch.tournaments.workers import InlineExecutor, LocalPool, WorkersCapped, plan_workers
 
 AgentArg = Union[str, AgentFactory]
+MAX_GAMES = 10**12  # far beyond any run; keeps the schedule's sizes within Python's index range
+MAX_WORKERS = 4096
+MAX_RESAMPLES = 10**6
 
 BATCH_SECONDS = 0.5  # a batch of games should take about this long: long enough to hide overhead,
 # short enough that lines appear steadily and little work is in flight at Ctrl-C.
@@ -75,11 +79,11 @@ class GameRef:
         return {"name": self.name, "params": dict(self.params)}
 
 
-_GAMES: dict[tuple[Any, ...], Any] = {}
+_GAMES: dict[tuple[str, str], Any] = {}
 
 
 def _load_native(name: str, params: tuple[tuple[str, Any], ...]) -> Any:
-    key = (name, params)
+    key = (name, json.dumps(params, default=str))  # values may be dicts (OpenSpiel's nested games)
     if key not in _GAMES:
         _GAMES[key] = load_game(name, **dict(params))
     return _GAMES[key]
@@ -215,6 +219,7 @@ def tournament(
     sprt: Union[None, bool, SprtConfig, Mapping[str, float]] = None,
     progress: Optional[bool] = None,
     resamples: int = 1000,
+    force_workers: bool = False,
 ) -> TournamentResult:
     """Plays a tournament and returns its summary (``result.table`` and more; see TournamentResult).
 
@@ -225,16 +230,18 @@ def tournament(
     per-move budget unless its spec names its own. Parallelism: `executor` (any
     concurrent.futures.Executor, for example a Dask client's ``get_executor()``; `workers` then
     says how many games it runs at once, guessed if None), else `workers` local processes (None
-    or 1: in this process, where factories need not be picklable). With `out`, games are appended there
-    and a rerun resumes. `sprt` (two agents) stops once the test decides. `progress`: None shows
-    a bar only on a terminal.
+    or 1: in this process, where factories need not be picklable), started only for games left to
+    play and at most one per core (a WorkersCapped warning says so) unless `force_workers`. With
+    `out`, games are appended there and a rerun resumes. `sprt` (two agents) stops once the test
+    decides. `progress`: None shows a bar only on a terminal.
 
     Raises ValueError/TypeError for bad arguments (naming what is valid) and KeyboardInterrupt on
     Ctrl-C, after every finished game is saved.
     """
     check_run_options(games, seed, workers, max_plies)
-    if isinstance(resamples, bool) or not isinstance(resamples, int) or resamples < 0:
-        raise ValueError(f"resamples must be an int >= 0, got {resamples!r}")
+    if not isinstance(force_workers, bool):
+        raise TypeError(f"force_workers must be True or False, got {force_workers!r}")
+    check_whole(resamples, "resamples", 0, MAX_RESAMPLES)
     ref = GameRef.of(game, params)
     loaded = ref.load()
     names, specs = _agent_table(agents)
@@ -269,7 +276,9 @@ def tournament(
     try:
         if pending and not decided():
             if executor is None:
-                count = workers or 1
+                count, note = plan_workers(workers or 1, len(pending), force_workers)
+                if note:
+                    warnings.warn(note, WorkersCapped, stacklevel=2)
                 if count > 1:
                     _check_picklable(setup)
                     own_pool = LocalPool(count)
@@ -318,15 +327,13 @@ def tournament(
 
 
 def check_run_options(games: Any, seed: Any, workers: Any, max_plies: Any) -> None:
-    """ValueError naming the first of the run's options that is not valid."""
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a positive int, got {games!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed must be a non-negative int, got {seed!r}")
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
-        raise ValueError(f"workers must be a positive int, got {workers!r}")
-    if max_plies is not None and (isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 0):
-        raise ValueError(f"max_plies must be None or an int >= 0, got {max_plies!r}")
+    """ValueError naming the first of the run's options that is not valid, with its valid range."""
+    check_whole(games, "games", 1, MAX_GAMES)
+    check_seed(seed)
+    if workers is not None:
+        check_whole(workers, "workers", 1, MAX_WORKERS)
+    if max_plies is not None:
+        check_whole(max_plies, "max_plies", 0, MAX_PLIES)
 
 
 def check_agents(specs: Sequence[AgentArg], budget: Optional[Budget], games: Sequence[Any]) -> Optional[dict[str, Any]]:

@@ -1,6 +1,9 @@
 """Where a tournament's games run: local worker processes bound to the parent's lifetime, this
 process (one worker), or any concurrent.futures executor.
 
+How many: `plan_workers` caps the processes at the games left to play (no worker starts without
+a game) and at the machine's cores, unless the caller forces more; the cap is said, never silent.
+
 Local workers never outlive the tournament, however it ends:
 - Ctrl-C or an error: the parent terminates them (`stop`) and waits for them.
 - SIGKILL or SIGTERM of the parent (no chance to clean up): each worker watches its parent. On
@@ -23,6 +26,31 @@ import time
 from typing import Any, Callable
 
 WATCH_SECONDS = 0.5  # how often a worker checks that its parent is alive
+
+
+class WorkersCapped(UserWarning):
+    """Fewer worker processes than asked for were started, because the machine has fewer cores."""
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def plan_workers(requested: int, games: int, force: bool = False) -> tuple[int, str]:
+    """(processes to start, a note saying why fewer than `requested`, or ""): at most one per game
+    left, and at most one per core unless `force`."""
+    count = max(1, min(requested, games))
+    available = cores()
+    if force or count <= available:
+        return count, ""
+    return available, (
+        f"using {available} worker processes, not the {requested} asked for: this machine has {available} "
+        "cores (--force-workers, or force_workers=True, starts one per game up to the number asked for)"
+    )
 
 
 class _TrackingContext:

@@ -46,8 +46,8 @@ def serve(
         raise ValueError("the web app needs its extra: pip install 'tablesearch[web]'") from None
     from tablesearch.web.app import create_app
     from tablesearch.web.plugins import check_models, import_allowed
-    from tablesearch.web.records import default_directory
-    from tablesearch.web.sessions import ReplaySession, read_record
+    from tablesearch.web.records import check_directory, default_directory, find_record
+    from tablesearch.web.replays import ReplaySession
     from tablesearch.web.settings import Limits, ServerSettings, allowed_host_names
     from tablesearch.web.untrusted import BadRequest
 
@@ -56,7 +56,9 @@ def serve(
         limits = dataclasses.replace(limits, seconds_per_move=max_seconds)
     if max_iterations is not None:
         limits = dataclasses.replace(limits, iterations_per_move=max_iterations)
-    record_dir = None if record is False else str(default_directory() if record is True else os.fspath(record))
+    record_dir = (
+        None if record is False else check_directory(str(default_directory() if record is True else os.fspath(record)))
+    )
     settings = ServerSettings(
         hosts=allowed_host_names(host),
         allowed=import_allowed(allow),
@@ -70,7 +72,8 @@ def serve(
         if replay_id is None:
             raise ValueError("--replay needs --id, the game's id in the results file (such as 3.1)")
         try:
-            session = ReplaySession(read_record(replay, replay_id), params or {}, settings)
+            found = find_record(replay, replay_id)
+            session = ReplaySession(found.line, params or {}, settings, found.note(replay))
         except BadRequest as error:
             raise ValueError(str(error)) from None
         sessions[session.id] = session

@@ -33,7 +33,9 @@ import tablesearch as ts
 from tablesearch import _core
 from tablesearch.web import records
 from tablesearch.web.guard import Guard
-from tablesearch.web.sessions import PlaySession, ReplaySession, Session, Watcher, read_record
+from tablesearch.web.pages import Session, Watcher
+from tablesearch.web.replays import ReplaySession
+from tablesearch.web.sessions import PlaySession
 from tablesearch.web.settings import ServerSettings
 from tablesearch.web.untrusted import BadRequest, check_keys, parse_game_request, parse_json
 
@@ -144,12 +146,9 @@ def create_app(
                 raise BadRequest("the request must be a JSON object (an empty one: {})")
             check_keys(body, (), "the request")
             session = finished_game(request.path_params["sid"])
-            assert session.record is not None
-            line = session.record
-            if session.record_file is not None:  # read back what the server wrote
-                line = read_record(str(session.record_file), line["id"])
             _make_room(store, settings)
-            again = ReplaySession(line, {}, settings)
+            # Reading the file and applying every move take a while: off the event loop.
+            again = await asyncio.to_thread(_replay_of, session, settings)
         except LookupError as error:
             return JSONResponse(dict(error=str(error)), status_code=404)
         except BadRequest as error:
@@ -174,7 +173,7 @@ def create_app(
         else:
             await _fatal(websocket, f"seat must be a number, got {seat_text[:20]!r}")
             return
-        watcher = Watcher(seat, websocket.send_json, websocket.close)
+        watcher = Watcher(seat, websocket.send_json, lambda code, reason: websocket.close(code, reason))
         await session.attach(watcher)
         try:
             while watcher in session.watchers:
@@ -204,6 +203,16 @@ def create_app(
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Guard(Starlette(routes=routes), settings)
+
+
+def _replay_of(session: PlaySession, settings: ServerSettings) -> ReplaySession:
+    """A replay of the finished `session`, read back from the file the server wrote it to (from
+    memory if it was not written). Runs in a worker thread."""
+    assert session.record is not None
+    if session.record_file is None:
+        return ReplaySession(session.record, {}, settings)
+    found = records.find_record(str(session.record_file), session.record["id"], session.record_offset)
+    return ReplaySession(found.line, {}, settings, found.note(str(session.record_file)))
 
 
 async def _fatal(websocket: WebSocket, message: str) -> None:

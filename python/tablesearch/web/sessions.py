@@ -5,65 +5,36 @@ seed, AI seats think in a worker thread (web/thinking.py) while their progress s
 pages allowed to see it (every page sees that it searches, and for how long), human seats wait
 for a click from their page (a move that leaves no choice is played for them after a pause, and
 a click may carry the seat's next move too: web/turns.py). A finished game is recorded as a
-results line (web/records.py). A ReplaySession steps through a finished game from a tournament
-results file. Pages are `Watcher`s: a seat (or None for
-a spectator) and a queue of JSON messages that its own task sends, so that a page that stops
-reading is dropped and never holds up the game; every message is built for its watcher by
-web/views.py. A search stops as soon as the last page of its game leaves.
+results line (web/records.py); web/replays.py steps through finished games. The pages watching a
+game are web/pages.py's; every message is built for its page by web/views.py, where a drawing or
+a move's name that raises is shown as a stand-in with the reason, so the game goes on. A game
+that fails (an agent or the game's own code raising) ends with the reason on every page. A
+search stops as soon as the last page of its game leaves.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import json
 import logging
 import random
-import secrets
 import time
-from collections.abc import Awaitable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional
 
 from tablesearch import mcts, render
 from tablesearch.agents.specs import spec_name
 from tablesearch.web import records, thinking, turns, views
+from tablesearch.web.pages import Session, Watcher
 from tablesearch.web.seats import build_agent
-from tablesearch.web.settings import Limits, ServerSettings
-from tablesearch.web.untrusted import (
-    INT64,
-    MAX_DELAY,
-    BadRequest,
-    GameRequest,
-    check_keys,
-    check_number,
-    check_params,
-    check_whole,
-    load_game,
-)
+from tablesearch.web.settings import ServerSettings
+from tablesearch.web.untrusted import INT64, MAX_DELAY, BadRequest, GameRequest, check_keys, check_number, load_game
+
+__all__ = ["Event", "PlaySession", "Session", "Watcher"]
 
 log = logging.getLogger("tablesearch.web")
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
-Close = Callable[[], Awaitable[None]]
 AUTOMATIC_PAUSE = 0.8  # seconds a move played for a human seat is shown before it is played
-
-
-async def _no_close() -> None:
-    return None
-
-
-@dataclass(eq=False)
-class Watcher:
-    """A page: its seat (None: a spectator), how to send it a message and how to close it.
-    Messages wait in `outbox` for the page's own sending task (`start`)."""
-
-    seat: Optional[int]
-    send: Send
-    close: Close = _no_close
-    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
-    task: Optional[asyncio.Task[None]] = None
 
 
 @dataclass
@@ -72,85 +43,6 @@ class Event:
     player: int  # ts.CHANCE (-1) for chance outcomes
     action: int
     before: Any  # the true state before the move (never sent: views.log_line describes it)
-
-
-class Session:
-    """What both kinds of session share: an id, the watchers, sending, idleness."""
-
-    kind = "session"
-
-    def __init__(self, game: Any, limits: Limits) -> None:
-        self.id = secrets.token_urlsafe(9)
-        self.game = game
-        self.limits = limits
-        self.watchers: set[Watcher] = set()
-        self.last_active = time.monotonic()
-
-    def touch(self) -> None:
-        self.last_active = time.monotonic()
-
-    def idle_for(self) -> float:
-        """Seconds since anything happened, or 0 while a page is connected."""
-        return 0.0 if self.watchers else time.monotonic() - self.last_active
-
-    def start_sending(self, watcher: Watcher) -> None:
-        watcher.task = asyncio.create_task(self._pump(watcher))
-
-    async def _pump(self, watcher: Watcher) -> None:
-        """Sends `watcher`'s messages in order; a page too slow to take one is dropped."""
-        while True:
-            message = await watcher.outbox.get()
-            try:
-                await asyncio.wait_for(watcher.send(message), self.limits.send_seconds)
-            except Exception as error:  # gone, or too slow: forget it, no traceback
-                await self._drop(watcher, type(error).__name__)
-                return
-
-    async def send(self, watcher: Watcher, message: dict[str, Any]) -> None:
-        """Queues `message` for `watcher` (a page with too many waiting is dropped)."""
-        if watcher not in self.watchers:
-            return
-        if watcher.outbox.qsize() >= self.limits.queued_messages:
-            await self._drop(watcher, "too many messages waiting")
-            return
-        watcher.outbox.put_nowait(message)
-
-    async def _drop(self, watcher: Watcher, why: str) -> None:
-        if watcher not in self.watchers:
-            return
-        log.info("session %s: dropping a page (%s)", self.id, why)
-        self.detach(watcher)
-        with contextlib.suppress(Exception):
-            await watcher.close()
-
-    async def broadcast(self) -> None:
-        for watcher in list(self.watchers):
-            await self.send(watcher, self.view(watcher.seat))
-
-    def close(self) -> None:
-        """Forgets the session: stops its search and its pages' sending."""
-        for watcher in list(self.watchers):
-            if watcher.task is not None:
-                watcher.task.cancel()
-        self.watchers.clear()
-
-    def view(self, seat: Optional[int]) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def info(self) -> dict[str, Any]:
-        raise NotImplementedError
-
-    async def attach(self, watcher: Watcher) -> None:
-        """A page opened: it gets its view now and every change from then on."""
-        raise NotImplementedError
-
-    def detach(self, watcher: Watcher) -> None:
-        """A page closed (or its connection broke)."""
-        raise NotImplementedError
-
-    async def handle(self, watcher: Watcher, message: Any) -> None:
-        """A message from a page; raises BadRequest with the reason for a bad one."""
-        raise NotImplementedError
 
 
 class PlaySession(Session):
@@ -177,6 +69,7 @@ class PlaySession(Session):
         self.state = self.game.new_initial_state(self.seed)
         self.events: list[Event] = []
         self.logs: dict[Optional[int], list[str]] = {}  # each viewer's log lines so far (they only grow)
+        self.log_problems: dict[Optional[int], list[str]] = {}  # why some of those lines are stand-ins
         self.chance_rng = random.Random(self.seed)
         self.view_rng = random.Random(self.seed ^ 0x5EED_F0E5)
         self.paused = False
@@ -192,6 +85,8 @@ class PlaySession(Session):
         self.record: Optional[dict[str, Any]] = None  # the results line, once the game is over
         self.record_note = ""  # where it was written, or why not
         self.record_file: Optional[Path] = None  # the results file it was appended to
+        self.record_offset = 0  # where its line starts there
+        self.record_failed = False  # writing it was tried and failed
         self.task: Optional[asyncio.Task[None]] = None
 
     # --- what pages see ---------------------------------------------------------------------
@@ -217,7 +112,8 @@ class PlaySession(Session):
         mover = None if finished or self.state.is_chance_node() else self.state.current_player()
         my_turn = mover is not None and mover == seat and mover in self.humans and not self.error
         last = views.last_move(self.events, seat)
-        svg, legal, seen = views.board(self.state, seat, self._view_seed(), clickable=my_turn, last=last)
+        problems: list[str] = []  # the game's display code that raised (the page shows why)
+        svg, legal, seen = views.board(self.state, seat, self._view_seed(), my_turn, last, problems)
         auto = self.automatic_move() if my_turn else None
         message = dict(
             type="view",
@@ -225,11 +121,7 @@ class PlaySession(Session):
             seat=seat,
             svg=svg,
             ply=len(self.events),
-            legal=[
-                dict(action=a, label=label, then=turns.follow_ups(seen, mover, a)) for a, label in sorted(legal.items())
-            ]
-            if my_turn and mover is not None
-            else [],
+            legal=self._legal(legal, seen, mover, problems) if my_turn and mover is not None else [],
             your_turn=my_turn,
             automatic=auto,
             autoplay=self.autoplay.get(seat) if seat is not None else None,
@@ -237,25 +129,39 @@ class PlaySession(Session):
             finished=finished,
             paused=self.paused,
             delay=self.delay,
-            log=self._log(seat),
+            log=self._log(seat, problems),
             legend=render.legend(self.game.name),
             hint=render.play_hint(self.game.name) if seat in self.humans and not finished else "",
             status=self._status(seat, mover, auto),
-            error=self.error,
+            error=self.error or (f"{self.game.name}: " + "; ".join(problems) if problems else None),
             busy=self._busy(),
         )
         if finished:
             message["returns"] = list(self.state.returns())
             message["recorded"] = self.record is not None
             message["record_note"] = self.record_note
+            message["record_failed"] = self.record_failed
         if self.thinking and views.may_see_thinking(self.game, seat, self.thinking[0]):
             message["thinking"] = self.thinking[1]
         return message
 
-    def _log(self, seat: Optional[int]) -> list[str]:
+    @staticmethod
+    def _legal(legal: dict[int, str], seen: Any, mover: int, problems: list[str]) -> list[dict[str, Any]]:
+        """The mover's moves as buttons, each with its follow-ups (web/turns.py)."""
+
+        def button(action: int, label: str) -> dict[str, Any]:
+            none: list[dict[str, Any]] = []
+            then = views.shown(problems, "naming the next moves", lambda: turns.follow_ups(seen, mover, action), none)
+            return dict(action=action, label=label, then=then)
+
+        return [button(a, label) for a, label in sorted(legal.items())]
+
+    def _log(self, seat: Optional[int], problems: list[str]) -> list[str]:
         lines = self.logs.setdefault(seat, [])
+        failed = self.log_problems.setdefault(seat, [])  # kept with the lines: shown on every view
         for event in self.events[len(lines) :]:
-            lines.append(views.log_line(event, seat, self.names))
+            lines.append(views.log_line(event, seat, self.names, failed))
+        problems.extend(p for p in failed if p not in problems)
         return list(lines)
 
     def _busy(self) -> Optional[dict[str, Any]]:
@@ -353,7 +259,7 @@ class PlaySession(Session):
         self.changed.set()
         if self.task is None:
             self.task = asyncio.create_task(self._run())
-        await self.send(watcher, self.view(watcher.seat))
+        await self.send(watcher, self.safe_view(lambda: self.view(watcher.seat)))
 
     def detach(self, watcher: Watcher) -> None:
         self.touch()
@@ -483,11 +389,12 @@ class PlaySession(Session):
         self.events.append(Event(len(self.events), player, int(action), self.state.clone()))
         self.state.apply_action(action)
         if self.state.is_terminal():
-            self._record()  # before the pages see the end, so that they can offer the record
+            await self._record()  # before the pages see the end, so that they can offer the record
         await self.broadcast()
 
-    def _record(self) -> None:
-        """Keeps the finished game as a results line and appends it to the record file."""
+    async def _record(self) -> None:
+        """Keeps the finished game as a results line and appends it to the record file (in a
+        thread: a slow disk holds up no page); the pages are told whether it was written."""
         iterations = [int(getattr(agent, "total_iterations", 0)) for agent in self.agents]
         self.record = records.record_line(
             self.id,
@@ -506,144 +413,15 @@ class PlaySession(Session):
             self.record_note = "not recorded to a file (the server was started without a record directory)"
             return
         try:
-            path = records.append(self.record_dir, self.record)
+            written = await asyncio.to_thread(records.append, self.record_dir, self.record)
         except OSError as error:
-            self.record_note = f"not recorded: {error.strerror or error}"
+            self.record_failed = True
+            self.record_note = (
+                f"NOT recorded: writing to {records.file_for(self.record_dir, self.game.name)} failed "
+                f"({error.strerror or error}); download the game now to keep it"
+            )
             log.warning("session %s: %s", self.id, self.record_note)
             return
-        self.record_file = path
-        self.record_note = f"recorded as game {self.record['id']} in {path}"
+        self.record_file, self.record_offset = written.path, written.offset
+        self.record_note = f"recorded as game {self.record['id']} in {written.path}"
         log.info("session %s: %s", self.id, self.record_note)
-
-
-class ReplaySession(Session):
-    """A finished game from a results file, stepped through move by move by its pages. The file
-    may come from anyone: its game must be one this server runs, and every field is checked."""
-
-    kind = "replay"
-
-    def __init__(self, record: dict[str, Any], params: dict[str, Any], settings: ServerSettings) -> None:
-        where = f"game {str(record.get('id'))[:40]}"
-        try:
-            game = load_game(
-                record.get("game"),
-                {**check_params(record.get("params"), f"{where} params"), **params},
-                settings.allowed,
-            )
-        except BadRequest as error:
-            raise BadRequest(f"{where} of the results file: {error}") from None
-        super().__init__(game, settings.limits)
-        game_name = game.name
-        self.record = record
-        agents = record.get("agents")
-        if agents is None:
-            agents = [f"seat {p}" for p in range(self.game.num_players())]
-        if not isinstance(agents, list) or not all(isinstance(a, str) for a in agents):
-            raise BadRequest(f"{where}: agents must be a list of names")
-        self.names = [a[:200] for a in agents]
-        self.seed = check_whole(record.get("seed", 0), f"{where} seed", 0, 2**64 - 1)
-        actions = record.get("actions", [])
-        if not isinstance(actions, list):
-            raise BadRequest(f"{where}: actions must be a list of action numbers")
-        self.states = [self.game.new_initial_state(self.seed)]
-        self.events: list[Event] = []
-        for i, action in enumerate(actions):
-            state = self.states[-1]
-            legal = state.legal_actions() if not state.is_terminal() else []
-            if isinstance(action, bool) or not isinstance(action, int) or action not in legal:
-                raise BadRequest(
-                    f"{where}: action {i} ({str(action)[:40]}) is not legal in {game_name} with "
-                    f"parameters {self.game.parameters()}; were other parameters used (--param)?"
-                )
-            player = -1 if state.is_chance_node() else state.current_player()
-            self.events.append(Event(i, player, int(action), state))
-            after = state.clone()
-            after.apply_action(action)
-            self.states.append(after)
-        self.positions: dict[Watcher, int] = {}
-
-    def info(self) -> dict[str, Any]:
-        return dict(
-            id=self.id,
-            kind=self.kind,
-            game=self.game.name,
-            params=self.game.parameters(),
-            seats=self.names,
-            humans=[],
-            hidden=views.hidden(self.game),
-            record=self.record.get("id"),
-        )
-
-    def view(self, seat: Optional[int], ply: int = 0) -> dict[str, Any]:
-        state = self.states[ply]
-        svg = render.draw(state, last=views.last_move(self.events[:ply], None))
-        message = dict(
-            type="view",
-            session=self.info(),
-            seat=None,
-            svg=svg,
-            ply=ply,
-            plies=len(self.events),
-            legal=[],
-            your_turn=False,
-            finished=ply == len(self.events),
-            replay=True,
-            log=[views.log_line(e, None, self.names) for e in self.events[:ply]],
-            legend=render.legend(self.game.name),
-            status=f"move {ply} of {len(self.events)}",
-        )
-        if state.is_terminal():
-            message["returns"] = list(state.returns())
-        return message
-
-    async def attach(self, watcher: Watcher) -> None:
-        self.touch()
-        self.watchers.add(watcher)
-        self.start_sending(watcher)
-        self.positions[watcher] = 0
-        await self.send(watcher, self.view(None, 0))
-
-    def detach(self, watcher: Watcher) -> None:
-        self.touch()
-        self.watchers.discard(watcher)
-        if watcher.task is not None and watcher.task is not asyncio.current_task():
-            watcher.task.cancel()
-        self.positions.pop(watcher, None)
-
-    async def handle(self, watcher: Watcher, message: Any) -> None:
-        self.touch()
-        if not isinstance(message, dict) or message.get("type") != "goto":
-            raise BadRequest("a replay takes messages {'type': 'goto', 'ply': N}")
-        ply = message.get("ply")
-        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(self.events):
-            raise BadRequest(f"ply must be a whole number from 0 to {len(self.events)}, got {ply!r}")
-        self.positions[watcher] = ply
-        await self.send(watcher, self.view(None, ply))
-
-
-def read_record(path: str, game_id: str) -> dict[str, Any]:
-    """The game `game_id` of a tournament results file (JSON lines)."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            lines = f.read().splitlines()
-    except OSError as error:
-        raise BadRequest(f"cannot read {path}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise BadRequest(f"{path} is not UTF-8 text; is it a tablesearch results file?") from None
-    ids = []
-    for number, raw in enumerate(lines, start=1):
-        if not raw.strip():
-            continue
-        try:
-            line = json.loads(raw)
-        except (ValueError, RecursionError):
-            raise BadRequest(f"{path} line {number} is not JSON; is it a tablesearch results file?") from None
-        if not isinstance(line, dict) or "id" not in line or "actions" not in line:
-            raise BadRequest(f"{path} line {number} is not a game record; is it a tablesearch results file?")
-        if not isinstance(line["id"], (str, int)) or isinstance(line["id"], bool) or len(str(line["id"])) > 100:
-            raise BadRequest(f"{path} line {number} has no valid game id")
-        if str(line["id"]) == game_id:
-            return line
-        ids.append(str(line["id"]))
-    shown = ", ".join(ids[:10]) + (" ..." if len(ids) > 10 else "")
-    raise BadRequest(f"{path} has no game {game_id!r}; its games are {shown or 'none'}")

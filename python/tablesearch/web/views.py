@@ -6,15 +6,34 @@ spectator. On games with hidden information a seat's drawing is made from
 drawings show them face down anyway), its move log from ``describe_move(..., observer=seat)``,
 and an AI's thinking is sent only to pages allowed to see that AI's seat. Spectators see
 everything, so a game with hidden information and a human seat takes no spectators until it ends.
+
+Drawing, naming moves and narrating them run the game's own code (``state_to_string``, its
+drawing, ``action_to_string``...), which may raise. Each piece is made with `shown`: a piece that
+fails is replaced by a plain stand-in and the failure is added to the view's `problems`, which
+the page shows, so a game whose drawing breaks goes on (or ends) with the reason on the page.
 """
 
 from __future__ import annotations
 
+import functools
 import random
-from typing import Any, Optional
+from typing import Any, Callable, Optional, TypeVar
 
 from tablesearch import render
 from tablesearch.render import moves, search_view
+
+T = TypeVar("T")
+
+
+def shown(problems: list[str], what: str, make: Callable[[], T], stand_in: T) -> T:
+    """make(), or `stand_in` if it raises; then the failure (what, the error) joins `problems`."""
+    try:
+        return make()
+    except Exception as error:
+        problem = f"{what} failed: {type(error).__name__}: {error}"[:300]
+        if problem not in problems:
+            problems.append(problem)
+        return stand_in
 
 
 def hidden(game: Any) -> bool:
@@ -52,23 +71,59 @@ def seat_view(state: Any, viewer: Optional[int], view_seed: int) -> Any:
     return state.resample_from_infostate(viewer, random.Random(view_seed).getrandbits(63))
 
 
-def legal_moves(state: Any, view: Any, viewer: Optional[int]) -> dict[int, str]:
+def legal_moves(state: Any, view: Any, viewer: Optional[int], problems: Optional[list[str]] = None) -> dict[int, str]:
     """{action: label} for the viewer's own decision (empty when it is not theirs to make).
-    Labels come from the viewer's view, which names what the viewer knows."""
+    Labels come from the viewer's view, which names what the viewer knows ("action N" where
+    naming it fails)."""
     if viewer is None or state.is_terminal() or state.is_chance_node() or state.current_player() != viewer:
         return {}
     view_legal = set(view.legal_actions())
-    return {a: view.action_to_string(a) if a in view_legal else f"action {a}" for a in state.legal_actions()}
+    problems = [] if problems is None else problems
+    return {
+        a: shown(problems, "naming a move", functools.partial(_name, view, a), f"action {a}")
+        if a in view_legal
+        else f"action {a}"
+        for a in state.legal_actions()
+    }
+
+
+def _name(view: Any, action: int) -> str:
+    return str(view.action_to_string(action))
 
 
 def board(
-    state: Any, viewer: Optional[int], view_seed: int, clickable: bool, last: Optional[tuple[int, int]] = None
+    state: Any,
+    viewer: Optional[int],
+    view_seed: int,
+    clickable: bool,
+    last: Optional[tuple[int, int]] = None,
+    problems: Optional[list[str]] = None,
 ) -> tuple[str, dict[int, str], Any]:
-    """(SVG, legal moves, the state drawn) for the viewer; `last` is the move to highlight."""
+    """(SVG, legal moves, the state drawn) for the viewer; `last` is the move to highlight. A
+    drawing that fails is a box saying so (the failure joins `problems`)."""
+    problems = [] if problems is None else problems
     view = seat_view(state, viewer, view_seed)
-    legal = legal_moves(state, view, viewer)
-    drawn_for = None if state.is_terminal() else viewer
-    return render.draw(view, viewer=drawn_for, actions=legal if clickable else None, last=last), legal, view
+    legal = legal_moves(state, view, viewer, problems)
+    return (
+        drawing(view, None if state.is_terminal() else viewer, legal if clickable else None, last, problems),
+        legal,
+        view,
+    )
+
+
+def drawing(
+    state: Any,
+    viewer: Optional[int],
+    actions: Optional[dict[int, str]],
+    last: Optional[tuple[int, int]],
+    problems: list[str],
+) -> str:
+    """The SVG of `state`, or a box saying that it cannot be drawn and why."""
+    before = len(problems)
+    svg = shown(
+        problems, "drawing the position", lambda: render.draw(state, viewer=viewer, actions=actions, last=last), ""
+    )
+    return svg if len(problems) == before else render.text_drawing("this position cannot be drawn:\n" + problems[-1])
 
 
 def last_move(events: list[Any], viewer: Optional[int]) -> Optional[tuple[int, int]]:
@@ -101,31 +156,51 @@ def thinking_payload(view: Any, seat: int, progress: Any, limit: int = 12) -> di
         summary=f"{progress.iterations:,} iterations",
     )
     if result is not None:
-        payload["rows"] = [
-            dict(
-                label=r["label"],
-                visits=r["visits"],
-                share=round(r["share"], 4),
-                value=round(r["value"], 4),
-                action=r["action"],
-            )
-            for r in search_view.rows(result, view, limit)
-        ]
-        payload["pv"] = search_view.principal_variation(result, view)
-        payload["algorithm"] = result.algorithm
-        payload["nodes"] = result.nodes
-        payload["summary"] = search_view.summary(
-            result.algorithm,
-            progress.iterations,
-            progress.elapsed,
-            result.nodes,
-            sum(s.visits for s in result.stats),
+        problems: list[str] = []
+        shown(
+            problems,
+            "naming the searched moves",
+            lambda: payload.update(_search_rows(result, view, progress, limit)),
+            None,
         )
+        if problems:  # the bare counts are still shown
+            payload["problem"] = problems[0]
     return payload
 
 
-def log_line(event: Any, viewer: Optional[int], names: list[str]) -> str:
-    text = moves.describe_move(event.before, event.player, event.action, observer=viewer)
+def _search_rows(result: Any, view: Any, progress: Any, limit: int) -> dict[str, Any]:
+    rows = [
+        dict(
+            label=r["label"],
+            visits=r["visits"],
+            share=round(r["share"], 4),
+            value=round(r["value"], 4),
+            action=r["action"],
+        )
+        for r in search_view.rows(result, view, limit)
+    ]
+    return dict(
+        rows=rows,
+        pv=search_view.principal_variation(result, view),
+        algorithm=result.algorithm,
+        nodes=result.nodes,
+        summary=search_view.summary(
+            result.algorithm, progress.iterations, progress.elapsed, result.nodes, sum(s.visits for s in result.stats)
+        ),
+    )
+
+
+def log_line(event: Any, viewer: Optional[int], names: list[str], problems: Optional[list[str]] = None) -> str:
+    """The move log's line for `event` ("move N: action A" where telling the move fails)."""
+    fallback = (
+        f"move {event.ply + 1}: " + ("chance" if event.player < 0 else f"P{event.player}") + f", action {event.action}"
+    )
+    text = shown(
+        [] if problems is None else problems,
+        "telling a move",
+        lambda: moves.describe_move(event.before, event.player, event.action, observer=viewer),
+        fallback,
+    )
     if event.player >= 0:
         text += f"  [{names[event.player]}]"
     return text

@@ -166,7 +166,13 @@ function openSession(id, seat) {
   socket = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(id)}${query}`);
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   const mine = socket;
-  socket.onclose = () => { if (socket === mine && (!view || !view.finished)) $("status").textContent += " (disconnected)"; };
+  // The server says why when it drops a page (close code 4008): shown, and the clock stops.
+  socket.onclose = (event) => {
+    if (socket !== mine) return;
+    showBusy(null);
+    if (event.reason) showError(event.reason);
+    if (!view || !view.finished) $("status").textContent += " (disconnected)";
+  };
 }
 
 function send(message) { if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message)); }
@@ -174,7 +180,7 @@ function send(message) { if (socket && socket.readyState === WebSocket.OPEN) soc
 function receive(message) {
   if (message.type === "error") {
     showError(message.message);
-    if (message.fatal) $("play").hidden = true;
+    if (message.fatal) { $("play").hidden = true; showBusy(null); }
     return;
   }
   if (message.type === "thinking") { showThinking(message); return; }
@@ -316,7 +322,7 @@ function showBusy(busy) {
 function showThinking(t) {
   $("thinking").hidden = false;
   $("thinking-seat").textContent = `(P${t.seat}${t.done ? ", done" : ", searching…"})`;
-  $("thinking-summary").textContent = t.summary;
+  $("thinking-summary").textContent = t.summary + (t.problem ? ` (${t.problem})` : "");
   $("value-head").textContent = `value for P${t.seat}`;
   const body = $("thinking-table").querySelector("tbody");
   body.innerHTML = "";
@@ -405,7 +411,7 @@ function showControls(v) {
                          "download (results file)"));
     }
     box.appendChild(el("a", { href: "/" }, "new game"));
-    if (v.record_note) box.appendChild(el("span", { class: "note" }, v.record_note));
+    if (v.record_note) box.appendChild(el("span", { class: v.record_failed ? "note failed" : "note", id: "record-note" }, v.record_note));
   }
 }
 
