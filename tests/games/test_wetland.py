@@ -129,15 +129,14 @@ def test_setup_depends_on_the_seed_only():
     "players, a_cells, b_cells",
     [
         (2, [(0, 0), (1, 1)], [(1, 1), (0, 0)]),  # B on the opponent's A tile
-        # Reading: the brick-laid triangle, corners clockwise from the top, B mid opposite side.
+        # Reading: the brick-laid triangle; seat 0 at the top vertex, the others clockwise after
+        # it; B on the middle of the opposite side.
         (3, [(0, 0), (2, 2), (2, 0)], [(2, 1), (1, 0), (1, 1)]),
         # Reading: B diagonally opposite, on the A tile of the player across the board.
         (4, [(0, 0), (0, 2), (2, 2), (2, 0)], [(2, 2), (2, 0), (0, 0), (0, 2)]),
     ],
 )
 def test_boards_and_token_placement(players, a_cells, b_cells):
-    """a_cells[k], b_cells[k]: the A and B cells of the k-th seat from the one at corner 0 (the
-    top-left corner, the triangle's top vertex), clockwise."""
     board_cells = {
         2: [(0, 0), (0, 1), (1, 0), (1, 1)],
         3: [(0, 0), (1, 0), (1, 1), (2, 0), (2, 1), (2, 2)],
@@ -154,28 +153,12 @@ def test_boards_and_token_placement(players, a_cells, b_cells):
         assert len(set(tiles)) == len(tiles) == {2: 4, 3: 6, 4: 8}[players]
         assert (f["tiles"][4] == SPECIAL) == (players == 4)
         tokens = f["tokens"]
-        first = [cell_of(tokens[2 * p], players) for p in range(players)].index(a_cells[0])
-        assert players == 3 or first == 0  # only the triangle draws who sits at corner 0
-        for k in range(players):
-            p = (first + k) % players
-            assert cell_of(tokens[2 * p], players) == a_cells[k]
-            assert cell_of(tokens[2 * p + 1], players) == b_cells[k]
+        assert [cell_of(tokens[2 * p], players) for p in range(players)] == a_cells
+        assert [cell_of(tokens[2 * p + 1], players) for p in range(players)] == b_cells
         for i, square in enumerate(tokens):  # every token on its owner's colour square
             assert colour[divmod(square, 6)] == i // 2
         assert not any(joined(state, p) for p in range(players))
         assert state.current_player() == 0
-
-
-def test_the_seat_at_the_triangles_top_vertex_is_drawn_at_setup():
-    """Reading: the top vertex goes to a seat drawn at setup (after the tiles, which a seed lays
-    as before); the rulebook names no vertex for any player. Over 60 seeds each seat is drawn
-    between 10 and 30 times (expected 20, sigma 3.7)."""
-    game = ts.load_game("wetland", players=3)
-    top_seats = []
-    for seed in range(60):
-        a_tokens = game.new_initial_state(seed).fields()["tokens"][::2]
-        top_seats.append([cell_of(a, 3) for a in a_tokens].index((0, 0)))
-    assert all(10 <= top_seats.count(seat) <= 30 for seat in range(3)), top_seats
 
 
 def test_the_triangles_corners_are_not_alike():
@@ -625,14 +608,13 @@ def test_mcts_beats_random_play():
     assert wins >= 11
 
 
-@pytest.mark.parametrize("players, bound", [(3, 0.40), (4, 0.30)])
+@pytest.mark.parametrize("players, bound", [(3, 0.45), (4, 0.30)])
 def test_no_seat_dominates_random_play(players, bound):
-    """No seat is favoured on average: in 2,000 uniform random games (seeds 0-1999, one random
-    stream) no seat wins more than 40% at 3 players or 30% at 4. These seeds give
-    35.1/33.8/31.2% and 25.7/25.4/24.8/24.1%; one standard error at 2,000 games is 1.1 and 1.0
-    points, so the bounds lie 4.5 and 4 sigma above the highest seat (with seat 0 always at the
-    triangle's top vertex seat 0 won 25%; the earlier staircase layout gave 71% to seat 1, and a
-    fixed special tile 35% to seats 1 and 3)."""
+    """No seat wins far more than its share: in 2,000 uniform random games (seeds 0-1999, one
+    random stream) no seat wins more than 45% at 3 players or 30% at 4. These seeds give
+    25.8/37.6/36.7% and 25.7/25.4/24.8/24.1%; one standard error at 2,000 games is 1.1 and 1.0
+    points, so the bounds lie 6 and 4 sigma above the highest seat (the earlier staircase
+    layout gave 71% to seat 1 at 3 players, and a fixed special tile 35% to seats 1 and 3)."""
     game = ts.load_game("wetland", players=players)
     rng = np.random.default_rng(1)
     wins = np.zeros(players)

@@ -57,14 +57,10 @@ WetlandState Wetland::new_initial_state(uint64_t seed) const {
     state.orient_[board.special_cell] = static_cast<int8_t>(rng.below(4));
     state.paint(board.special_cell);
   }
-  // Reading: on the triangle the seat at the top vertex is drawn (last); the others follow it
-  // clockwise in turn order. Elsewhere seat 0 takes corner 0.
-  const int top = players_ == 3 ? static_cast<int>(rng.below(3)) : 0;
   // Each token stands on its owner's colour, which every tile has exactly once.
   for (int p = 0; p < players_; ++p) {
-    const int corner = (p - top + players_) % players_;
     for (int t = 0; t < 2; ++t) {
-      const int cell = t == 0 ? board.a_cell[corner] : board.b_cell[corner];
+      const int cell = t == 0 ? board.a_cell[p] : board.b_cell[p];
       for (int pos = 0; pos < 4; ++pos) {
         const int square = square_of(board, cell, pos);
         if (state.colour_[square] == p) state.token_[2 * p + t] = static_cast<int8_t>(square);

@@ -1,11 +1,10 @@
 // Wetland (rules page docs/rules/wetland.md), 2 to 4 players. Component data: wetland_data.h.
 //
 // Setup is drawn from the seed in new_initial_state(seed): which tiles are laid (in board cell
-// order, after a shuffle of the 8), each tile's orientation (0-3 quarter turns clockwise; the
-// 4-player special tile's last) and, at 3 players, which seat takes the top vertex (drawn after
-// the tiles; the others follow it clockwise round the triangle). There are no chance nodes;
-// after setup everything is public (perfect information). Where each cell's squares lie (the
-// triangle's rows are offset by half a tile) is wetland_data.h's square_of / cell_of.
+// order, after a shuffle of the 8) and each tile's orientation (0-3 quarter turns clockwise; the
+// 4-player special tile's last). There are no chance nodes; after setup everything is public
+// (perfect information). Where each cell's squares lie (the triangle's rows are offset by half a
+// tile) is wetland_data.h's square_of / cell_of.
 //
 // Actions (the same numbering for every player count; 17 ids):
 //   0..8   rotate the tile at cell (row, col) = action (3 * row + col) one quarter turn in its
