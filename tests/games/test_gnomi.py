@@ -713,7 +713,8 @@ def test_each_winner_may_take_a_golden_gnome_in_secret():
     """Reading: every winner, in seat order (several when they share the win), is offered a golden
     gnome and takes or declines it: a decision of the winner's, seen by nobody else ("may take a
     golden gnome in secret"). The last player out takes a golden mushroom (public); the lowest
-    winner moves last in the next game."""
+    winner moves last in the next game (Reading). Reading: a golden gnome's back is a gnome's
+    back, so the others see the taker's gnomes as unknown ones and no count of golden gnomes."""
     state = build(shared_win_hands(), golden=True, pad=2, out=4, last_out=4)
     act(state, "use hans (g0)")
     act(state, "hans: name white")
