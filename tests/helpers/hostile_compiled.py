@@ -7,6 +7,8 @@ the state array, so every variant runs the same compiled code (compiled once).""
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import numpy as np
 from numba import njit
 
@@ -160,10 +162,11 @@ def observation(state, player, values):
     values[1] = state[PLAYER] == player
 
 
-def hostile(mode: int = 0, when: int = 0) -> CompiledGame:
+def declared(mode: int = 0, when: int = 0) -> dict[str, Any]:
+    """The keyword arguments of CompiledGame for the game that breaks rule `mode` from ply `when`."""
     initial = np.zeros(8, np.int64)
     initial[STONES], initial[MODE], initial[WHEN] = 7, mode, when
-    return CompiledGame(
+    return dict(
         num_players=2,
         initial_state=initial,
         num_distinct_actions=4,
@@ -182,3 +185,12 @@ def hostile(mode: int = 0, when: int = 0) -> CompiledGame:
         observation_shape=(2,),
         parameters={"mode": mode, "when": when},
     )
+
+
+def hostile(mode: int = 0, when: int = 0) -> CompiledGame:
+    return CompiledGame(**declared(mode, when))
+
+
+def variant(**changes: Any) -> Callable[[], CompiledGame]:
+    """The factory of the game that breaks no rule, with `changes` to what it declares."""
+    return lambda: CompiledGame(**{**declared(), **changes})

@@ -34,7 +34,7 @@ class CompiledState {
     return *this;
   }
 
-  int num_players() const { return rules_->num_players; }
+  int num_players() const { return static_cast<int>(rules_->num_players); }
   int current_player() const { return player_; }
   bool is_terminal() const { return player_ == kTerminalPlayer; }
   int legal_actions(Action* out) const;
@@ -94,13 +94,16 @@ class CompiledGame {
   explicit CompiledGame(std::shared_ptr<const CompiledRules> rules);
 
   std::string name() const { return rules_->name; }
-  int num_players() const { return rules_->num_players; }
-  int max_legal_actions() const { return rules_->max_legal_actions; }
-  int num_distinct_actions() const { return rules_->num_distinct_actions; }
+  // The rules' counts were range-checked (CompiledRules::validate): each fits in an int.
+  int num_players() const { return static_cast<int>(rules_->num_players); }
+  int max_legal_actions() const { return static_cast<int>(rules_->max_legal_actions); }
+  int num_distinct_actions() const { return static_cast<int>(rules_->num_distinct_actions); }
   bool has_chance() const { return rules_->has_chance; }
   bool has_hidden_information() const { return rules_->has_hidden_information; }
-  std::vector<int> observation_shape() const { return rules_->observation_shape; }
-  int max_game_length() const { return rules_->max_game_length; }
+  std::vector<int> observation_shape() const {
+    return std::vector<int>(rules_->observation_shape.begin(), rules_->observation_shape.end());
+  }
+  int max_game_length() const { return static_cast<int>(rules_->max_game_length); }
   // The deal and every other random event are chance nodes: the seed is unused.
   State new_initial_state(uint64_t) const { return State(rules_.get()); }
   const CompiledRules& rules() const { return *rules_; }
