@@ -37,12 +37,13 @@ BREAKS = {
     16: ("a world with another player to move", "resample"),
     17: ("an exception", "observed_action"),
     18: ("an exception", "observation"),
+    21: ("a world the player can tell apart", "resample"),
+    24: ("chance probabilities that sum to 0.5", "chance_outcomes"),
 }
 # Broken rules only the conformance pass at load time sees (every call is fine on its own).
 LOAD_TIME_BREAKS = {
     19: ("a write to the state", "legal_actions"),
     20: ("a random outcome", "apply_action"),
-    21: ("a world the player can tell apart", "resample"),
     22: ("a game that never ends", "did not end"),
     23: ("a history that does not lead to the world drawn", "resample"),
 }
@@ -86,7 +87,7 @@ def legal_actions(state, actions):
 def chance_outcomes(state, cards, probabilities):
     for i in range(3):
         cards[i] = i
-        probabilities[i] = 0.5 if broken(state, 14) else 1 / 3
+        probabilities[i] = 0.5 if broken(state, 14) else 1 / 6 if broken(state, 24) else 1 / 3
     return 3
 
 

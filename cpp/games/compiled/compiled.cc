@@ -24,6 +24,31 @@ thread_local std::vector<double> tl_probabilities;
 thread_local std::vector<int64_t> tl_draws;
 thread_local std::vector<ChanceOutcome> tl_outcomes;
 
+// Which worlds are checked to keep the player's information state, so that a resample that
+// changes what the player sees is named during any search, for a small fraction of the cost of
+// checking every world: of the worlds drawn in a row for one player from one state (a search's
+// root, drawn from again and again), the second, third, fifth, ninth and then every 16th; and
+// the first of every 16th such run (searches that draw from a new state each time).
+struct WorldChecks {
+  const CompiledRules* rules = nullptr;
+  int player = -1;
+  unsigned char state[kCompiledStateCapacity];
+  uint32_t drawn = 0;  // worlds drawn in this run
+  uint32_t runs = 0;
+
+  bool check_next(const CompiledRules* r, int p, const unsigned char* data) {
+    const size_t bytes = static_cast<size_t>(r->state_bytes());
+    if (r != rules || p != player || std::memcmp(state, data, bytes) != 0) {
+      rules = r, player = p, drawn = 0;
+      std::memcpy(state, data, bytes);
+    }
+    const uint32_t n = drawn++;
+    if (n == 0) return runs++ % 16 == 0;
+    return (n & (n - 1)) == 0 || n % 16 == 0;  // worlds 2, 3, 5, 9, 17, 33, 49, ...
+  }
+};
+thread_local WorldChecks tl_worlds;
+
 std::string number(double v) {
   char text[32];
   std::snprintf(text, sizeof text, "%.17g", v);
@@ -124,6 +149,13 @@ void CompiledState::raised(int32_t status, const char* function, std::initialize
                       (why.empty() ? std::string() : ": " + why));
   }
   broken(function, "returned the unknown status " + std::to_string(status));
+}
+
+void CompiledState::world_differs(int player) const {
+  broken("resample",
+         "drew a world for player " + std::to_string(player) +
+             " whose information_state differs from the state's: a world must keep everything the "
+             "player knows");
 }
 
 void CompiledState::bad_player(int64_t player, const char* function) const {
@@ -313,6 +345,10 @@ CompiledState CompiledState::resample_from_infostate(int player, Rng& rng,
                            std::to_string(world.player_) + " is to move, not " + std::to_string(player_) +
                            ": a world must keep what every player knows");
   }
+  if (tl_worlds.check_next(rules_, player, data_) &&
+      world.information_state_key(player) != information_state_key(player)) [[unlikely]] {
+    world_differs(player);
+  }
   for (int i = 0; i < length; ++i) {
     if (entries[i] < 0) [[unlikely]]
       broken("resample", "wrote " + std::to_string(entries[i]) + " into the history: actions are >= 0");
@@ -389,12 +425,7 @@ void CompiledState::check_step(const CompiledState& before, Action action) const
     if (!rules_->resample) continue;
     const CompiledState world = copy.resample_from_infostate(p, rng, nullptr);
     unchanged("resample");
-    if (world.information_values(p) != known) {
-      broken("resample",
-             "drew a world for player " + std::to_string(p) +
-                 " whose information_state differs from the state's: a world must keep everything the "
-                 "player knows");
-    }
+    if (world.information_values(p) != known) world_differs(p);
     if (player_ == p) {
       std::vector<Action> theirs(actions.size());
       const int n = copy.legal_actions(actions.data()), m = world.legal_actions(theirs.data());

@@ -75,6 +75,8 @@ class CompiledState {
     return static_cast<int>(player);
   }
   [[noreturn]] void bad_player(int64_t player, const char* function) const;
+  // A world drawn for `player` that the player can tell apart from this state.
+  [[noreturn]] void world_differs(int player) const;
 
   const CompiledRules* rules_;  // owned by the game, which outlives its states
   int32_t player_ = kTerminalPlayer;
