@@ -420,6 +420,47 @@ def test_a_plain_python_function_is_jitted_and_its_errors_are_named():
         ts.load_game("compiled_overflow")
 
 
+def _forgot_the_count(state, actions):
+    actions[0] = 0
+
+
+def _writes_a_string(state, action):
+    state[0] = "one"
+
+
+def _half_a_player(state):
+    return 0.5
+
+
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        (
+            dict(legal_actions=_forgot_the_count),
+            "compiled game 'compiled_untyped': legal_actions returns none (is its return missing?); it must return "
+            "how many actions it wrote, an int",
+        ),
+        (
+            dict(apply_action=_writes_a_string),
+            "compiled game 'compiled_untyped': apply_action does not compile: No implementation of function",
+        ),
+        (
+            dict(current_player=_half_a_player),
+            "compiled game 'compiled_untyped': current_player returns float64; it must return the player to move",
+        ),
+    ],
+)
+def test_a_function_numba_cannot_type_is_named_with_numbas_reason(changes, message):
+    """Not a raw numba TypingError located in the wrappers: the game, the function, and the part
+    of numba's message that says what is wrong and where in the game's code."""
+    ts.register_game("compiled_untyped", _game(**changes))
+    with pytest.raises(ValueError, match=re.escape(message)) as error:
+        ts.load_game("compiled_untyped")
+    assert "_wrappers.py" not in str(error.value) and "\x1b[" not in str(error.value)
+    if "does not compile" in message:
+        assert 'test_compiled_games.py", line' in str(error.value) and 'state[0] = "one"' in str(error.value)
+
+
 # --- compiling and caching -------------------------------------------------------------------------
 
 
@@ -454,6 +495,26 @@ def test_the_fingerprint_follows_helpers_constants_and_options():
         source.replace("@njit\n        def helper", "@njit(fastmath=True)\n        def helper"),
     ):
         assert _fingerprint.fingerprint([_module(changed).rule], "sizes")[0] != same, changed
+
+
+def test_the_fingerprint_follows_a_helper_in_a_module_inside_a_module():
+    """rules.tables.step(...): a change in `step` compiles anew (else numba's cache would serve
+    the old code)."""
+
+    def rule_reaching(step_source):
+        inner = _module(f"from numba import njit\n@njit\ndef step(x):\n    return {step_source}\n")
+        outer = types.ModuleType("outer_rules")
+        outer.tables = inner
+        return _module(
+            "from numba import njit\n@njit\ndef rule(state):\n    return rules.tables.step(state[0])\n"
+        ), outer
+
+    fingerprints = []
+    for step in ("x + 1", "x + 1", "x + 2"):
+        game, outer = rule_reaching(step)
+        game.rules = outer
+        fingerprints.append(_fingerprint.fingerprint([game.rule], "sizes")[0])
+    assert fingerprints[0] == fingerprints[1] != fingerprints[2]
 
 
 COUNTDOWN = """

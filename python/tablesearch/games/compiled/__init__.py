@@ -206,7 +206,7 @@ def load(name: str, spec: CompiledGame, params: Mapping[str, Any], factory: Opti
         import numba
     except ImportError:
         raise ImportError("compiled games need numba: pip install 'tablesearch[compiled]'") from None
-    from tablesearch.games.compiled import _fingerprint, _wrappers
+    from tablesearch.games.compiled import _bounds, _fingerprint, _wrappers
 
     in_force = {**spec.parameters(), **params}  # the parameters the game reports, defaults included
     facts = _facts(name, spec, _described_parameters(spec, in_force, factory))
@@ -228,11 +228,11 @@ def load(name: str, spec: CompiledGame, params: Mapping[str, Any], factory: Opti
         if key in _games:
             return _games[key]
         if fingerprint not in compiled_rules:
-            functions = _wrappers.bounds_checked(given)
+            functions = _bounds.bounds_checked(name, given)
             # numba's cache finds the code it calls by module name: code from a module that
             # cannot be imported again (run with exec) is compiled in every process.
             cache = all(module in sys.modules for module in modules)
-            cfuncs = _wrappers.compile_rules(functions, sizes, initial.dtype, fingerprint, cache)
+            cfuncs = _wrappers.compile_rules(name, functions, sizes, initial.dtype, fingerprint, cache)
             compiled_rules[fingerprint] = Compiled(functions, cfuncs)
         compiled = compiled_rules[fingerprint]
         game = _core._compiled_game(
