@@ -55,7 +55,11 @@ class _BoundsChecker:
         for name in wanted & scope.keys():
             scope[name] = self.value(scope[name], name, wanted, rule)
         for cell, original in zip(cells, python.__closure__ or ()):
-            cell.cell_contents = self.value(original.cell_contents, f"a closure of {python.__qualname__}", wanted, rule)
+            try:
+                contents = original.cell_contents
+            except ValueError:  # a variable not bound yet: numba will say so
+                continue
+            cell.cell_contents = self.value(contents, f"a closure of {python.__qualname__}", wanted, rule)
         if python.__defaults__:
             copy.__defaults__ = tuple(
                 self.value(v, f"a default of {python.__qualname__}", wanted, rule) for v in python.__defaults__
