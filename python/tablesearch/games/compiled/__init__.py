@@ -161,7 +161,8 @@ class CompiledGame:
 
     def parameter_specs(self) -> Any:
         """The factory's parameters for help and the web form: dicts with name, default, help, and
-        min/max (ints) or choices; by default each of parameters() with its value as default."""
+        min/max (ints) or choices; by default each of parameters() with its value as default (when
+        the game is loaded: the factory's keyword default, where it has one)."""
         if self._parameter_specs is not None:
             return self._parameter_specs  # as declared: checked when the game is loaded
         return [{"name": name, "default": value, "help": ""} for name, value in self._parameters.items()]
