@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 import numba
 from numba.core import types as nb
+from numba.extending import overload
 from numba.np.numpy_support import carray, from_dtype
 
 RAISED, RAISED_IN_CURRENT_PLAYER = 1, 2
@@ -38,6 +39,23 @@ RESAMPLE: Any = None
 OBSERVED_ACTION: Any = None
 
 
+def integer(value: Any) -> Any:
+    """`value`, where the core reads an int: a wrapper passing it anything else does not compile
+    (so is never cached), and `compile_rules` names the function that returned it."""
+    return value
+
+
+@overload(integer)
+def _integer(value: Any) -> Any:
+    if not isinstance(value, nb.Integer):
+        return None  # no implementation: a typing error
+
+    def implementation(value: Any) -> Any:  # the stub's signature, as numba asks
+        return value
+
+    return implementation
+
+
 def _templates(fingerprint: str) -> dict[str, Callable[..., int]]:
     """The wrappers; the names in capitals are each game's globals (see `compile_rules`)."""
 
@@ -49,7 +67,7 @@ def _templates(fingerprint: str) -> dict[str, Callable[..., int]]:
         except Exception:
             return 1
         try:
-            carray(player_ptr, (1,))[0] = CURRENT_PLAYER(state)
+            carray(player_ptr, (1,))[0] = integer(CURRENT_PLAYER(state))
         except Exception:
             return 2
         return 0
@@ -57,7 +75,7 @@ def _templates(fingerprint: str) -> dict[str, Callable[..., int]]:
     def current_player(state_ptr: Any, player_ptr: Any) -> int:
         fingerprint  # noqa: B018
         try:
-            carray(player_ptr, (1,))[0] = CURRENT_PLAYER(carray(state_ptr, (STATE_SIZE,)))
+            carray(player_ptr, (1,))[0] = integer(CURRENT_PLAYER(carray(state_ptr, (STATE_SIZE,))))
         except Exception:
             return 1
         return 0
@@ -65,8 +83,8 @@ def _templates(fingerprint: str) -> dict[str, Callable[..., int]]:
     def legal_actions(state_ptr: Any, actions_ptr: Any, count_ptr: Any) -> int:
         fingerprint  # noqa: B018
         try:
-            carray(count_ptr, (1,))[0] = LEGAL_ACTIONS(
-                carray(state_ptr, (STATE_SIZE,)), carray(actions_ptr, (MAX_ACTIONS,))
+            carray(count_ptr, (1,))[0] = integer(
+                LEGAL_ACTIONS(carray(state_ptr, (STATE_SIZE,)), carray(actions_ptr, (MAX_ACTIONS,)))
             )
         except Exception:
             return 1
@@ -75,10 +93,12 @@ def _templates(fingerprint: str) -> dict[str, Callable[..., int]]:
     def chance_outcomes(state_ptr: Any, actions_ptr: Any, probabilities_ptr: Any, count_ptr: Any) -> int:
         fingerprint  # noqa: B018
         try:
-            carray(count_ptr, (1,))[0] = CHANCE_OUTCOMES(
-                carray(state_ptr, (STATE_SIZE,)),
-                carray(actions_ptr, (MAX_ACTIONS,)),
-                carray(probabilities_ptr, (MAX_ACTIONS,)),
+            carray(count_ptr, (1,))[0] = integer(
+                CHANCE_OUTCOMES(
+                    carray(state_ptr, (STATE_SIZE,)),
+                    carray(actions_ptr, (MAX_ACTIONS,)),
+                    carray(probabilities_ptr, (MAX_ACTIONS,)),
+                )
             )
         except Exception:
             return 1
@@ -127,7 +147,7 @@ def _templates(fingerprint: str) -> dict[str, Callable[..., int]]:
     def observed_action(state_ptr: Any, observer: Any, action: Any, observed_ptr: Any) -> int:
         fingerprint  # noqa: B018
         try:
-            carray(observed_ptr, (1,))[0] = OBSERVED_ACTION(carray(state_ptr, (STATE_SIZE,)), observer, action)
+            carray(observed_ptr, (1,))[0] = integer(OBSERVED_ACTION(carray(state_ptr, (STATE_SIZE,)), observer, action))
         except Exception:
             return 1
         return 0
@@ -201,7 +221,6 @@ def compile_rules(
             out[name] = numba.cfunc(signatures[name], cache=cache)(wrapper)
         except numba.core.errors.NumbaError as error:
             raise _not_compiled(game, functions, CALLS[name], _argument_types(state_dtype, sizes), error) from None
-        _check_results(game, functions, CALLS[name])
     return out
 
 
@@ -249,8 +268,8 @@ def _not_compiled(
 
 
 def _check_results(game: str, functions: dict[str, Any], called: tuple[str, ...]) -> None:
-    """Raises ValueError if a function whose result the core reads returns other than an int (in
-    every signature compiled in this process: none when the wrappers came from numba's cache)."""
+    """Raises ValueError naming a function whose result the core reads, compiled with the
+    arguments the wrappers give it, that returns other than an int."""
     for name in set(called) & RESULTS.keys():
         for result in functions[name].overloads.values():
             kind = result.signature.return_type
