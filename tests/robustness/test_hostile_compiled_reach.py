@@ -18,7 +18,7 @@ from helpers import hostile_compiled as h, hostile_reach as r
 
 REACHED = """
 for how, legal in r.REACHED.items():
-    ts.register_game("reach", h.variant(legal_actions=legal))
+    ts.register_game("reach", r.game(legal))
     try:
         ts.load_game("reach")
     except ValueError as error:
@@ -30,7 +30,7 @@ print("ok")
 
 REFUSED = """
 for kind, legal in r.REFUSED.items():
-    ts.register_game("reach", h.variant(legal_actions=legal))
+    ts.register_game("reach", r.game(legal))
     try:
         ts.load_game("reach")
     except ValueError as error:
