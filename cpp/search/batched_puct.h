@@ -12,6 +12,7 @@
 #include "search/config.h"
 #include "search/evaluator.h"
 #include "search/node_arena.h"
+#include "search/search_loop.h"
 #include "search/tree_ops.h"
 #include "search/tree_stats.h"
 #include "search/uct.h"
@@ -28,8 +29,8 @@ class BatchedPuctSearch {
         arena_(arena),
         rng_(config.seed),
         ops_(arena, rng_, config, max_legal_actions),
-        iterations_(config.iterations),
-        budget_(config) {
+        iterations_(config.iterations) {
+    check_budget(config);
     if (!ops_.puct()) fail("batched evaluators need algorithm='puct'");
     if (config.solve) fail("solve=True does not work with batched evaluators");
   }
@@ -39,12 +40,9 @@ class BatchedPuctSearch {
     const int players = root.num_players();
     std::vector<double> root_sums(players, 0.0);
     ops_.add_root_noise();
-    int64_t done = 0;
-    while (budget_.more(done)) {
-      done += round(root, root_sums);
-    }
+    const LoopStats loop = run_search_loop(config_, [&](int64_t) { return round(root, root_sums); });
     SearchResult result =
-        tree_result(algorithm_name(config_.algorithm), done, budget_.elapsed(), arena_, root_sums);
+        tree_result(algorithm_name(config_.algorithm), loop.iterations, loop.elapsed, arena_, root_sums);
     result.stats = child_stats(arena_, 0);
     result.best_action = most_visited(result.stats);
     result.principal_variation = principal_variation(arena_, result.best_action);
@@ -144,7 +142,6 @@ class BatchedPuctSearch {
   TreeOps<S> ops_;
   int64_t iterations_;
   int64_t finished_ = 0;
-  Budget budget_;
   std::vector<Pending> pending_;
   std::vector<const S*> leaves_;
   std::vector<double> values_;

@@ -33,6 +33,7 @@
 #include "search/playout.h"
 #include "search/rollout.h"
 #include "search/score_margin.h"
+#include "search/search_loop.h"
 #include "search/sqrt_log.h"
 #include "search/tree_stats.h"
 
@@ -72,25 +73,18 @@ class IsmctsSearch {
 
     std::vector<double> root_sums(num_players, 0.0);
     double values[kMaxPlayers];
-    Budget budget(config_);
-    const Budget::Active polled(budget);  // long playouts check the budget too
-    int64_t done = 0;
-    while (budget.more(done)) {
+    const LoopStats loop = run_search_loop(config_, [&](int64_t) {
       S world = determinize(root, root_player_, rng_);
       path_.clear();
-      try {
-        descend(world, values);
-      } catch (const OutOfBudget&) {
-        break;  // time ran out inside this iteration: drop it unfinished
-      }
+      descend(world, values);
       if constexpr (LearnsFromIterations<Evaluator>) evaluator_.end_iteration(values);
       for (const Step& step : path_) tree.add_visit(step.node, step.mover >= 0 ? values[step.mover] : 0.0);
       for (int p = 0; p < num_players; ++p) root_sums[p] += values[p];
-      ++done;
-    }
+      return int64_t{1};
+    });
 
-    SearchResult result =
-        tree_result(multiple_observer_ ? "mo-ismcts" : "ismcts", done, budget.elapsed(), tree, root_sums);
+    SearchResult result = tree_result(multiple_observer_ ? "mo-ismcts" : "ismcts", loop.iterations,
+                                      loop.elapsed, tree, root_sums);
     const uint32_t root_node = tree_of(root_player_);
     for (Action a : root_actions) {
       const uint32_t c = tree.find_child(root_node, observed_action(view, root_player_, a));
@@ -126,7 +120,9 @@ class IsmctsSearch {
   void descend(S& world, double* values) {
     uint32_t current[kMaxPlayers];
     for (int t = 0; t < num_trees_; ++t) current[t] = static_cast<uint32_t>(t);
+    BudgetPoller poller(CostlyCalls<S> ? 1 : 256);
     while (true) {
+      poller.tick();
       if (world.is_terminal()) {
         world.returns(values);
         blend_score_margin(world, config_.score_weight, config_.score_scale, values);

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "search/budget.h"
 #include "search/config.h"
 #include "search/rollout.h"
 #include "search/score_margin.h"
@@ -141,7 +142,9 @@ class PlayoutEvaluator {
       return;
     }
     int decisions = 0;
+    BudgetPoller poller(CostlyCalls<S> ? 1 : 256);  // as random_playout does
     while (!state.is_terminal()) {
+      poller.tick();
       const int player = state.current_player();
       if (player == kChancePlayer) {
         state.apply_action(sample_chance_action(state, rng, outcomes_.data()));

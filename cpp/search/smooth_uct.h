@@ -54,6 +54,7 @@
 #include "search/observe.h"
 #include "search/rollout.h"
 #include "search/score_margin.h"
+#include "search/search_loop.h"
 #include "search/trajectory.h"
 #include "search/tree_stats.h"
 
@@ -102,9 +103,8 @@ class SmoothUctSearch {
 
     std::vector<double> root_sums(num_players, 0.0);
     double values[kMaxPlayers];
-    Budget budget(config_);
-    int64_t done = 0, at_root = 0;
-    while (budget.more(done)) {
+    int64_t at_root = 0;
+    const LoopStats loop = run_search_loop(config_, [&](int64_t) {
       const bool whole_game = beliefs_ && rng_.uniform() < kWholeGameShare;
       S world = whole_game ? *initial_ : beliefs_ ? posterior_world() : determinize(root, root_player_, rng_);
       path_.clear();
@@ -115,13 +115,14 @@ class SmoothUctSearch {
         for (int p = 0; p < num_players; ++p) root_sums[p] += scale_.unscaled(values[p]);
         ++at_root;
       }
-      ++done;
-    }
+      return int64_t{1};
+    });
+    const int64_t done = loop.iterations;
     for (double& v : root_sums)
       v = at_root ? v * static_cast<double>(done) / static_cast<double>(at_root) : 0.0;
 
     SearchResult result =
-        tree_result(smooth_ ? "smooth-uct" : "infoset-uct", done, budget.elapsed(), table_, root_sums);
+        tree_result(smooth_ ? "smooth-uct" : "infoset-uct", done, loop.elapsed, table_, root_sums);
     const int32_t root_set = table_.find(root_key);
     for (Action a : root_actions) {
       int64_t visits = 0;
@@ -153,7 +154,9 @@ class SmoothUctSearch {
   // Walks one world down to a new information set (or the end); leaves raw returns in `values`.
   void descend(S& world, double* values) {
     bool expanded = false;
+    BudgetPoller poller(CostlyCalls<S> ? 1 : 256);
     while (true) {
+      poller.tick();
       if (world.is_terminal()) {
         world.returns(values);
         blend_score_margin(world, config_.score_weight, config_.score_scale, values);

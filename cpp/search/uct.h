@@ -22,6 +22,7 @@
 #include "search/node_arena.h"
 #include "search/playout.h"
 #include "search/score_margin.h"
+#include "search/search_loop.h"
 #include "search/tree_ops.h"
 #include "search/tree_stats.h"
 
@@ -37,8 +38,8 @@ class UctSearch {
         evaluator_(evaluator),
         arena_(arena),
         rng_(config.seed),
-        ops_(arena, rng_, config, max_legal_actions),
-        budget_(config) {
+        ops_(arena, rng_, config, max_legal_actions) {
+    check_budget(config);
     if (config.solve && ops_.puct()) fail("solve=True works with algorithm 'uct', not 'puct'");
   }
 
@@ -50,27 +51,22 @@ class UctSearch {
     double values[kMaxPlayers];
     ops_.add_root_noise();  // a kept tree's root is already expanded
 
-    const Budget::Active polled(budget_);  // long playouts check the budget too
-    int64_t done = 0;
-    while (!root_proven() && budget_.more(done)) {
+    const LoopStats loop = run_search_loop(config_, [&](int64_t) {
+      if (root_proven()) return kSearchComplete;
       S state = root_state;
       path_.clear();
-      try {
-        descend(state, values);
-      } catch (const OutOfBudget&) {
-        break;  // time ran out inside this iteration: drop it unfinished
-      }
+      descend(state, values);
       if constexpr (LearnsFromIterations<Evaluator>) evaluator_.end_iteration(values);
       backup(values);
       for (int p = 0; p < num_players; ++p) root_sums[p] += values[p];
-      ++done;
-    }
+      return int64_t{1};
+    });
 
     if (arena_.node(0).first_child == 0 && !expand(0, root_state)) {
       fail("max_memory_mb is too small to hold the root's children");
     }
     SearchResult result =
-        tree_result(algorithm_name(config_.algorithm), done, budget_.elapsed(), arena_, root_sums);
+        tree_result(algorithm_name(config_.algorithm), loop.iterations, loop.elapsed, arena_, root_sums);
     result.stats = child_stats(arena_, 0);
     result.best_action = config_.solve ? solver_choice() : most_visited(result.stats);
     result.principal_variation = principal_variation(arena_, result.best_action);
@@ -91,7 +87,9 @@ class UctSearch {
   // Walks from the root to a leaf, applying actions to `state`, and leaves the leaf's values.
   void descend(S& state, double* values) {
     uint32_t node = 0;
+    BudgetPoller poller(CostlyCalls<S> ? 1 : 256);
     while (true) {
+      poller.tick();
       Node& current = arena_.node(node);
       if (current.first_child == 0) {
         // Only a leaf of the tree can end the game (an expanded node never does), so the state
@@ -237,7 +235,6 @@ class UctSearch {
   Rng rng_;
   TreeOps<S> ops_;
   std::vector<Step> path_;
-  Budget budget_;
 };
 
 }  // namespace ts
