@@ -38,11 +38,14 @@ class BatchedPuctSearch {
   SearchResult run(const S& root) {
     check_searchable(root);
     const int players = root.num_players();
-    std::vector<double> root_sums(players, 0.0);
+    RootTally& root_tally = arena_.root_tally();  // a kept tree's visits count on
+    root_tally.fit(players);
+    std::vector<double>& root_sums = root_tally.sums;
     ops_.add_root_noise();
     const LoopStats loop = run_search_loop(config_, [&](int64_t) { return round(root, root_sums); });
+    root_tally.visits += loop.iterations;
     SearchResult result =
-        tree_result(algorithm_name(config_.algorithm), loop.iterations, loop.elapsed, arena_, root_sums);
+        tree_result(algorithm_name(config_.algorithm), loop.iterations, loop.elapsed, arena_, root_tally);
     result.stats = child_stats(arena_, 0);
     result.best_action = most_visited(result.stats);
     result.principal_variation = principal_variation(arena_, result.best_action);

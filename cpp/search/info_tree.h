@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/types.h"
+#include "search/root_tally.h"
 
 namespace ts {
 
@@ -54,6 +55,8 @@ class InfoTree {
   uint32_t size() const { return static_cast<uint32_t>(nodes_.size()); }
   int64_t bytes_used() const { return static_cast<int64_t>(nodes_.size()) * sizeof(InfoNode); }
   bool capped() const { return capped_; }
+  RootTally& root_tally() { return root_tally_; }
+  const RootTally& root_tally() const { return root_tally_; }
 
   uint32_t find_child(uint32_t parent, Action key) const {
     for (uint32_t c = nodes_[parent].first_child; c != 0; c = nodes_[c].next_sibling) {
@@ -119,6 +122,7 @@ class InfoTree {
   uint32_t capacity_ = 0;
   uint32_t roots_ = 0;
   bool capped_ = false;
+  RootTally root_tally_;
 };
 
 }  // namespace ts

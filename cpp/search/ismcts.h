@@ -71,7 +71,8 @@ class IsmctsSearch {
     const int num_root_actions = check_children(view.legal_actions(actions_.data()));
     const std::vector<Action> root_actions(actions_.begin(), actions_.begin() + num_root_actions);
 
-    std::vector<double> root_sums(num_players, 0.0);
+    RootTally& root_tally = tree.root_tally();  // a kept tree's visits count on
+    root_tally.fit(num_players);
     double values[kMaxPlayers];
     const LoopStats loop = run_search_loop(config_, [&](int64_t) {
       S world = determinize(root, root_player_, rng_);
@@ -79,12 +80,13 @@ class IsmctsSearch {
       descend(world, values);
       if constexpr (LearnsFromIterations<Evaluator>) evaluator_.end_iteration(values);
       for (const Step& step : path_) tree.add_visit(step.node, step.mover >= 0 ? values[step.mover] : 0.0);
-      for (int p = 0; p < num_players; ++p) root_sums[p] += values[p];
+      for (int p = 0; p < num_players; ++p) root_tally.sums[p] += values[p];
       return int64_t{1};
     });
 
+    root_tally.visits += loop.iterations;
     SearchResult result = tree_result(multiple_observer_ ? "mo-ismcts" : "ismcts", loop.iterations,
-                                      loop.elapsed, tree, root_sums);
+                                      loop.elapsed, tree, root_tally);
     const uint32_t root_node = tree_of(root_player_);
     for (Action a : root_actions) {
       const uint32_t c = tree.find_child(root_node, observed_action(view, root_player_, a));

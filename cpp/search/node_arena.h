@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/types.h"
+#include "search/root_tally.h"
 
 namespace ts {
 
@@ -74,6 +75,8 @@ class NodeArena {
   uint32_t size() const { return static_cast<uint32_t>(nodes_.size()); }
   int64_t bytes_used() const { return static_cast<int64_t>(nodes_.size()) * kBytesPerNode; }
   bool capped() const { return capped_; }
+  RootTally& root_tally() { return root_tally_; }
+  const RootTally& root_tally() const { return root_tally_; }
 
   // Appends `count` fresh nodes and returns the first index, or 0 if they would exceed the cap.
   uint32_t allocate(int count) {
@@ -155,6 +158,7 @@ class NodeArena {
   std::vector<Edge> edges_;
   uint32_t capacity_ = 0;
   bool capped_ = false;
+  RootTally root_tally_;
 };
 
 }  // namespace ts

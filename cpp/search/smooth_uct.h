@@ -121,8 +121,8 @@ class SmoothUctSearch {
     for (double& v : root_sums)
       v = at_root ? v * static_cast<double>(done) / static_cast<double>(at_root) : 0.0;
 
-    SearchResult result =
-        tree_result(smooth_ ? "smooth-uct" : "infoset-uct", done, loop.elapsed, table_, root_sums);
+    SearchResult result = tree_result(smooth_ ? "smooth-uct" : "infoset-uct", done, loop.elapsed, table_,
+                                      RootTally{root_sums, done});
     const int32_t root_set = table_.find(root_key);
     for (Action a : root_actions) {
       int64_t visits = 0;

@@ -47,7 +47,8 @@ class UctSearch {
     check_searchable(root_state);
     const int num_players = root_state.num_players();
     if (config_.solve && num_players != 2) fail("solve=True needs a two-player game");
-    std::vector<double> root_sums(num_players, 0.0);
+    RootTally& root = arena_.root_tally();  // a kept tree's visits count on
+    root.fit(num_players);
     double values[kMaxPlayers];
     ops_.add_root_noise();  // a kept tree's root is already expanded
 
@@ -58,15 +59,16 @@ class UctSearch {
       descend(state, values);
       if constexpr (LearnsFromIterations<Evaluator>) evaluator_.end_iteration(values);
       backup(values);
-      for (int p = 0; p < num_players; ++p) root_sums[p] += values[p];
+      for (int p = 0; p < num_players; ++p) root.sums[p] += values[p];
       return int64_t{1};
     });
 
     if (arena_.node(0).first_child == 0 && !expand(0, root_state)) {
       fail("max_memory_mb is too small to hold the root's children");
     }
+    root.visits += loop.iterations;
     SearchResult result =
-        tree_result(algorithm_name(config_.algorithm), loop.iterations, loop.elapsed, arena_, root_sums);
+        tree_result(algorithm_name(config_.algorithm), loop.iterations, loop.elapsed, arena_, root);
     result.stats = child_stats(arena_, 0);
     result.best_action = config_.solve ? solver_choice() : most_visited(result.stats);
     result.principal_variation = principal_variation(arena_, result.best_action);

@@ -117,7 +117,10 @@ class SearchResult:
     elapsed: float
     nodes: int
     stats: list[ActionStat]
-    root_values: list[float]  # mean return per player over all iterations
+    # Mean return per player over the root's visits: the iterations, and with a kept tree (tree
+    # reuse) the visits it brought, as `stats` count them (estimated where the tree keeps only
+    # the mover's values: search/root_tally.h).
+    root_values: list[float]
     node_bytes: int = 0
     memory_capped: bool = False
     proven_value: Optional[float] = None  # solve=True: the exact value for the player to move
