@@ -110,7 +110,7 @@ class SearchTree {
       if (!reached_from_last(root)) return false;
       for (auto& tree : trees_.uct) {
         uint32_t node = 0;
-        std::vector<PathStep> path;
+        std::vector<RerootStep> path;
         for (size_t i = history_.size(); i < history.size(); ++i) {
           const int mover = tree.node(node).player;
           node = tree.find_child(node, history[i]);
@@ -136,7 +136,7 @@ class SearchTree {
     const int seen_by = multiple ? player : 0;  // the tree whose owner moves at the new root
     for (auto& tree : trees_.info) {
       std::vector<uint32_t> new_roots;
-      std::vector<PathStep> path;
+      std::vector<RerootStep> path;
       for (int t = 0; t < roots; ++t) {
         uint32_t node = static_cast<uint32_t>(t);
         for (size_t i = 0; i < paths->keys[t].size(); ++i) {

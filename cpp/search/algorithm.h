@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/types.h"
+#include "search/selection.h"
 
 namespace ts {
 
@@ -20,6 +21,7 @@ struct AlgorithmInfo {
   Algorithm algorithm;
   const char* name;
   Family family;
+  Selection selection;      // the rule that chooses a child (search/selection.h)
   bool needs_trajectory;    // searches from the start of the game along the path played (beliefs)
   double default_uct_c;     // the exploration constant when the caller gives none
   bool hidden_information;  // reads only what the player to move may know (resampled worlds)
@@ -28,15 +30,23 @@ struct AlgorithmInfo {
 inline constexpr double kSqrt2 = 1.4142135623730951;
 
 inline constexpr AlgorithmInfo kAlgorithms[] = {
-    {Algorithm::kUct, "uct", Family::kUct, false, kSqrt2, false},
-    {Algorithm::kPuct, "puct", Family::kUct, false, kSqrt2, false},
-    {Algorithm::kIsmcts, "ismcts", Family::kIsmcts, false, kSqrt2, true},
-    {Algorithm::kMoIsmcts, "mo-ismcts", Family::kIsmcts, false, kSqrt2, true},
-    {Algorithm::kPimc, "pimc", Family::kUct, false, kSqrt2, true},
+    {Algorithm::kUct, "uct", Family::kUct, Selection::kUcb1, false, kSqrt2, false},
+    {Algorithm::kPuct, "puct", Family::kUct, Selection::kPuct, false, kSqrt2, false},
+    {Algorithm::kIsmcts, "ismcts", Family::kIsmcts, Selection::kUcb1, false, kSqrt2, true},
+    {Algorithm::kMoIsmcts, "mo-ismcts", Family::kIsmcts, Selection::kUcb1, false, kSqrt2, true},
+    {Algorithm::kPimc, "pimc", Family::kUct, Selection::kUcb1, false, kSqrt2, true},
     // Values scaled to [-1, 1]; 1.0 measured on a poker game (docs/hidden-information.md).
-    {Algorithm::kSmoothUct, "smooth-uct", Family::kSmooth, true, 1.0, true},
-    {Algorithm::kInfosetUct, "infoset-uct", Family::kSmooth, true, 1.0, true},
+    {Algorithm::kSmoothUct, "smooth-uct", Family::kSmooth, Selection::kUcb1, true, 1.0, true},
+    {Algorithm::kInfosetUct, "infoset-uct", Family::kSmooth, Selection::kUcb1, true, 1.0, true},
 };
+
+// Only node arenas keep priors: information-set trees and tables take rules without them.
+static_assert([] {
+  for (const auto& info : kAlgorithms) {
+    if (info.family != Family::kUct && uses_priors(info.selection)) return false;
+  }
+  return true;
+}());
 
 inline const AlgorithmInfo& algorithm_info(Algorithm algorithm) {
   for (const auto& info : kAlgorithms) {
@@ -47,5 +57,10 @@ inline const AlgorithmInfo& algorithm_info(Algorithm algorithm) {
 }
 
 inline const char* algorithm_name(Algorithm algorithm) { return algorithm_info(algorithm).name; }
+
+// The selection rule of `algorithm` with the exploration constant `c`.
+inline Selector selector_for(Algorithm algorithm, double c) {
+  return Selector(algorithm_info(algorithm).selection, c);
+}
 
 }  // namespace ts

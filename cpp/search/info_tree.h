@@ -13,6 +13,7 @@
 
 #include "core/types.h"
 #include "search/root_tally.h"
+#include "search/selection.h"
 
 namespace ts {
 
@@ -23,7 +24,7 @@ struct InfoNode {
   uint32_t visits = 0;
   uint32_t available = 0;  // how often this node's action was available at its parent
   float mean = 0;          // mean return for the player who chose the action
-  float weight = 0;        // 1/sqrt(visits), kept current by backup
+  float weight = 0;        // the selection rule's weight of this node, kept current by backup
 };
 
 static_assert(sizeof(InfoNode) <= 32, "keep information-set nodes at 32 bytes or less");
@@ -110,11 +111,13 @@ class InfoTree {
     return out;
   }
 
-  void add_visit(uint32_t i, double value) {
+  // Adds one visit with `value` for the player who chose the key into node i (information-set
+  // trees keep no priors).
+  void add_visit(uint32_t i, double value, const Selector& selector) {
     InfoNode& n = nodes_[i];
     n.visits += 1;
     n.mean += static_cast<float>((value - n.mean) / n.visits);
-    n.weight = 1.0f / std::sqrt(static_cast<float>(n.visits));
+    n.weight = selector.weight(n.visits, 0.0f);
   }
 
  private:

@@ -12,13 +12,14 @@
 
 #include "core/types.h"
 #include "search/root_tally.h"
+#include "search/selection.h"
 
 namespace ts {
 
 // The edge into a node from its parent. Selection scores a child as mean + explore * weight.
 struct alignas(16) Edge {
   float mean = 0;    // mean return for the player who chose this action
-  float weight = 0;  // exploration weight, kept current by backup (UCT: 1/sqrt(visits))
+  float weight = 0;  // the selection rule's weight of this child, kept current by backup
   uint32_t visits = 0;
   Action action = -1;  // the action (or chance outcome) leading here
 };
@@ -90,14 +91,14 @@ class NodeArena {
     return first;
   }
 
-  // Adds one visit with `value` for the player who chose the action into node i. The weight
-  // is UCT's 1/sqrt(visits), or PUCT's prior/(1 + visits).
-  void add_visit(uint32_t i, double value, bool puct) {
+  // Adds one visit with `value` for the player who chose the action into node i, and keeps the
+  // child's weight as the selection rule has it.
+  void add_visit(uint32_t i, double value, const Selector& selector) {
     Edge& e = edges_[i];
     e.visits += 1;
     const float n = static_cast<float>(e.visits);
     if (!(nodes_[i].flags & Node::kProven)) e.mean += (static_cast<float>(value) - e.mean) / n;
-    e.weight = puct ? nodes_[i].prior / (1.0f + n) : 1.0f / std::sqrt(n);
+    e.weight = selector.weight(e.visits, nodes_[i].prior);
   }
 
   // Virtual loss: a pending evaluation counts as a visit with the worst value, steering other

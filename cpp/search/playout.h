@@ -30,16 +30,11 @@
 #include "core/game.h"
 #include "search/budget.h"
 #include "search/config.h"
+#include "search/evaluator.h"
 #include "search/rollout.h"
 #include "search/score_margin.h"
 
 namespace ts {
-
-template <class E>
-concept LearnsFromIterations = requires(E e, int player, Action action, const double* values) {
-  { e.tree_move(player, action) };
-  { e.end_iteration(values) };
-};
 
 // Checks the playout options against a game: whether it has a heuristic, and scores (their
 // ranges: search/options.h).

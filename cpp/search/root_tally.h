@@ -26,7 +26,7 @@ struct RootTally {
 
 // One step of the path from a kept tree's old root down to its new root: the player who chose it
 // (kChancePlayer for chance) and that player's mean value over the visits of the node it led to.
-struct PathStep {
+struct RerootStep {
   int mover;
   double mean;
 };
@@ -37,13 +37,13 @@ struct PathStep {
 // when a child was visited); any other player the mean of its own last move on `path` (which led
 // here, so it covers these visits and more); a player with neither, its mean at the old root.
 inline RootTally descendant_tally(const RootTally& old_root, int players, int64_t visits,
-                                  const std::vector<PathStep>& path, int mover,
+                                  const std::vector<RerootStep>& path, int mover,
                                   std::optional<double> children_mean) {
   RootTally tally;
   tally.visits = visits;
   for (int p = 0; p < players; ++p) {
     double mean = old_root.mean(p);
-    for (const PathStep& step : path) {
+    for (const RerootStep& step : path) {
       if (step.mover == p) mean = step.mean;
     }
     if (p == mover && children_mean) mean = *children_mean;
