@@ -163,8 +163,9 @@ def split_agent_list(items: Union[str, Sequence[str]]) -> list[str]:
 def _search_agent(spec: AgentSpec, seed: int, budget: Optional[Budget]) -> mcts.Agent:
     options = dict(spec.options)
     algorithm = options.pop("algorithm", SEARCH_KINDS[spec.kind])
-    if "rollouts" in options:
-        options["evaluator"] = mcts.RandomRollout(rollouts=options.pop("rollouts"))
+    carried = {name: options.pop(name) for name in mcts.EVALUATOR_OPTIONS if name in options}
+    if carried:  # options the evaluator carries: the random-rollout evaluator with them
+        options["evaluator"] = mcts.RandomRollout(**carried)
     if budget is not None and not any(k in options for k in BUDGET_KEYS):
         options.update(check_budget(budget))
     return mcts.Agent(seed=seed, algorithm=algorithm, **options)
