@@ -115,6 +115,16 @@ class NodeArena {
     e.visits -= 1;
   }
 
+  // Asks the memory for the Node records of `parent`'s children (the first 16: 192 bytes), which
+  // a walk down the tree reads once it has chosen among their edges: the two reads then wait on
+  // memory together instead of one after the other. (A prefetch past the array is harmless.)
+  void prefetch_children(const Node& parent) const {
+    const char* first = reinterpret_cast<const char*>(nodes_.data() + parent.first_child);
+    __builtin_prefetch(first);
+    __builtin_prefetch(first + 64);
+    __builtin_prefetch(first + 128);
+  }
+
   // The child of `node` reached by `action`, or 0 if the node is not expanded or lacks it.
   uint32_t find_child(uint32_t node, Action action) const {
     const Node& n = nodes_[node];
