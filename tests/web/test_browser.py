@@ -27,6 +27,7 @@ def test_human_plays_a_whole_tic_tac_toe_game_by_clicks(page):
     with background_server(default_game="tic_tac_toe") as server:
         page.goto(server.page("/"))
         page.select_option("#game", "tic_tac_toe")
+        page.click("#specs-box summary")  # the specs, for programmers, are folded
         page.fill('.seat-row input.spec[data-seat="0"]', "human")
         page.fill('.seat-row input.spec[data-seat="1"]', "mcts:iterations=300")
         page.click("#start")
@@ -48,7 +49,8 @@ def test_human_plays_a_whole_tic_tac_toe_game_by_clicks(page):
         assert page.locator("#log li").count() == len(session.state.history())
         # The AI's thinking was shown: a bar chart row and the iterations of its last move.
         assert page.locator("#thinking-table tbody tr").count() >= 1
-        assert "300 iterations" in page.inner_text("#thinking-summary")
+        assert "300 iterations" in page.text_content("#thinking-summary")  # folded under "numbers"
+        assert page.inner_text("#thinking-head").startswith("P1 (Medium AI) chose ")  # a level's spec
 
 
 def test_an_illegal_click_gets_a_message_on_the_page(page):
@@ -74,10 +76,10 @@ def test_gnomi_page_shows_no_hidden_face_of_another_seat(page):
             page.wait_for_function("() => /your move|game over/.test(document.querySelector('#status').textContent)")
             if "game over" in page.inner_text("#status"):
                 break
-            before = page.locator("#log li").count()
+            before = page.evaluate("() => view.ply")
             page.eval_on_selector("#moves-box", "box => { box.open = true; }")
             page.locator("#actions button").last.click()
-            page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+            page.wait_for_function(f"() => view.ply > {before}")
         page.wait_for_function("() => /your move|game over/.test(document.querySelector('#status').textContent)")
         fields = session.state.fields()
         html = page.content()

@@ -18,6 +18,8 @@ from typing import Any, Optional
 # Seat colours, used by every drawing so a seat looks the same across games.
 SEAT_COLOURS = ["#d9534f", "#337ab7", "#5cb85c", "#f0ad4e", "#9b59b6", "#16a085"]
 SEAT_NAMES = ["red", "blue", "green", "yellow", "purple", "teal"]
+# The seat colours for text on light paper: darker, so that text keeps a contrast of 4.5:1 or more.
+SEAT_TEXT = ["#a93226", "#1f4e79", "#1e6b1e", "#7e5109", "#6c3483", "#0e6655"]
 INK = "#333"
 PAPER = "#fdfaf3"
 LAST = "#e67e22"  # the latest move's highlight (class ts-last)

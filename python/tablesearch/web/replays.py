@@ -12,7 +12,7 @@ import asyncio
 from typing import Any, Optional
 
 from tablesearch import render
-from tablesearch.web import views
+from tablesearch.web import movelog, views
 from tablesearch.web.pages import Session, Watcher
 from tablesearch.web.sessions import Event
 from tablesearch.web.settings import ServerSettings
@@ -62,7 +62,7 @@ class ReplaySession(Session):
                     f"parameters {self.game.parameters()}; were other parameters used (--param)?"
                 )
             player = -1 if state.is_chance_node() else state.current_player()
-            self.events.append(Event(i, player, int(action), state))
+            self.events.append(Event.of(i, player, int(action), state))
             after = state.clone()
             after.apply_action(action)
             self.states.append(after)
@@ -84,7 +84,8 @@ class ReplaySession(Session):
         state = self.states[ply]
         problems: list[str] = []  # the game's display code that raised (the page shows why)
         svg = views.drawing(state, None, None, views.last_move(self.events[:ply], None), problems)
-        log = [views.log_line(e, None, self.names, problems) for e in self.events[:ply]]
+        steps = [views.log_line(e, None, problems) for e in self.events[:ply]]
+        log = movelog.lines(steps, [e.turn for e in self.events[:ply]])
         message = dict(
             type="view",
             session=self.info(),
@@ -96,7 +97,8 @@ class ReplaySession(Session):
             your_turn=False,
             finished=ply == len(self.events),
             replay=True,
-            log=log,
+            log=[line["text"] for line in log],
+            log_plies=[line["ply"] for line in log],
             legend=render.legend(self.game.name),
             status=f"move {ply} of {len(self.events)}",
             error="; ".join(

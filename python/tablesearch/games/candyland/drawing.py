@@ -62,7 +62,10 @@ LEGEND = (
     "for a card of that space's colour. The piece that moved last has an orange ring. Under the board: the cards "
     "left in the draw pile."
 )
-HOW_TO_PLAY = "Click 'draw' on your turn."
+HOW_TO_PLAY = (
+    "Drawing is your only move, so it is played for you; untick 'play moves that leave no choice for me' to "
+    "click 'draw' yourself."
+)
 TEXT_LEGEND = (
     "seat N: the space each piece is on (0 is START, 134 the last space before the Castle), with its colour; "
     "the draw pile lists the cards left (R P Y B O G single, RR ... double, then the picture cards)."
@@ -277,6 +280,11 @@ def draw(
             )
         )
     return svg(width, height, "".join(parts), "Candy Land board")
+
+
+def ending(state: Any) -> str:
+    """Who reached the Candy Castle first (or the ply cap)."""
+    return _status(state, _positions(state)[0], -1, False)
 
 
 def _status(state: Any, cells: list[int], turn: int, drawing: bool) -> str:

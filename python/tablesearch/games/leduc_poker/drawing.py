@@ -19,7 +19,7 @@ LEGEND = (
     "put in the pot; the public card is dealt in the middle before round 2. Ranks J < Q < K (then A, 2, ... "
     "with more players); a pair with the public card beats any other hand. The latest bet is in orange."
 )
-HOW_TO_PLAY = "On your turn click fold, call or raise under the table."
+HOW_TO_PLAY = "On your turn click fold, call (check when there is nothing to call) or raise under the table."
 TEXT_LEGEND = (
     "cards are named by rank and suit: ranks J < Q < K (then A, 2, ... with more players), suits ♠ and ♥; you "
     "see your own card, the others' once the hand is over. 'chips in' is what a seat has put in the pot; a pair "
@@ -36,6 +36,23 @@ def card_name(card: int) -> str:
     return RANKS[card // 2] + SUITS[card % 2]
 
 
+def nothing_to_call(state: Any) -> bool:
+    """The player to move has put in as much as anyone: a call adds nothing (a check)."""
+    if state.is_terminal() or state.is_chance_node():
+        return False
+    chips = replay(state)["chips"]
+    return bool(chips[state.current_player()] == max(chips))
+
+
+def action_name(state: Any, action: int) -> str:
+    """ "Check" for a call with nothing to call; else Fold, Call, Raise (chance: the card)."""
+    if state.is_chance_node():
+        return card_name(action)
+    if action == 1 and nothing_to_call(state):
+        return "Check"
+    return ACTION_NAMES.get(action, str(state.action_to_string(action)))
+
+
 def replay(state: Any) -> dict[str, Any]:
     """Cards, chips, folds and bets from the history (a fresh state tells deals from bets)."""
     game = state.get_game()
@@ -45,7 +62,7 @@ def replay(state: Any) -> dict[str, Any]:
     public = -1
     chips = [1] * n
     folded = [False] * n
-    rounds: list[list[tuple[int, int]]] = [[], []]
+    rounds: list[list[tuple[int, str]]] = [[], []]
     stakes = 1
     for action in state.history():
         if fresh.is_chance_node():
@@ -56,7 +73,8 @@ def replay(state: Any) -> dict[str, Any]:
                 stakes = max(chips)
         else:
             player = fresh.current_player()
-            rounds[0 if public < 0 else 1].append((player, action))
+            verb = "checks" if action == 1 and chips[player] == max(chips) else ACTION_VERBS[action]
+            rounds[0 if public < 0 else 1].append((player, verb))
             if action == 0:
                 folded[player] = True
             elif action == 1:
@@ -123,6 +141,8 @@ def draw(
     parts = [el("ellipse", cx=cx, cy=cy, rx=200, ry=130, fill="#2e7d4f", stroke="#1d5434", stroke_width=8)]
     reveal = viewer is None or state.is_terminal()
     to_move = -1 if state.is_terminal() or state.is_chance_node() else state.current_player()
+    bets = info["rounds"][0] + info["rounds"][1]
+    latest_verb = bets[-1][1] if bets else ""
     for p in range(n):
         angle = math.pi / 2 + 2 * math.pi * p / n
         x, y = cx + 140 * math.cos(angle), cy + 95 * math.sin(angle)
@@ -147,7 +167,7 @@ def draw(
         tag = (
             who
             + (" folded" if info["folded"][p] and not bet else "")
-            + (f" {ACTION_VERBS.get(last[1], '')}" if bet and last is not None else "")
+            + (f" {latest_verb}" if bet else "")
             + (" · to move" if p == to_move else "")
         )
         # Outside the table's rim: above it for the seats at the top, below for the others.
@@ -172,10 +192,10 @@ def draw(
     )
     parts.append(text(cx, cy + 40, f"pot {pot}", 14, fill="#fff", font_weight="bold"))
     for r, bets in enumerate(info["rounds"]):
-        line = ", ".join(f"P{p} {ACTION_NAMES[a].lower()}" for p, a in bets) or "-"
+        line = ", ".join(f"P{p} {verb}" for p, verb in bets) or "-"
         parts.append(text(20, 348 + 18 * r, f"round {r + 1}: {line}", 12, anchor="start"))
     if actions:
-        for i, (action, name) in enumerate(sorted((a, ACTION_NAMES.get(a, str(a))) for a in actions)):
+        for i, (action, name) in enumerate(sorted((a, action_name(state, a)) for a in actions)):
             x = cx - 150 + i * 110
             parts.append(
                 el(
@@ -232,5 +252,20 @@ def describe(state: Any, viewer: Optional[int]) -> str:
     lines.append("Public card: " + (card_name(info["public"]) if info["public"] >= 0 else "not dealt yet"))
     for r, bets in enumerate(rounds):
         if bets:
-            lines.append(f"Round {r + 1}: " + ", ".join(f"P{p} {ACTION_VERBS[a]}" for p, a in bets))
+            lines.append(f"Round {r + 1}: " + ", ".join(f"P{p} {verb}" for p, verb in bets))
     return "\n".join(lines)
+
+
+def ending(state: Any) -> str:
+    """How the hand ended: a fold (the last seat left takes the pot) or the showdown's cards."""
+    info = replay(state)
+    returns = state.returns()
+    pot = sum(info["chips"])
+    won = [p for p, r in enumerate(returns) if r > 0]
+    left = [p for p in range(info["n"]) if not info["folded"][p]]
+    if len(left) == 1:
+        folded = ", ".join(f"P{p}" for p in range(info["n"]) if info["folded"][p])
+        return f"{folded} folded: P{left[0]} takes the pot of {pot}"
+    cards = ", ".join(f"P{p} {card_name(info['cards'][p])}" for p in left)
+    result = f"P{won[0]} wins the pot of {pot}" if len(won) == 1 else f"the pot of {pot} is split"
+    return f"showdown with {card_name(info['public'])} public: {cards}; {result}"
