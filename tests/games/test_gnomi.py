@@ -12,6 +12,8 @@ import pytest
 
 import tablesearch as ts
 from helpers.positions import position, with_fields
+from tablesearch.games.gnomi.drawing import consequences, describe
+from tablesearch.games.gnomi.moves import describe_move
 
 M_FACES = ["orange", "white", "blue", "red", "purple", "gold"]
 M_COPIES = [5, 5, 5, 5, 5, 3]
@@ -68,7 +70,11 @@ def build(hands, golden=False, max_rounds=100, pad=None, known=None, **scalars):
         table[prefix + "_holder"] = [c[1] for c in cards]
         table[prefix + "_up"] = [c[2] for c in cards]
         table[prefix + "_known"] = [mask(kind, i, c[0], c[1]) for i, c in enumerate(cards)]
-    table["golden_gnomes"] = [sum(1 for c in gnomes if c[1] == s and c[0] == 8) for s in range(n)]
+    # Each golden gnome in a hand was offered to its holder, taken and dealt: settled offers.
+    owners = [h for f, h, _ in gnomes if f == 8 and h >= 0]
+    table["offer_seat"] = owners + [-1] * (4 - len(owners))
+    table["offer_kept"] = (1 << len(owners)) - 1
+    table["settled"] = len(owners)
     return position(game, fields=table, **scalars)
 
 
@@ -115,11 +121,14 @@ def play_random(state, rng):
 
 
 def test_parameters_and_shapes():
+    """Reading: 2 to 6 players (the rulebook gives no count): six hands of 4 mushrooms and 3 gnomes
+    take 24 of the 25 mushrooms and 18 of the 21 gnomes, a seventh would not fit, and a lone
+    player would have no one to ask."""
     game = ts.load_game("gnomi")
     assert game.parameters() == {"players": 3, "golden": False, "max_rounds": 100}
     assert game.has_chance() and game.has_hidden_information()
     for n in range(2, 7):
-        assert ts.load_game("gnomi", players=n).observation_shape() == (38 * n + 24,)
+        assert ts.load_game("gnomi", players=n).observation_shape() == (38 * n + 25,)
     for bad in ({"players": 1}, {"players": 7}, {"max_rounds": 0}, {"golden": 1}, {"colours": 5}):
         with pytest.raises(ValueError):
             ts.load_game("gnomi", **bad)
@@ -206,9 +215,8 @@ def test_use_1_mushroom_gives_lowest_numbered_on_a_tie_and_nothing_without_the_c
 
 def test_use_2_mushrooms_steals_at_random_seen_by_taker_and_victim_only():
     state = build(three_player_hands(), pad=2)
-    act(state, "use 2: red (m0)")
-    assert legal_strings(state) == ["use 2: and blue (m1)"]
-    act(state, "use 2: and blue (m1)")
+    act(state, "use 2: red (m0)")  # m1, the only card left above m0, goes with it at once
+    assert legal_strings(state) == ["use 2 -> P1", "use 2 -> P2"]
     assert not is_up(state, "m0") and not is_up(state, "m1") and knowers(state, "m1") == {0, 1, 2}
     act(state, "use 2 -> P1")
     act(state, "no reaction")
@@ -226,6 +234,32 @@ def test_use_2_mushrooms_steals_at_random_seen_by_taker_and_victim_only():
     assert state.current_player() == 1
 
 
+def test_a_forced_choice_is_made_at_once_and_a_real_one_is_asked():
+    """Decisions with one option that reveal nothing are skipped: the second card of "use 2" and
+    the target's second reveal for peek when one card is left to pick. With two or more the
+    player is asked."""
+    hands = three_player_hands()
+    hands[0] = dict(up=["red", "blue", "white"], awake=["wake"] * 3)  # m0, m1, m2
+    state = build(hands, pad=2)
+    assert "use 2: blue (m1)" in legal_strings(state) and "use 2: white (m2)" not in legal_strings(state)
+    act(state, "use 2: red (m0)")
+    assert state.current_player() == 0 and legal_strings(state) == ["use 2: and blue (m1)", "use 2: and white (m2)"]
+    state = build(hands, pad=2)
+    act(state, "use 2: blue (m1)")
+    assert not is_up(state, "m2") and knowers(state, "m2") == {0, 1, 2}
+    assert legal_strings(state) == ["use 2 -> P1", "use 2 -> P2"]
+    # Peek: the target (P1, three right-side-up) is asked for its first reveal; the second is
+    # asked after m3 (two left above it) and made at once after m4 (one left).
+    state = build(peek_hands(["red", "blue", "white"]), pad=1)
+    act(state, "use peek (g0)")
+    act(state, "peek -> P1")
+    act(state, "no reaction")
+    assert state.current_player() == 1 and legal_strings(state) == ["reveal red (m3)", "reveal blue (m4)"]
+    act(state, "reveal blue (m4)")
+    assert knowers(state, "m5") == {0, 1, 2} and state.current_player() == 0
+    assert legal_strings(state) == ["take blue (m4)", "take white (m5)"]
+
+
 def test_random_steal_cannot_take_composted_mushrooms_and_does_nothing_with_none():
     """Reading: composted ones cannot be taken; with none, nothing happens."""
     hands = three_player_hands()
@@ -233,7 +267,6 @@ def test_random_steal_cannot_take_composted_mushrooms_and_does_nothing_with_none
     state = build(hands, pad=2)
     before = state.fields()["mushroom_holder"]
     act(state, "use 2: red (m0)")
-    act(state, "use 2: and blue (m1)")
     act(state, "use 2 -> P2")
     act(state, "no reaction")
     assert not state.is_chance_node() and state.current_player() == 1
@@ -242,7 +275,6 @@ def test_random_steal_cannot_take_composted_mushrooms_and_does_nothing_with_none
     hands[2] = dict(up=["orange"], down=["purple"], awake=["thief"] * 3)
     state = build(hands, pad=2)
     act(state, "use 2: red (m0)")
-    act(state, "use 2: and blue (m1)")
     act(state, "use 2 -> P2")
     act(state, "no reaction")
     assert [state.action_to_string(a) for a, _ in state.chance_outcomes()] == ["random steal: m5"]
@@ -357,8 +389,7 @@ def test_golden_gnome_sprouts_and_gold_is_a_colour_that_can_be_asked_for_and_sto
     assert holder(state, "m3") == 0 and is_up(state, "m3")
     hands[1] = dict(up=["gold"], awake=["thief"] * 3)
     state = build(hands, golden=True, pad=1)
-    act(state, "use 2: blue (m1)")
-    act(state, "use 2: and red (m2)")
+    act(state, "use 2: blue (m1)")  # and red (m2), the only card above it
     act(state, "no reaction")
     assert [state.action_to_string(a) for a, _ in state.chance_outcomes()] == ["random steal: m3"]
     act(state, "random steal: m3")
@@ -527,7 +558,12 @@ def test_earmuffs_only_reacts_and_cancels_the_effect_on_its_owner():
 
 
 def test_declined_earmuffs_is_seen_by_nobody_but_its_owner():
-    # The same position with g3 an earmuffs (A) or a sprout (B): P1's reaction looks the same to others.
+    """Reading: a target who might hold an awake earmuffs, as far as the others can tell, is asked
+    even when "no reaction" is its only choice (B below): skipping the question would show that
+    it holds none, since the others see whose decision the game waits for.
+
+    The same position with g3 an earmuffs (A) or a sprout (B): P1's reaction looks the same to
+    the others, while the game waits for it and after it."""
     a = build(earmuffs_hands(["earmuffs", "sprout", "sprout"]), pad=2)
     b = build(earmuffs_hands(["sprout", "sprout", "sprout"]), pad=2)
     for s in (a, b):
@@ -535,6 +571,8 @@ def test_declined_earmuffs_is_seen_by_nobody_but_its_owner():
         act(s, "use 1 red -> P1")
         assert s.current_player() == 1
     assert legal_strings(a) == ["earmuffs (g3): cancel", "no reaction"] and legal_strings(b) == ["no reaction"]
+    for p in (0, 2):
+        assert a.information_state_string(p) == b.information_state_string(p)
     for s in (a, b):
         act(s, "no reaction")
     for p in (0, 2):
@@ -654,102 +692,188 @@ def test_cap_ties_between_everyone_are_a_draw():
 # The golden match
 
 
-def test_golden_shared_winners_each_take_a_golden_gnome_and_the_last_out_a_golden_mushroom():
-    """Reading: with shared wins each winner takes a golden gnome; the winner moves last."""
-    hands = [
+GOLDEN = G_FACES.index("golden")
+
+
+def golden_in_hands(f, seat):
+    return sum(1 for h, face in zip(f["gnome_holder"], f["gnome_face"]) if h == seat and face == GOLDEN)
+
+
+def shared_win_hands():
+    """P0's hans (its last awake card) composts P1's last mushrooms, both white: P0 and P1 go out
+    together and share the win; P2 (out already) went out last before them."""
+    return [
         dict(down=["red"], awake=["hans"], asleep=["wake", "wake"]),
         dict(up=["white", "white"], asleep=["sprout"] * 3),
         dict(down=["blue"], asleep=["thief"] * 3),
     ]
-    state = build(hands, golden=True, pad=2, out=4, last_out=4)
+
+
+def test_each_winner_may_take_a_golden_gnome_in_secret():
+    """Reading: every winner, in seat order (several when they share the win), is offered a golden
+    gnome and takes or declines it: a decision of the winner's, seen by nobody else ("may take a
+    golden gnome in secret"). The last player out takes a golden mushroom (public); the lowest
+    winner moves last in the next game (Reading). Reading: a golden gnome's back is a gnome's
+    back, so the others see the taker's gnomes as unknown ones and no count of golden gnomes."""
+    state = build(shared_win_hands(), golden=True, pad=2, out=4, last_out=4)
     act(state, "use hans (g0)")
     act(state, "hans: name white")
-    assert not state.is_terminal() and "game 2 of 3" in str(state)
+    assert "game 1 of 3" in str(state) and state.current_player() == 0
+    assert legal_strings(state) == ["take the golden gnome", "decline the golden gnome"]
     f = state.fields()
-    assert f["golden_gnomes"] == [1, 1, 0]
     gold_m = [i for i, face in enumerate(f["mushroom_face"]) if face == 5 and f["mushroom_holder"][i] >= 0]
-    assert [f["mushroom_holder"][i] for i in gold_m] == [2]  # P2 went out last of the others
-    assert f["first"] == [1] and state.current_player() == 1  # P0 (lowest winner) moves last
-    for s in range(3):  # re-dealt: 3 gnomes and 4 mushrooms, all right side up, golden ones kept
+    assert [f["mushroom_holder"][i] for i in gold_m] == [2] and knowers(state, f"m{gold_m[0]}") == {0, 1, 2}
+    take, decline = state.clone(), state.clone()
+    act(take, "take the golden gnome")
+    act(decline, "decline the golden gnome")
+    for branch in (take, decline):
+        assert branch.current_player() == 1 and legal_strings(branch) == legal_strings(state)
+    for p in (1, 2):  # the others cannot tell the two apart
+        assert take.information_state_string(p) == decline.information_state_string(p)
+        assert list(take.observation_tensor(p)) == list(decline.observation_tensor(p))
+        assert state.observed_action(p, TAKE) == state.observed_action(p, DECLINE) not in (TAKE, DECLINE)
+    assert take.information_state_string(0) != decline.information_state_string(0)
+    assert "golden offers P0 took" in take.information_state_string(0)
+    assert "golden offers P0 ?" in take.information_state_string(1)
+    assert state.observed_action(0, TAKE) == TAKE and state.observed_action(0, DECLINE) == DECLINE
+    obs = take.observation_tensor(0)
+    assert obs[37] == 1 and obs[38 + 37] == 0  # golden gnomes offered, per seat: public
+    for branch in (take, decline):
+        act(branch, "take the golden gnome")  # P1 takes
+        f = branch.fields()
+        assert "game 2 of 3" in str(branch) and f["first"] == [1] and branch.current_player() == 1
+        assert f["gnome_holder"].count(RESERVE) == 2  # two offers made, whatever was chosen
+        assert golden_in_hands(f, 1) == 1
+    assert golden_in_hands(take.fields(), 0) == 1 and golden_in_hands(decline.fields(), 0) == 0
+    for p in (1, 2):  # still secret: P0's gnomes are backs to the others
+        assert all(seen(take, p, f"g{i}") == "?" for i in range(3))
+    golden = [i for i, face in enumerate(take.fields()["gnome_face"]) if face == GOLDEN and holder(take, f"g{i}") >= 0]
+    assert sorted(holder(take, f"g{i}") for i in golden) == [0, 1]
+    assert all(knowers(take, f"g{i}") == {holder(take, f"g{i}")} for i in golden)
+
+
+TAKE, DECLINE = 201, 202
+
+
+def test_the_move_log_and_the_table_keep_the_golden_choice_secret():
+    state = build(shared_win_hands(), golden=True, pad=2, out=4, last_out=4)
+    act(state, "use hans (g0)")
+    ended = state.clone()
+    act(state, "hans: name white")
+    lines = consequences(ended, state, 0, state.history()[-1], 1)
+    assert "P0 and P1 won game 1: offered a golden gnome each, taken or not in secret" in lines
+    assert "P2 takes a golden mushroom" in " ".join(lines)
+    assert describe_move(state, 0, TAKE, 0) == "P0 takes the golden gnome, in secret"
+    assert describe_move(state, 0, DECLINE, None) == "P0 declines the golden gnome, in secret"
+    for choice in (TAKE, DECLINE):
+        assert describe_move(state, 0, choice, 1) == "P0 decides in secret whether to take the golden gnome"
+    act(state, "take the golden gnome")
+    assert "P0 (you) (out) (1 golden gnomes)" in describe(state, 0)  # taken, waiting for the next deal
+    assert "golden" not in describe(state, 1).splitlines()[1]
+    act(state, "decline the golden gnome")
+    assert "P0 (you) (1 golden gnomes)" in describe(state, 0)
+    assert "golden" not in describe(state, 2).splitlines()[1]
+
+
+def test_the_redeal_gathers_every_card_but_the_golden_ones_and_deals_hands_again():
+    """Reading: before games 2 and 3 all non-golden cards are gathered, shuffled and dealt, each
+    player up to 3 gnomes and 4 mushrooms counting the golden cards they keep, all right side up
+    ("draw back up to 3 gnomes and 4 mushrooms (inclusive of the golden cards awarded)")."""
+    state = build(shared_win_hands(), golden=True, pad=2, out=4, last_out=4)
+    act(state, "use hans (g0)")
+    act(state, "hans: name white")
+    act(state, "take the golden gnome")
+    act(state, "decline the golden gnome")
+    f = state.fields()
+    assert f["game"] == [1] and f["round"] == [0] and f["out"] == [0]
+    for s in range(3):
         assert sum(h == s and u for h, u in zip(f["gnome_holder"], f["gnome_up"])) == 3
         assert sum(h == s and u for h, u in zip(f["mushroom_holder"], f["mushroom_up"])) == 4
-    golden_g = [i for i, face in enumerate(f["gnome_face"]) if face == 8 and f["gnome_holder"][i] >= 0]
-    assert sorted(f["gnome_holder"][i] for i in golden_g) == [0, 1]
-    for i in golden_g:  # taken in secret
-        owner = f["gnome_holder"][i]
-        assert knowers(state, f"g{i}") == {owner} and seen(state, 2, f"g{i}") == "?"
+        assert all(u for h, u in zip(f["mushroom_holder"], f["mushroom_up"]) if h == s)
+    assert golden_in_hands(f, 0) == 1 and golden_in_hands(f, 1) == 0
+    gold_m = [h for h, face in zip(f["mushroom_holder"], f["mushroom_face"]) if face == 5]
+    assert gold_m.count(2) == 1 and gold_m.count(RESERVE) == 2  # P2 keeps its golden mushroom
+    assert f["mushroom_holder"].count(POOL) == 25 - 11  # 11 regular mushrooms dealt
+    assert all(k == (1 << (i // 4)) for i, k in enumerate(f["mushroom_known"][:12]) if f["mushroom_face"][i] != 5)
 
 
-def test_golden_gnomes_go_to_winners_while_they_last_and_most_gold_wins():
-    # Game 3; each player already holds a golden gnome, so one is left in the reserve.
+def test_a_declined_golden_gnome_is_out_of_the_match_and_offers_stop_with_the_reserve():
+    """Reading: the offered card leaves the reserve face down whatever the winner chooses (so the
+    reserve's size, which everyone sees, tells nothing); a declined one is out of the match.
+    Offers go to the winners in seat order while the reserve lasts. Here, in game 3, every player
+    already holds a golden gnome and P0 and P1 share the win: P0 is offered the last one, P1
+    nothing. The most gold wins the match: 2 per golden gnome, 1 per golden mushroom."""
     hands = [
         dict(down=["red"], awake=["hans"], asleep=["golden", "wake"]),
         dict(up=["white", "white"], asleep=["golden", "sprout", "sprout"]),
         dict(down=["blue"], asleep=["golden", "thief", "thief"]),
     ]
-    state = build(hands, golden=True, pad=2, out=4, last_out=4, game=2)
+    results = {}
+    for choice in ("take the golden gnome", "decline the golden gnome"):
+        state = build(hands, golden=True, pad=2, out=4, last_out=4, game=2)
+        act(state, "use hans (g0)")
+        act(state, "hans: name white")
+        assert state.current_player() == 0
+        act(state, choice)
+        assert state.is_terminal()  # the reserve is empty: P1 is not offered one
+        f = state.fields()
+        assert f["gnome_holder"].count(RESERVE) == 0 and f["offer_seat"] == [0, 1, 2, 0]
+        results[choice] = (state.scores(), state.returns())
+    assert results["take the golden gnome"] == ([4.0, 2.0, 3.0], [1.0, -0.5, -0.5])
+    assert results["decline the golden gnome"] == ([2.0, 2.0, 3.0], [-0.5, -0.5, 1.0])
+
+
+def test_a_golden_gnome_seen_once_stays_known_through_the_redeal():
+    """A golden gnome never leaves its holder's hand, so whoever saw it used still knows it after
+    the next deal; the golden gnome just taken is known to its taker only."""
+    hands = [
+        dict(down=["red"], awake=["hans"], asleep=["golden", "wake"]),
+        dict(up=["white", "white"], asleep=["sprout"] * 3),
+        dict(down=["blue"], asleep=["thief"] * 3),
+    ]
+    state = build(hands, golden=True, pad=2, out=4, last_out=4, game=1, known={"g1": [0, 1, 2]})
     act(state, "use hans (g0)")
     act(state, "hans: name white")
-    assert state.is_terminal()
+    act(state, "decline the golden gnome")
+    act(state, "take the golden gnome")
     f = state.fields()
-    assert f["golden_gnomes"] == [2, 1, 1]  # P0 took the last golden gnome, P1 none
-    assert state.scores() == [4.0, 2.0, 3.0]  # gold: 2 per golden gnome, 1 per golden mushroom
-    assert state.returns() == [1.0, -0.5, -0.5]  # the most gold wins the match
-
-
-def test_the_winner_always_takes_a_golden_gnome_and_never_loses_it():
-    """Reading: the winner always takes the golden gnome (no decision is offered), and a golden
-    gnome stays with its holder to the end of the match (gnomes never change hands)."""
-    game = ts.load_game("gnomi", golden=True)
-    for seed in range(4):
-        rng = random.Random(seed)
-        state = game.new_initial_state(seed)
-        owners = {}  # golden gnome id -> its holder since it was taken
-        number = 1
-        while not state.is_terminal():
-            before = state.fields()
-            play_random(state, rng)
-            f = state.fields()
-            for i, (holder, face) in enumerate(zip(f["gnome_holder"], f["gnome_face"])):
-                if face == 8 and holder != RESERVE:
-                    assert owners.setdefault(i, holder) == holder, "a golden gnome changed hands"
-            now = int(re.search(r"game (\d) of 3", str(state)).group(1)) if not state.is_terminal() else 4
-            if now != number:  # the game just ended: its winner took a golden gnome at once
-                number = now
-                gained = [s for s in range(3) if f["golden_gnomes"][s] > before["golden_gnomes"][s]]
-                assert len(gained) >= 1 or sum(before["golden_gnomes"]) == 4
-                if not state.is_terminal():
-                    assert f["phase"] == [0] and state.current_player() == f["first"][0]  # a turn, not a choice
-        assert number == 4 and len(owners) >= 3
+    assert f["game"] == [2]
+    golden = {
+        holder(state, f"g{i}"): knowers(state, f"g{i}")
+        for i, face in enumerate(f["gnome_face"])
+        if face == GOLDEN and f["gnome_holder"][i] >= 0
+    }
+    assert golden == {0: {0, 1, 2}, 1: {1}}
 
 
 def test_golden_match_plays_three_games():
     game = ts.load_game("gnomi", golden=True)
     rng = random.Random(3)
     state = game.new_initial_state(3)
-    games_seen = [1]
+    games_seen, offers_seen = [1], 0
     while not state.is_terminal():
-        before = state.fields()
+        if state.fields()["phase"] == [14]:  # a golden choice: the winner decides
+            offers_seen += 1
+            assert legal_strings(state) == ["take the golden gnome", "decline the golden gnome"]
         play_random(state, rng)
         number = int(re.search(r"game (\d) of 3", str(state)).group(1))
         if number != games_seen[-1]:
             games_seen.append(number)
             after = state.fields()
-            won = [s for s in range(3) if after["golden_gnomes"][s] > before["golden_gnomes"][s]]
-            assert won and after["first"] == [(min(won) + 1) % 3]
-            assert after["round"] == [0] and after["out"] == [0]
-            # Golden cards are kept, everything else re-dealt.
-            golden_holders = Counter(h for h, face in zip(after["gnome_holder"], after["gnome_face"]) if face == 8)
-            assert [golden_holders[s] for s in range(3)] == after["golden_gnomes"]
-            assert golden_holders[RESERVE] == 4 - sum(after["golden_gnomes"])
-    assert games_seen == [1, 2, 3]
-    scores = state.scores()
-    best = max(scores)
-    winners = [s for s in range(3) if scores[s] == best]
-    assert sum(scores) == 2 * sum(state.fields()["golden_gnomes"]) + sum(
-        1 for h, face in zip(state.fields()["mushroom_holder"], state.fields()["mushroom_face"]) if face == 5 and h >= 0
-    )
-    assert [s for s, r in enumerate(state.returns()) if r > 0] == winners or len(winners) == 3
+            assert after["round"] == [0] and after["out"] == [0] and after["settled"] == [offers_seen]
+            # Taken golden gnomes are in their takers' hands, the others out of the match.
+            kept = [s for i, s in enumerate(after["offer_seat"][:offers_seen]) if after["offer_kept"][0] >> i & 1]
+            assert [golden_in_hands(after, s) for s in range(3)] == [kept.count(s) for s in range(3)]
+            assert after["gnome_holder"].count(RESERVE) == 4 - offers_seen
+    assert games_seen == [1, 2, 3] and offers_seen >= 3
+    f = state.fields()
+    kept = [s for i, s in enumerate(f["offer_seat"]) if s >= 0 and f["offer_kept"][0] >> i & 1]
+    gold_m = [h for h, face in zip(f["mushroom_holder"], f["mushroom_face"]) if face == 5]
+    assert state.scores() == [2.0 * kept.count(s) + gold_m.count(s) for s in range(3)]
+    best = max(state.scores())
+    assert [s for s, r in enumerate(state.returns()) if r > 0] == [
+        s for s in range(3) if state.scores()[s] == best
+    ] or (state.returns() == [0.0, 0.0, 0.0])
 
 
 # ------------------------------------------------------------------------------------------------
@@ -824,7 +948,6 @@ def test_observation_tensor_counts_known_and_unknown_cards():
 def test_resample_keeps_known_faces_and_redraws_unknown_ones():
     state = build(three_player_hands(), pad=2, known={"m2": [0, 1, 2]})
     act(state, "use 2: red (m0)")
-    act(state, "use 2: and blue (m1)")
     act(state, "use 2 -> P1")
     act(state, "no reaction")
     act(state, "random steal: m4")
@@ -870,20 +993,81 @@ def test_resample_is_uniform_over_unseen_faces():
     assert chi2 < 18.47
 
 
-def test_resample_keeps_golden_gnomes_with_their_owners():
+def golden_game_two(p0_gnomes, known=None, took=True):
+    """Game 2 of a golden match; P0 was offered a golden gnome after game 1 and took it (holding
+    it among p0_gnomes) or declined it (then it is out of the match, in the pool)."""
     hands = [
-        dict(up=["red"] * 4, awake=["wake", "golden", "sprout"]),
+        dict(up=["red"] * 4, awake=p0_gnomes),
         dict(up=["blue"] * 4, awake=["thief"] * 3),
         dict(up=["white"] * 4, awake=["compost", "compost", "hans"]),
     ]
-    state = build(hands, golden=True, game=1)
-    slots = set()
+    state = build(hands, golden=True, game=1, known=known)
+    if took:
+        return state
+    f = state.fields()
+    out = f["gnome_face"].index(GOLDEN)  # a reserve card goes out of the match
+    f["gnome_holder"][out], f["gnome_known"][out] = POOL, 0
+    return position(state.get_game(), fields=f, offer_seat=[0, -1, -1, -1], offer_kept=0, settled=1)
+
+
+def holds_golden_in_worlds(state, player, seeds):
+    return [golden_in_hands(state.resample_from_infostate(player, seed).fields(), 0) for seed in seeds]
+
+
+def test_resample_draws_the_others_golden_choices_and_reads_nothing_hidden():
+    """Another player's golden choice is a coin flip in the worlds of those who did not see it,
+    whatever the truth (the same worlds for the same seeds), and P0's own as it was. 2000
+    worlds: P0 holds the golden gnome in 1000 expected, sigma 22; the bounds are 4.5 sigma."""
+    took = golden_game_two(["golden", "wake", "sprout"])
+    declined = golden_game_two(["sprout", "wake", "sprout"], took=False)
+    assert took.information_state_string(1) == declined.information_state_string(1)
+    for seed in range(5):
+        assert (
+            took.resample_from_infostate(1, seed).serialize() == declined.resample_from_infostate(1, seed).serialize()
+        )
+    worlds = holds_golden_in_worlds(took, 1, range(2000))
+    assert 900 <= sum(worlds) <= 1100 and set(worlds) == {0, 1}
+    assert set(holds_golden_in_worlds(took, 0, range(20))) == {1}
+    assert set(holds_golden_in_worlds(declined, 0, range(20))) == {0}
+    for seed in range(20):  # the world's choice and its cards agree
+        f = took.resample_from_infostate(1, seed).fields()
+        assert golden_in_hands(f, 0) == f["offer_kept"][0]
+        assert [h for h, face in zip(f["gnome_holder"], f["gnome_face"]) if face == GOLDEN].count(POOL) == 1 - f[
+            "offer_kept"
+        ][0]
+
+
+def test_resample_weighs_the_golden_choice_by_the_cards_seen():
+    """The worlds weigh a choice by how likely it makes what the player saw of the chooser's hand
+    (golden gnomes lie at random among its 3 gnomes). P1 saw one of P0's gnomes, a wake: taking
+    left that card regular with chance 2/3, declining with 1, so P0 took in 0.4 of the worlds
+    (2000 worlds: 800 expected, sigma 22, bounds 4.5 sigma). Having seen P0's golden gnome, every
+    world holds it; having seen three regular ones, none."""
+    seen_wake = golden_game_two(["golden", "wake", "sprout"], known={"g1": [0, 1, 2]})
+    assert 700 <= sum(holds_golden_in_worlds(seen_wake, 1, range(2000))) <= 900
+    seen_golden = golden_game_two(["golden", "wake", "sprout"], known={"g0": [0, 1, 2]})
+    assert set(holds_golden_in_worlds(seen_golden, 1, range(50))) == {1}
+    everything = {f"g{i}": [0, 1, 2] for i in range(3)}
+    seen_all = golden_game_two(["sprout", "wake", "sprout"], known=everything, took=False)
+    assert set(holds_golden_in_worlds(seen_all, 1, range(50))) == {0}
+
+
+def test_resample_rewrites_the_golden_choices_in_the_history():
+    """A world's history holds the world's golden choices, so it shows nothing of the true ones."""
+    state = build(shared_win_hands(), golden=True, pad=2, out=4, last_out=4)
+    act(state, "use hans (g0)")
+    act(state, "hans: name white")
+    act(state, "take the golden gnome")
+    assert state.history()[-1] == TAKE and state.current_player() == 1
+    choices = set()
     for seed in range(40):
-        f = state.resample_from_infostate(1, seed).fields()
-        golden = [i for i, face in enumerate(f["gnome_face"]) if face == 8 and f["gnome_holder"][i] >= 0]
-        assert len(golden) == 1 and f["gnome_holder"][golden[0]] == 0
-        slots.add(golden[0])
-    assert slots == {0, 1, 2}  # which of P0's gnomes is golden is unknown to P1
+        world = state.resample_from_infostate(1, seed)
+        kept = world.fields()["offer_kept"][0] & 1
+        assert world.history()[-1] == (TAKE if kept else DECLINE)
+        assert world.information_state_string(1) == state.information_state_string(1)
+        choices.add(kept)
+    assert choices == {0, 1}
+    assert all(state.resample_from_infostate(0, seed).history()[-1] == TAKE for seed in range(10))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -903,7 +1087,8 @@ def test_resample_keeps_golden_gnomes_with_their_owners():
         (lambda f: f["gnome_known"].__setitem__(0, 3), "known to its holder only or to everyone"),
         (lambda f: f["gnome_holder"].__setitem__(24, 0), "cannot be held"),
         (lambda f: f["mushroom_holder"].__setitem__(0, 3), "outside"),
-        (lambda f: f["golden_gnomes"].__setitem__(0, 1), "golden_gnomes"),
+        (lambda f: f.__setitem__("offer_seat", [0, -1, -1, -1]), "offered in the golden match only"),
+        (lambda f: f.__setitem__("awaiting", [1]), "golden gnomes are offered in the golden match only"),
         (lambda f: f.__setitem__("phase", [8]), "phase"),
         (lambda f: f.__setitem__("out", [1]), "out but has"),
         (lambda f: f.__setitem__("winners", [1]), "winners"),

@@ -92,6 +92,8 @@ TILES_2P = [0, 1, -1, 2, 3, -1, -1, -1, -1]
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_tiles_are_the_page_table_in_the_drawn_orientation(players):
+    """Reading: every tile is turned at random at setup (all four orientations turn up). Reading:
+    the special tile's colourless squares lie on a diagonal (TL and BR in its base orientation)."""
     game = ts.load_game("wetland", players=players)
     seen_tiles, seen_orients = set(), set()
     for seed in range(12):
@@ -127,8 +129,11 @@ def test_setup_depends_on_the_seed_only():
     "players, a_cells, b_cells",
     [
         (2, [(0, 0), (1, 1)], [(1, 1), (0, 0)]),  # B on the opponent's A tile
-        (3, [(0, 0), (2, 0), (2, 2)], [(2, 1), (1, 1), (1, 0)]),  # Reading: the brick-laid triangle
-        (4, [(0, 0), (0, 2), (2, 2), (2, 0)], [(2, 2), (2, 0), (0, 0), (0, 2)]),  # B diagonally opposite
+        # Reading: the brick-laid triangle; seat 0 at the top vertex, the others clockwise after
+        # it; B on the middle of the opposite side.
+        (3, [(0, 0), (2, 2), (2, 0)], [(2, 1), (1, 0), (1, 1)]),
+        # Reading: B diagonally opposite, on the A tile of the player across the board.
+        (4, [(0, 0), (0, 2), (2, 2), (2, 0)], [(2, 2), (2, 0), (0, 0), (0, 2)]),
     ],
 )
 def test_boards_and_token_placement(players, a_cells, b_cells):
@@ -154,6 +159,20 @@ def test_boards_and_token_placement(players, a_cells, b_cells):
             assert colour[divmod(square, 6)] == i // 2
         assert not any(joined(state, p) for p in range(players))
         assert state.current_player() == 0
+
+
+def test_the_triangles_corners_are_not_alike():
+    """The top tile touches each of its neighbours along one square; each bottom corner touches
+    the middle row along one square and the bottom middle tile along a two-square edge."""
+
+    def touching(a, b):
+        sa, sb = squares_of(3, *a), squares_of(3, *b)
+        return sum(1 for r, c in sa for r2, c2 in sb if abs(r - r2) + abs(c - c2) == 1)
+
+    assert touching((0, 0), (1, 0)) == touching((0, 0), (1, 1)) == 1
+    assert touching((0, 0), (2, 1)) == 0
+    for corner, above in (((2, 0), (1, 0)), ((2, 2), (1, 1))):
+        assert touching(corner, above) == 1 and touching(corner, (2, 1)) == 2
 
 
 def test_parameters_and_their_defaults():
@@ -194,6 +213,7 @@ def test_four_rotations_restore_the_tile():
 
 
 def test_the_special_tile_never_rotates():
+    """Reading: the special tile has no arrow, so no action rotates it."""
     for seed in range(5):
         state = ts.load_game("wetland", players=4).new_initial_state(seed)
         assert rotate((1, 1)) not in state.legal_actions()
@@ -392,6 +412,8 @@ def test_one_extra_action_then_the_turn_passes():
 
 
 def test_a_rotation_that_joins_an_opponent_makes_the_opponent_win():
+    """Reading: wins are checked after every action for every player, so a rotation can make an
+    opponent win at once, on the first action of another player's turn."""
     # Player 0 turns tile (0,1) counter-clockwise: 1B goes from (0,3) to (0,2), next to 1A on (0,1).
     state = position(tiles=TILES_2P, orientations=[0] * 9, tokens=[sq(2, 0), sq(2, 2), sq(0, 1), sq(0, 3)])
     assert state.current_player() == 0
@@ -588,11 +610,11 @@ def test_mcts_beats_random_play():
 
 @pytest.mark.parametrize("players, bound", [(3, 0.45), (4, 0.30)])
 def test_no_seat_dominates_random_play(players, bound):
-    """The boards give every seat a fair chance: in 2,000 uniform random games (seeds 0-1999, one
+    """No seat wins far more than its share: in 2,000 uniform random games (seeds 0-1999, one
     random stream) no seat wins more than 45% at 3 players or 30% at 4. These seeds give
-    25.0/36.8/38.2% and 25.7/25.4/24.8/24.1%; one standard error at 2,000 games is 1.1 and 1.0
-    points, so the bounds lie 6 and 4 sigma above the highest seat (the previous layouts gave
-    71% to seat 1 at 3 players and 35% at 4)."""
+    25.8/37.6/36.7% and 25.7/25.4/24.8/24.1%; one standard error at 2,000 games is 1.1 and 1.0
+    points, so the bounds lie 6 and 4 sigma above the highest seat (the earlier staircase
+    layout gave 71% to seat 1 at 3 players, and a fixed special tile 35% to seats 1 and 3)."""
     game = ts.load_game("wetland", players=players)
     rng = np.random.default_rng(1)
     wins = np.zeros(players)

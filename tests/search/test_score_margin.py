@@ -14,8 +14,20 @@ ALL_REGIONS = "pineapple,orange,blackberry"
 HIDDEN_INFORMATION_SEARCHES = ["ismcts", "mo-ismcts", "smooth-uct", "pimc"]  # pimc runs UCT per world
 
 
+def ends_alike(state, action, end, worlds=20):
+    """Whether `action` ends the game with `end`'s returns and scores in every world the player to
+    move draws (with hidden information an action may end the game in some worlds only)."""
+    for seed in range(worlds):
+        world = state.resample_from_infostate(state.current_player(), seed)
+        world.apply_action(action)
+        if not world.is_terminal() or world.returns() != end.returns() or world.scores() != end.scores():
+            return False
+    return True
+
+
 def before_the_end(game, seed):
-    """A decision node of a seeded random game from which some legal action ends the game."""
+    """A decision node of a seeded random game from which some legal action ends the game, the
+    same way in every world its player draws."""
     rng = random.Random(seed)
     state = game.new_initial_state(seed)
     while True:
@@ -26,7 +38,7 @@ def before_the_end(game, seed):
         for action in state.legal_actions():
             child = state.clone()
             child.apply_action(action)
-            if child.is_terminal():
+            if child.is_terminal() and ends_alike(state, action, child):
                 return state, action, child
         state.apply_action(rng.choice(state.legal_actions()))
 

@@ -24,14 +24,19 @@ uint64_t mix_action(uint64_t h, Action a) {
   return z ^ (z >> 31) ^ (h << 1);
 }
 
-// One kind of card sorted for a deal: golden cards stay with their holders (or in the reserve);
-// every other card goes into the deck, shuffled.
+// One kind of card sorted for a deal: golden cards stay with their holders (keeping who knows
+// them), in the reserve, or out of the match (a declined golden gnome, in the pool); every other
+// card goes into the deck, shuffled.
 template <int N>
 struct DealSort {
-  std::array<std::array<int8_t, N>, GnomiState::kSeats> kept{};
+  struct Kept {
+    int8_t face;
+    uint8_t known;
+  };
+  std::array<std::array<Kept, N>, GnomiState::kSeats> kept{};
   std::array<int, GnomiState::kSeats> kept_count{};
-  std::array<int8_t, N> reserve{}, deck{};
-  int reserve_count = 0, deck_count = 0;
+  std::array<int8_t, N> deck{}, out{}, reserve{};
+  int deck_count = 0, out_count = 0, reserve_count = 0;
 };
 
 template <int N, class IsGolden>
@@ -42,7 +47,9 @@ DealSort<N> sort_for_deal(const GnomiState::Cards<N>& cards, IsGolden is_golden,
     if (!is_golden(face)) {
       d.deck[d.deck_count++] = face;
     } else if (holder >= 0) {
-      d.kept[holder][d.kept_count[holder]++] = face;
+      d.kept[holder][d.kept_count[holder]++] = {face, cards.known[c]};
+    } else if (holder == GnomiState::kPool) {
+      d.out[d.out_count++] = face;
     } else {
       d.reserve[d.reserve_count++] = face;
     }
@@ -59,22 +66,24 @@ void place(GnomiState::Cards<N>& cards, int id, int8_t face, int8_t holder, uint
   cards.known[id] = known;
 }
 
-// Deals every hand up to `hand_size` (its kept cards, then from the deck; each hand shuffled),
-// then the rest of the deck to the pool and the reserve after it. known(face, seat): who knows
-// the face of a dealt card; everyone knows the reserve.
-template <int N, class Known>
+// Deals every hand up to `hand_size` (its kept cards, still known to whoever knew them, then
+// from the deck, known to the holder; each hand shuffled), then the rest of the deck and the
+// cards out of the match to the pool, and the reserve (known to everyone) after them.
+template <int N>
 void deal_hands(GnomiState::Cards<N>& cards, const DealSort<N>& d, int players, int hand_size,
-                uint8_t everyone, Known known, Rng& rng) {
+                uint8_t everyone, Rng& rng) {
+  using Kept = typename DealSort<N>::Kept;
   int id = 0, next = 0;
   for (int s = 0; s < players; ++s) {
-    std::array<int8_t, N> hand{};
+    std::array<Kept, N> hand{};
     int h = 0;
     for (int i = 0; i < d.kept_count[s]; ++i) hand[h++] = d.kept[s][i];
-    while (h < hand_size) hand[h++] = d.deck[next++];
+    while (h < hand_size) hand[h++] = {d.deck[next++], bit(s)};
     rng.shuffle(hand.data(), h);
-    for (int i = 0; i < h; ++i) place(cards, id++, hand[i], static_cast<int8_t>(s), 1, known(hand[i], s));
+    for (int i = 0; i < h; ++i) place(cards, id++, hand[i].face, static_cast<int8_t>(s), 1, hand[i].known);
   }
   for (; next < d.deck_count; ++next) place(cards, id++, d.deck[next], GnomiState::kPool, 0, 0);
+  for (int i = 0; i < d.out_count; ++i) place(cards, id++, d.out[i], GnomiState::kPool, 0, 0);
   for (int i = 0; i < d.reserve_count; ++i)
     place(cards, id++, d.reserve[i], GnomiState::kReserve, 0, everyone);
 }
@@ -98,6 +107,7 @@ Gnomi::Gnomi(const Params& params)
 
 GnomiState::GnomiState(int players, bool golden, int max_rounds, uint64_t seed)
     : max_rounds_(static_cast<int16_t>(max_rounds)), n_(static_cast<int8_t>(players)), golden_(golden) {
+  offer_seat_.fill(-1);
   deal(seed);
 }
 
@@ -124,10 +134,10 @@ void GnomiState::deal(uint64_t seed) {
   redeal();
 }
 
-// Deals every hand from the current cards: golden cards stay with their holders (right side up),
-// everything else is shuffled and dealt up to the hand size. Which of a player's cards is golden
-// does not follow from its number; a golden gnome's face stays known to its holder only, a golden
-// mushroom's to everyone.
+// Deals every hand from the current cards (Reading: all non-golden cards are gathered, shuffled
+// and dealt again): golden cards stay with their holders (right side up), everything else is
+// shuffled and dealt up to the hand size. Which of a player's cards is golden does not follow
+// from its number; who knew a golden card's face still knows it (it never left its holder).
 void GnomiState::redeal() {
   Rng rng(deal_seed_ + 0x632BE59BD9B4E019ULL * static_cast<uint64_t>(game_));
   deal_seed_ = rng.next();
@@ -135,11 +145,8 @@ void GnomiState::redeal() {
   // from rng fixes the deal for a seed.
   const auto gnomes = sort_for_deal(gnome_, gnomi::golden_gnome, rng);
   const auto mushrooms = sort_for_deal(mush_, gnomi::golden_mushroom, rng);
-  const uint8_t everyone = all_mask();
-  deal_hands(gnome_, gnomes, n_, gnomi::kHandGnomes, everyone, [](int8_t, int s) { return bit(s); }, rng);
-  deal_hands(
-      mush_, mushrooms, n_, gnomi::kHandMushrooms, everyone,
-      [everyone](int8_t face, int s) { return gnomi::golden_mushroom(face) ? everyone : bit(s); }, rng);
+  deal_hands(gnome_, gnomes, n_, gnomi::kHandGnomes, all_mask(), rng);
+  deal_hands(mush_, mushrooms, n_, gnomi::kHandMushrooms, all_mask(), rng);
   not_colour_.fill(0);
   round_ = 0;
   out_ = last_out_ = prev_out_ = 0;
@@ -172,11 +179,33 @@ int GnomiState::up_cards(int s) const {
   return k;
 }
 
+// Golden cards held, and golden gnomes taken that wait in the pool for the next deal.
 int GnomiState::gold(int s) const {
   int total = 0;
   for (int m = 0; m < kM; ++m) total += mush_.holder[m] == s ? kMushrooms[mush_.face[m]].gold : 0;
   for (int g = 0; g < kG; ++g) total += gnome_.holder[g] == s ? kGnomes[gnome_.face[g]].gold : 0;
-  return total;
+  const uint8_t waiting = static_cast<uint8_t>(kept_by(s) >> settled_);
+  return total + std::popcount(waiting) * kGnomes[gnomi::kGoldenGnomeFace].gold;
+}
+
+int GnomiState::offers() const {
+  int k = 0;
+  while (k < gnomi::kGoldenGnomes && offer_seat_[k] >= 0) ++k;
+  return k;
+}
+
+int GnomiState::reserve_gnomes() const {
+  int k = 0;
+  for (int g = 0; g < kG; ++g) k += gnome_.holder[g] == kReserve;
+  return k;
+}
+
+uint8_t GnomiState::kept_by(int s) const {
+  uint8_t mask = 0;
+  for (int i = 0; i < gnomi::kGoldenGnomes; ++i) {
+    if (offer_seat_[i] == s) mask |= bit(i);
+  }
+  return mask & offer_kept_;
 }
 
 bool GnomiState::is_earmuffs(int g) const { return kGnomes[gnome_.face[g]].ability == Ability::kEarmuffs; }
@@ -197,6 +226,8 @@ int GnomiState::current_player() const {
       return kTerminalPlayer;
     case kSteal:
       return kChancePlayer;
+    case kGoldenChoice:
+      return std::countr_zero(static_cast<unsigned>(awaiting_));
     case kReact:
     case kLullabyChoice:
     case kPeekReveal:
@@ -295,6 +326,10 @@ int GnomiState::legal_actions(Action* out) const {
         if (up_mushroom(m, target_)) out[k++] = kPickMushroom + m;
       }
       break;
+    case kGoldenChoice:
+      out[k++] = kTakeGolden;
+      out[k++] = kDeclineGolden;
+      break;
     case kGameOver:
       break;
   }
@@ -317,8 +352,12 @@ void GnomiState::move_mushroom(int m, int to, uint8_t learners) {
   mush_.known[m] |= learners | bit(to);
 }
 
+Action GnomiState::observed_action(int observer, Action a) const {
+  return phase_ == kGoldenChoice && observer != current_player() ? kHiddenChoice : a;
+}
+
 void GnomiState::apply_action(Action a) {
-  history_hash_ = mix_action(history_hash_, a);
+  history_hash_ = mix_action(history_hash_, phase_ == kGoldenChoice ? kHiddenChoice : a);  // public only
   switch (phase_) {
     case kTurn:
       apply_turn(a);
@@ -329,14 +368,9 @@ void GnomiState::apply_action(Action a) {
       target_ = static_cast<int8_t>(a - kTarget);
       begin_effect();
       return;
-    case kUse2Second: {
-      const int m = a - kPickMushroom;
-      reveal_mushroom(m);
-      mush_.up[m] = 0;
-      effect_ = kStealOne;
-      choose_target(kUse2Target);
+    case kUse2Second:
+      use_second_mushroom(a - kPickMushroom);
       return;
-    }
     case kHansColour:
       colour_ = static_cast<int8_t>(a - kColour);
       effect_ = kHans;
@@ -377,12 +411,18 @@ void GnomiState::apply_action(Action a) {
     case kPeekReveal: {
       const int m = a - kPickMushroom;
       reveal_mushroom(m);
-      if (pick_ < 0) {
-        pick_ = static_cast<int8_t>(m);
+      if (pick_ >= 0) {
+        peek_ = {pick_, static_cast<int8_t>(m)};
+        start_peek_take();
         return;
       }
-      peek_ = {pick_, static_cast<int8_t>(m)};
-      start_peek_take();
+      pick_ = static_cast<int8_t>(m);
+      const int second = only_up_mushroom_above(target_, m);  // a single card left: revealed at once
+      if (second >= 0) {
+        reveal_mushroom(second);
+        peek_ = {pick_, static_cast<int8_t>(second)};
+        start_peek_take();
+      }
       return;
     }
     case kPeekTake:
@@ -397,10 +437,31 @@ void GnomiState::apply_action(Action a) {
       if (--steals_left_ > 0 && count_up_mushrooms(target_) > 0) return;
       break;
     }
+    case kGoldenChoice:
+      choose_golden(a);
+      return;
     case kGameOver:
       return;
   }
   finish_move();
+}
+
+// The one right-side-up mushroom of seat s numbered above m, or -1 if there are none or several.
+int GnomiState::only_up_mushroom_above(int s, int m) const {
+  int only = -1;
+  for (int x = m + 1; x < kM; ++x) {
+    if (!up_mushroom(x, s)) continue;
+    if (only >= 0) return -1;
+    only = x;
+  }
+  return only;
+}
+
+void GnomiState::use_second_mushroom(int m) {
+  reveal_mushroom(m);
+  mush_.up[m] = 0;
+  effect_ = kStealOne;
+  choose_target(kUse2Target);
 }
 
 void GnomiState::apply_turn(Action a) {
@@ -417,6 +478,8 @@ void GnomiState::apply_turn(Action a) {
     mush_.up[m] = 0;
     pick_ = static_cast<int8_t>(m);
     phase_ = kUse2Second;
+    const int second = only_up_mushroom_above(turn_, m);  // a single card left: used at once
+    if (second >= 0) use_second_mushroom(second);
   } else if (a < kPassMushroom) {
     use_gnome(a - kUseGnome);
   } else if (a < kPassGnome) {  // pass: unrevealed, so knowledge does not change
@@ -681,50 +744,82 @@ void GnomiState::end_game(uint8_t winners) {
     phase_ = kGameOver;
     return;
   }
-  award_golden(winners);
-  if (game_ == 2) {
-    int best = -1;
-    for (int s = 0; s < n_; ++s) {
-      const int g = gold(s);
-      if (g > best) best = g, winners_ = 0;
-      if (g == best) winners_ |= bit(s);
-    }
-    phase_ = kGameOver;
-    return;
-  }
+  award_golden_mushrooms(winners);
   // Reading: with several winners, the lowest-numbered one moves last.
-  first_ = static_cast<int8_t>(next_seat(std::countr_zero(static_cast<unsigned>(winners))));
-  ++game_;
-  redeal();
+  if (game_ < 2) first_ = static_cast<int8_t>(next_seat(std::countr_zero(static_cast<unsigned>(winners))));
+  awaiting_ = winners;
+  offer_golden();
 }
 
-// Each winner takes a golden gnome (known to them only), and the last player(s) eliminated who
-// did not win take a golden mushroom (public), in seat order while the reserve lasts.
-void GnomiState::award_golden(uint8_t winners) {
-  const uint8_t last = (last_out_ & winners) ? prev_out_ : last_out_;
+// The last player(s) eliminated who did not win take a golden mushroom (public), in seat order
+// while the reserve lasts.
+void GnomiState::award_golden_mushrooms(uint8_t winners) {
+  const uint8_t last = ((last_out_ & winners) ? prev_out_ : last_out_) & ~winners;
   for (int s = 0; s < n_; ++s) {
-    if (winners & bit(s)) {
-      for (int g = 0; g < kG; ++g) {
-        if (gnome_.holder[g] == kReserve) {
-          gnome_.holder[g] = static_cast<int8_t>(s);
-          gnome_.known[g] = bit(s);
-          gnome_.up[g] = 1;
-          ++golden_gnomes_[s];
-          break;
-        }
-      }
-    }
-    if ((last & ~winners) & bit(s)) {
-      for (int m = 0; m < kM; ++m) {
-        if (mush_.holder[m] == kReserve) {
-          mush_.holder[m] = static_cast<int8_t>(s);
-          mush_.known[m] = all_mask();
-          mush_.up[m] = 1;
-          break;
-        }
+    if (!(last & bit(s))) continue;
+    for (int m = 0; m < kM; ++m) {
+      if (mush_.holder[m] == kReserve) {
+        mush_.holder[m] = static_cast<int8_t>(s);
+        mush_.known[m] = all_mask();
+        mush_.up[m] = 1;
+        break;
       }
     }
   }
+}
+
+// The next winner in seat order is offered a golden gnome while the reserve lasts; then the next
+// game, or after the third the most gold wins the match.
+void GnomiState::offer_golden() {
+  if (awaiting_ && reserve_gnomes() > 0) {
+    phase_ = kGoldenChoice;
+    return;
+  }
+  awaiting_ = 0;
+  if (game_ < 2) return next_game();
+  int best = -1;
+  for (int s = 0; s < n_; ++s) {
+    const int g = gold(s);
+    if (g > best) best = g, winners_ = 0;
+    if (g == best) winners_ |= bit(s);
+  }
+  phase_ = kGameOver;
+}
+
+// The winner takes or declines the reserve's next golden gnome, in secret: either way the card
+// goes face down into the pool (Reading: a declined golden gnome is out of the match), so the
+// reserve shows nothing; a taken one waits there for the next deal.
+void GnomiState::choose_golden(Action a) {
+  const int s = std::countr_zero(static_cast<unsigned>(awaiting_));
+  for (int g = 0; g < kG; ++g) {
+    if (gnome_.holder[g] == kReserve) {
+      gnome_.holder[g] = kPool;
+      gnome_.known[g] = 0;
+      break;
+    }
+  }
+  const int i = offers();
+  offer_seat_[i] = static_cast<int8_t>(s);
+  if (a == kTakeGolden) offer_kept_ |= bit(i);
+  awaiting_ &= static_cast<uint8_t>(~bit(s));
+  offer_golden();
+}
+
+// Taken golden gnomes go from the pool into their takers' hands (known to the taker only), then
+// the cards are dealt for the next game.
+void GnomiState::next_game() {
+  for (int i = settled_; i < offers(); ++i) {
+    if (!(offer_kept_ & bit(i))) continue;
+    for (int g = 0; g < kG; ++g) {
+      if (gnome_.holder[g] == kPool && gnomi::golden_gnome(gnome_.face[g])) {
+        place(gnome_, g, gnome_.face[g], offer_seat_[i], 1, bit(offer_seat_[i]));
+        break;
+      }
+    }
+  }
+  settled_ = static_cast<int8_t>(offers());
+  ++game_;
+  redeal();
 }
 
 void GnomiState::returns(double* out) const {

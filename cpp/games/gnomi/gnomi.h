@@ -5,23 +5,34 @@
 // card can be followed from hand to hand); its face is known to the players in its `known` mask.
 // The holder always knows their cards; a reveal makes a card known to all; a random steal adds the
 // taker; nothing else changes knowledge. Undealt cards (the pool) are known to nobody; the golden
-// reserve (expansion cards not yet awarded) is known to all.
+// reserve (expansion cards not yet awarded or offered) is known to all.
 //
-// Actions name cards, never faces, so every action is seen the same way by every player: a pass
-// says which card went down but not its face, a random steal's outcome says which card moved.
-// The history therefore holds nothing hidden and the default "every action public" is exact.
+// Actions name cards, never faces, so every action but one is seen the same way by every player:
+// a pass says which card went down but not its face, a random steal's outcome says which card
+// moved. The exception is the golden match's offer: a winner takes or declines a golden gnome in
+// secret, and observed_action shows the others only that the choice was made.
 // A targeted player has a reaction decision (earmuffs or "no reaction") whenever, as far as the
 // others can tell, they could hold an awake earmuffs (an awake gnome that is not publicly known
-// to be something else), so a declined earmuffs looks exactly like having none.
+// to be something else), so a declined earmuffs looks exactly like having none; the decision is
+// asked even when "no reaction" is the only choice, since skipping it would show that the target
+// holds no awake earmuffs.
 //
 // Decisions beyond the rules page: eliminations are checked once a move has fully resolved (so
 // using one's last card and receiving one keeps a player in); earmuffs cannot be used on one's
 // own turn; sprout, wake, lullaby's and compost's cards turn unrevealed; a target giving a colour
 // gives the copy known to the most players (lowest-numbered on a tie); forced choices (a single
-// target, a single card) are made automatically; the lowest-numbered of several winners moves last
-// in the next golden game, and golden cards are awarded in seat order; golden mushrooms are public,
-// a golden gnome's face is known to its owner only, and the golden re-deals are drawn from a seed
-// kept in the state (hidden from everyone, re-drawn by resampling).
+// target, a single card, the second of two cards when one is left to pick) are made
+// automatically; the lowest-numbered of several winners moves last in the next golden game.
+//
+// The golden match: after each game every winner in seat order, while the reserve lasts, is
+// offered the reserve's next golden gnome and takes or declines it in secret. Either way the card
+// leaves the reserve face down into the pool (so the reserve's public size says nothing); a taken
+// one stays there, marked in `offer_kept_` (known to its taker only), until the next deal puts it
+// in the taker's hand, a declined one is out of the match. Who was offered (`offer_seat_`) is
+// public. Golden mushrooms are public. A golden gnome's face is known to its owner and to everyone
+// who saw it used (that knowledge is kept through the re-deal: the card stays in its owner's
+// hand). The re-deals are drawn from a seed kept in the state (hidden from everyone, re-drawn by
+// resampling).
 //
 // Besides known faces, the state tracks what absence reveals, as public per-card exclusions
 // (`not_colour_`, a card's face never changes within a game): a "use 1" of colour c that gives
@@ -38,12 +49,13 @@
 //   [81,109)  pass: compost card m unrevealed;  [109,134) pass: put gnome g to sleep unrevealed
 //   [134,140) target player;  [140,168) pick mushroom m;  [168,193) pick gnome g
 //   [193,199) name a colour (hans);  199 done (sprout fewer than 2);  200 no reaction
+//   201 take the golden gnome;  202 decline it (others observe both as 203)
 // Chance outcomes (random steals) are "pick mushroom m" for the card taken.
 //
-// Observation tensor (flat, 38 * players + 24 floats): for each seat in turn from the observer,
+// Observation tensor (flat, 38 * players + 25 floats): for each seat in turn from the observer,
 // [in game, whose turn, deciding now, up mushrooms by known colour (6) and unknown (1), composted
 // by colour (6) and unknown (1), awake gnomes by known kind (9) and unknown (1), sleeping by kind
-// (9) and unknown (1), golden gnomes held (public count)]; then the phase one-hot (14), the
+// (9) and unknown (1), golden gnomes offered so far (public)]; then the phase one-hot (15), the
 // pending colour one-hot (6), the game of the match one-hot (3), and rounds played / max_rounds.
 #pragma once
 #include <array>
@@ -74,7 +86,10 @@ class GnomiState {
   static constexpr Action kColour = kPickGnome + kG;
   static constexpr Action kDone = kColour + kColours;
   static constexpr Action kNoReaction = kDone + 1;
-  static constexpr int kNumActions = kNoReaction + 1;
+  static constexpr Action kTakeGolden = kNoReaction + 1;
+  static constexpr Action kDeclineGolden = kTakeGolden + 1;
+  static constexpr int kNumActions = kDeclineGolden + 1;
+  static constexpr Action kHiddenChoice = kNumActions;     // a golden choice, as the others observe it
   static constexpr int kMaxLegal = 2 * kM + kG + kM + kG;  // the main turn is the longest list
 
   // Who holds a card: a seat, or one of these.
@@ -96,6 +111,7 @@ class GnomiState {
     kPeekTake,       // the user: which revealed mushroom to take
     kCompostChoice,  // the target: which mushroom to compost
     kSteal,          // chance: which of the target's right-side-up mushrooms is taken
+    kGoldenChoice,   // golden match, between games: a winner takes or declines a golden gnome
     kGameOver,
   };
   static constexpr int kNumPhases = kGameOver;  // phases in the observation (not game over)
@@ -125,6 +141,8 @@ class GnomiState {
   // Estimated returns from right-side-up cards (players out have none; gold first in the match).
   void heuristic_returns(double* out) const;
   std::string action_to_string(Action action) const;
+  // A golden choice is the chooser's secret: others observe kHiddenChoice. Every other action is public.
+  Action observed_action(int observer, Action action) const;
   std::string to_string() const;
   std::string information_state_string(int player) const;
   // A hash of what information_state_string(player) shows, without building the string.
@@ -149,6 +167,9 @@ class GnomiState {
   int count_up_mushrooms(int s) const;
   int up_cards(int s) const;
   int gold(int s) const;
+  int offers() const;            // golden gnomes offered so far
+  int reserve_gnomes() const;    // golden gnomes not yet offered
+  uint8_t kept_by(int s) const;  // the offers seat s took (bit i: offer i)
   bool is_earmuffs(int g) const;
   bool may_react(int s) const;
   int next_seat(int s) const { return (s + 1) % n_; }
@@ -160,6 +181,8 @@ class GnomiState {
   void move_mushroom(int m, int to, uint8_t learners);
 
   void apply_turn(Action a);
+  int only_up_mushroom_above(int s, int m) const;
+  void use_second_mushroom(int m);
   void use_gnome(int g);
   void choose_target(Phase phase);
   void begin_effect();
@@ -168,21 +191,30 @@ class GnomiState {
   void start_peek_take();
   void finish_move();
   void end_game(uint8_t winners);
-  void award_golden(uint8_t winners);
+  void award_golden_mushrooms(uint8_t winners);
+  void offer_golden();
+  void choose_golden(Action a);
+  void next_game();
   void validate() const;
+  void validate_offers(int pool_golden, int reserve_golden) const;
 
   std::string describe(int viewer) const;  // viewer < 0: everything
+  std::string offers_text(int viewer) const;
   std::string card_label(bool mushroom, int id, int viewer) const;
   std::string face_name(bool mushroom, int id) const;
 
   void exclude_colour_of_up(int s, int colour);
+  uint8_t draw_offers_kept(int player, Rng& rng) const;
 
   Cards<kM> mush_;
   Cards<kG> gnome_;
-  std::array<uint8_t, kM> not_colour_{};        // bit c: everyone knows this mushroom is not colour c
-  std::array<int8_t, kSeats> golden_gnomes_{};  // golden gnomes held: a public count
-  uint64_t deal_seed_ = 0;                      // draws the golden re-deals; hidden from everyone
-  uint64_t history_hash_ = 0;                   // every action so far (all are public)
+  std::array<uint8_t, kM> not_colour_{};  // bit c: everyone knows this mushroom is not colour c
+  std::array<int8_t, gnomi::kGoldenGnomes> offer_seat_{};  // public: the seat offered each (-1: not yet)
+  uint8_t offer_kept_ = 0;     // bit i: offer i was taken; known to offer_seat_[i] only
+  int8_t settled_ = 0;         // offers before this one are settled: taken ones in their takers' hands
+  uint8_t awaiting_ = 0;       // winners of the game just over still to be offered a golden gnome
+  uint64_t deal_seed_ = 0;     // draws the golden re-deals; hidden from everyone
+  uint64_t history_hash_ = 0;  // every action so far, as everyone observes it
   int16_t round_ = 0;
   int16_t max_rounds_ = 100;
   int8_t n_ = 3;

@@ -60,6 +60,13 @@ constexpr int count_cards(bool golden, bool gnomes) {
 }
 
 inline constexpr int kNumGnomeFaces = static_cast<int>(kGnomes.size());
+// The golden gnome's face (the expansion has one kind): what the golden match offers its winners.
+inline constexpr int kGoldenGnomeFace = [] {
+  for (int f = 0; f < kNumGnomeFaces; ++f) {
+    if (golden_gnome(f)) return f;
+  }
+  return -1;
+}();
 inline constexpr int kNumMushroomFaces = static_cast<int>(kMushrooms.size());
 inline constexpr int kRegularGnomes = count_cards(false, true);
 inline constexpr int kGoldenGnomes = count_cards(true, true);
@@ -73,6 +80,7 @@ inline constexpr int kHandGnomes = 3;
 inline constexpr int kHandMushrooms = 4;
 inline constexpr int kMaxSeats = 6;
 
+static_assert(kGoldenGnomes <= 8, "an 8-bit mask records which golden gnome offers were taken");
 static_assert(kRegularGnomes == 21 && kRegularMushrooms == 25, "the rulebook's component counts");
 static_assert(kHandGnomes * kMaxSeats <= kRegularGnomes && kHandMushrooms * kMaxSeats <= kRegularMushrooms,
               "six players must be dealable");

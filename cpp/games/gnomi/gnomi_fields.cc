@@ -42,7 +42,10 @@ void GnomiState::write_fields(FieldWriter& w) const {
   put_cards(w, "mushroom", mush_);
   put_cards(w, "gnome", gnome_);
   w.put("mushroom_not", not_colour_.begin(), not_colour_.end());
-  w.put("golden_gnomes", golden_gnomes_.begin(), golden_gnomes_.begin() + n_);
+  w.put("offer_seat", offer_seat_.begin(), offer_seat_.end());
+  w.put("offer_kept", offer_kept_);
+  w.put("settled", settled_);
+  w.put("awaiting", awaiting_);
   w.put("deal_seed", static_cast<int64_t>(deal_seed_));
   w.put("history_hash", static_cast<int64_t>(history_hash_));
   w.put("game", game_);
@@ -71,9 +74,11 @@ void GnomiState::read_fields(const FieldReader& r) {
   get_cards(r, "gnome", s.gnome_, gnomi::kNumGnomeFaces, n);
   const auto& excluded = r.get("mushroom_not", kM, 0, (1 << kColours) - 1);
   for (int m = 0; m < kM; ++m) s.not_colour_[m] = static_cast<uint8_t>(excluded[m]);
-  const auto& golden = r.get("golden_gnomes", n, 0, gnomi::kGoldenGnomes);
-  s.golden_gnomes_.fill(0);
-  for (int p = 0; p < n; ++p) s.golden_gnomes_[p] = static_cast<int8_t>(golden[p]);
+  const auto& offered = r.get("offer_seat", gnomi::kGoldenGnomes, -1, n - 1);
+  for (int i = 0; i < gnomi::kGoldenGnomes; ++i) s.offer_seat_[i] = static_cast<int8_t>(offered[i]);
+  s.offer_kept_ = static_cast<uint8_t>(r.get_one("offer_kept", 0, (1 << gnomi::kGoldenGnomes) - 1));
+  s.settled_ = static_cast<int8_t>(r.get_one("settled", 0, gnomi::kGoldenGnomes));
+  s.awaiting_ = static_cast<uint8_t>(r.get_one("awaiting", 0, all));
   s.deal_seed_ = static_cast<uint64_t>(r.get_one("deal_seed", lo, hi));
   s.history_hash_ = static_cast<uint64_t>(r.get_one("history_hash", lo, hi));
   s.game_ = static_cast<int8_t>(r.get_one("game", 0, golden_ ? 2 : 0));
@@ -120,12 +125,13 @@ void GnomiState::validate() const {
     if (h < 0 && not_colour_[m]) fail(card + ": only mushrooms in play can have colours ruled out");
     pool_m += h == kPool;
   }
+  int pool_golden = 0, reserve_golden = 0;
   for (int g = 0; g < kG; ++g) {
     const int f = gnome_.face[g], h = gnome_.holder[g];
     ++gnome_faces[f];
     const bool gold = gnomi::golden_gnome(f);
     const std::string card = "gnome g" + std::to_string(g) + " (" + kGnomes[f].id + ")";
-    if (gold != (h == kReserve) && !(gold && golden_ && h >= 0))
+    if (gold ? !golden_ && h != kReserve : h == kReserve)
       fail(card + " cannot be held by " + std::to_string(h));
     if (h == kReserve && (gnome_.up[g] || gnome_.known[g] != all))
       fail(card + ": reserve cards are face down and public");
@@ -134,6 +140,8 @@ void GnomiState::validate() const {
       fail(card + ": a gnome is known to its holder only or to everyone");
     }
     if (h >= 0) ++gnomes_held[h], golden_held[h] += gold;
+    pool_golden += gold && h == kPool;
+    reserve_golden += gold && h == kReserve;
   }
   for (int f = 0; f < kColours; ++f) {
     if (mush_faces[f] != kMushrooms[f].copies) {
@@ -148,14 +156,15 @@ void GnomiState::validate() const {
     }
   }
   for (int s = 0; s < n_; ++s) {
-    const int most = gnomi::kHandGnomes + (over && golden_ ? 1 : 0);
-    if (gnomes_held[s] < gnomi::kHandGnomes || gnomes_held[s] > most) {
+    if (gnomes_held[s] != gnomi::kHandGnomes) {
       fail("player " + std::to_string(s) + " holds " + std::to_string(gnomes_held[s]) +
            " gnomes; gnomes never change hands");
     }
-    if (golden_held[s] != golden_gnomes_[s])
-      fail("golden_gnomes must count the golden gnomes each player holds");
-    if (!over && !in_game(s) && has_up_card(s))
+    if (golden_held[s] != std::popcount(static_cast<unsigned>(kept_by(s) & ((1u << settled_) - 1)))) {
+      fail("player " + std::to_string(s) + " holds " + std::to_string(golden_held[s]) +
+           " golden gnomes; the settled offers they took say otherwise");
+    }
+    if (!over && phase_ != kGoldenChoice && !in_game(s) && has_up_card(s))
       fail("player " + std::to_string(s) + " is out but has a right-side-up card");
   }
   const int base_pool = gnomi::kRegularMushrooms - gnomi::kHandMushrooms * n_;
@@ -164,9 +173,12 @@ void GnomiState::validate() const {
          std::to_string(base_pool));
   }
 
+  validate_offers(pool_golden, reserve_golden);
+
   // The course of the game.
   if (over != (winners_ != 0)) fail("winners are set exactly when the game is over");
   if (over) return;
+  if (phase_ == kGoldenChoice) return;  // between games: validate_offers checked it
   if (std::popcount(static_cast<unsigned>(all & ~out_)) < 2) fail("a running game has two players still in");
   if (!in_game(turn_)) fail("the player whose turn it is must be in the game");
   if (round_ >= max_rounds_) fail("round must be below max_rounds while the game runs");
@@ -191,6 +203,7 @@ void GnomiState::validate() const {
       break;
     case kUse2Second:
       need(pick_ >= 0 && down_mushroom(pick_, turn_), "use 2 needs its first, composted card");
+      need(only_up_mushroom_above(turn_, pick_) < 0, "a single second card is used at once");
       break;
     case kUse2Target:
       need(effect_ == kStealOne, "use 2 steals");
@@ -218,6 +231,8 @@ void GnomiState::validate() const {
       need(effect_ == kPeek, "peek");
       need(pick_ < 0 || (up_mushroom(pick_, target_) && mush_.known[pick_] == all),
            "the first reveal is the target's");
+      need(pick_ < 0 || only_up_mushroom_above(target_, pick_) < 0,
+           "a single second card is revealed at once");
       break;
     case kPeekTake:
       need(effect_ == kPeek && peek_[0] >= 0 && peek_[0] < peek_[1] && up_mushroom(peek_[0], target_) &&
@@ -230,11 +245,46 @@ void GnomiState::validate() const {
     case kSteal:
       need((effect_ == kStealOne || effect_ == kThief) && steals_left_ > 0, "a steal needs steals left");
       break;
+    case kGoldenChoice:
     case kGameOver:
       break;
   }
   Action actions[kMaxLegal];
   if (legal_actions(actions) == 0) fail("the state has no legal action");
+}
+
+}  // namespace ts
+
+namespace ts {
+
+// The golden offers: a prefix of seats, the taken ones in hands once settled (the others and the
+// unsettled ones in the pool), the reserve holding the rest; a decision pending exactly while a
+// winner awaits an offer, and unsettled offers only then or after the match.
+void GnomiState::validate_offers(int pool_golden, int reserve_golden) const {
+  const int k = offers();
+  for (int i = k; i < gnomi::kGoldenGnomes; ++i) {
+    if (offer_seat_[i] >= 0) fail("offer_seat: the offers made must come first, then -1");
+  }
+  if (!golden_ && (k > 0 || awaiting_)) fail("golden gnomes are offered in the golden match only");
+  if (offer_kept_ >> k) fail("offer_kept: only offers made can have been taken");
+  if (settled_ > k) fail("settled: more offers settled than made");
+  if (reserve_golden != gnomi::kGoldenGnomes - k)
+    fail("the reserve must hold the " + std::to_string(gnomi::kGoldenGnomes - k) +
+         " golden gnomes not yet offered");
+  const int taken_settled = std::popcount(static_cast<unsigned>(offer_kept_ & ((1u << settled_) - 1)));
+  if (pool_golden != k - taken_settled)
+    fail("the pool must hold the golden gnomes offered and not yet in a hand");
+  for (int s = 0; s < n_; ++s) {
+    int offered = 0;
+    for (int i = 0; i < k; ++i) offered += offer_seat_[i] == s;
+    if (offered > game_ + 1)
+      fail("player " + std::to_string(s) + " was offered more golden gnomes than games won");
+  }
+  if ((phase_ == kGoldenChoice) != (awaiting_ != 0))
+    fail("awaiting: set exactly while a golden gnome is offered");
+  if (phase_ == kGoldenChoice && k == gnomi::kGoldenGnomes) fail("awaiting: the reserve is empty");
+  if (settled_ < k && phase_ != kGoldenChoice && phase_ != kGameOver)
+    fail("settled: taken golden gnomes go into hands at the next deal");
 }
 
 }  // namespace ts

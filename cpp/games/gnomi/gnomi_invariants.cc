@@ -8,6 +8,16 @@ namespace ts {
 
 void GnomiState::check_step(const GnomiState& before, Action) const {
   validate();  // every card in its printed number, holders and knowledge, the pending decision
+  if (before.phase_ == kGoldenChoice) {  // one offer made: a card from the reserve, nothing else
+    if (offers() != before.offers() + 1) fail("a golden choice must make exactly one offer");
+    if (game_ == before.game_ && (out_ != before.out_ || mush_.holder != before.mush_.holder))
+      fail("a golden choice changes nothing but the offered card");
+    return;
+  }
+  if (phase_ == kGoldenChoice) {  // the game just ended; its winners await their offers
+    if (awaiting_ & before.out_) fail("a player out before the end was offered a golden gnome");
+    return;
+  }
   const int acted = before.current_player();
   if (acted >= 0 && !before.in_game(acted)) fail("player " + std::to_string(acted) + " acted while out");
   const int next = current_player();

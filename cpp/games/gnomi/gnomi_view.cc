@@ -14,10 +14,10 @@ using gnomi::kMushrooms;
 
 namespace {
 
-const char* kPhaseNames[] = {"turn",           "use 1 target",   "use 2 second", "use 2 target",
-                             "hans colour",    "sprout",         "wake",         "effect target",
-                             "react",          "lullaby choice", "peek reveal",  "peek take",
-                             "compost choice", "steal",          "game over"};
+const char* kPhaseNames[] = {"turn",           "use 1 target",   "use 2 second",  "use 2 target",
+                             "hans colour",    "sprout",         "wake",          "effect target",
+                             "react",          "lullaby choice", "peek reveal",   "peek take",
+                             "compost choice", "steal",          "golden choice", "game over"};
 const char* kEffectNames[] = {"-", "give", "steal", "lullaby", "thief", "peek", "compost", "hans"};
 
 std::string seat(int s) {
@@ -49,6 +49,7 @@ std::string GnomiState::action_to_string(Action a) const {
   auto g_name = [&](int g) {
     return (g >= 0 && g < kG) ? face_name(false, g) + " (g" + std::to_string(g) + ")" : std::string("?");
   };
+  if (a == kHiddenChoice) return "golden gnome: taken or declined in secret";
   if (a < 0 || a >= kNumActions) return "invalid action " + std::to_string(a);
   if (phase_ == kSteal) return "random steal: m" + std::to_string(a - kPickMushroom);
   if (a < kUse2) return "use 1 " + m_name(a - kUse1);
@@ -95,6 +96,8 @@ std::string GnomiState::action_to_string(Action a) const {
   }
   if (a < kDone) return std::string("hans: name ") + kMushrooms[a - kColour].colour;
   if (a == kDone) return "sprout: done";
+  if (a == kTakeGolden) return "take the golden gnome";
+  if (a == kDeclineGolden) return "decline the golden gnome";
   return "no reaction";
 }
 
@@ -137,6 +140,7 @@ std::string GnomiState::describe(int viewer) const {
          std::to_string(peek_[1]) + " steals " + std::to_string(steals_left_);
   out += " | out " + seats(out_) + " last out " + seats(last_out_) + " before " + seats(prev_out_);
   if (phase_ == kGameOver) out += " | winners " + seats(winners_);
+  if (golden_) out += " | golden offers " + offers_text(viewer) + " awaiting " + seats(awaiting_);
   if (viewer >= 0) {
     char digest[20];
     std::snprintf(digest, sizeof digest, "%016llx", static_cast<unsigned long long>(history_hash_));
@@ -144,7 +148,7 @@ std::string GnomiState::describe(int viewer) const {
   }
   out += "\n";
   for (int s = 0; s < n_; ++s) {
-    out += seat(s) + (in_game(s) ? "" : " (out)") + " golden gnomes " + std::to_string(golden_gnomes_[s]);
+    out += seat(s) + (in_game(s) ? "" : " (out)");
     const char* groups[] = {": mushrooms up ", " | composted ", " | gnomes awake ", " | asleep "};
     for (int group = 0; group < 4; ++group) {
       out += groups[group];
@@ -182,6 +186,23 @@ std::string GnomiState::describe(int viewer) const {
   return out;
 }
 
+// The golden offers in order, "P1 took" / "P1 declined" where the viewer knows (its own offers;
+// viewer < 0: all), "P1 ?" elsewhere; settled ones before a "|".
+std::string GnomiState::offers_text(int viewer) const {
+  std::string out;
+  for (int i = 0; i < offers(); ++i) {
+    const int s = offer_seat_[i];
+    if (!out.empty()) out += i == settled_ ? " | " : ", ";
+    out += seat(s);
+    if (viewer >= 0 && viewer != s) {
+      out += " ?";
+    } else {
+      out += (offer_kept_ >> i) & 1 ? " took" : " declined";
+    }
+  }
+  return out.empty() ? "-" : out;
+}
+
 std::string GnomiState::to_string() const { return describe(-1); }
 std::string GnomiState::information_state_string(int player) const { return describe(player); }
 
@@ -199,7 +220,12 @@ uint64_t GnomiState::information_state_key(int player) const {
   h.add(byte(steals_left_) | byte(out_) << 8 | byte(last_out_) << 16 | byte(prev_out_) << 24 |
         byte(phase_ == kGameOver ? winners_ : 0) << 32);
   h.add(history_hash_);
-  for (int s = 0; s < n_; ++s) h.add(byte(golden_gnomes_[s]) | byte(s) << 8);
+  // The offers: who, and what the player knows of each (its own: taken or not; others': -1).
+  for (int i = 0; i < gnomi::kGoldenGnomes; ++i) {
+    const int kept = offer_seat_[i] == player ? (offer_kept_ >> i) & 1 : -1;
+    h.add(byte(offer_seat_[i]) | byte(kept) << 8 | byte(i) << 16 | byte(settled_) << 24 |
+          byte(awaiting_) << 32);
+  }
   int pool_m = 0, pool_g = 0, reserve_m = 0, reserve_g = 0;
   for (int m = 0; m < kM; ++m) {
     if (mush_.holder[m] < 0) {
@@ -234,7 +260,7 @@ void GnomiState::observation_tensor(int player, float* out) const {
     const int s = (player + r) % n_;
     float* b = out + r * kBlock;
     b[0] = in_game(s);
-    b[1] = s == turn_ && phase_ != kGameOver;
+    b[1] = s == turn_ && phase_ != kGameOver && phase_ != kGoldenChoice;  // between games: no one's turn
     b[2] = s == decider;
     for (int m = 0; m < kM; ++m) {
       if (mush_.holder[m] != s) continue;
@@ -246,7 +272,7 @@ void GnomiState::observation_tensor(int player, float* out) const {
       const int slot = (gnome_.known[g] & me) ? gnome_.face[g] : gnomi::kNumGnomeFaces;
       b[3 + 2 * (kColours + 1) + (gnome_.up[g] ? 0 : gnomi::kNumGnomeFaces + 1) + slot] += 1;
     }
-    b[kBlock - 1] = golden_gnomes_[s];
+    for (int i = 0; i < gnomi::kGoldenGnomes; ++i) b[kBlock - 1] += offer_seat_[i] == s;
   }
   float* g = out + n_ * kBlock;
   if (phase_ < kNumPhases) g[phase_] = 1;
@@ -259,11 +285,14 @@ void GnomiState::observation_tensor(int player, float* out) const {
 
 // A world for `player`: every face the player does not know is re-drawn uniformly from the faces
 // the player has not seen, among the assignments that respect the public exclusions, so that it
-// agrees with everything the player saw. Only public data
-// (holders, sides, knowledge masks, golden gnome counts) and the player's known faces are read.
-// The one public constraint beyond faces: each player holds their (publicly counted) golden
-// gnomes, so those are placed first among that player's unknown gnome cards.
-GnomiState GnomiState::resample_from_infostate(int player, Rng& rng, std::vector<Action>*) const {
+// agrees with everything the player saw. Only public data (holders, sides, knowledge masks, who
+// was offered a golden gnome), the player's known faces and its own golden choices are read.
+// The others' golden choices are drawn first (draw_offers_kept); then each seat's golden gnomes
+// (those it took at earlier games) go to random cards of its hand the player does not know, the
+// golden gnomes offered and not in a hand to random pool cards, and the other gnome faces the
+// player has not seen to the remaining unknown cards. The history's golden choices are rewritten
+// to the world's.
+GnomiState GnomiState::resample_from_infostate(int player, Rng& rng, std::vector<Action>* history) const {
   GnomiState w = *this;
   const uint8_t me = static_cast<uint8_t>(1u << player);
 
@@ -286,41 +315,42 @@ GnomiState GnomiState::resample_from_infostate(int player, Rng& rng, std::vector
   ConstrainedDeal::sample(unseen_m, allowed_m, rng, faces_m.data());
   for (int i = 0; i < nm; ++i) w.mush_.face[slots_m[i]] = faces_m[i];
 
-  int k = 0;
+  // Gnomes: golden ones where the world's choices put them, then the others.
+  w.offer_kept_ = draw_offers_kept(player, rng);
   std::array<int, gnomi::kNumGnomeFaces> unseen_g{};
   for (int f = 0; f < gnomi::kNumGnomeFaces; ++f) unseen_g[f] = kGnomes[f].copies;
-  std::array<int, kSeats> golden_needed{};
-  for (int s = 0; s < n_; ++s) golden_needed[s] = golden_gnomes_[s];
+  std::array<int, kSeats + 1> golden_needed{};  // per seat, and (last) in the pool
+  golden_needed[kSeats] = offers();
+  for (int s = 0; s < n_; ++s) {
+    const int in_hand = std::popcount(static_cast<unsigned>(w.kept_by(s) & ((1u << settled_) - 1)));
+    golden_needed[s] = in_hand;
+    golden_needed[kSeats] -= in_hand;
+  }
   for (int g = 0; g < kG; ++g) {
     if (!(gnome_.known[g] & me)) continue;
     --unseen_g[gnome_.face[g]];
     if (gnome_.holder[g] >= 0 && gnomi::golden_gnome(gnome_.face[g])) --golden_needed[gnome_.holder[g]];
   }
   std::array<bool, kG> filled{};
-  for (int s = 0; s < n_; ++s) {
+  for (int place = 0; place <= kSeats; ++place) {  // a uniform subset of the unknown cards: partial shuffle
+    const int holder = place < kSeats ? place : kPool;
     std::array<int8_t, kG> hidden{};
     int nh = 0;
     for (int g = 0; g < kG; ++g) {
-      if (gnome_.holder[g] == s && !(gnome_.known[g] & me)) hidden[nh++] = static_cast<int8_t>(g);
+      if (gnome_.holder[g] == holder && !(gnome_.known[g] & me)) hidden[nh++] = static_cast<int8_t>(g);
     }
-    for (int i = 0; i < golden_needed[s] && i < nh; ++i) {  // a uniform subset: partial shuffle
+    for (int i = 0; i < golden_needed[place] && i < nh; ++i) {
       const int j = i + static_cast<int>(rng.below(static_cast<uint32_t>(nh - i)));
       std::swap(hidden[i], hidden[j]);
-      const int g = hidden[i];
-      for (int f = 0; f < gnomi::kNumGnomeFaces; ++f) {
-        if (gnomi::golden_gnome(f) && unseen_g[f] > 0) {
-          w.gnome_.face[g] = static_cast<int8_t>(f);
-          --unseen_g[f];
-          break;
-        }
-      }
-      filled[g] = true;
+      w.gnome_.face[hidden[i]] = static_cast<int8_t>(gnomi::kGoldenGnomeFace);
+      --unseen_g[gnomi::kGoldenGnomeFace];
+      filled[hidden[i]] = true;
     }
   }
   std::array<int8_t, kG> faces_g{};
-  k = 0;
+  int k = 0;
   for (int f = 0; f < gnomi::kNumGnomeFaces; ++f) {
-    if (gnomi::golden_gnome(f)) continue;  // golden gnomes are only ever in their owners' hands
+    if (gnomi::golden_gnome(f)) continue;  // placed above
     for (int c = 0; c < unseen_g[f]; ++c) faces_g[k++] = static_cast<int8_t>(f);
   }
   rng.shuffle(faces_g.data(), k);
@@ -329,8 +359,69 @@ GnomiState GnomiState::resample_from_infostate(int player, Rng& rng, std::vector
     if ((gnome_.known[g] & me) || filled[g]) continue;
     if (next < k) w.gnome_.face[g] = faces_g[next++];
   }
+  if (history) {  // the i-th golden choice is offer i's
+    int i = 0;
+    for (Action& a : *history) {
+      if (a == kTakeGolden || a == kDeclineGolden)
+        a = (w.offer_kept_ >> i++) & 1 ? kTakeGolden : kDeclineGolden;
+    }
+  }
   w.deal_seed_ = rng.next();  // future re-deals are unknown to everyone
   return w;
+}
+
+// The world's golden choices for `player`: its own as they were; the others' drawn as fair coins
+// (the choice was theirs), weighted by how likely each outcome makes what the player saw of the
+// takers' hands. A seat that took h golden gnomes at earlier games holds them among its n gnome
+// cards at random; the player knows k of those cards to be golden and u cards not at all, so the
+// chance of what it saw is C(u, h - k) / C(n, h) (zero if h < k or h - k > u). Choices at the
+// game just over change no hand yet: even odds.
+uint8_t GnomiState::draw_offers_kept(int player, Rng& rng) const {
+  const int k = offers();
+  unsigned hidden = 0;
+  for (int i = 0; i < k; ++i) hidden |= offer_seat_[i] != player ? 1u << i : 0u;
+  if (!hidden) return offer_kept_;
+  const uint8_t me = static_cast<uint8_t>(1u << player);
+  std::array<int, kSeats> known_golden{}, unknown{}, cards{};
+  for (int g = 0; g < kG; ++g) {
+    const int h = gnome_.holder[g];
+    if (h < 0) continue;
+    ++cards[h];
+    if (!(gnome_.known[g] & me)) {
+      ++unknown[h];
+    } else if (gnomi::golden_gnome(gnome_.face[g])) {
+      ++known_golden[h];
+    }
+  }
+  auto choose = [](int n, int r) {
+    double c = 1;
+    for (int i = 0; i < r; ++i) c = c * (n - i) / (i + 1);
+    return r < 0 || r > n ? 0.0 : c;
+  };
+  std::array<double, 1 << gnomi::kGoldenGnomes> weight{};
+  double total = 0;
+  for (unsigned kept = 0; kept < (1u << k); ++kept) {
+    if ((kept & ~hidden) != (offer_kept_ & ~hidden & ((1u << k) - 1))) continue;  // the player's own
+    double p = 1;
+    for (int s = 0; s < n_ && p > 0; ++s) {
+      if (s == player) continue;
+      int held = 0;
+      for (int i = 0; i < settled_; ++i) held += offer_seat_[i] == s && ((kept >> i) & 1);
+      const double placements = choose(cards[s], held);
+      p *= placements > 0 ? choose(unknown[s], held - known_golden[s]) / placements : 0.0;
+    }
+    weight[kept] = p;
+    total += p;
+  }
+  double u = rng.uniform() * total;
+  unsigned pick = offer_kept_;
+  for (unsigned kept = 0; kept < (1u << k); ++kept) {
+    if (weight[kept] <= 0) continue;
+    pick = kept;
+    if (u < weight[kept]) break;
+    u -= weight[kept];
+  }
+  return static_cast<uint8_t>(pick);
 }
 
 }  // namespace ts

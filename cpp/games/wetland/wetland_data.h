@@ -48,13 +48,13 @@ inline constexpr std::array<int8_t, 4> kPosCol = {0, 1, 1, 0};
 
 // One board: which cells hold tiles (in the order the random tiles are laid), where the special
 // tile goes, each row's offset in squares, and each player's A and B cell (the token stands on
-// its owner's colour there).
+// its owner's colour there), seats clockwise round the board.
 struct BoardLayout {
   int8_t side;  // the board spans cells (0..side-1, 0..side-1) of the grid
   int8_t num_cells;
   std::array<int8_t, kCells> cells;
-  int8_t special_cell;  // -1: no special tile
-  std::array<int8_t, 4> a_cell;
+  int8_t special_cell;           // -1: no special tile
+  std::array<int8_t, 4> a_cell;  // by seat
   std::array<int8_t, 4> b_cell;
   std::array<int8_t, kGrid> row_shift;  // squares each tile row starts to the right of column 0
 };
@@ -63,10 +63,11 @@ struct BoardLayout {
 inline constexpr std::array<BoardLayout, 3> kBoards = {{
     // 2 players: 2x2 tiles; A on opposite corners, each B on the opponent's A tile.
     {2, 4, {0, 1, 3, 4}, -1, {0, 4}, {4, 0}, {0, 0, 0}},
-    // 3 players (Reading): a triangle of rows of 1, 2 and 3 tiles laid brick-fashion, so its three
-    // corners are alike: (0,0) at the top over (1,0), (1,1), over (2,0), (2,1), (2,2). A on the
-    // corners (0,0), (2,0), (2,2); B on the middle of the opposite side: (2,1), (1,1), (1,0).
-    {3, 6, {0, 3, 4, 6, 7, 8}, -1, {0, 6, 8}, {7, 4, 3}, {2, 1, 0}},
+    // 3 players (Reading): a triangle of rows of 1, 2 and 3 tiles laid brick-fashion: (0,0) at the
+    // top over (1,0), (1,1), over (2,0), (2,1), (2,2). A on the corners clockwise from the top
+    // (seat 0's, the first to move), (0,0), (2,2), (2,0); B on the middle of the opposite side:
+    // (2,1), (1,0), (1,1).
+    {3, 6, {0, 3, 4, 6, 7, 8}, -1, {0, 8, 6}, {7, 3, 4}, {2, 1, 0}},
     // 4 players: 3x3 tiles, the special tile in the centre; A on the corners (0,0), (0,2),
     // (2,2), (2,0) in seat order, B on the corner diagonally opposite.
     {3, 9, {0, 1, 2, 3, 4, 5, 6, 7, 8}, 4, {0, 2, 8, 6}, {8, 6, 0, 2}, {0, 0, 0}},

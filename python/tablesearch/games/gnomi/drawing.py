@@ -53,6 +53,7 @@ PHASES = [
     "peek take",
     "compost choice",
     "steal",
+    "golden choice",
     "game over",
 ]
 EFFECTS = ["-", "give", "steal", "lullaby", "thief", "peek", "compost", "hans"]
@@ -84,6 +85,7 @@ USE1, USE2, USE_GNOME, PASS_M, PASS_G, TARGET, PICK_M, PICK_G, COLOUR, DONE, NO_
     199,
     200,
 )
+TAKE_GOLDEN, DECLINE_GOLDEN = 201, 202
 
 LEGEND = (
     "One band per seat: mushrooms (right side up, then composted: upside down, brown rim) and gnomes (awake, "
@@ -149,9 +151,31 @@ def under_way(f: dict[str, list[int]], n: int) -> str:
         "peek take": f"P{turn} takes one of the revealed mushrooms",
         "compost choice": f"P{target} composts one of their mushrooms",
         "steal": f"a random mushroom is taken from P{target}",
+        "golden choice": f"P{_awaiting(f)} won game {f['game'][0] + 1}: takes a golden gnome or not, in secret",
         "game over": "game over",
     }
     return words.get(name, name)
+
+
+def _awaiting(f: dict[str, list[int]]) -> int:
+    """The winner offered a golden gnome now (the lowest seat still awaiting its offer)."""
+    awaiting = f["awaiting"][0]
+    return (awaiting & -awaiting).bit_length() - 1
+
+
+def golden_gnomes_seen(f: dict[str, list[int]], seat: int, viewer: Optional[int]) -> int:
+    """The golden gnomes `viewer` knows `seat` to hold (None: all): those in its hand whose face
+    the viewer knows, and, for the seat itself, those it took that wait for the next deal."""
+    golden = GNOMES.index("golden")
+    held = sum(
+        1
+        for i in range(G)
+        if f["gnome_holder"][i] == seat and f["gnome_face"][i] == golden and _knows(f["gnome_known"][i], viewer)
+    )
+    if viewer is None or viewer == seat:
+        kept, settled = f["offer_kept"][0], f["settled"][0]
+        held += sum(1 for i, s in enumerate(f["offer_seat"]) if s == seat and i >= settled and (kept >> i) & 1)
+    return held
 
 
 def _cards_of(f: dict[str, list[int]], seat: int, mushrooms: bool) -> list[tuple[int, bool]]:
@@ -380,7 +404,7 @@ def draw(
         parts.append(seat_panel(top, WIDTH, height, s, viewer, stroke_width=3 if s == mover else 1))
         up_m = sum(1 for _, up in mushrooms if up)
         awake = sum(1 for _, up in gnomes if up)
-        gold = f["golden_gnomes"][s]
+        gold = golden_gnomes_seen(f, s, viewer)
         name = (
             f"P{s}"
             + (" (you)" if s == viewer else "")
@@ -435,6 +459,10 @@ def _table_buttons(actions: Optional[Mapping[int, str]]) -> list[tuple[int, str]
             out.append((a, "done"))
         elif a == NO_REACTION:
             out.append((a, "no reaction"))
+        elif a == TAKE_GOLDEN:
+            out.append((a, "take the golden gnome"))
+        elif a == DECLINE_GOLDEN:
+            out.append((a, "decline it"))
     return out
 
 
@@ -503,6 +531,10 @@ def consequences(before: Any, after: Any, player: int, action: int, observer: Op
             lines.append(f"P{target} has no {MUSHROOMS[colour]} to compost")
     lines += [f"P{s} is out" for s in range(n) if (a["out"][0] >> s) & 1 and not (b["out"][0] >> s) & 1]
     lines += awards
+    golden = PHASES.index("golden choice")
+    if a["phase"][0] == golden and b["phase"][0] != golden:  # a game of the match is over
+        won = " and ".join(f"P{s}" for s in range(n) if (a["awaiting"][0] >> s) & 1)
+        lines.append(f"{won} won game {a['game'][0] + 1}: offered a golden gnome each, taken or not in secret")
     if after.is_terminal():
         winners = [f"P{s}" for s in range(n) if (a["winners"][0] >> s) & 1]
         lines.append("game over: " + " and ".join(winners) + (" wins" if len(winners) == 1 else " win"))
@@ -510,19 +542,15 @@ def consequences(before: Any, after: Any, player: int, action: int, observer: Op
 
 
 def _next_game(b: dict[str, list[int]], a: dict[str, list[int]], n: int) -> list[str]:
-    """A golden match's next game: who won the last one and took a golden gnome, who took a golden
-    mushroom (both public), and the new deal (which numbers the cards anew)."""
+    """A golden match's next game: a golden mushroom taken in this step (when no golden gnome was
+    left to offer, the game that ended is followed at once by the deal), and the new deal, which
+    numbers the cards anew."""
     gold = MUSHROOMS.index("gold")
 
     def golden_mushrooms(f: dict[str, list[int]], seat: int) -> int:
         return sum(1 for i in range(M) if f["mushroom_holder"][i] == seat and f["mushroom_face"][i] == gold)
 
-    lines = []
-    for seat in range(n):
-        if a["golden_gnomes"][seat] > b["golden_gnomes"][seat]:
-            lines.append(f"P{seat} wins game {b['game'][0] + 1} and takes a golden gnome")
-        if golden_mushrooms(a, seat) > golden_mushrooms(b, seat):
-            lines.append(f"P{seat} takes a golden mushroom")
+    lines = [f"P{s} takes a golden mushroom" for s in range(n) if golden_mushrooms(a, s) > golden_mushrooms(b, s)]
     lines.append(f"game {a['game'][0] + 1} begins: the cards are gathered, numbered anew and dealt again")
     return lines
 
@@ -550,7 +578,7 @@ def describe(state: Any, viewer: Optional[int]) -> str:
                 shown = [f"{_face(f, kind, i, viewer) or '?'} {kind}{i}" for i, u in cards if u == up]
                 groups.append(f"{name}: {', '.join(shown) or '-'}")
         extra = (" (you)" if s == viewer else "") + (" (out)" if (f["out"][0] >> s) & 1 else "")
-        gold = f["golden_gnomes"][s]
+        gold = golden_gnomes_seen(f, s, viewer)
         extra += f" ({gold} golden gnomes)" if gold else ""
         lines.append(f"P{s}{extra}: " + "; ".join(groups))
     pool_m = sum(1 for h in f["mushroom_holder"] if h == -1)

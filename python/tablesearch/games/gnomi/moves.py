@@ -1,6 +1,7 @@
 """Gnomi's move log: actions name cards (their holders are public), and a card's face is written
 only if the observer knows it once the move is over (the state's knowledge masks), else "?": a
-pass that composts a mushroom unrevealed shows no colour to the others."""
+pass that composts a mushroom unrevealed shows no colour to the others. A golden choice (taken or
+declined in secret) is told only to its chooser."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from tablesearch.render.moves import seat_name
 
 _CARD = re.compile(r"\b([a-z]+) \(([mg])(\d+)\)")
 _PHRASES = [
+    (re.compile(r"^take the golden gnome$"), r"takes the golden gnome, in secret"),
+    (re.compile(r"^decline the golden gnome$"), r"declines the golden gnome, in secret"),
     (re.compile(r"^use 1 (\w+) -> (P\d)$"), r"asks \2 for \1"),
     (re.compile(r"^use 2 -> (P\d)$"), r"takes a random mushroom from \1"),
     (re.compile(r"^(\w+) -> (P\d)$"), r"aims \1 at \2"),
@@ -32,9 +35,12 @@ _PHRASES = [
     (re.compile(r"^sprout: done$"), r"stops sprouting"),
     (re.compile(r"^no reaction$"), r"does not react"),
 ]
+_SECRET = "decides in secret whether to take the golden gnome"
 
 
 def describe_move(before: Any, player: int, action: int, observer: Optional[int]) -> str:
+    if observer is not None and observer != player and before.observed_action(observer, action) != action:
+        return f"{seat_name(player)} {_SECRET}"  # the golden choice, a winner's secret
     text = str(before.action_to_string(action))
     after = before.clone()
     after.apply_action(action)
