@@ -49,7 +49,9 @@ def test_human_plays_a_whole_tic_tac_toe_game_by_clicks(page):
         assert page.locator("#log li").count() == len(session.state.history())
         # The AI's thinking was shown: a bar chart row and the iterations of its last move.
         assert page.locator("#thinking-table tbody tr").count() >= 1
-        assert "300 iterations" in page.text_content("#thinking-summary")  # folded under "numbers"
+        # Folded under "numbers"; a search that proves the game's result stops before its budget.
+        searched = re.search(r"(\d+) iterations in ", page.text_content("#thinking-summary"))
+        assert searched and 1 <= int(searched.group(1)) <= 300
         assert page.inner_text("#thinking-head").startswith("P1 (Medium AI) chose ")  # a level's spec
 
 

@@ -364,6 +364,8 @@ class PlaySession(Session):
                 self.seconds[seat] += time.monotonic() - start
                 if action is not None and generation == self.generation and not self.over:
                     await self._apply(seat, action)
+                elif seat not in self.humans:
+                    await self.broadcast()  # a search dropped (a takeback, a resignation): its clock stops
             if self.resigned is not None:
                 await self._record()
         except asyncio.CancelledError:

@@ -50,7 +50,7 @@ def action_name(state: Any, action: int) -> str:
         return card_name(action)
     if action == 1 and nothing_to_call(state):
         return "Check"
-    return ACTION_NAMES.get(action, str(state.action_to_string(action)))
+    return ACTION_NAMES[action] if action in ACTION_NAMES else str(state.action_to_string(action))
 
 
 def replay(state: Any) -> dict[str, Any]:
