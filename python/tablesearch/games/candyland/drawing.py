@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Optional
 
-from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, svg, text, title
+from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, ink_on, svg, text, title
 
 TRACK = (
     "RPYBOGRPKYBOGRPYBKOGRPYBOGRPYB"
@@ -254,7 +254,7 @@ def draw(
                 data_seat=p,
             )
         )
-        parts.append(text(x + dx, y + 4, str(p), 12, fill="#fff", font_weight="bold"))
+        parts.append(text(x + dx, y + 4, str(p), 12, fill=ink_on(SEAT_COLOURS[p]), font_weight="bold"))
     # The draw pile and the turn.
     y0 = TOP + rows * CELL + 16
     left = int(sum(pile))

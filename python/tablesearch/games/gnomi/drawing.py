@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Optional
 
-from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, seat_panel, svg, text, title
+from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, SEAT_TEXT, clickable, el, seat_panel, svg, text, title
 
 GNOMES = ["hans", "sprout", "wake", "lullaby", "thief", "peek", "earmuffs", "compost", "golden"]
 GNOME_GLYPHS = {
@@ -88,11 +88,11 @@ USE1, USE2, USE_GNOME, PASS_M, PASS_G, TARGET, PICK_M, PICK_G, COLOUR, DONE, NO_
 TAKE_GOLDEN, DECLINE_GOLDEN = 201, 202
 
 LEGEND = (
-    "One band per seat: mushrooms (right side up, then composted: upside down, brown rim) and gnomes (awake, "
-    "then asleep: faded, with a z). A face is shown only if you know it; other cards are backs with a '?' and "
+    "One band per seat: mushrooms (right side up, then composted: upside down, dashed brown rim) and gnomes "
+    "(awake, then asleep: faded, with a z). A face is shown only if you know it; other cards are backs with a '?' and "
     "their public number (m3, g7). Dots under a card show who knows its face. Gnomes by letter: "
     + "; ".join(f"{GNOME_GLYPHS[g]} {ABILITIES[g]}" for g in GNOMES)
-    + ". The cards and the seat of the latest move have an orange frame; tap a card to read what it is."
+    + ". The cards and the seat of the latest move have a solid orange frame; tap a card to read what it is."
 )
 HOW_TO_PLAY = (
     "Click one of your cards (or a seat's name, to target it) to play; when a card allows several moves the page "
@@ -225,6 +225,7 @@ def _card(
             fill="#fffdf5" if face else "#5d6d7e",
             stroke="#7b4a12" if not up else INK,
             stroke_width=3 if not up else 1,
+            stroke_dasharray=None if up else "6 3",  # a composted rim, unlike the latest move's solid frame
         )
         if face:
             cap_y = y + (18 if up else CH - 18)
@@ -248,6 +249,7 @@ def _card(
     else:
         label += "" if up else " (asleep)"
         golden = face == "golden"
+        unseen = "#5d6d7e" if up else "#aeb6bf"  # an unseen gnome asleep: lighter, its letters dark
         body = el(
             "rect",
             x=x,
@@ -255,9 +257,9 @@ def _card(
             width=CW,
             height=CH,
             rx=5,
-            fill=("#fdebd0" if golden else "#eafaf1") if face else "#5d6d7e",
+            fill=("#fdebd0" if golden else "#eafaf1") if face else unseen,
             stroke=INK,
-            opacity=1 if up else 0.55,
+            opacity=1 if up or not face else 0.55,
         )
         if face:
             body += el(
@@ -267,11 +269,12 @@ def _card(
             )
             body += text(x + CW / 2, y + 30, GNOME_GLYPHS[face], 16, font_weight="bold")
         if not up:
-            body += text(x + CW - 7, y + 9, "z", 13, fill="#2c3e50" if face else "#fff", font_weight="bold")
+            body += text(x + CW - 7, y + 9, "z", 13, fill="#2c3e50", font_weight="bold")
+    light = face is None and (up or kind == "m")  # white letters on a dark back
     if face is None:
-        body += text(x + CW / 2, y + CH / 2 - 4, "?", 18, fill="#fff", font_weight="bold")
+        body += text(x + CW / 2, y + CH / 2 - 4, "?", 18, fill="#fff" if light else INK, font_weight="bold")
     id_y = y + CH - 8 if kind == "g" or up or face is None else y + 9
-    body += text(x + CW / 2, id_y, name, 12, fill=INK if face else "#fff")
+    body += text(x + CW / 2, id_y, name, 12, fill="#fff" if light else INK)
     if latest:
         body += el(
             "rect", x=x - 3, y=y - 3, width=CW + 6, height=CH + 6, rx=7, fill="none", stroke=LAST, stroke_width=3
@@ -412,7 +415,7 @@ def draw(
             + (" · target" if s == target and not state.is_terminal() else "")
             + (f" · {gold} golden" if gold else "")
         )
-        tag = text(14, top + 14, name, 14, anchor="start", font_weight="bold", fill=SEAT_COLOURS[s])
+        tag = text(14, top + 14, name, 14, anchor="start", font_weight="bold", fill=SEAT_TEXT[s])
         if s == latest_seat:
             w = 9 * len(name) + 12
             tag += el(

@@ -18,7 +18,7 @@ from typing import Any, Optional
 from tablesearch.render._svg import INK, LAST, SEAT_TEXT, clickable, el, seat_panel, svg, text, title
 
 REWARDS = ["", "S", "A", "L", "M", "Taste", "Gum", "Exchange", "TidyUp", "Doublon", "Selection"]
-FRUIT = {"S": "#b03a2e", "A": "#1e7b45", "L": "#7d6608", "M": "#6c3483"}  # dark enough for text on a tile
+FRUIT = {"S": "#b03a2e", "A": "#1a6e3d", "L": "#6e5a07", "M": "#6c3483"}  # text on any tile at 4.5:1 or more
 FRUIT_NAMES = {"S": "strawberry", "A": "apple", "L": "lemon", "M": "any one fruit"}
 GREY_TEXT = "#566573"
 SPECIAL_FILL = "#d6eaf8"
@@ -171,7 +171,7 @@ def _tile(x: float, y: float, tile: Tile, w: float = 64, h: float = 48, **extra:
             title(tile_words(tile))
             + el("rect", x=x, y=y, width=w, height=h, rx=4, fill=fill, stroke=INK)
             + text(x + w / 2, y + 11, short, 12, fill=FRUIT.get(tile.reward, INK), font_weight="bold")
-            + text(x + w / 2, y + h - 9, str(tile.gummiz), 12, fill="#7d6608")
+            + text(x + w / 2, y + h - 9, str(tile.gummiz), 12, fill=FRUIT["L"])
             + ring,
             class_=cls,
             data_tile=tile.text,

@@ -12,7 +12,7 @@ import math
 from collections.abc import Mapping
 from typing import Any, Optional
 
-from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, svg, text, title
+from tablesearch.render._svg import INK, LAST, LAST_TEXT, SEAT_COLOURS, clickable, el, ink_on, svg, text, title
 
 LEGEND = (
     "Each seat shows its card (yours face up, the others face down until the game ends) and the chips it has "
@@ -162,7 +162,8 @@ def draw(
             stroke="#fff" if p == to_move else "none",
             stroke_width=4,
         )
-        parts.append(ring + text(x + 28, y, str(info["chips"][p]), 13, fill="#fff", font_weight="bold"))
+        chips = text(x + 28, y, str(info["chips"][p]), 13, fill=ink_on(SEAT_COLOURS[p]), font_weight="bold")
+        parts.append(ring + chips)
         bet = last is not None and last[0] == p
         tag = (
             who
@@ -178,7 +179,7 @@ def draw(
                 el("rect", x=x - w / 2, y=ty - 11, width=w, height=22, rx=6, fill="#fff", stroke=LAST, stroke_width=3)
             )
         parts.append(
-            text(x, ty, tag, 13, font_weight="bold", fill=LAST if bet else INK, class_="ts-last" if bet else None)
+            text(x, ty, tag, 13, font_weight="bold", fill=LAST_TEXT if bet else INK, class_="ts-last" if bet else None)
         )
     pot = sum(info["chips"])
     parts.append(

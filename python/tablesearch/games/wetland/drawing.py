@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Optional
 
-from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, svg, text, title
+from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, ink_on, svg, text, title
 
 SQ = 64
 PAD = 30
@@ -146,7 +146,7 @@ def draw(
                                     stroke=LAST if moved else INK,
                                     stroke_width=5 if moved else 2,
                                 )
-                                + text(x, y, "AB"[token], 15, fill="#fff", font_weight="bold"),
+                                + text(x, y, "AB"[token], 15, fill=ink_on(SEAT_COLOURS[p]), font_weight="bold"),
                                 class_="ts-token ts-last" if moved else "ts-token",
                                 data_seat=p,
                                 data_token="AB"[token],
