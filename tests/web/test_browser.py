@@ -128,15 +128,35 @@ def test_replay_steps_forward_and_back(page, tmp_path):
         wait_status(page, f"move 1 of {total}")
         page.click('[data-step="forward"]')
         wait_status(page, f"move 2 of {total}")
-        assert page.locator("#log li").count() == 2
+        assert page.locator("#log li:not(.ahead)").count() == 2  # the moves ahead are listed too, lighter
+        assert page.locator("#log li").count() == total
         marks_after_two = page.locator("#board svg line, #board svg circle[stroke-width='9']").count()
         page.click('[data-step="back"]')
         wait_status(page, f"move 1 of {total}")
-        assert page.locator("#log li").count() == 1
+        assert page.locator("#log li:not(.ahead)").count() == 1
         assert page.locator("#board svg line, #board svg circle[stroke-width='9']").count() < marks_after_two
         page.click('[data-step="last"]')
         wait_status(page, f"move {total} of {total}")
-        assert page.locator("#log li").count() == total
+        assert page.locator("#log li.ahead").count() == 0
+        # The keyboard: Home, End and the arrows step through it; the focused button keeps the focus.
+        page.keyboard.press("Home")
+        wait_status(page, f"move 0 of {total}")
+        page.keyboard.press("ArrowRight")
+        wait_status(page, f"move 1 of {total}")
+        page.focus('[data-step="forward"]')
+        page.keyboard.press("Enter")
+        wait_status(page, f"move 2 of {total}")
+        assert page.evaluate("() => document.activeElement.dataset.step") == "forward"
+        page.keyboard.press("ArrowLeft")
+        wait_status(page, f"move 1 of {total}")
+        # The scrubber, moved by its own arrow keys, and a click on a line ahead of the position.
+        page.focus("#scrubber")
+        page.keyboard.press("ArrowRight")
+        wait_status(page, f"move 2 of {total}")
+        assert page.evaluate("() => document.activeElement.id") == "scrubber"
+        page.locator("#log li button.jump").nth(total - 2).click()
+        wait_status(page, f"move {total - 1} of {total}")
+        assert page.locator("#log li.here button").get_attribute("aria-current") == "step"
 
 
 def _free_port() -> int:

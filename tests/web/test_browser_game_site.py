@@ -8,6 +8,8 @@ title saying "your move", and the setup form's levels and seats.
 
 from __future__ import annotations
 
+import re
+
 from helpers.web_server import background_server, post_session
 
 # A player who wants the game over in few clicks: slide and end the turn with one button, else
@@ -56,3 +58,81 @@ def test_a_seeded_gummiland_game_takes_at_most_45_clicks(page):
         assert session.state.is_terminal()
         assert clicks <= 45 and clicks * 1.5 <= decisions
         assert orderable >= 2
+
+
+# Arrow keys in a snake over the board: right to the end of a row, down, left to its start, down...
+SNAKE = ["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowDown"]
+
+
+FOCUSED = """() => {
+  const e = document.activeElement;
+  return { board: document.querySelector('#board').contains(e), actions: e.dataset ? e.dataset.actions : undefined,
+           role: e.getAttribute('role'), label: e.getAttribute('aria-label'), key: e.outerHTML.slice(0, 200) };
+}"""
+
+
+def _focused(page) -> dict:
+    return page.evaluate(FOCUSED)
+
+
+def test_a_whole_game_by_keyboard_with_the_focus_kept_and_the_title_saying_your_move(page):
+    """Tic-tac-toe against the Beginner AI with no mouse: Tab reaches the board, the arrow keys go
+    from cell to cell (each a button named for a screen reader), Enter plays; after every move the
+    focus stays on the board; the tab's title says "your move" while it is."""
+    with background_server() as server:
+        info = post_session(server, dict(game="tic_tac_toe", seats=["human", "random"], seed=4, delay=0))
+        page.goto(server.page(f"/?session={info['id']}&seat=0"))
+        page.wait_for_function("() => view && view.your_turn")
+        assert page.title().startswith("(your move) ")
+        for _ in range(30):  # Tab until the board has the focus
+            page.keyboard.press("Tab")
+            if _focused(page)["board"]:
+                break
+        moves = 0
+        while not _your_move_or_end(page):
+            assert page.title().startswith("(your move) ")
+            here = _focused(page)
+            assert here["board"], f"the focus left the board: {here}"
+            keys = iter(SNAKE * 10)
+            while not here["actions"]:  # an occupied cell: on to the next
+                key = next(keys)
+                page.keyboard.press(key)
+                if _focused(page)["key"] == here["key"] and key in ("ArrowRight", "ArrowLeft"):
+                    continue  # the end of a row: the next key goes down
+                here = _focused(page)
+            assert here["role"] == "button" and here["label"].startswith("row ") and "x(" in here["label"]
+            ply = page.evaluate("() => view.ply")
+            page.keyboard.press("Enter")
+            moves += 1
+            page.wait_for_function(f"() => view.ply > {ply}")
+        assert page.evaluate("() => view.finished") and 3 <= moves <= 5
+        assert page.title().startswith("(game over) ")
+
+
+def test_the_thinking_panel_never_shows_the_humans_own_move_and_can_be_hidden(page):
+    """Connect four against a searching AI: its thinking is shown in words (chance to win, how sure,
+    what it expects) but nothing it expects from the human; hidden by a click, it stays hidden on
+    the next page load, and shows again with another click."""
+    with background_server() as server:
+        info = post_session(server, dict(game="connect_four", seats=["human", "mcts:iterations=3000"], seed=1))
+        page.goto(server.page(f"/?session={info['id']}&seat=0"))
+        for column in (3, 3):
+            page.wait_for_function("() => view && view.your_turn")
+            ply = page.evaluate("() => view.ply")
+            page.locator(f'#board [data-column="{column}"]').first.click()
+            page.wait_for_function(f"() => view.ply > {ply} + 1 && view.your_turn")
+            page.wait_for_selector("#thinking:not([hidden])")
+            assert page.inner_text("#thinking-head").startswith("P1 (Hard AI) chose o")
+            assert page.locator("#thinking-table tbody tr").count() >= 1
+            assert "% ±" in page.inner_text("#thinking-table tbody tr >> nth=0")
+            assert page.inner_text("#thinking-sure").startswith("How sure: ")
+            words = page.text_content("#thinking") or ""
+            assert "P0:" not in words and not re.search(r"\bx\d", words), words  # no move of the human's
+        page.click("#thinking-toggle")
+        assert page.locator("#thinking-body").is_hidden()
+        assert page.get_attribute("#thinking-toggle", "aria-expanded") == "false"
+        page.reload()
+        page.wait_for_selector("#thinking:not([hidden])")
+        assert page.locator("#thinking-body").is_hidden() and page.inner_text("#thinking-toggle") == "show"
+        page.click("#thinking-toggle")
+        assert page.locator("#thinking-body").is_visible()

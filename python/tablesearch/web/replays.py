@@ -67,6 +67,16 @@ class ReplaySession(Session):
             after.apply_action(action)
             self.states.append(after)
         self.positions: dict[Watcher, int] = {}
+        self.log_problems: list[str] = []  # the game's narration that raised, shown on every view
+        self.log_steps: Optional[list[str]] = None  # every move in words, told once (web/movelog.py)
+
+    def whole_log(self, problems: list[str]) -> list[dict[str, Any]]:
+        """The whole game's log, one line a turn: a replay shows the moves ahead too, so that a
+        click on any line goes there."""
+        if self.log_steps is None:
+            self.log_steps = [views.log_line(e, None, self.log_problems) for e in self.events]
+        problems.extend(p for p in self.log_problems if p not in problems)
+        return movelog.lines(self.log_steps, [e.turn for e in self.events])
 
     def info(self) -> dict[str, Any]:
         return dict(
@@ -84,8 +94,7 @@ class ReplaySession(Session):
         state = self.states[ply]
         problems: list[str] = []  # the game's display code that raised (the page shows why)
         svg = views.drawing(state, None, None, views.last_move(self.events[:ply], None), problems)
-        steps = [views.log_line(e, None, problems) for e in self.events[:ply]]
-        log = movelog.lines(steps, [e.turn for e in self.events[:ply]])
+        log = self.whole_log(problems)
         message = dict(
             type="view",
             session=self.info(),

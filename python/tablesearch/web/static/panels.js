@@ -5,27 +5,33 @@
 let busyTimer = null, replayTimer = null;
 const THINKING_HIDDEN = "ts-thinking-hidden";
 
+// A replay's log holds the whole game: the line of the position shown is marked, the lines ahead
+// are lighter, and a click on any line goes to the position after it.
 function showLog(v) {
   const log = $("log");
+  const hadFocus = log.contains(document.activeElement);
   log.innerHTML = "";
   const plies = v.log_plies || [];
+  const played = v.replay ? plies.filter((p) => p <= v.ply).length : v.log.length; // lines up to the position
   v.log.forEach((line, i) => {
     const li = el("li");
     if (v.replay) {
       const jump = el("button", { class: "jump", "data-ply": plies[i], title: "go to the position after this line" }, line);
       jump.onclick = () => send({ type: "goto", ply: plies[i] });
-      if (plies[i] === v.ply) li.classList.add("here");
+      if (i === played - 1) { li.classList.add("here"); jump.setAttribute("aria-current", "step"); }
+      if (i >= played) li.classList.add("ahead");
       li.appendChild(jump);
     } else {
       li.appendChild(document.createTextNode(line));
     }
     log.appendChild(li);
   });
-  const here = log.querySelector("li.here") || log.lastElementChild;
+  const here = log.querySelector("li.here") || (v.replay ? log.firstElementChild : log.lastElementChild);
   if (here) log.scrollTop = here.offsetTop - log.clientHeight / 2;
+  if (hadFocus && here && here.firstElementChild) here.firstElementChild.focus({ preventScroll: true });
   const recent = $("recent");
   recent.innerHTML = "";
-  for (const line of v.log.slice(-3)) recent.appendChild(el("li", { title: line }, line));
+  for (const line of v.log.slice(0, played).slice(-3)) recent.appendChild(el("li", { title: line }, line));
   const labels = v.session.labels || v.session.seats;
   $("players").textContent = labels.map((name, p) => `P${p} ${p === v.seat ? "you" : name}`).join(" · ");
 }
@@ -127,8 +133,17 @@ function replayGo(ply) { send({ type: "goto", ply: Math.max(0, Math.min(view.pli
 
 function showControls(v) {
   const box = $("controls");
+  // The control in use keeps the focus when the controls are redrawn (a replay stepped by keyboard).
+  const active = box.contains(document.activeElement) ? document.activeElement : null;
+  const key = active && (active.id ? `#${active.id}` : active.dataset.step ? `[data-step="${active.dataset.step}"]` : null);
   box.innerHTML = "";
-  if (v.replay) { replayControls(v, box); return; }
+  if (v.replay) replayControls(v, box);
+  else gameControls(v, box);
+  const again = key && box.querySelector(key);
+  if (again) again.focus({ preventScroll: true });
+}
+
+function gameControls(v, box) {
   if (v.session.humans.length === 0 && !v.finished) {
     const label = el("label", {}, "delay between moves (s) ");
     const slider = el("input", { type: "range", min: 0, max: 3, step: 0.1, id: "speed" });
