@@ -136,3 +136,40 @@ def test_the_thinking_panel_never_shows_the_humans_own_move_and_can_be_hidden(pa
         assert page.locator("#thinking-body").is_hidden() and page.inner_text("#thinking-toggle") == "show"
         page.click("#thinking-toggle")
         assert page.locator("#thinking-body").is_visible()
+
+
+def test_the_setup_form_offers_levels_and_seats_and_keeps_what_was_typed(page):
+    """AI strength as named levels with their measured Elo, playing second chosen from a list, the
+    agent specs still there for programmers, and nothing typed lost when Players changes."""
+    from tablesearch.web import levels
+
+    with background_server() as server:
+        page.goto(server.page("/"))
+        page.select_option("#game", "gnomi")
+        names = page.locator("#level option").all_inner_texts()
+        elo = {row["name"]: row["elo"] for row in levels.for_game("gnomi")}
+        assert names == [
+            f"{n} · Elo {'+' if elo[n] >= 0 else ''}{elo[n]}" for n in ("Beginner", "Easy", "Medium", "Hard")
+        ]
+        assert "Measured Elo" in page.inner_text("#level-about") and "95% interval" in page.inner_text("#level-about")
+        page.click("#specs-box summary")
+        page.fill('.seat-row input.spec[data-seat="2"]', "mcts:iterations=77")
+        page.fill('[data-param="players"]', "5")
+        assert page.locator(".seat-row").count() == 5
+        assert page.input_value('.seat-row input.spec[data-seat="2"]') == "mcts:iterations=77"  # kept
+        page.fill('[data-param="players"]', "")  # a number being typed: nothing changes meanwhile
+        assert page.locator(".seat-row").count() == 5
+        page.fill('[data-param="players"]', "3")
+        assert page.input_value('.seat-row input.spec[data-seat="2"]') == "mcts:iterations=77"
+        # Playing second at the Easy level: chosen from lists, nothing typed.
+        page.select_option("#game", "connect_four")
+        page.select_option("#your-seat", "1")
+        page.select_option(
+            "#level", label=[n for n in page.locator("#level option").all_inner_texts() if "Easy" in n][0]
+        )
+        page.click("#start")
+        page.wait_for_function("() => view && view.your_turn")
+        (session,) = server.sessions.values()
+        assert session.names == ["mcts:iterations=30", "human"] and session.humans == [1]
+        assert "you are P1" in page.inner_text("#title") and page.inner_text("#players") == "P0 Easy AI · P1 you"
+        assert len(session.state.history()) == 1  # the AI moved first
