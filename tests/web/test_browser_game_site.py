@@ -173,3 +173,75 @@ def test_the_setup_form_offers_levels_and_seats_and_keeps_what_was_typed(page):
         assert session.names == ["mcts:iterations=30", "human"] and session.humans == [1]
         assert "you are P1" in page.inner_text("#title") and page.inner_text("#players") == "P0 Easy AI · P1 you"
         assert len(session.state.history()) == 1  # the AI moved first
+
+
+PHONE = {"width": 390, "height": 844}
+# Layout shifts not caused by a click or a key (the CLS of web vitals counts the same), from the
+# page's start, with the elements that moved.
+WATCH_SHIFTS = """() => {
+  window.shifts = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (!e.hadRecentInput) window.shifts.push({ value: e.value, moved: e.sources.map((s) => s.node && s.node.id) });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  window.thoughts = 0;  // how often an AI's clock appeared
+  new MutationObserver(() => { if (!document.querySelector('#busy').classList.contains('idle')) window.thoughts++; })
+    .observe(document.querySelector('#busy'), { attributes: true });
+}"""
+
+
+def test_the_page_does_not_move_while_an_ai_thinks(browser):
+    """Three moves against an AI that thinks for 0.4 s (its clock shows and goes) in Gnomi, at
+    desktop and phone sizes: the layout shift (CLS) stays under 0.1, web vitals' "good", and the
+    board never moves."""
+    with background_server() as server:
+        for viewport in ({"width": 1280, "height": 900}, PHONE):
+            context = browser.new_context(viewport=viewport)
+            page = context.new_page()
+            page.set_default_timeout(30_000)
+            seats = ["human", "mcts:time_limit=0.4", "mcts:time_limit=0.4"]
+            info = post_session(server, dict(game="gnomi", params={"players": 3}, seats=seats, seed=1))
+            page.goto(server.page(f"/?session={info['id']}&seat=0"))
+            page.evaluate(WATCH_SHIFTS)
+            for _ in range(3):
+                _your_move_or_end(page)
+                ply = page.evaluate("() => view.ply")
+                page.locator("#board [data-actions]").first.click()
+                if page.locator("#choice").is_visible():
+                    page.locator("#choice-buttons button").first.click()
+                page.wait_for_function(f"() => view.ply > {ply}")
+            _your_move_or_end(page)
+            shifts, busy = page.evaluate("() => [window.shifts, window.thoughts]")
+            total = sum(s["value"] for s in shifts)
+            width = viewport["width"]
+            print(f"\ngnomi, 3 players, {width} px: layout shift {total:.3f}, the AIs' clock shown {busy} times")
+            assert busy >= 2 and total < 0.1, shifts
+            assert not any("board" in s["moved"] for s in shifts), shifts
+            context.close()
+
+
+def test_which_move_opens_in_view_on_a_phone(browser):
+    """Gnomi with 6 players on a 390 px phone: a card with several moves asks "Which move?" where
+    the player sees it, its first answer focused."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    with background_server() as server:
+        info = post_session(server, dict(game="gnomi", params={"players": 6}, seats=["human"] + ["random"] * 5, seed=2))
+        page.goto(server.page(f"/?session={info['id']}&seat=0"))
+        asked = False
+        while not asked and not _your_move_or_end(page):
+            ply = page.evaluate("() => view.ply")
+            for piece in page.locator("#board [data-actions]").all():
+                piece.click()
+                if page.locator("#choice").is_visible():
+                    asked = True
+                    break
+                page.wait_for_function(f"() => view.ply > {ply}")  # one move: played at once
+                break
+        assert asked, "no card with several moves came up"
+        box = page.locator("#choice").bounding_box()
+        assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"], box
+        assert page.evaluate("() => document.activeElement.parentElement.id") == "choice-buttons"
+    context.close()

@@ -3,9 +3,10 @@
 // sends clicks back.
 "use strict";
 
+// The game shows once its first view is there, all at once: nothing drawn before it moves.
 function openSession(id, seat) {
   $("setup").hidden = true;
-  $("play").hidden = false;
+  $("play").hidden = true;
   if (socket) socket.close();
   view = null;
   const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -35,6 +36,7 @@ function receive(message) {
 
 function showView(v) {
   view = v;
+  $("play").hidden = false;
   showError(v.error || "");
   const s = v.session;
   $("title").textContent = `${s.game}` + (v.replay ? ` — replay of game ${s.record}` : "") +

@@ -208,11 +208,14 @@ function showActions(v) {
     b.onclick = () => choose([move.action]);
     quick.appendChild(b);
   }
-  quick.hidden = !quick.children.length;
+  // A human seat's page keeps these boxes while the others move (nothing below them jumps).
+  const playing = v.seat !== null && v.seat !== undefined && v.session.humans.includes(v.seat) && !v.finished;
+  quick.hidden = !quick.children.length && !playing;
   const actions = $("actions");
   actions.innerHTML = "";
   const box = $("moves-box");
-  box.hidden = !v.legal.length;
+  box.hidden = !v.legal.length && !playing;
+  box.classList.toggle("idle", !v.legal.length);
   $("moves-summary").textContent = v.legal.length === 1 ? "the move as a button" : `all ${v.legal.length} moves as buttons`;
   box.open = movesOpen !== null ? movesOpen : v.legal.length <= 6 || !clickable;
   for (const move of v.legal) {
