@@ -245,3 +245,89 @@ def test_which_move_opens_in_view_on_a_phone(browser):
         assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"], box
         assert page.evaluate("() => document.activeElement.parentElement.id") == "choice-buttons"
     context.close()
+
+
+def _play_out_by_clicks(page) -> None:
+    while not _your_move_or_end(page):
+        ply = page.evaluate("() => view.ply")
+        page.locator("#board [data-actions]").first.click()
+        page.wait_for_function(f"() => view.ply > {ply}")
+
+
+def test_an_ending_says_why_and_a_rematch_swaps_the_seats(page):
+    """Tic-tac-toe against the Beginner AI to the end: the ending says who won and why (or a draw
+    on a full board), in the player's words; "Rematch, seats swapped" starts a new game with the
+    same setup where the AI moves first."""
+    with background_server() as server:
+        info = post_session(server, dict(game="tic_tac_toe", seats=["human", "random"], seed=6, delay=0))
+        page.goto(server.page(f"/?session={info['id']}&seat=0"))
+        _play_out_by_clicks(page)
+        page.wait_for_selector("#rematch-swap")
+        ending = page.inner_text("#ending-text")
+        assert re.fullmatch(
+            r"game over: (you won|P1 \(Beginner AI\) won) \(three in a row: .+\)|game over: a draw.*", ending
+        )
+        assert "(you)" not in ending and "human" not in ending
+        page.click("#rematch-swap")
+        page.wait_for_function(f"() => view && view.session.id !== {info['id']!r} && view.your_turn")
+        assert "you are P1" in page.inner_text("#title") and "seat=1" in page.url
+        again = server.sessions[page.evaluate("() => view.session.id")]
+        assert again.names == ["random", "human"] and len(again.state.history()) == 1  # the AI moved first
+        assert page.locator("#ending").is_hidden()
+
+
+# For the log's line i: the width its number needs ("100."), the width of the number column, where
+# the line starts and where its text starts.
+NUMBER_ROOM = """(i) => {
+  const li = document.querySelectorAll('#log li')[i];
+  const number = getComputedStyle(li, '::before');
+  const probe = document.createElement('span');
+  probe.textContent = `${i + 1}.`.padStart(5, '0');
+  probe.style.font = number.font;
+  document.body.appendChild(probe);
+  const range = document.createRange();
+  range.selectNodeContents(li.lastChild);
+  const out = { number: probe.getBoundingClientRect().width, column: parseFloat(number.minWidth),
+                left: li.getBoundingClientRect().left, text: range.getBoundingClientRect().left };
+  probe.remove();
+  return out;
+}"""
+
+
+def test_the_bugs_of_issue_39_stay_fixed_in_the_browser(page):
+    """A seat of -1 named as such; Leduc's "Check" where there is nothing to call; Candy Land's
+    hint saying its draws are played for the player; tic-tac-toe's rows and columns numbered as
+    its moves name them; a log of more than 99 lines keeping every digit of its numbers."""
+    with background_server() as server:
+        info = post_session(server, dict(game="tic_tac_toe", seats=["human", "random"], seed=1))
+        page.goto(server.page(f"/?session={info['id']}&seat=-1"))
+        page.wait_for_selector("#error:not([hidden])")
+        assert page.inner_text("#error") == "there is no seat -1: seats are 0 to 1"
+        page.goto(server.page(f"/?session={info['id']}&seat=0"))
+        _your_move_or_end(page)
+        assert page.locator("#board svg text", has_text="2").count() == 2  # row 2 and column 2
+        assert "x(1,2)" in page.get_attribute('#board [data-actions="5"]', "aria-label")
+
+        info = post_session(server, dict(game="leduc_poker", seats=["human", "random"], seed=1))
+        page.goto(server.page(f"/?session={info['id']}&seat=0"))
+        _your_move_or_end(page)
+        labels = [m["label"] for m in page.evaluate("() => view.legal")]
+        assert "Check" in labels and "Call" not in labels and "Fold" not in labels
+
+        info = post_session(
+            server, dict(game="candyland", params={"players": 4}, seats=["human"] + ["random"] * 3, seed=7)
+        )
+        page.goto(server.page(f"/?session={info['id']}&seat=0"))
+        page.wait_for_function("() => view && view.your_turn")
+        assert page.inner_text("#hint").startswith("Drawing is your only move, so it is played for you")
+        info = post_session(
+            server, dict(game="candyland", params={"players": 4}, seats=["random"] * 4, seed=7, delay=0)
+        )
+        page.goto(server.page(f"/?session={info['id']}"))
+        page.wait_for_function("() => view && view.finished")
+        lines = page.locator("#log li").count()
+        assert lines >= 100
+        # The numbers are a counter in a column wide enough for 4 digits: the 100th line shows all of
+        # "100." before its text (the numbers of an ordered list's margin lost their first digit).
+        room = page.evaluate(NUMBER_ROOM, 99)
+        assert room["number"] <= room["column"] and room["left"] + room["number"] <= room["text"], room
