@@ -265,3 +265,47 @@ def test_tic_tac_toe_numbers_rows_and_columns_as_its_moves_name_them():
     assert "<title>row 1, column 2: x</title>" in svg
     for k in "012":
         assert svg.count(f">{k}</text>") == 2  # a row number and a column number
+
+
+def _random_end(game, seed):
+    state, rng = game.new_initial_state(seed), random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_wetland_and_gnomi_endings_say_why_and_wetland_marks_the_joined_pair():
+    import re
+
+    from tablesearch.web import endings
+
+    for seed in range(3):
+        state = _random_end(ts.load_game("wetland", players=3), seed)
+        winner = max(range(3), key=lambda p: state.returns()[p])
+        found = re.fullmatch(
+            rf"P{winner}'s A and B joined on squares \((\d),(\d)\) and \((\d),(\d)\)", endings.reason(state)
+        )
+        assert found, endings.reason(state)
+        r1, c1, r2, c2 = map(int, found.groups())
+        assert abs(r1 - r2) + abs(c1 - c2) == 1  # orthogonal neighbours
+        assert render.draw(state).count('class="ts-deciding"') == 1
+    capped = _random_end(ts.load_game("wetland", players=2, max_rounds=1), 0)
+    assert (
+        capped.returns() == [0.0, 0.0] and endings.reason(capped) == "the round cap is reached with no A and B joined"
+    )
+    assert 'class="ts-deciding"' not in render.draw(capped)
+    state = _random_end(ts.load_game("gnomi", players=3), 1)
+    winner = state.returns().index(1.0)
+    assert endings.reason(state) == f"P{winner} is the last with a card right side up"
+    state = _random_end(ts.load_game("gnomi", players=4, max_rounds=2), 0)
+    assert re.fullmatch(
+        r"the round cap \(2\) is reached; cards right side up: P0 \d, P1 \d, P2 \d, P3 \d", endings.reason(state)
+    )
+    state = _random_end(ts.load_game("gnomi", players=3, golden=True), 1)
+    assert endings.reason(state) == "the most gold after three games: " + ", ".join(
+        f"P{p} {s:g}" for p, s in enumerate(state.scores())
+    )

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from tablesearch.games.gnomi.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, consequences, describe, draw
+from tablesearch.games.gnomi.ending import ending
 from tablesearch.games.gnomi.moves import describe_move
 
 __all__ = [
@@ -20,6 +21,7 @@ __all__ = [
     "describe",
     "describe_move",
     "draw",
+    "ending",
     "turn_holder",
 ]
 
