@@ -143,6 +143,17 @@ MUTATIONS = [
         native=["tree reuse keeps the information set subtree of the position reached"],
         python=[KA + "test_reused_information_set_visits_equal_what_the_first_trees_held_at_the_position_reached"],
     ),
+    # --- compiled games (the checks on a game written with numba) --------------------------------
+    Mutation(
+        "Compiled games' chance probabilities checked only for exceeding 1",
+        "cpp/games/compiled/compiled.cc",
+        "if (std::abs(total - 1.0) > 1e-6) [[unlikely]] {",
+        "if (total > 1.0 + 1e-6) [[unlikely]] {",
+        python=[
+            "tests/robustness/test_hostile_compiled_games.py::"
+            "test_chance_probabilities_summing_below_or_above_one_are_refused"
+        ],
+    ),
     # --- rules ---------------------------------------------------------------------------------
     Mutation(
         "Gnomi offers a reaction from an asleep earmuffs",

@@ -9,7 +9,9 @@ namespace ts {
 
 std::shared_ptr<AnyGame> make_compiled_game(std::shared_ptr<const CompiledRules> rules,
                                             const Params& params) {
-  return std::make_shared<NativeGameAdapter<CompiledGame>>(params, CompiledGame(std::move(rules)));
+  CompiledGame game(std::move(rules));  // validates the rules
+  const Params resolved = resolve_params(game.name(), game.parameter_specs(), params);
+  return std::make_shared<NativeGameAdapter<CompiledGame>>(resolved, std::move(game));
 }
 
 FuzzCounts check_compiled_game(const AnyGame& game, int64_t games, uint64_t seed, int64_t max_plies) {

@@ -11,7 +11,8 @@
 namespace ts {
 
 // The game of `rules` (validated: InvalidArgument names the first problem), named rules->name,
-// reporting `params` as its parameters.
+// reporting `params` as its parameters (checked against rules->param_specs as a native game's are,
+// defaults filled in).
 std::shared_ptr<AnyGame> make_compiled_game(std::shared_ptr<const CompiledRules> rules, const Params& params);
 
 // The conformance pass a compiled game gets before it is used: `games` random games from `seed`

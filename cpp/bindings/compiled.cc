@@ -67,8 +67,9 @@ std::vector<ParamSpec> param_specs_from(const py::list& specs) {
     value[py::str(p.name)] = spec["default"];
     p.default_value = py_convert::to_params(value).at(p.name);
     p.help = spec["help"].cast<std::string>();
-    if (spec.contains("min")) p.min_int = spec["min"].cast<int64_t>();
-    if (spec.contains("max")) p.max_int = spec["max"].cast<int64_t>();
+    // An int without bounds takes any 64-bit value.
+    p.min_int = spec.contains("min") ? spec["min"].cast<int64_t>() : INT64_MIN;
+    p.max_int = spec.contains("max") ? spec["max"].cast<int64_t>() : INT64_MAX;
     if (spec.contains("choices")) p.choices = spec["choices"].cast<std::vector<std::string>>();
     out.push_back(std::move(p));
   }
@@ -89,17 +90,17 @@ std::shared_ptr<CompiledRules> rules_from(const std::string& name, const py::dic
   rules->initial.assign(bytes, bytes + initial.nbytes());
   rules->element_size = static_cast<int>(initial.itemsize());
   rules->element_kind = initial.dtype().kind();
-  rules->num_players = facts["num_players"].cast<int>();
-  rules->max_legal_actions = facts["max_legal_actions"].cast<int>();
-  rules->num_distinct_actions = facts["num_distinct_actions"].cast<int>();
+  rules->num_players = facts["num_players"].cast<int64_t>();
+  rules->max_legal_actions = facts["max_legal_actions"].cast<int64_t>();
+  rules->num_distinct_actions = facts["num_distinct_actions"].cast<int64_t>();
   rules->has_chance = facts["has_chance"].cast<bool>();
   rules->has_hidden_information = facts["has_hidden_information"].cast<bool>();
   rules->min_return = facts["min_utility"].cast<double>();
   rules->max_return = facts["max_utility"].cast<double>();
-  rules->max_game_length = facts["max_game_length"].cast<int>();
-  rules->information_state_size = facts["information_state_size"].cast<int>();
-  rules->resample_draws = facts["resample_draws"].cast<int>();
-  rules->observation_shape = facts["observation_shape"].cast<std::vector<int>>();
+  rules->max_game_length = facts["max_game_length"].cast<int64_t>();
+  rules->information_state_size = facts["information_state_size"].cast<int64_t>();
+  rules->resample_draws = facts["resample_draws"].cast<int64_t>();
+  rules->observation_shape = facts["observation_shape"].cast<std::vector<int64_t>>();
   rules->param_specs = param_specs_from(facts["parameter_specs"].cast<py::list>());
 
   using namespace compiled_abi;
@@ -115,10 +116,12 @@ std::shared_ptr<CompiledRules> rules_from(const std::string& name, const py::dic
   return rules;
 }
 
-void check_facts(const std::string& name, const py::dict& facts, const std::vector<std::string>& functions) {
-  rules_from(name, facts, [&]<class F>(const char* function) {
-    return present<F>(functions, function);
-  })->validate();
+void check_facts(const std::string& name, const py::dict& facts, const std::vector<std::string>& functions,
+                 const py::dict& params) {
+  const auto rules =
+      rules_from(name, facts, [&]<class F>(const char* function) { return present<F>(functions, function); });
+  rules->validate();
+  resolve_params(name, rules->param_specs, py_convert::to_params(params));
 }
 
 std::shared_ptr<AnyGame> compiled_game(const std::string& name, const py::dict& params, const py::dict& facts,
@@ -165,9 +168,10 @@ std::shared_ptr<AnyGame> compiled_game(const std::string& name, const py::dict& 
 
 void bind_compiled(py::module_& m) {
   m.def("_compiled_check_facts", &check_facts, py::kw_only(), py::arg("name"), py::arg("facts"),
-        py::arg("functions"),
-        "Private to tablesearch.games.compiled: checks what a game declares, and which functions it\n"
-        "has (by name), before they are compiled (ValueError naming the first problem).");
+        py::arg("functions"), py::arg("params"),
+        "Private to tablesearch.games.compiled: checks what a game declares, which functions it has\n"
+        "(by name) and its parameters against its parameter specs, before its functions are compiled\n"
+        "(ValueError naming the first problem).");
   m.def("_compiled_game", &compiled_game, py::kw_only(), py::arg("name"), py::arg("params"), py::arg("facts"),
         py::arg("functions"), py::arg("owner"), py::arg("state_to_string"), py::arg("action_to_string"),
         py::arg("explain"),

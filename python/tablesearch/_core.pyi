@@ -328,10 +328,11 @@ def _compiled_check(game: Game, games: typing.SupportsInt | typing.SupportsIndex
     Private to tablesearch.games.compiled: the conformance pass of a compiled game (ValueError
     naming the function that broke a rule).
     """
-def _compiled_check_facts(*, name: str, facts: dict, functions: collections.abc.Sequence[str]) -> None:
+def _compiled_check_facts(*, name: str, facts: dict, functions: collections.abc.Sequence[str], params: dict) -> None:
     """
-    Private to tablesearch.games.compiled: checks what a game declares, and which functions it
-    has (by name), before they are compiled (ValueError naming the first problem).
+    Private to tablesearch.games.compiled: checks what a game declares, which functions it has
+    (by name) and its parameters against its parameter specs, before its functions are compiled
+    (ValueError naming the first problem).
     """
 def _compiled_game(*, name: str, params: dict, facts: dict, functions: dict, owner: typing.Any, state_to_string: typing.Any, action_to_string: typing.Any, explain: typing.Any) -> Game:
     """

@@ -295,6 +295,11 @@ def _returns(state, values):
     values[0] = 0.0
 
 
+@njit
+def _observe(state, player, values):
+    values[0] = state[0]
+
+
 def _game(**changes):
     facts = dict(
         num_players=1,
@@ -355,6 +360,12 @@ def test_a_minimal_game_loads_and_plays():
         (dict(parameter_specs=[{"name": "size", "default": 3, "min": -(2**70)}]), ValueError, "fit in 64 bits"),
         (dict(parameter_specs=[{"name": "size", "default": 2**70}]), ValueError, "size"),
         (dict(parameter_specs=[{"name": "size", "default": "a", "choices": [1]}]), TypeError, "choices must be"),
+        # Counts beyond 32 bits, each named with its range (not a failed cast to a C++ int).
+        (dict(num_players=2**40), ValueError, "'compiled_bad': num_players() must be in 1..8, got 1099511627776"),
+        (dict(max_legal_actions=2**40), ValueError, "max_legal_actions() must be in 1..65536, got 1099511627776"),
+        (dict(max_game_length=2**32), ValueError, "max_game_length() must be in 0..2147483647, got 4294967296"),
+        (dict(num_players=2**70), ValueError, "'compiled_bad': num_players() must be below 2**63, got"),
+        (dict(observation=_observe, observation_shape=(2**33,)), ValueError, "entries must be in 1..1048576"),
     ],
 )
 def test_what_a_game_declares_is_checked_before_compiling(changes, error, message):
@@ -362,6 +373,40 @@ def test_what_a_game_declares_is_checked_before_compiling(changes, error, messag
     ts.register_game(name, _game(**changes))
     with pytest.raises(error, match=re.escape(message)):
         ts.load_game(name)
+
+
+def test_a_big_endian_state_array_is_read_in_the_machines_byte_order():
+    ts.register_game("compiled_big_endian", _game(initial_state=np.array([0, 7], ">i4")))
+    state = ts.load_game("compiled_big_endian").new_initial_state()
+    assert str(state) == "0 7" and state.legal_actions() == [0]
+    state.apply_action(0)
+    assert state.is_terminal() and str(state) == "1 7"
+
+
+def _sized(size: int = 3, fast: bool = False):
+    """A factory without parameter_specs: its keyword defaults give each parameter's type."""
+    return _game(initial_state=np.zeros(2, np.int8) + int(size), parameters={"size": size, "fast": fast})()
+
+
+@pytest.mark.parametrize("value", [1.5, 4.0, "4", True])
+def test_a_parameter_of_another_type_is_refused_as_native_games_refuse_it(value):
+    """Not played with int(1.5) and recorded as 1.5: the type of the factory's default, or of the
+    declared spec's default, is the parameter's type (as leduc_poker refuses players=4.0)."""
+    ts.register_game("compiled_sized", _sized)
+    with pytest.raises(ValueError, match="parameter 'size' of game 'compiled_sized' must be of type int, got"):
+        ts.load_game("compiled_sized", size=value)
+    assert ts.load_game("compiled_sized", size=4).parameters() == {"size": 4, "fast": False}
+    assert ts.load_game("compiled_sized").parameter_specs()[0]["default"] == 3
+
+
+def test_parameters_are_checked_against_the_declared_specs():
+    specs = [{"name": "size", "default": 3, "min": 1, "max": 9}]
+    ts.register_game("compiled_declared", lambda size=3: _game(parameters={"size": size}, parameter_specs=specs)())
+    with pytest.raises(ValueError, match="'size' of game 'compiled_declared' must be between 1 and 9, got 12"):
+        ts.load_game("compiled_declared", size=12)
+    with pytest.raises(ValueError, match="must be of type int, got float 2.5"):
+        ts.load_game("compiled_declared", size=2.5)
+    assert ts.load_game("compiled_declared", size=9).parameters() == {"size": 9}
 
 
 def test_a_plain_python_function_is_jitted_and_its_errors_are_named():
@@ -373,6 +418,47 @@ def test_a_plain_python_function_is_jitted_and_its_errors_are_named():
     ts.register_game("compiled_overflow", _game(legal_actions=legal))
     with pytest.raises(ValueError, match=r"legal_actions raised an exception: IndexError: index 1 is out of bounds"):
         ts.load_game("compiled_overflow")
+
+
+def _forgot_the_count(state, actions):
+    actions[0] = 0
+
+
+def _writes_a_string(state, action):
+    state[0] = "one"
+
+
+def _half_a_player(state):
+    return 0.5
+
+
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        (
+            dict(legal_actions=_forgot_the_count),
+            "compiled game 'compiled_untyped': legal_actions returns none (is its return missing?); it must return "
+            "how many actions it wrote, an int",
+        ),
+        (
+            dict(apply_action=_writes_a_string),
+            "compiled game 'compiled_untyped': apply_action does not compile: No implementation of function",
+        ),
+        (
+            dict(current_player=_half_a_player),
+            "compiled game 'compiled_untyped': current_player returns float64; it must return the player to move",
+        ),
+    ],
+)
+def test_a_function_numba_cannot_type_is_named_with_numbas_reason(changes, message):
+    """Not a raw numba TypingError located in the wrappers: the game, the function, and the part
+    of numba's message that says what is wrong and where in the game's code."""
+    ts.register_game("compiled_untyped", _game(**changes))
+    with pytest.raises(ValueError, match=re.escape(message)) as error:
+        ts.load_game("compiled_untyped")
+    assert "_wrappers.py" not in str(error.value) and "\x1b[" not in str(error.value)
+    if "does not compile" in message:
+        assert 'test_compiled_games.py", line' in str(error.value) and 'state[0] = "one"' in str(error.value)
 
 
 # --- compiling and caching -------------------------------------------------------------------------
@@ -409,6 +495,26 @@ def test_the_fingerprint_follows_helpers_constants_and_options():
         source.replace("@njit\n        def helper", "@njit(fastmath=True)\n        def helper"),
     ):
         assert _fingerprint.fingerprint([_module(changed).rule], "sizes")[0] != same, changed
+
+
+def test_the_fingerprint_follows_a_helper_in_a_module_inside_a_module():
+    """rules.tables.step(...): a change in `step` compiles anew (else numba's cache would serve
+    the old code)."""
+
+    def rule_reaching(step_source):
+        inner = _module(f"from numba import njit\n@njit\ndef step(x):\n    return {step_source}\n")
+        outer = types.ModuleType("outer_rules")
+        outer.tables = inner
+        return _module(
+            "from numba import njit\n@njit\ndef rule(state):\n    return rules.tables.step(state[0])\n"
+        ), outer
+
+    fingerprints = []
+    for step in ("x + 1", "x + 1", "x + 2"):
+        game, outer = rule_reaching(step)
+        game.rules = outer
+        fingerprints.append(_fingerprint.fingerprint([game.rule], "sizes")[0])
+    assert fingerprints[0] == fingerprints[1] != fingerprints[2]
 
 
 COUNTDOWN = """

@@ -7,6 +7,8 @@ the state array, so every variant runs the same compiled code (compiled once).""
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import numpy as np
 from numba import njit
 
@@ -35,12 +37,13 @@ BREAKS = {
     16: ("a world with another player to move", "resample"),
     17: ("an exception", "observed_action"),
     18: ("an exception", "observation"),
+    21: ("a world the player can tell apart", "resample"),
+    24: ("chance probabilities that sum to 0.5", "chance_outcomes"),
 }
 # Broken rules only the conformance pass at load time sees (every call is fine on its own).
 LOAD_TIME_BREAKS = {
     19: ("a write to the state", "legal_actions"),
     20: ("a random outcome", "apply_action"),
-    21: ("a world the player can tell apart", "resample"),
     22: ("a game that never ends", "did not end"),
     23: ("a history that does not lead to the world drawn", "resample"),
 }
@@ -84,7 +87,7 @@ def legal_actions(state, actions):
 def chance_outcomes(state, cards, probabilities):
     for i in range(3):
         cards[i] = i
-        probabilities[i] = 0.5 if broken(state, 14) else 1 / 3
+        probabilities[i] = 0.5 if broken(state, 14) else 1 / 6 if broken(state, 24) else 1 / 3
     return 3
 
 
@@ -160,10 +163,11 @@ def observation(state, player, values):
     values[1] = state[PLAYER] == player
 
 
-def hostile(mode: int = 0, when: int = 0) -> CompiledGame:
+def declared(mode: int = 0, when: int = 0) -> dict[str, Any]:
+    """The keyword arguments of CompiledGame for the game that breaks rule `mode` from ply `when`."""
     initial = np.zeros(8, np.int64)
     initial[STONES], initial[MODE], initial[WHEN] = 7, mode, when
-    return CompiledGame(
+    return dict(
         num_players=2,
         initial_state=initial,
         num_distinct_actions=4,
@@ -182,3 +186,12 @@ def hostile(mode: int = 0, when: int = 0) -> CompiledGame:
         observation_shape=(2,),
         parameters={"mode": mode, "when": when},
     )
+
+
+def hostile(mode: int = 0, when: int = 0) -> CompiledGame:
+    return CompiledGame(**declared(mode, when))
+
+
+def variant(**changes: Any) -> Callable[[], CompiledGame]:
+    """The factory of the game that breaks no rule, with `changes` to what it declares."""
+    return lambda: CompiledGame(**{**declared(), **changes})

@@ -67,6 +67,55 @@ print("ok")
 """
 
 
+WORLDS = """
+compiled.CHECK_GAMES = 0  # the load-time pass would refuse the game: the search must
+for algorithm in ("ismcts", "mo-ismcts", "pimc", "smooth-uct", "infoset-uct"):
+    for threads in (1, 2):
+        state = ts.load_game("hostile_compiled", mode=21).new_initial_state(0)
+        state.apply_action(1)  # the deal
+        try:
+            mcts.search(state, iterations=200, seed=0, algorithm=algorithm, threads=threads)
+        except ValueError as error:
+            assert str(error).startswith(
+                "compiled game 'hostile_compiled': resample drew a world for player 0 whose information_state differs"
+            ), (algorithm, str(error))
+        else:
+            raise AssertionError(f"{algorithm} searched worlds the player can tell apart")
+print("ok")
+"""
+
+CHANCE = """
+for mode, total in ((14, "1.5"), (24, "0.5")):
+    try:
+        ts.load_game("hostile_compiled", mode=mode)
+    except ValueError as error:
+        named = f"'hostile_compiled': chance_outcomes gave probabilities summing to {total}; they must sum to 1"
+        assert named in str(error) and f"(state: [7 0 0 0 0 {mode} 0 0])" in str(error), str(error)
+    else:
+        raise AssertionError(f"probabilities summing to {total} loaded")
+compiled.CHECK_GAMES = 0  # and during play, where the load-time pass did not look
+state = ts.load_game("hostile_compiled", mode=24).new_initial_state(0)
+try:
+    state.chance_outcomes()
+except ValueError as error:
+    assert "summing to 0.5" in str(error), str(error)
+else:
+    raise AssertionError("probabilities summing to 0.5 given to the search")
+print("ok")
+"""
+
+
+def test_a_resample_that_changes_what_the_player_sees_is_refused_during_a_search():
+    """Worlds are checked at run time (a sample of them on each thread) against the player's
+    information state, not only for the player to move: every search that draws worlds stops
+    with an error naming the game instead of searching the wrong game."""
+    assert run_child(PRELUDE + WORLDS, timeout=600).strip().endswith("ok")
+
+
+def test_chance_probabilities_summing_below_or_above_one_are_refused():
+    assert run_child(PRELUDE + CHANCE, timeout=600).strip().endswith("ok")
+
+
 def test_a_game_that_breaks_a_rule_is_refused_when_loaded_naming_the_function():
     out = run_child(PRELUDE + LOAD, timeout=600)
     assert out.strip().endswith("ok"), out

@@ -15,14 +15,39 @@ using namespace compiled_abi;
 // Scratch buffers of one thread (the rules write into caller-owned memory; no allocation per call
 // once they have grown).
 template <class T>
-T* scratch(std::vector<T>& buffer, int size) {
-  if (static_cast<int>(buffer.size()) < size) buffer.resize(static_cast<size_t>(size));
+T* scratch(std::vector<T>& buffer, int64_t size) {
+  if (static_cast<int64_t>(buffer.size()) < size) buffer.resize(static_cast<size_t>(size));
   return buffer.data();
 }
 thread_local std::vector<int32_t> tl_actions, tl_values;
 thread_local std::vector<double> tl_probabilities;
 thread_local std::vector<int64_t> tl_draws;
 thread_local std::vector<ChanceOutcome> tl_outcomes;
+
+// Which worlds are checked to keep the player's information state, so that a resample that
+// changes what the player sees is named during any search, for a small fraction of the cost of
+// checking every world: of the worlds drawn in a row for one player from one state (a search's
+// root, drawn from again and again), the second, third, fifth, ninth and then every 16th; and
+// the first of every 16th such run (searches that draw from a new state each time).
+struct WorldChecks {
+  const CompiledRules* rules = nullptr;
+  int player = -1;
+  unsigned char state[kCompiledStateCapacity];
+  uint32_t drawn = 0;  // worlds drawn in this run
+  uint32_t runs = 0;
+
+  bool check_next(const CompiledRules* r, int p, const unsigned char* data) {
+    const size_t bytes = static_cast<size_t>(r->state_bytes());
+    if (r != rules || p != player || std::memcmp(state, data, bytes) != 0) {
+      rules = r, player = p, drawn = 0;
+      std::memcpy(state, data, bytes);
+    }
+    const uint32_t n = drawn++;
+    if (n == 0) return runs++ % 16 == 0;
+    return (n & (n - 1)) == 0 || n % 16 == 0;  // worlds 2, 3, 5, 9, 17, 33, 49, ...
+  }
+};
+thread_local WorldChecks tl_worlds;
 
 std::string number(double v) {
   char text[32];
@@ -38,38 +63,43 @@ std::string join(const std::vector<int64_t>& values) {
 
 }  // namespace
 
+int64_t CompiledRules::observation_size() const {
+  if (observation_shape.empty()) return 0;
+  int64_t size = 1;
+  for (int64_t d : observation_shape) {
+    if (d < 0 || __builtin_mul_overflow(size, d, &size)) return INT64_MAX;
+  }
+  return size;
+}
+
 void CompiledRules::validate() const {
   auto bad = [&](const std::string& what) { fail("compiled game '" + name + "': " + what); };
-  if (num_players < 1 || num_players > kMaxPlayers)
-    bad("num_players() must be in 1.." + std::to_string(kMaxPlayers) + ", got " +
-        std::to_string(num_players));
+  auto in_range = [&](int64_t value, const char* what, int64_t lo, int64_t hi) {
+    if (value < lo || value > hi)
+      bad(std::string(what) + " must be in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got " +
+          std::to_string(value));
+  };
+  in_range(num_players, "num_players()", 1, kMaxPlayers);
   if (element_size != 1 && element_size != 2 && element_size != 4 && element_size != 8)
     bad("state elements must be 1, 2, 4 or 8 bytes, got " + std::to_string(element_size));
   if ((element_kind != 'i' && element_kind != 'u' && element_kind != 'f') ||
       (element_kind == 'f' && element_size < 4))
     bad("state elements must be integers, float32 or float64");
   if (initial.empty() || initial.size() % static_cast<size_t>(element_size) != 0 ||
-      state_bytes() > kCompiledStateCapacity)
+      initial.size() > static_cast<size_t>(kCompiledStateCapacity))
     bad("the state array must hold 1.." + std::to_string(kCompiledStateCapacity) + " bytes, got " +
         std::to_string(initial.size()));
-  if (max_legal_actions < 1 || max_legal_actions > kCompiledMaxActions)
-    bad("max_legal_actions() must be in 1.." + std::to_string(kCompiledMaxActions) + ", got " +
-        std::to_string(max_legal_actions));
-  if (num_distinct_actions < 1 || num_distinct_actions > kCompiledMaxActions)
-    bad("num_distinct_actions() must be in 1.." + std::to_string(kCompiledMaxActions) + ", got " +
-        std::to_string(num_distinct_actions));
+  in_range(max_legal_actions, "max_legal_actions()", 1, kCompiledMaxActions);
+  in_range(num_distinct_actions, "num_distinct_actions()", 1, kCompiledMaxActions);
   if (!(std::isfinite(min_return) && std::isfinite(max_return) && max_return > min_return))
     bad("min_utility() and max_utility() must be finite with min < max, got " + number(min_return) + " and " +
         number(max_return));
-  if (max_game_length < 0) bad("max_game_length() must be >= 0, got " + std::to_string(max_game_length));
-  for (int size : {information_state_size, resample_draws, observation_size()}) {
-    if (size < 0 || size > kCompiledMaxVector)
-      bad("information_state_size, resample_draws and the observation size must be in 0.." +
-          std::to_string(kCompiledMaxVector));
-  }
-  for (int d : observation_shape) {
-    if (d < 1) bad("observation_shape() entries must be positive");
-  }
+  in_range(max_game_length, "max_game_length()", 0, INT32_MAX);
+  in_range(information_state_size, "information_state_size()", 0, kCompiledMaxVector);
+  in_range(resample_draws, "resample_draws()", 0, kCompiledMaxVector);
+  for (int64_t d : observation_shape) in_range(d, "observation_shape() entries", 1, kCompiledMaxVector);
+  in_range(observation_size(), "the observation size (the product of observation_shape())", 0,
+           kCompiledMaxVector);
   if (!apply_action || !current_player || !legal_actions || !returns)
     bad("current_player, legal_actions, apply_action and returns are required");
   if (has_chance != (chance_outcomes != nullptr))
@@ -121,6 +151,13 @@ void CompiledState::raised(int32_t status, const char* function, std::initialize
   broken(function, "returned the unknown status " + std::to_string(status));
 }
 
+void CompiledState::world_differs(int player) const {
+  broken("resample",
+         "drew a world for player " + std::to_string(player) +
+             " whose information_state differs from the state's: a world must keep everything the "
+             "player knows");
+}
+
 void CompiledState::bad_player(int64_t player, const char* function) const {
   broken(function,
          "returned " + std::to_string(player) + "; valid: 0.." + std::to_string(rules_->num_players - 1) +
@@ -137,7 +174,8 @@ int CompiledState::legal_actions(Action* out) const {
   }
   int64_t count = -1;
   check(rules_->legal_actions(data_, out, &count), "legal_actions", {});
-  const int max = rules_->max_legal_actions, distinct = rules_->num_distinct_actions;
+  const int max = static_cast<int>(rules_->max_legal_actions);
+  const int distinct = static_cast<int>(rules_->num_distinct_actions);
   if (count < 1 || count > max) [[unlikely]] {
     broken("legal_actions", "returned a count of " + std::to_string(count) +
                                 "; a state that is not over has 1.." + std::to_string(max) +
@@ -161,7 +199,7 @@ int CompiledState::legal_actions(Action* out) const {
 
 int CompiledState::chance_outcomes(ChanceOutcome* out) const {
   if (player_ != kChancePlayer) return 0;
-  const int max = rules_->max_legal_actions;
+  const int max = static_cast<int>(rules_->max_legal_actions);
   int32_t* actions = scratch(tl_actions, max);
   double* probabilities = scratch(tl_probabilities, max);
   int64_t count = -1;
@@ -198,7 +236,7 @@ void CompiledState::apply_action(Action action) {
 }
 
 void CompiledState::returns(double* out) const {
-  const int n = rules_->num_players;
+  const int n = static_cast<int>(rules_->num_players);
   if (player_ != kTerminalPlayer) {
     for (int p = 0; p < n; ++p) out[p] = 0;
     return;
@@ -222,7 +260,7 @@ void CompiledState::returns(double* out) const {
 std::vector<int64_t> CompiledState::information_values(int player) const {
   std::vector<int64_t> out;
   if (player >= 0 && rules_->information_state) {
-    const int size = rules_->information_state_size;
+    const int size = static_cast<int>(rules_->information_state_size);
     int32_t* values = scratch(tl_values, size);
     check(rules_->information_state(data_, player, values), "information_state", {player});
     out.assign(values, values + size);
@@ -259,7 +297,7 @@ std::string CompiledState::information_state_string(int player) const {
 uint64_t CompiledState::information_state_key(int player) const {
   KeyHasher h;
   if (rules_->information_state) {
-    const int size = rules_->information_state_size;
+    const int size = static_cast<int>(rules_->information_state_size);
     int32_t* values = scratch(tl_values, size);
     check(rules_->information_state(data_, player, values), "information_state", {player});
     for (int i = 0; i < size; ++i) h.add(static_cast<uint64_t>(static_cast<uint32_t>(values[i])));
@@ -279,7 +317,7 @@ void CompiledState::observation_tensor(int player, float* out) const {
     fail("compiled game '" + rules_->name +
          "' has no observation tensors (give observation and observation_shape)");
   }
-  const int size = rules_->observation_size();
+  const int size = static_cast<int>(rules_->observation_size());
   std::fill(out, out + size, 0.0f);
   check(rules_->observation(data_, player, out), "observation", {player});
   for (int i = 0; i < size; ++i) {
@@ -294,8 +332,8 @@ CompiledState CompiledState::resample_from_infostate(int player, Rng& rng,
                                                      std::vector<Action>* history) const {
   if (!rules_->resample) return *this;  // perfect information
   CompiledState world = *this;
-  int64_t* draws = scratch(tl_draws, std::max(rules_->resample_draws, 1));
-  for (int i = 0; i < rules_->resample_draws; ++i) draws[i] = static_cast<int64_t>(rng.next() >> 1);
+  int64_t* draws = scratch(tl_draws, std::max<int64_t>(rules_->resample_draws, 1));
+  for (int64_t i = 0; i < rules_->resample_draws; ++i) draws[i] = static_cast<int64_t>(rng.next() >> 1);
   int32_t* entries = history ? history->data() : nullptr;
   const int32_t length = history ? static_cast<int32_t>(history->size()) : 0;
   check(rules_->resample(data_, player, draws, world.data_, entries, length), "resample", {player});
@@ -306,6 +344,10 @@ CompiledState CompiledState::resample_from_infostate(int player, Rng& rng,
     broken("resample", "drew a world for player " + std::to_string(player) + " where player " +
                            std::to_string(world.player_) + " is to move, not " + std::to_string(player_) +
                            ": a world must keep what every player knows");
+  }
+  if (tl_worlds.check_next(rules_, player, data_) &&
+      world.information_state_key(player) != information_state_key(player)) [[unlikely]] {
+    world_differs(player);
   }
   for (int i = 0; i < length; ++i) {
     if (entries[i] < 0) [[unlikely]]
@@ -383,12 +425,7 @@ void CompiledState::check_step(const CompiledState& before, Action action) const
     if (!rules_->resample) continue;
     const CompiledState world = copy.resample_from_infostate(p, rng, nullptr);
     unchanged("resample");
-    if (world.information_values(p) != known) {
-      broken("resample",
-             "drew a world for player " + std::to_string(p) +
-                 " whose information_state differs from the state's: a world must keep everything the "
-                 "player knows");
-    }
+    if (world.information_values(p) != known) world_differs(p);
     if (player_ == p) {
       std::vector<Action> theirs(actions.size());
       const int n = copy.legal_actions(actions.data()), m = world.legal_actions(theirs.data());

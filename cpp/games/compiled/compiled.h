@@ -34,7 +34,7 @@ class CompiledState {
     return *this;
   }
 
-  int num_players() const { return rules_->num_players; }
+  int num_players() const { return static_cast<int>(rules_->num_players); }
   int current_player() const { return player_; }
   bool is_terminal() const { return player_ == kTerminalPlayer; }
   int legal_actions(Action* out) const;
@@ -75,6 +75,8 @@ class CompiledState {
     return static_cast<int>(player);
   }
   [[noreturn]] void bad_player(int64_t player, const char* function) const;
+  // A world drawn for `player` that the player can tell apart from this state.
+  [[noreturn]] void world_differs(int player) const;
 
   const CompiledRules* rules_;  // owned by the game, which outlives its states
   int32_t player_ = kTerminalPlayer;
@@ -94,13 +96,16 @@ class CompiledGame {
   explicit CompiledGame(std::shared_ptr<const CompiledRules> rules);
 
   std::string name() const { return rules_->name; }
-  int num_players() const { return rules_->num_players; }
-  int max_legal_actions() const { return rules_->max_legal_actions; }
-  int num_distinct_actions() const { return rules_->num_distinct_actions; }
+  // The rules' counts were range-checked (CompiledRules::validate): each fits in an int.
+  int num_players() const { return static_cast<int>(rules_->num_players); }
+  int max_legal_actions() const { return static_cast<int>(rules_->max_legal_actions); }
+  int num_distinct_actions() const { return static_cast<int>(rules_->num_distinct_actions); }
   bool has_chance() const { return rules_->has_chance; }
   bool has_hidden_information() const { return rules_->has_hidden_information; }
-  std::vector<int> observation_shape() const { return rules_->observation_shape; }
-  int max_game_length() const { return rules_->max_game_length; }
+  std::vector<int> observation_shape() const {
+    return std::vector<int>(rules_->observation_shape.begin(), rules_->observation_shape.end());
+  }
+  int max_game_length() const { return static_cast<int>(rules_->max_game_length); }
   // The deal and every other random event are chance nodes: the seed is unused.
   State new_initial_state(uint64_t) const { return State(rules_.get()); }
   const CompiledRules& rules() const { return *rules_; }

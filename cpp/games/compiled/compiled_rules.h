@@ -53,21 +53,23 @@ inline constexpr int kCompiledMaxActions = 1 << 16;
 inline constexpr int kCompiledMaxVector = 1 << 20;  // information states, observations, draws
 
 struct CompiledRules {
+  // The counts and sizes are held as declared, in 64 bits: validate() checks their ranges, after
+  // which each fits in an int.
   std::string name;
-  int num_players = 0;
+  int64_t num_players = 0;
   std::vector<unsigned char> initial;  // the initial state's bytes
   int element_size = 0;                // bytes per state element
   char element_kind = 'i';             // 'i' signed integer, 'u' unsigned, 'f' floating point
-  int max_legal_actions = 0;           // bound on legal actions and chance outcomes
-  int num_distinct_actions = 0;        // player actions lie in [0, this)
+  int64_t max_legal_actions = 0;       // bound on legal actions and chance outcomes
+  int64_t num_distinct_actions = 0;    // player actions lie in [0, this)
   bool has_chance = false;
   bool has_hidden_information = false;
   double min_return = -1, max_return = 1;  // min_utility() and max_utility()
   std::vector<ParamSpec> param_specs;      // the factory's parameters, for help and forms
-  int max_game_length = 0;                 // 0: no bound declared
-  int information_state_size = 0;          // 0: the state itself is what every player knows
-  int resample_draws = 0;
-  std::vector<int> observation_shape;  // empty: no observation tensors
+  int64_t max_game_length = 0;             // 0: no bound declared
+  int64_t information_state_size = 0;      // 0: the state itself is what every player knows
+  int64_t resample_draws = 0;
+  std::vector<int64_t> observation_shape;  // empty: no observation tensors
 
   compiled_abi::ApplyAction apply_action = nullptr;
   compiled_abi::CurrentPlayer current_player = nullptr;
@@ -91,11 +93,8 @@ struct CompiledRules {
 
   int state_bytes() const { return static_cast<int>(initial.size()); }
   int state_size() const { return state_bytes() / element_size; }
-  int observation_size() const {
-    int size = observation_shape.empty() ? 0 : 1;
-    for (int d : observation_shape) size *= d;
-    return size;
-  }
+  // The product of observation_shape (0 without one), or INT64_MAX where it overflows.
+  int64_t observation_size() const;
   // Checks the sizes and that the required functions are there; InvalidArgument names the first
   // problem.
   void validate() const;

@@ -33,7 +33,7 @@ def load_game(name: str, **params: Any) -> Any:
         except TypeError as error:
             raise ValueError(f"bad parameters for game {name!r}: {error}") from None
         if isinstance(game, compiled.CompiledGame):  # rules compiled with numba: a native game
-            loaded = compiled.load(name, game, params)
+            loaded = compiled.load(name, game, params, factory)
         else:
             loaded = PythonGame(name, game, params)  # checks the game: a failure leaves no name behind
         if name not in registered_games():

@@ -17,6 +17,7 @@ in Python.
 
 from __future__ import annotations
 
+import inspect
 import math
 import sys
 import threading
@@ -160,7 +161,8 @@ class CompiledGame:
 
     def parameter_specs(self) -> Any:
         """The factory's parameters for help and the web form: dicts with name, default, help, and
-        min/max (ints) or choices; by default each of parameters() with its value as default."""
+        min/max (ints) or choices; by default each of parameters() with its value as default (when
+        the game is loaded: the factory's keyword default, where it has one)."""
         if self._parameter_specs is not None:
             return self._parameter_specs  # as declared: checked when the game is loaded
         return [{"name": name, "default": value, "help": ""} for name, value in self._parameters.items()]
@@ -196,20 +198,22 @@ _games: dict[tuple[str, ...], Any] = {}
 _compiling = threading.Lock()
 
 
-def load(name: str, spec: CompiledGame, params: Mapping[str, Any]) -> Any:
-    """The native Game of `spec`, named `name` with parameters `params`: compiled (or read from
-    numba's cache) and checked by a conformance pass. Raises ImportError without numba, TypeError
-    or ValueError naming what is wrong with the game."""
+def load(name: str, spec: CompiledGame, params: Mapping[str, Any], factory: Optional[Callable[..., Any]] = None) -> Any:
+    """The native Game of `spec`, made by `factory(**params)` and named `name`: compiled (or read
+    from numba's cache) and checked by a conformance pass. Raises ImportError without numba,
+    TypeError or ValueError naming what is wrong with the game, or with a parameter (checked
+    against the game's parameter_specs() as native games check theirs)."""
     try:
         import numba
     except ImportError:
         raise ImportError("compiled games need numba: pip install 'tablesearch[compiled]'") from None
-    from tablesearch.games.compiled import _fingerprint, _wrappers
+    from tablesearch.games.compiled import _bounds, _fingerprint, _wrappers
 
-    facts = _facts(name, spec)
+    in_force = {**spec.parameters(), **params}  # the parameters the game reports, defaults included
+    facts = _facts(name, spec, _described_parameters(spec, in_force, factory))
     initial = facts["initial_state"]
     given = _functions(spec.rules(), numba)
-    _core._compiled_check_facts(name=name, facts=facts, functions=list(given))
+    _core._compiled_check_facts(name=name, facts=facts, functions=list(given), params=in_force)
     sizes = {
         "STATE_SIZE": initial.size,
         "MAX_ACTIONS": facts["max_legal_actions"],
@@ -219,18 +223,17 @@ def load(name: str, spec: CompiledGame, params: Mapping[str, Any]) -> Any:
         "RESAMPLE_DRAWS": facts["resample_draws"],
     }
     fingerprint, modules = _fingerprint.fingerprint(given.values(), (sorted(sizes.items()), initial.dtype.str))
-    in_force = {**spec.parameters(), **params}  # the parameters the game reports, defaults included
     declared = {k: v.tobytes() if isinstance(v, np.ndarray) else v for k, v in facts.items()}
     key = (name, repr(sorted(in_force.items())), fingerprint, repr(sorted(declared.items())))
     with _compiling:  # threads that load a game at once compile it once
         if key in _games:
             return _games[key]
         if fingerprint not in compiled_rules:
-            functions = _wrappers.bounds_checked(given)
+            functions = _bounds.bounds_checked(name, given)
             # numba's cache finds the code it calls by module name: code from a module that
             # cannot be imported again (run with exec) is compiled in every process.
             cache = all(module in sys.modules for module in modules)
-            cfuncs = _wrappers.compile_rules(functions, sizes, initial.dtype, fingerprint, cache)
+            cfuncs = _wrappers.compile_rules(name, functions, sizes, initial.dtype, fingerprint, cache)
             compiled_rules[fingerprint] = Compiled(functions, cfuncs)
         compiled = compiled_rules[fingerprint]
         game = _core._compiled_game(
@@ -243,41 +246,69 @@ def load(name: str, spec: CompiledGame, params: Mapping[str, Any]) -> Any:
             action_to_string=_display(spec.action_to_string, "action_to_string"),
             explain=_Explainer(compiled.functions, sizes),
         )
-        _core._compiled_check(game, games=CHECK_GAMES, seed=0, max_plies=CHECK_MAX_PLIES)
+        if CHECK_GAMES:  # 0 (in tests only): no conformance pass, to test the checks during play
+            _core._compiled_check(game, games=CHECK_GAMES, seed=0, max_plies=CHECK_MAX_PLIES)
         _games[key] = game
         return game
 
 
-def _facts(name: str, spec: CompiledGame) -> dict[str, Any]:
-    """What the game declares, each value checked (TypeError or ValueError naming the method)."""
+def _facts(name: str, spec: CompiledGame, parameter_specs: Any) -> dict[str, Any]:
+    """What the game declares, each value checked (TypeError or ValueError naming the game and
+    the method; the core checks each count's range)."""
+    game = f"compiled game {name!r}: "
     initial = spec.initial_state()
     if not isinstance(initial, np.ndarray) or initial.ndim != 1:
         raise TypeError(
-            f"initial_state must be a one-dimensional numpy array, got {type(initial).__name__}"
+            f"{game}initial_state must be a one-dimensional numpy array, got {type(initial).__name__}"
             + (f" of shape {initial.shape}" if isinstance(initial, np.ndarray) else "")
         )
     if initial.dtype.name not in STATE_DTYPES:
-        raise TypeError(f"initial_state's dtype is {initial.dtype}; valid: {', '.join(STATE_DTYPES)}")
+        raise TypeError(f"{game}initial_state's dtype is {initial.dtype}; valid: {', '.join(STATE_DTYPES)}")
+    # numba compiles for the machine's byte order: a big-endian array's values, in that order.
+    initial = np.ascontiguousarray(initial, dtype=initial.dtype.newbyteorder("=")).copy()
     shape = spec.observation_shape()
-    low, high = _number(spec.min_utility(), "min_utility()"), _number(spec.max_utility(), "max_utility()")
+    low, high = _number(spec.min_utility(), game + "min_utility()"), _number(spec.max_utility(), game + "max_utility()")
     if not low < high:
-        raise ValueError(f"min_utility() must be below max_utility(), got {low} and {high}")
+        raise ValueError(f"{game}min_utility() must be below max_utility(), got {low} and {high}")
     length = spec.max_game_length()
+
+    def count(value: Any, what: str) -> int:
+        return _count(value, game + what)
+
     return {
-        "initial_state": np.ascontiguousarray(initial).copy(),
-        "num_players": _count(spec.num_players(), "num_players()"),
-        "max_legal_actions": _count(spec.max_legal_actions(), "max_legal_actions()"),
-        "num_distinct_actions": _count(spec.num_distinct_actions(), "num_distinct_actions()"),
+        "initial_state": initial,
+        "num_players": count(spec.num_players(), "num_players()"),
+        "max_legal_actions": count(spec.max_legal_actions(), "max_legal_actions()"),
+        "num_distinct_actions": count(spec.num_distinct_actions(), "num_distinct_actions()"),
         "has_chance": bool(spec.has_chance()),
         "has_hidden_information": bool(spec.has_hidden_information()),
         "min_utility": low,
         "max_utility": high,
-        "max_game_length": 0 if length is None else _count(length, "max_game_length()"),
-        "information_state_size": _count(spec.information_state_size(), "information_state_size()"),
-        "resample_draws": _count(spec.resample_draws(), "resample_draws()"),
-        "observation_shape": [] if shape is None else [_count(d, "observation_shape() entries") for d in shape],
-        "parameter_specs": _parameter_specs(name, spec.parameter_specs()),
+        "max_game_length": 0 if length is None else count(length, "max_game_length()"),
+        "information_state_size": count(spec.information_state_size(), "information_state_size()"),
+        "resample_draws": count(spec.resample_draws(), "resample_draws()"),
+        "observation_shape": [] if shape is None else [count(d, "observation_shape() entries") for d in shape],
+        "parameter_specs": _parameter_specs(name, parameter_specs),
     }
+
+
+def _described_parameters(
+    spec: CompiledGame, in_force: Mapping[str, Any], factory: Optional[Callable[..., Any]]
+) -> Any:
+    """The game's parameter_specs(); where it declares none, one for each parameter in force,
+    whose default (the factory's keyword default where it has one of a parameter's types, else
+    the value) gives the type a value must have: 1.5 given for `stones=10` is refused."""
+    if spec._parameter_specs is not None or type(spec).parameter_specs is not CompiledGame.parameter_specs:
+        return spec.parameter_specs()
+    defaults = {}
+    try:
+        signature = inspect.signature(factory) if factory is not None else None
+    except (TypeError, ValueError):  # a callable without a signature Python can read
+        signature = None
+    for parameter in signature.parameters.values() if signature else ():
+        if type(parameter.default) in (bool, int, float, str):
+            defaults[parameter.name] = parameter.default
+    return [{"name": key, "default": defaults.get(key, value), "help": ""} for key, value in in_force.items()]
 
 
 def _parameter_specs(name: str, specs: Any) -> list[dict[str, Any]]:
@@ -308,6 +339,8 @@ def _count(value: Any, what: str) -> int:
         raise TypeError(f"{what} must be an int, got {type(value).__name__} {value!r}")
     if value < 0:
         raise ValueError(f"{what} must be >= 0, got {value}")
+    if value >= 2**63:  # the core checks each fact's own range in 64 bits
+        raise ValueError(f"{what} must be below 2**63, got {value}")
     return int(value)
 
 

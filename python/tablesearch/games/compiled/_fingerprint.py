@@ -14,6 +14,8 @@ from typing import Any
 
 import numpy as np
 
+from tablesearch.games.compiled import _reach
+
 # Changed whenever the wrappers' interface with the core changes.
 ABI_VERSION = 1
 
@@ -53,20 +55,29 @@ def fingerprint(functions: Iterable[Any], extra: Any) -> tuple[str, set[str]]:
                 add_code(constant, scope)
             else:
                 add_value(constant)
-        modules = []
+        wanted = set(code.co_names)
+        visited: set[int] = set()
         for name in code.co_names:
             if name in scope:
                 add(f"global {name}")
                 add_value(scope[name])
                 if isinstance(scope[name], types.ModuleType):
-                    modules.append(scope[name])
-        # What is reached as a module's attribute (rules.helper(...), ts.TERMINAL).
-        for module in modules:
-            for name in code.co_names:
-                attribute = getattr(module, name, None)
-                if hasattr(attribute, "py_func") or isinstance(attribute, (int, float, tuple, np.ndarray)):
-                    add(f"attribute {module.__name__}.{name}")
-                    add_value(attribute)
+                    add_attributes(scope[name], wanted, visited)
+
+    def add_attributes(module: types.ModuleType, wanted: set[str], visited: set[int]) -> None:
+        """What is reached as a module's attribute (rules.helper(...), ts.TERMINAL), through the
+        game's own modules at any depth (rules.tables.ROWS)."""
+        if id(module) in visited:
+            return
+        visited.add(id(module))
+        for name, attribute in _reach.attributes(module, wanted).items():
+            if isinstance(attribute, types.ModuleType):
+                if not _reach.is_library(attribute):
+                    add(f"module {module.__name__}.{name} = {attribute.__name__}")
+                    add_attributes(attribute, wanted, visited)
+            elif hasattr(attribute, "py_func") or isinstance(attribute, (int, float, tuple, np.ndarray)):
+                add(f"attribute {module.__name__}.{name}")
+                add_value(attribute)
 
     def add_value(value: Any) -> None:
         if isinstance(value, types.ModuleType):

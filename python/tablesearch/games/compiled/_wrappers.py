@@ -10,11 +10,13 @@ numba's on-disk cache (``cache=True``) keys each game's compiled code by the fin
 
 from __future__ import annotations
 
+import re
 import types
 from typing import Any, Callable
 
 import numba
 from numba.core import types as nb
+from numba.extending import overload
 from numba.np.numpy_support import carray, from_dtype
 
 RAISED, RAISED_IN_CURRENT_PLAYER = 1, 2
@@ -37,6 +39,23 @@ RESAMPLE: Any = None
 OBSERVED_ACTION: Any = None
 
 
+def integer(value: Any) -> Any:
+    """`value`, where the core reads an int: a wrapper passing it anything else does not compile
+    (so is never cached), and `compile_rules` names the function that returned it."""
+    return value
+
+
+@overload(integer)
+def _integer(value: Any) -> Any:
+    if not isinstance(value, nb.Integer):
+        return None  # no implementation: a typing error
+
+    def implementation(value: Any) -> Any:  # the stub's signature, as numba asks
+        return value
+
+    return implementation
+
+
 def _templates(fingerprint: str) -> dict[str, Callable[..., int]]:
     """The wrappers; the names in capitals are each game's globals (see `compile_rules`)."""
 
@@ -48,7 +67,7 @@ def _templates(fingerprint: str) -> dict[str, Callable[..., int]]:
         except Exception:
             return 1
         try:
-            carray(player_ptr, (1,))[0] = CURRENT_PLAYER(state)
+            carray(player_ptr, (1,))[0] = integer(CURRENT_PLAYER(state))
         except Exception:
             return 2
         return 0
@@ -56,7 +75,7 @@ def _templates(fingerprint: str) -> dict[str, Callable[..., int]]:
     def current_player(state_ptr: Any, player_ptr: Any) -> int:
         fingerprint  # noqa: B018
         try:
-            carray(player_ptr, (1,))[0] = CURRENT_PLAYER(carray(state_ptr, (STATE_SIZE,)))
+            carray(player_ptr, (1,))[0] = integer(CURRENT_PLAYER(carray(state_ptr, (STATE_SIZE,))))
         except Exception:
             return 1
         return 0
@@ -64,8 +83,8 @@ def _templates(fingerprint: str) -> dict[str, Callable[..., int]]:
     def legal_actions(state_ptr: Any, actions_ptr: Any, count_ptr: Any) -> int:
         fingerprint  # noqa: B018
         try:
-            carray(count_ptr, (1,))[0] = LEGAL_ACTIONS(
-                carray(state_ptr, (STATE_SIZE,)), carray(actions_ptr, (MAX_ACTIONS,))
+            carray(count_ptr, (1,))[0] = integer(
+                LEGAL_ACTIONS(carray(state_ptr, (STATE_SIZE,)), carray(actions_ptr, (MAX_ACTIONS,)))
             )
         except Exception:
             return 1
@@ -74,10 +93,12 @@ def _templates(fingerprint: str) -> dict[str, Callable[..., int]]:
     def chance_outcomes(state_ptr: Any, actions_ptr: Any, probabilities_ptr: Any, count_ptr: Any) -> int:
         fingerprint  # noqa: B018
         try:
-            carray(count_ptr, (1,))[0] = CHANCE_OUTCOMES(
-                carray(state_ptr, (STATE_SIZE,)),
-                carray(actions_ptr, (MAX_ACTIONS,)),
-                carray(probabilities_ptr, (MAX_ACTIONS,)),
+            carray(count_ptr, (1,))[0] = integer(
+                CHANCE_OUTCOMES(
+                    carray(state_ptr, (STATE_SIZE,)),
+                    carray(actions_ptr, (MAX_ACTIONS,)),
+                    carray(probabilities_ptr, (MAX_ACTIONS,)),
+                )
             )
         except Exception:
             return 1
@@ -126,7 +147,7 @@ def _templates(fingerprint: str) -> dict[str, Callable[..., int]]:
     def observed_action(state_ptr: Any, observer: Any, action: Any, observed_ptr: Any) -> int:
         fingerprint  # noqa: B018
         try:
-            carray(observed_ptr, (1,))[0] = OBSERVED_ACTION(carray(state_ptr, (STATE_SIZE,)), observer, action)
+            carray(observed_ptr, (1,))[0] = integer(OBSERVED_ACTION(carray(state_ptr, (STATE_SIZE,)), observer, action))
         except Exception:
             return 1
         return 0
@@ -176,12 +197,14 @@ CALLS = {
 
 
 def compile_rules(
-    functions: dict[str, Any], sizes: dict[str, Any], state_dtype: Any, fingerprint: str, cache: bool
+    game: str, functions: dict[str, Any], sizes: dict[str, Any], state_dtype: Any, fingerprint: str, cache: bool
 ) -> dict[str, Any]:
-    """The numba cfuncs (their ``.address`` is what the core calls) of the game's jitted
-    `functions` (by name; the optional ones may be absent), with `sizes` (STATE_SIZE, MAX_ACTIONS,
+    """The numba cfuncs (their ``.address`` is what the core calls) of the jitted `functions` of
+    game `game` (by name; the optional ones may be absent), with `sizes` (STATE_SIZE, MAX_ACTIONS,
     NUM_PLAYERS, INFORMATION_STATE_SIZE, OBSERVATION_SHAPE, RESAMPLE_DRAWS) baked in as constants.
-    With `cache`, loaded from numba's on-disk cache when `fingerprint` was compiled before."""
+    With `cache`, loaded from numba's on-disk cache when `fingerprint` was compiled before. Raises
+    ValueError naming the game and the function that does not compile (with numba's reason), or
+    that returns something else than an int where the core reads an int."""
     templates = _templates(fingerprint)
     signatures = _signatures(state_dtype)
     game_globals = {name.upper(): function for name, function in functions.items()}
@@ -194,54 +217,71 @@ def compile_rules(
         scope.update(game_globals)
         wrapper = types.FunctionType(template.__code__, scope, template.__name__, None, template.__closure__)
         wrapper.__qualname__ = template.__qualname__
-        out[name] = numba.cfunc(signatures[name], cache=cache)(wrapper)
+        try:
+            out[name] = numba.cfunc(signatures[name], cache=cache)(wrapper)
+        except numba.core.errors.NumbaError as error:
+            raise _not_compiled(game, functions, CALLS[name], _argument_types(state_dtype, sizes), error) from None
     return out
 
 
-# The options of the game's own jitted functions that their bounds-checked copies keep.
-_KEPT_OPTIONS = ("fastmath", "error_model", "inline", "locals")
+# The functions whose result the core reads (as an int), and what it is.
+RESULTS = {
+    "current_player": "the player to move",
+    "legal_actions": "how many actions it wrote",
+    "chance_outcomes": "how many outcomes it wrote",
+    "observed_action": "how the action looks to the observer",
+}
 
 
-def bounds_checked(functions: dict[str, Any]) -> dict[str, Any]:
-    """Copies of the game's functions (plain or jitted) and of every jitted function they reach
-    through their globals or closures, jitted with bounds checks: an index outside an array
-    raises IndexError (reported as the function raising) instead of writing over memory.
-    Functions reached as attributes of another module (``helpers.f``) keep their own options."""
-    copies: dict[int, Any] = {}
+def _argument_types(state_dtype: Any, sizes: dict[str, Any]) -> dict[str, tuple[Any, ...]]:
+    """The numba types of each function's arguments, as the wrappers pass them."""
 
-    def checked(function: Any) -> Any:
-        python = getattr(function, "py_func", function)
-        if id(python) in copies:
-            return copies[id(python)]
-        options = {k: v for k, v in getattr(function, "targetoptions", {}).items() if k in _KEPT_OPTIONS}
-        scope = dict(python.__globals__)
-        cells = None
-        if python.__closure__:
-            cells = tuple(types.CellType(_checked_value(cell, checked)) for cell in python.__closure__)
-        copy = types.FunctionType(python.__code__, scope, python.__name__, python.__defaults__, cells)
-        copy.__qualname__, copy.__module__ = python.__qualname__, python.__module__
-        copies[id(python)] = jitted = numba.njit(boundscheck=True, **options)(copy)
-        for name in _names(python.__code__):  # after the copy is known: recursion finds it
-            if _is_jitted(scope.get(name)):
-                scope[name] = checked(scope[name])
-        return jitted
+    def array(dtype: Any, ndim: int = 1) -> Any:
+        return nb.Array(dtype, ndim, "C")
 
-    return {name: checked(function) for name, function in functions.items()}
+    state, i32 = array(from_dtype(state_dtype)), nb.int32
+    return {
+        "apply_action": (state, i32),
+        "current_player": (state,),
+        "legal_actions": (state, array(nb.int32)),
+        "chance_outcomes": (state, array(nb.int32), array(nb.float64)),
+        "returns": (state, array(nb.float64)),
+        "information_state": (state, i32, array(nb.int32)),
+        "observation": (state, i32, array(nb.float32, len(sizes["OBSERVATION_SHAPE"]))),
+        "resample": (state, i32, array(nb.int64), state, array(nb.int32)),
+        "observed_action": (state, i32, i32),
+    }
 
 
-def _checked_value(cell: Any, checked: Callable[[Any], Any]) -> Any:
-    contents = cell.cell_contents
-    return checked(contents) if _is_jitted(contents) else contents
+def _not_compiled(
+    game: str, functions: dict[str, Any], called: tuple[str, ...], arguments: dict[str, Any], error: Exception
+) -> ValueError:
+    """The error for a wrapper that did not compile, naming the game's function at fault: each
+    function it calls compiled alone with the arguments the wrapper gives it, its result checked."""
+    for name in called:
+        try:
+            functions[name].compile(arguments[name])
+        except numba.core.errors.NumbaError as reason:
+            return ValueError(f"compiled game {game!r}: {name} does not compile: {_numba_reason(reason)}")
+    _check_results(game, functions, called)
+    return ValueError(f"compiled game {game!r}: {', '.join(called)} do not compile: {_numba_reason(error)}")
 
 
-def _is_jitted(value: Any) -> bool:
-    return isinstance(value, numba.core.registry.CPUDispatcher)
+def _check_results(game: str, functions: dict[str, Any], called: tuple[str, ...]) -> None:
+    """Raises ValueError naming a function whose result the core reads, compiled with the
+    arguments the wrappers give it, that returns other than an int."""
+    for name in set(called) & RESULTS.keys():
+        for result in functions[name].overloads.values():
+            kind = result.signature.return_type
+            if not isinstance(kind, nb.Integer):
+                missing = " (is its return missing?)" if kind == nb.none else ""
+                raise ValueError(
+                    f"compiled game {game!r}: {name} returns {kind}{missing}; it must return {RESULTS[name]}, an int"
+                )
 
 
-def _names(code: types.CodeType) -> set[str]:
-    """The global names `code` and the code nested in it read."""
-    names = set(code.co_names)
-    for constant in code.co_consts:
-        if isinstance(constant, types.CodeType):
-            names |= _names(constant)
-    return names
+def _numba_reason(error: Exception) -> str:
+    """numba's message without its colours and its notes on where in numba it failed."""
+    text = re.sub(r"\x1b\[[0-9;]*m", "", str(error))
+    kept = [line for line in text.splitlines() if not line.strip().startswith(("Failed in nopython", "During: "))]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip()
