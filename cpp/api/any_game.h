@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/description.h"
 #include "core/fields.h"
 #include "core/params.h"
 #include "core/types.h"
@@ -44,6 +45,8 @@ class AnyGame : public std::enable_shared_from_this<AnyGame> {
     facts.min_players = facts.max_players = num_players();
     return facts;
   }
+  // What the game declares about its names, tables, actions, observation and fields.
+  virtual GameDescription description() const { return {}; }
   // The parameters the game accepts, with their defaults, ranges and help text.
   virtual std::vector<ParamSpec> param_spec() const { return {}; }
   virtual std::unique_ptr<AnyState> new_initial_state(uint64_t seed) const = 0;

@@ -141,12 +141,8 @@ class NativeStateAdapter final : public AnyState, public NativeSearchable {
   }
 
   Fields fields() const override {
-    Fields out;
-    if constexpr (HasFields<S>) {
-      FieldWriter writer(out);
-      state_.write_fields(writer);
-    }
-    return out;
+    if constexpr (HasFields<S>) return write_fields(state_);
+    return {};
   }
 
   // The search on this state's native type: the families are compiled apart (api/search_job.h).
@@ -250,6 +246,12 @@ class NativeGameAdapter final : public AnyGame {
     if constexpr (HasMaxGameLength<G>) facts.max_game_length = game_.max_game_length();
     return facts;
   }
+  GameDescription description() const override {
+    GameDescription out;
+    if constexpr (DescribesItself<G>) out = game_.description();
+    if constexpr (HasFields<typename G::State>) out.fields = describe_fields(game_.new_initial_state(0));
+    return out;
+  }
   bool serializes_fields() const override { return HasFields<typename G::State>; }
   bool has_information_state_keys() const override { return HasInfoKey<typename G::State>; }
 
@@ -272,7 +274,7 @@ class NativeGameAdapter final : public AnyGame {
         // record of the moves: each entry must at least be an action the game can produce.
         check_history_record(history);
         const FieldReader reader(*fields);
-        state->native().read_fields(reader);
+        read_fields(state->native(), reader);
         reader.check_all_read();
         return std::make_unique<NativeStateAdapter<G>>(self(), state->native(), seed, history);
       }

@@ -183,6 +183,10 @@ void bind_games(py::module_& m) {
           "rules' invariants after each (native games with rule checks, ChecksRules in core/game.h); "
           "every end position is serialized and read back. Returns {'games', 'plies', 'checks', "
           "'round_trips'}; raises ValueError naming the first broken invariant.")
+      .def("description", &description_dict,
+           "The game's declared description as plain data: its facts, constants, enums (names by\n"
+           "value), component tables, action ranges, observation layout and serialized fields (name,\n"
+           "size, range, type). tablesearch.games.description reads it by name.")
       .def("max_legal_actions", &AnyGame::max_legal_actions)
       .def("num_distinct_actions", &AnyGame::num_distinct_actions)
       .def("observation_shape", [](const AnyGame& g) { return py::tuple(py::cast(g.observation_shape())); })

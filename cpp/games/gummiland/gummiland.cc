@@ -13,7 +13,7 @@ using namespace gummiland;
 
 namespace {
 
-const std::vector<std::string> kRegionNames = {"pineapple", "orange", "blackberry"};
+const std::vector<std::string> kRegionNames(kRegionName.begin(), kRegionName.end());
 
 }  // namespace
 

@@ -70,8 +70,10 @@ class WetlandState {
   std::string to_string() const;
   std::string information_state_string(int) const { return to_string(); }
   void observation_tensor(int player, float* out) const;
-  void write_fields(FieldWriter& w) const;
-  void read_fields(const FieldReader& r);
+  // Every field (wetland_fields.cc); after reading them, the colours are repainted from the tiles
+  // and the whole position is checked.
+  void fields(FieldVisitor& v);
+  void check_fields();
 
   int winner() const { return winner_; }
 
