@@ -48,7 +48,7 @@ class AnyGame : public std::enable_shared_from_this<AnyGame> {
   // What the game declares about its names, tables, actions, observation and fields.
   virtual GameDescription description() const { return {}; }
   // The parameters the game accepts, with their defaults, ranges and help text.
-  virtual std::vector<ParamSpec> param_spec() const { return {}; }
+  virtual std::vector<ParamSpec> parameter_specs() const { return {}; }
   virtual std::unique_ptr<AnyState> new_initial_state(uint64_t seed) const = 0;
   // Rebuilds a state from its seed and history (replayed through the rules), or, for states
   // that serialize their contents, from `fields` (validated) with the history kept as given.

@@ -223,18 +223,13 @@ class NativeGameAdapter final : public AnyGame {
   bool has_chance() const override { return game_.has_chance(); }
   bool has_hidden_information() const override { return game_.has_hidden_information(); }
   std::vector<int> observation_shape() const override { return game_.observation_shape(); }
-  std::vector<ParamSpec> param_spec() const override {
-    if constexpr (requires(const G& g) { g.parameter_specs(); })
-      return game_.parameter_specs();  // games whose parameters differ by instance (compiled)
-    else
-      return G::param_spec();
-  }
+  std::vector<ParamSpec> parameter_specs() const override { return game_.parameter_specs(); }
 
   // What the game declares, with the defaults core/game.h states.
   GameFacts facts() const override {
     GameFacts facts;
     facts.min_players = facts.max_players = game_.num_players();
-    for (const ParamSpec& spec : param_spec()) {
+    for (const ParamSpec& spec : parameter_specs()) {
       if (spec.name == "players" && std::holds_alternative<int64_t>(spec.default_value)) {
         facts.min_players = static_cast<int>(spec.min_int);
         facts.max_players = static_cast<int>(spec.max_int);

@@ -1,5 +1,5 @@
 // Serialization of a state's concrete contents as named integer arrays. The Python layer turns
-// them into JSON; games read them back through FieldReader, which validates every value.
+// them into JSON; FieldReader hands them back, validating every value.
 //
 // A game declares its fields once, in `fields(FieldVisitor&)` (core/game.h, HasFields): each
 // field's name, its values, their range and what they mean. The same declaration writes them
@@ -19,19 +19,6 @@
 namespace ts {
 
 using Fields = std::vector<std::pair<std::string, std::vector<int64_t>>>;
-
-class FieldWriter {
- public:
-  explicit FieldWriter(Fields& out) : out_(out) {}
-  template <class It>
-  void put(const std::string& name, It first, It last) {
-    out_.emplace_back(name, std::vector<int64_t>(first, last));
-  }
-  void put(const std::string& name, int64_t value) { out_.emplace_back(name, std::vector<int64_t>{value}); }
-
- private:
-  Fields& out_;
-};
 
 class FieldReader {
  public:

@@ -37,7 +37,7 @@ concept GameState =
 template <class G>
 concept NativeGame = GameState<typename G::State> && requires(const G g, uint64_t seed, const Params& p) {
   { G::kName } -> std::convertible_to<const char*>;
-  { G::param_spec() } -> std::same_as<std::vector<ParamSpec>>;
+  { g.parameter_specs() } -> std::same_as<std::vector<ParamSpec>>;  // static in registered games
   G(p);  // from resolved parameters (defaults filled in)
   { g.num_players() } -> std::same_as<int>;
   { g.max_legal_actions() } -> std::same_as<int>;     // bound on legal actions and chance outcomes
@@ -68,9 +68,9 @@ concept DescribesItself = requires(const G g) {
 // What else a game declares about itself is read from the concepts above and below, with these
 // defaults (api/native_adapter.h collects them for Game):
 //  - player counts: the range of its integer parameter "players", or else num_players() alone;
-//  - utility range: the state's min_return()/max_return() (HasReturnRange), or else [-1, 1];
+//  - utility range: the state's min_utility()/max_utility() (HasUtilityRange), or else [-1, 1];
 //  - utility sum: 0 (every native game is zero-sum);
-//  - parameters, with their help text: param_spec().
+//  - parameters, with their help text: parameter_specs().
 
 // Optional: a game with hidden information re-draws what `player` cannot know. If `history` is
 // given, the game rewrites the hidden parts of it to match the new world, so that the resampled
@@ -170,9 +170,9 @@ concept HasInfoKey = requires(const S c, int player) {
 // necessarily reached). Search scales values to [-1, 1] with it, so an exploration constant means
 // the same in every game. Default: [-1, 1] (win/loss games).
 template <class S>
-concept HasReturnRange = requires(const S c) {
-  { c.min_return() } -> std::same_as<double>;
-  { c.max_return() } -> std::same_as<double>;
+concept HasUtilityRange = requires(const S c) {
+  { c.min_utility() } -> std::same_as<double>;
+  { c.max_utility() } -> std::same_as<double>;
 };
 
 // Optional: per-player scores (for example points), reported beside the zero-sum returns.

@@ -92,13 +92,13 @@ def test_gnomi_observation_parts_read_what_the_fields_say(players):
             for r in range(players):
                 s = (observer + r) % players
                 held_up = sum(1 for h, up in zip(f["mushroom_holder"], f["mushroom_up"]) if h == s and up)
-                assert sum(obs[seat.slice(r, "mushrooms up")]) == held_up
+                assert sum(obs[seat.span(r, "mushrooms up")]) == held_up
                 awake = sum(1 for h, up in zip(f["gnome_holder"], f["gnome_up"]) if h == s and up)
-                assert sum(obs[seat.slice(r, "gnomes awake")]) == awake
+                assert sum(obs[seat.span(r, "gnomes awake")]) == awake
             if phases[f["phase"][0]] not in ("game over", "golden choice"):
                 turn = (f["turn"][0] - observer) % players
                 assert list(obs[seat.every("whose turn")]) == [float(r == turn) for r in range(players)]
-            phase = obs[d.observation("phase").slice()]
+            phase = obs[d.observation("phase").span()]
             if phases[f["phase"][0]] != "game over":
                 assert phases[list(phase).index(1.0)] == phases[f["phase"][0]]
 
@@ -129,3 +129,35 @@ def test_gnomi_drawing_has_a_picture_and_words_for_every_declared_name():
     for phase, name in enumerate(d.enum("phase")):
         fields = dict(turn=[0], phase=[phase], effect=[1], target=[1], colour=[0], awaiting=[1], game=[0])
         assert drawing.under_way(fields, 2) != name or name == "game over", f"no words for phase {name!r}"
+
+
+def test_the_other_drawings_have_a_picture_for_every_declared_name():
+    """Candy Land paints every colour the game declares and names every card kind; Gummiland's
+    fruit colours are rewards it declares; Leduc names every bet."""
+    from tablesearch.games.candyland import drawing as candyland
+    from tablesearch.games.gummiland import drawing as gummiland
+    from tablesearch.games.leduc_poker import drawing as leduc
+
+    board = description_of("candyland")
+    assert set(candyland.COLOURS) == set(board.constant("colour letters"))
+    assert len(candyland.CARD_NAMES) == len(board.table("cards")) == board.facts["max_legal_actions"]
+    assert set(gummiland.FRUIT) <= set(description_of("gummiland").enum("reward"))
+    bets = description_of("leduc_poker").enum("bet")
+    assert sorted(leduc.ACTION_NAMES) == sorted(leduc.ACTION_VERBS) == list(range(len(bets)))
+    assert len(leduc.RANKS) >= ts.load_game("leduc_poker").max_players() + 1  # players + 1 ranks
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_candyland_observation_parts_read_where_the_pieces_stand(players):
+    from tablesearch.games.candyland.drawing import _positions
+
+    d = description_of(ts.load_game("candyland", players=players))
+    for state, player, _ in random_steps("candyland", {"players": players}, seed=players, limit=120):
+        cells, pile, turn, drawing = _positions(state)
+        text = str(state)
+        for seat, cell in enumerate(cells):
+            assert f"seat {seat}: {'START' if cell == 0 else cell}" in text
+        assert sum(pile) > 0 and drawing == (player == ts.CHANCE)
+        if player is not None and player != ts.CHANCE:
+            assert turn == player
+    assert d.observation("cell").count == players

@@ -82,7 +82,7 @@ void deal_hands(GnomiState::Cards<N>& cards, const DealSort<N>& d, int players, 
 
 }  // namespace
 
-std::vector<ParamSpec> Gnomi::param_spec() {
+std::vector<ParamSpec> Gnomi::parameter_specs() {
   return {
       ParamSpec::integer("players", 3, 2, gnomi::kMaxSeats, "number of players"),
       ParamSpec::boolean("golden", false,

@@ -262,7 +262,7 @@ class Gnomi {
  public:
   using State = GnomiState;
   static constexpr const char* kName = "gnomi";
-  static std::vector<ParamSpec> param_spec();
+  static std::vector<ParamSpec> parameter_specs();
   explicit Gnomi(const Params& params);
   int num_players() const { return players_; }
   int max_legal_actions() const { return State::kMaxLegal; }

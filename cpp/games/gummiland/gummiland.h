@@ -235,7 +235,7 @@ class Gummiland {
  public:
   using State = GummilandState;
   static constexpr const char* kName = "gummiland";
-  static std::vector<ParamSpec> param_spec();
+  static std::vector<ParamSpec> parameter_specs();
   explicit Gummiland(const Params& params);
   int num_players() const { return players_; }
   int max_legal_actions() const { return gummiland::kNumClasses; }

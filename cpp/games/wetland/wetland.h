@@ -111,7 +111,7 @@ class Wetland {
  public:
   using State = WetlandState;
   static constexpr const char* kName = "wetland";
-  static std::vector<ParamSpec> param_spec();
+  static std::vector<ParamSpec> parameter_specs();
   explicit Wetland(const Params& params);
   int num_players() const { return players_; }
   int max_legal_actions() const { return wetland::kBoards[players_ - 2].num_cells + 8; }

@@ -58,7 +58,7 @@ class Stretch:
     count: int
     parts: Mapping[str, tuple[int, int]]
 
-    def slice(self, block: int = 0, part: Optional[str] = None) -> slice:
+    def span(self, block: int = 0, part: Optional[str] = None) -> slice:
         """The floats of block `block`, or of its part `part`."""
         if not 0 <= block < self.count:
             raise IndexError(f"observation {self.name!r} has blocks 0..{self.count - 1}, not {block}")
@@ -72,7 +72,7 @@ class Stretch:
 
     def every(self, part: str) -> slice:
         """The first float of `part` in every block (a one-float part, such as a flag per seat)."""
-        first = self.slice(0, part).start
+        first = self.span(0, part).start
         return slice(first, first + self.size * self.count, self.size)
 
 

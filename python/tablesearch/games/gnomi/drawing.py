@@ -170,7 +170,7 @@ def _face(f: dict[str, list[int]], kind: str, index: int, viewer: Optional[int])
     prefix = "mushroom" if kind == "m" else "gnome"
     if not _knows(f[f"{prefix}_known"][index], viewer):
         return None
-    return MUSHROOMS[f["mushroom_face"][index]] if kind == "m" else GNOMES[f["gnome_face"][index]]
+    return str(MUSHROOMS[f["mushroom_face"][index]] if kind == "m" else GNOMES[f["gnome_face"][index]])
 
 
 def _card(
@@ -453,9 +453,9 @@ def _table_buttons(actions: Optional[Mapping[int, str]]) -> list[tuple[int, str]
 # --- the move log: what a move did besides itself ------------------------------------------------
 
 
-def _card_text(f: dict[str, list[int]], kind: str, index: int, observer: Optional[int]) -> str:
-    """ "orange (m7)", or "? (m7)" when the observer does not know the face (as moves.py writes cards)."""
-    face = _face(f, kind, index, observer)
+def _card_text(f: dict[str, list[int]], kind: str, index: int, viewer: Optional[int]) -> str:
+    """ "orange (m7)", or "? (m7)" when the viewer does not know the face (as moves.py writes cards)."""
+    face = _face(f, kind, index, viewer)
     return f"{face or '?'} ({kind}{index})"
 
 
@@ -463,12 +463,12 @@ def _names(cards: list[str]) -> str:
     return ", ".join(cards)
 
 
-def consequences(before: Any, after: Any, player: int, action: int, observer: Optional[int]) -> list[str]:
-    """What the move did to other cards than the one it names, as `observer` saw it: an effect
+def consequences(before: Any, after: Any, player: int, action: int, viewer: Optional[int]) -> list[str]:
+    """What the move did to other cards than the one it names, as `viewer` saw it: an effect
     cancelled by earmuffs, a card given in answer to an ask ("P1 gives orange (m7) to P0") or
     found missing ("P1 has no orange to give"), a mushroom taken at random, cards composted by
     Hans, players going out, golden cards awarded and the next game of a golden match. Faces only
-    where the observer knows them after the move."""
+    where the viewer knows them after the move."""
     b, a = before.fields(), after.fields()
     n = before.get_game().num_players()
     named = _latest((player, action))[0] if player >= 0 else None  # a chance outcome is told here
@@ -487,7 +487,7 @@ def consequences(before: Any, after: Any, player: int, action: int, observer: Op
             was, now = b[f"{prefix}_holder"][i], a[f"{prefix}_holder"][i]
             if f"{kind}{i}" == named or now < 0:  # the pool or the reserve
                 continue
-            card = _card_text(a, kind, i, observer)
+            card = _card_text(a, kind, i, viewer)
             if was == RESERVE:  # golden cards
                 awards.append(f"P{now} takes a golden {'mushroom' if kind == 'm' else 'gnome'} {card}")
             elif was != now and was >= 0:
