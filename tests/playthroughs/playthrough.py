@@ -1,10 +1,12 @@
 """Recorded playthroughs (after OpenSpiel's): for each native game and player count, one seeded
 random game with every seat's view along the way (in full at a few checkpoints, and at every step
 the lines of each seat's view that the step changed, as text) and its returns, and a few seeded
-searches per algorithm. `make_record` plays and records; `replay_record` replays a record's actions and
-recomputes everything else, so a change of rules, observations, random streams or search
-results shows as a diff of the checked-in file. scripts/regenerate_playthroughs.py rewrites the
-files; tests/playthroughs/test_playthroughs.py compares."""
+searches per algorithm. Steps are numbered by move (every action, chance outcomes included, as
+`State.move_number()` counts them; a ply is a player's decision). `make_record` plays and
+records; `replay_record` replays a record's actions and recomputes everything else, so a change of
+rules, observations, random streams or search results shows as a diff of the checked-in file.
+scripts/regenerate_playthroughs.py rewrites the files; tests/playthroughs/test_playthroughs.py
+compares."""
 
 from __future__ import annotations
 
@@ -87,7 +89,7 @@ def play_actions(name: str, params: dict[str, int]) -> list[int]:
     return list(state.history())
 
 
-def searches(state: Any, ply: int) -> list[dict[str, Any]]:
+def searches(state: Any, move: int) -> list[dict[str, Any]]:
     """One seeded search per algorithm at this decision: its choice and every root action's visits."""
     out = []
     for algorithm in (a for a in mcts.ALGORITHMS if a != "auto"):
@@ -96,7 +98,7 @@ def searches(state: Any, ply: int) -> list[dict[str, Any]]:
         )
         out.append(
             {
-                "ply": ply,
+                "move": move,
                 "algorithm": algorithm,
                 "best_action": result.best_action,
                 "visits": {str(s.action): s.visits for s in result.stats},
@@ -113,25 +115,27 @@ def replay_record(name: str, params: dict[str, int], actions: list[int]) -> dict
     state = game.new_initial_state(SEED)
     n = game.num_players()
     every = max(1, math.ceil(len(actions) / CHECKPOINTS))
-    steps, views, decision_plies, search_results = [], {}, [], []
+    steps, views, decisions, search_results = [], {}, [], []
     seen = [state.information_state_string(p).split("\n") for p in range(n)]
-    for ply, action in enumerate(actions):
-        if ply % every == 0:
-            views[str(ply)] = seen
+    for move, action in enumerate(actions):
+        if move % every == 0:
+            views[str(move)] = seen
         player = state.current_player()
         if player >= 0:
-            decision_plies.append(ply)
+            decisions.append(move)
         text = state.action_to_string(action)
         state.apply_action(action)
         before, seen = seen, [state.information_state_string(p).split("\n") for p in range(n)]
-        steps.append({"ply": ply, "player": player, "action": action, "text": text, "seen": seen_changes(before, seen)})
+        steps.append(
+            {"move": move, "player": player, "action": action, "text": text, "seen": seen_changes(before, seen)}
+        )
     assert state.is_terminal(), "the recorded actions stop before the end of the game"
     views[str(len(actions))] = seen
-    for ply in sorted({decision_plies[0], decision_plies[len(decision_plies) // 2]}):
+    for move in sorted({decisions[0], decisions[len(decisions) // 2]}):
         position = game.new_initial_state(SEED)
-        for a in actions[:ply]:
+        for a in actions[:move]:
             position.apply_action(a)
-        search_results += searches(position, ply)
+        search_results += searches(position, move)
     return {
         "game": name,
         "params": params,
@@ -175,8 +179,8 @@ def to_text(record: dict[str, Any]) -> str:
     out[-1] = out[-1].rstrip(",")
     out.append("  ],")
     out.append('  "views": {')
-    for k, (ply, seats) in enumerate(record["views"].items()):
-        out.append(f"    {line(ply)}: [")
+    for k, (move, seats) in enumerate(record["views"].items()):
+        out.append(f"    {line(move)}: [")
         for i, lines in enumerate(seats):
             out.append("      [")
             out += [f"        {line(text)}," for text in lines]
