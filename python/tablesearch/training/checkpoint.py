@@ -1,0 +1,174 @@
+"""A run's folder, and how a run survives Ctrl-C or a kill.
+
+    DIR/config.json           the run's settings (TrainConfig), checked on resume
+    DIR/checkpoint.npz        the last finished step: counters, network, optimiser state
+    DIR/buffer/step-N.npz     the positions self-play made in step N (the newest fill the buffer)
+    DIR/model.tsmodel         the latest network as a model file, for the search
+    DIR/models/step-N.tsmodel the networks that were evaluated (the learning curve's points)
+    DIR/results.jsonl         the results file (tablesearch.training.results_file)
+
+Everything is plain arrays (NumPy's .npz, read with allow_pickle=False) or JSON, written to a
+temporary file and renamed, so a kill at any moment leaves every file whole. A step is committed
+by writing checkpoint.npz after its positions; a resume starts from checkpoint.npz and ignores
+whatever a killed step wrote after the last one (later buffer files, results lines).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional, Union
+
+import numpy as np
+
+from tablesearch.models import Model
+from tablesearch.training.config import TrainConfig
+from tablesearch.training.replay_buffer import Positions
+
+_CHUNK = re.compile(r"^step-(\d+)\.npz$")
+
+
+@dataclass
+class Checkpoint:
+    """The state a run resumes from: where it is, and the network and optimiser after `step`."""
+
+    step: int
+    games: int
+    positions: int
+    seconds: float
+    params: dict[str, np.ndarray]
+    optimizer: dict[str, np.ndarray]
+
+
+class RunFolder:
+    def __init__(self, out: Union[str, os.PathLike[str]]) -> None:
+        self.path = Path(out)
+        self.config_path = self.path / "config.json"
+        self.checkpoint_path = self.path / "checkpoint.npz"
+        self.model_path = self.path / "model.tsmodel"
+        self.results_path = self.path / "results.jsonl"
+        self.buffer_dir = self.path / "buffer"
+        self.models_dir = self.path / "models"
+
+    def prepare(self, config: TrainConfig) -> bool:
+        """Creates the folder for a new run, or checks that `config` continues the run there.
+        Returns True when resuming. Raises ValueError naming the settings that differ."""
+        if self.path.exists() and not self.path.is_dir():
+            raise ValueError(f"--out {os.fspath(self.path)!r} is a file; a training run's output is a folder")
+        if self.config_path.exists():
+            try:
+                saved = TrainConfig.from_json(json.loads(self.config_path.read_text()))
+            except (ValueError, TypeError) as error:
+                raise ValueError(f"{self.config_path} is not a training run's settings: {error}") from None
+            differences = saved.differences(config)
+            if differences:
+                raise ValueError(
+                    f"{os.fspath(self.path)} holds a run with other settings ({'; '.join(differences)}); "
+                    "resume it with the same settings, or train into another folder"
+                )
+            return self.checkpoint_path.exists()
+        if self.path.exists() and any(self.path.iterdir()):
+            raise ValueError(f"{os.fspath(self.path)} is not empty and holds no training run; give a new folder")
+        self.buffer_dir.mkdir(parents=True, exist_ok=True)
+        self.models_dir.mkdir(exist_ok=True)
+        _write_atomically(self.config_path, (json.dumps(config.to_json(), indent=1) + "\n").encode())
+        return False
+
+    def save_checkpoint(self, checkpoint: Checkpoint) -> None:
+        counters = np.array([checkpoint.step, checkpoint.games, checkpoint.positions], np.int64)
+        arrays = {"counters": counters, "seconds": np.array([checkpoint.seconds], np.float64)}
+        arrays.update({f"param.{name}": array for name, array in checkpoint.params.items()})
+        arrays.update(checkpoint.optimizer)
+        _save_arrays(self.checkpoint_path, arrays)
+
+    def load_checkpoint(self) -> Optional[Checkpoint]:
+        if not self.checkpoint_path.exists():
+            return None
+        arrays = _load_arrays(self.checkpoint_path)
+        counters, seconds = arrays.get("counters"), arrays.get("seconds")
+        if counters is None or counters.shape != (3,) or seconds is None or seconds.shape != (1,):
+            raise ValueError(f"{self.checkpoint_path} is not a training checkpoint (no counters)")
+        return Checkpoint(
+            step=int(counters[0]),
+            games=int(counters[1]),
+            positions=int(counters[2]),
+            seconds=float(seconds[0]),
+            params={name[6:]: array for name, array in arrays.items() if name.startswith("param.")},
+            optimizer={name: array for name, array in arrays.items() if name.startswith("opt.")},
+        )
+
+    def save_positions(self, step: int, positions: Positions) -> None:
+        _save_arrays(self.buffer_dir / f"step-{step:08d}.npz", positions.arrays())
+
+    def load_buffer(self, capacity: int, through_step: int, empty: Positions) -> Positions:
+        """The newest `capacity` positions of steps up to `through_step`, oldest first."""
+        parts, count = [], 0
+        for step in sorted((s for s in self._chunk_steps() if s <= through_step), reverse=True):
+            if count >= capacity:
+                break
+            part = Positions.from_arrays(_load_arrays(self.buffer_dir / f"step-{step:08d}.npz"))
+            parts.append(part)
+            count += len(part)
+        merged = Positions.concatenate([empty, *reversed(parts)])
+        return merged.take(slice(max(0, len(merged) - capacity), None))
+
+    def prune_positions(self, capacity: int, through_step: int) -> None:
+        """Deletes the buffer files no longer needed to fill the buffer, and any after `through_step`."""
+        count = 0
+        for step in sorted(self._chunk_steps(), reverse=True):
+            path = self.buffer_dir / f"step-{step:08d}.npz"
+            if step > through_step or count >= capacity:
+                path.unlink(missing_ok=True)
+                continue
+            with np.load(path, allow_pickle=False) as data:
+                count += int(data["movers"].shape[0])
+
+    def save_model(self, model: Model, step: int, keep: bool) -> Path:
+        """Writes the latest model file, and with `keep` also models/step-N.tsmodel; returns the kept path."""
+        model.save(self.model_path)
+        kept = self.models_dir / f"step-{step:08d}.tsmodel"
+        if keep:
+            model.save(kept)
+        return kept
+
+    def kept_model(self, step: int) -> Path:
+        return self.models_dir / f"step-{step:08d}.tsmodel"
+
+    def _chunk_steps(self) -> list[int]:
+        if not self.buffer_dir.exists():
+            return []
+        return [int(m.group(1)) for p in self.buffer_dir.iterdir() if (m := _CHUNK.match(p.name))]
+
+
+def _save_arrays(path: Path, arrays: dict[str, np.ndarray]) -> None:
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "wb") as file:
+            np.savez(file, **arrays)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def _load_arrays(path: Path) -> dict[str, np.ndarray]:
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            return {name: data[name] for name in data.files}
+    except (OSError, ValueError, EOFError) as error:
+        raise ValueError(f"{path} cannot be read as saved arrays: {error}") from None
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+

@@ -1,0 +1,65 @@
+"""A run's results file, ``results.jsonl``: one JSON object a line, easy to load into pandas.
+
+Lines by ``kind``:
+- ``ladder``: the rungs, each with its Elo (the lowest at 0), from matches between neighbours.
+- ``step``: after each training step: step, seconds (of the run, resumes included), games and
+  positions so far, the positions of this step and the self-play rate, the buffer's size, the
+  step's mean policy and value loss.
+- ``evaluation``: the network's player after `step` against each rung (games, score and its 95%
+  interval) and its Elo on the ladder's scale with a 95% interval.
+
+Lines are appended whole and flushed. On resume, lines of steps past the checkpoint (written
+after it, by a run killed before its next checkpoint) and a last line cut by a kill are dropped,
+so the file agrees with what the run resumes from.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any, Union
+
+
+class ResultsFile:
+    def __init__(self, path: Union[str, os.PathLike[str]]) -> None:
+        self.path = Path(path)
+        self.lines: list[dict[str, Any]] = read_results(self.path) if self.path.exists() else []
+
+    def append(self, line: dict[str, Any]) -> None:
+        with open(self.path, "a") as file:
+            file.write(json.dumps(line, allow_nan=False) + "\n")
+            file.flush()
+        self.lines.append(line)
+
+    def keep_until(self, step: int) -> None:
+        """Drops the lines of steps after `step` (and a cut last line), rewriting the file atomically."""
+        kept = [line for line in self.lines if line.get("step", 0) <= step]
+        on_disk = self.path.read_text() if self.path.exists() else ""
+        if kept == self.lines and (not on_disk or on_disk.endswith("\n")):
+            return
+        temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+        temporary.write_text("".join(json.dumps(line, allow_nan=False) + "\n" for line in kept))
+        os.replace(temporary, self.path)
+        self.lines = kept
+
+    def of_kind(self, kind: str) -> list[dict[str, Any]]:
+        return [line for line in self.lines if line.get("kind") == kind]
+
+
+def read_results(path: Union[str, os.PathLike[str]]) -> list[dict[str, Any]]:
+    """The lines of a results file. A last line cut short (a kill while writing) is left out;
+    ValueError naming the file and line for any other line that is not a JSON object."""
+    text = Path(path).read_text()
+    parsed = []
+    for number, line in enumerate(text.split("\n")[:-1], 1):  # the piece after the last newline is cut
+        if not line.strip():
+            continue
+        try:
+            value = json.loads(line)
+        except ValueError:
+            value = None
+        if not isinstance(value, dict):
+            raise ValueError(f"{os.fspath(path)}, line {number}: not a JSON object of a training run")
+        parsed.append(value)
+    return parsed
