@@ -80,8 +80,8 @@ class TrainConfig:
     # Learning.
     buffer_positions: int = 50_000
     batch_size: int = 128
-    replay_ratio: float = 4.0
-    learning_rate: float = 1e-3
+    replay_ratio: float = 8.0
+    learning_rate: float = 2e-3
     weight_decay: float = 1e-4
     # Evaluation against the ladder of UCT players with random playouts.
     ladder: tuple[int, ...] = (10, 100, 1000)

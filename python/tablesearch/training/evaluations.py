@@ -70,8 +70,11 @@ class Evaluations:
         table = []
         for rung, rung_scores in zip(rungs, scores):
             score, score_low, score_high = score_interval(rung_scores)
+            wins = sum(1 for s in rung_scores if s == 1.0)  # ahead of every other seat
+            losses = sum(1 for s in rung_scores if s == 0.0)  # behind every other seat
             table.append(
                 {"name": rung["name"], "elo": rung["elo"], "games": len(rung_scores),
+                 "wins": wins, "draws": len(rung_scores) - wins - losses, "losses": losses,
                  "score": score, "score_low": score_low, "score_high": score_high}  # fmt: skip
             )
         line = {

@@ -5,8 +5,9 @@ Lines by ``kind``:
 - ``step``: after each training step: step, seconds (of the run, resumes included), games and
   positions so far, the positions of this step and the self-play rate, the buffer's size, the
   step's mean policy and value loss.
-- ``evaluation``: the network's player after `step` against each rung (games, score and its 95%
-  interval) and its Elo on the ladder's scale with a 95% interval.
+- ``evaluation``: the network's player after `step` (reached at `seconds`) against each rung
+  (games; wins, draws and losses: games it finished ahead of, level with or behind the rest;
+  score and its 95% interval) and its Elo on the ladder's scale with a 95% interval.
 
 Lines are appended whole and flushed. On resume, lines of steps past the checkpoint (written
 after it, by a run killed before its next checkpoint) and a last line cut by a kill are dropped,
