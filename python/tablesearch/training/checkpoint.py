@@ -116,11 +116,11 @@ class RunFolder:
         return merged.take(slice(max(0, len(merged) - capacity), None))
 
     def prune_positions(self, capacity: int, through_step: int) -> None:
-        """Deletes the buffer files no longer needed to fill the buffer, and any after `through_step`."""
+        """Deletes the buffer files of steps up to `through_step` no longer needed to fill the buffer."""
         count = 0
-        for step in sorted(self._chunk_steps(), reverse=True):
+        for step in sorted((s for s in self._chunk_steps() if s <= through_step), reverse=True):
             path = self.buffer_dir / f"step-{step:08d}.npz"
-            if step > through_step or count >= capacity:
+            if count >= capacity:
                 path.unlink(missing_ok=True)
                 continue
             with np.load(path, allow_pickle=False) as data:
@@ -129,13 +129,28 @@ class RunFolder:
     def save_model(self, model: Model, step: int, keep: bool) -> Path:
         """Writes the latest model file, and with `keep` also models/step-N.tsmodel; returns the kept path."""
         model.save(self.model_path)
-        kept = self.models_dir / f"step-{step:08d}.tsmodel"
+        kept = self.kept_model(step)
         if keep:
             model.save(kept)
         return kept
 
     def kept_model(self, step: int) -> Path:
         return self.models_dir / f"step-{step:08d}.tsmodel"
+
+    def kept_steps(self) -> list[int]:
+        """The steps whose networks were kept (models/step-N.tsmodel), in order."""
+        if not self.models_dir.exists():
+            return []
+        return sorted(int(p.stem.split("-")[1]) for p in self.models_dir.glob("step-*.tsmodel"))
+
+    def forget_after(self, step: int) -> None:
+        """Deletes what a killed session wrote for steps after `step`: their positions and kept networks."""
+        for later in self._chunk_steps():
+            if later > step:
+                (self.buffer_dir / f"step-{later:08d}.npz").unlink(missing_ok=True)
+        for later in self.kept_steps():
+            if later > step:
+                (self.models_dir / f"step-{later:08d}.tsmodel").unlink(missing_ok=True)
 
     def _chunk_steps(self) -> list[int]:
         if not self.buffer_dir.exists():

@@ -155,6 +155,7 @@ class Trainer:
         self.base_seconds, self.started = checkpoint.seconds, time.monotonic()
         results = ResultsFile(folder.results_path)
         results.keep_until(checkpoint.step)
+        folder.forget_after(checkpoint.step)
         folder.prune_positions(config.buffer_positions, checkpoint.step)
         empty = Positions.empty(
             int(np.prod(self.template.game.observation_shape)), self.template.game.num_actions, self.game.num_players()
@@ -239,19 +240,12 @@ class _Run:
         return line
 
     def go(self) -> None:
-        config = self.t.config
         self._resubmit_evaluations()
-        last_evaluated = max(self._evaluated_steps(), default=-1)
-        interval = config.evaluation_interval()
         while not self._budget_spent():
             self._step()
-            step = self.checkpoint.step
-            if self.checkpoint.seconds - self._seconds_at(last_evaluated) >= interval:
-                self._evaluate(step)
-                last_evaluated = step
             self._show()
         if self.checkpoint.step not in self._evaluated_steps():
-            self._evaluate(self.checkpoint.step)
+            self._evaluate(self.checkpoint.step, self.learner.model(self._metadata()))
         while len(self.evaluations):
             self._wait(set())
 
@@ -286,24 +280,29 @@ class _Run:
         self._commit(step, positions, losses, self_play_seconds)
 
     def _commit(self, step: int, positions: Positions, losses: list[tuple[float, float]], self_play_seconds: float) -> None:
+        """Saves the step; from the checkpoint's write on, a kill loses nothing of it. A network
+        due for evaluation is kept before that, so a resumed run evaluates it too."""
         t, folder = self.t, self.t.folder
         folder.save_positions(step, positions)
+        seconds = t.seconds()
         self.checkpoint = Checkpoint(
             step=step,
             games=self.checkpoint.games + t.config.games_per_step,
             positions=self.checkpoint.positions + len(positions),
-            seconds=t.seconds(),
+            seconds=seconds,
             params={name: np.asarray(value) for name, value in self.learner.params.items()},
             optimizer=self.learner.state_arrays(),
         )
-        folder.save_checkpoint(self.checkpoint)  # the step is done: a kill from here on loses nothing
-        folder.save_model(self.learner.model(self._metadata()), step, keep=False)
+        model = self.learner.model(self._metadata())
+        due = seconds - self._seconds_at(max(self._evaluated_steps(), default=0)) >= t.config.evaluation_interval()
+        folder.save_model(model, step, keep=due)
+        folder.save_checkpoint(self.checkpoint)
         policy_loss, value_loss = np.mean(losses, axis=0)
         self.results.append(
             {
                 "kind": "step",
                 "step": step,
-                "seconds": self.checkpoint.seconds,
+                "seconds": seconds,
                 "games": self.checkpoint.games,
                 "positions": self.checkpoint.positions,
                 "step_positions": len(positions),
@@ -315,6 +314,8 @@ class _Run:
             }
         )
         folder.prune_positions(t.config.buffer_positions, step)
+        if due:
+            self._submit_evaluation(step, model)
 
     def _metadata(self) -> dict[str, Any]:
         return {
@@ -326,24 +327,23 @@ class _Run:
             "simulations": self.t.config.simulations,
         }
 
-    def _evaluate(self, step: int) -> None:
-        model = self.learner.model(self._metadata())
+    def _evaluate(self, step: int, model: Model) -> None:
         self.t.folder.save_model(model, step, keep=True)
+        self._submit_evaluation(step, model)
+
+    def _submit_evaluation(self, step: int, model: Model) -> None:
         self.evaluations.submit(step, self._seconds_at(step), (model.architecture.to_json(), model.tensors))
 
     def _resubmit_evaluations(self) -> None:
-        """Evaluations a killed session sent but never wrote: their networks were kept, so they are sent again."""
+        """Evaluations a stopped session sent but never wrote: their networks were kept, so they are sent again."""
         done = {line["step"] for line in self.results.of_kind("evaluation")}
-        models = self.t.folder.models_dir
-        for path in sorted(models.glob("step-*.tsmodel")) if models.exists() else []:
-            step = int(path.stem.split("-")[1])
-            if step <= self.checkpoint.step and step not in done:
-                model = load_model(path, self.t.game)
-                self.evaluations.submit(step, self._seconds_at(step), (model.architecture.to_json(), model.tensors))
+        for step in self.t.folder.kept_steps():
+            if step not in done:
+                self._submit_evaluation(step, load_model(self.t.folder.kept_model(step), self.t.game))
 
     def _evaluated_steps(self) -> set[int]:
-        models = self.t.folder.models_dir
-        return {int(p.stem.split("-")[1]) for p in models.glob("step-*.tsmodel")} if models.exists() else set()
+        """The steps whose networks were kept for evaluation (whether or not their line is written yet)."""
+        return set(self.t.folder.kept_steps())
 
     def _seconds_at(self, step: int) -> float:
         if step <= 0:
