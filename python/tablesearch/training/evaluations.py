@@ -1,6 +1,11 @@
-"""Evaluations in flight: matches of the network's player against each rung, sent to the same
+"""Evaluations in flight: matches of the network's player against each rung, played by the same
 workers as self-play and written to the results file, one line per evaluated step, once all its
-matches are back."""
+games are back.
+
+Matches are sent in pieces of a few deals, at most `in_flight` pieces at a time, so that
+self-play, which the workers take in the order it is sent, never waits long behind them: the
+evaluation borrows part of the workers while training goes on.
+"""
 
 from __future__ import annotations
 
@@ -29,40 +34,69 @@ class Evaluations:
         seed: int,
         results: ResultsFile,
         on_line: Callable[[dict[str, Any]], None],
+        in_flight: int = 1,
+        deals_per_piece: int = 2,
     ) -> None:
         self.executor, self.game, self.player, self.ladder = executor, game, player, ladder
         self.games, self.seed, self.results, self.on_line = games, seed, results, on_line
-        self._pending: dict[int, tuple[float, list[cf.Future[list[float]]]]] = {}
+        self.in_flight, self.deals_per_piece = in_flight, deals_per_piece
+        self._seats = game.load().num_players()
+        self._queue: list[tuple[int, int, int, Any]] = []  # (step, rung, first deal, network), in order
+        self._running: dict[cf.Future[list[float]], tuple[int, int, int]] = {}
+        self._scores: dict[int, dict[tuple[int, int], list[float]]] = {}  # step -> (rung, deal) -> scores
+        self._seconds: dict[int, float] = {}
 
     def submit(self, step: int, seconds: float, network: tuple[dict[str, Any], dict[str, np.ndarray]]) -> None:
-        """Sends the matches of the network after `step` (reached at `seconds`) against every rung."""
-        futures = [
-            self.executor.submit(
+        """Queues the matches of the network after `step` (reached at `seconds`) against every rung."""
+        deals = -(-self.games // self._seats)
+        self._seconds[step] = seconds
+        self._scores[step] = {}
+        for rung in range(len(self.ladder["rungs"])):
+            for first in range(0, deals, self.deals_per_piece):
+                self._queue.append((step, rung, first, network))
+        self.pump()
+
+    def pump(self) -> None:
+        """Sends queued pieces while fewer than `in_flight` are running."""
+        while self._queue and len(self._running) < self.in_flight:
+            step, rung_index, first, network = self._queue.pop(0)
+            rung = self.ladder["rungs"][rung_index]
+            deals = min(self.deals_per_piece, -(-self.games // self._seats) - first)
+            future = self.executor.submit(
                 play_match,
                 self.game,
                 self.player,
                 Player(rung["algorithm"], rung["iterations"]),
-                self.games,
-                derive_seed(self.seed, EVALUATION_STREAM, step, index),
+                deals * self._seats,
+                derive_seed(self.seed, EVALUATION_STREAM, step, rung_index),
                 network,
+                first,
             )
-            for index, rung in enumerate(self.ladder["rungs"])
-        ]
-        self._pending[step] = (seconds, futures)
+            self._running[future] = (step, rung_index, first)
 
     def futures(self) -> set[cf.Future[Any]]:
-        return {future for _, futures in self._pending.values() for future in futures}
+        return set(self._running)
 
     def __len__(self) -> int:
-        return len(self._pending)
+        return len(self._seconds)
 
     def collect(self) -> None:
-        """Writes the line of every evaluation whose matches are all back (raising a worker's error)."""
-        for step in sorted(self._pending):
-            seconds, futures = self._pending[step]
-            if all(future.done() for future in futures):
-                del self._pending[step]
-                self._write(step, seconds, [future.result() for future in futures])
+        """Takes the finished pieces (raising a worker's error), writes the line of every
+        evaluation whose games are all back, and sends more pieces."""
+        for future in [f for f in self._running if f.done()]:
+            step, rung, first = self._running.pop(future)
+            self._scores[step][(rung, first)] = future.result()
+        deals = -(-self.games // self._seats)
+        pieces = len(self.ladder["rungs"]) * len(range(0, deals, self.deals_per_piece))
+        for step in sorted(self._seconds):
+            if len(self._scores[step]) == pieces:
+                parts = self._scores.pop(step)
+                scores = [
+                    [score for (r, _), piece in sorted(parts.items()) if r == rung for score in piece]
+                    for rung in range(len(self.ladder["rungs"]))
+                ]
+                self._write(step, self._seconds.pop(step), scores)
+        self.pump()
 
     def _write(self, step: int, seconds: float, scores: list[list[float]]) -> None:
         rungs = self.ladder["rungs"]
@@ -93,6 +127,7 @@ class Evaluations:
         self.on_line(line)
 
     def cancel(self) -> None:
-        for future in self.futures():
+        for future in self._running:
             future.cancel()
-        self._pending.clear()
+        self._running.clear()
+        self._queue.clear()

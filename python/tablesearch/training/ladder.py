@@ -53,16 +53,19 @@ def play_match(
     games: int,
     seed: int,
     network: Optional[tuple[dict[str, Any], dict[str, np.ndarray]]] = None,
+    first_deal: int = 0,
 ) -> list[float]:
-    """`games` games of `first` against `second` (rounded up to whole deals); `network` is the
-    model's (architecture, tensors) for a player that uses it. Returns `first`'s score in each
-    game: the share of the other seats it finished ahead of, ties counting half."""
+    """`games` games of `first` against `second` (rounded up to whole deals), from deal
+    `first_deal` on (a match split in pieces plays the same games); `network` is the model's
+    (architecture, tensors) for a player that uses it. Returns `first`'s score in each game: the
+    share of the other seats it finished ahead of, ties counting half."""
     game = game_ref.load()
     model = None if network is None else Model.from_arrays(game, Architecture.from_json(network[0]), network[1])
     seats = game.num_players()
     scores = []
     for index in range(-(-games // seats) * seats):
         deal, seat = divmod(index, seats)
+        deal += first_deal
         agents = [
             _agent(first if s == seat else second, model, derive_seed(seed, deal, s)) for s in range(seats)
         ]

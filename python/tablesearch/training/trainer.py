@@ -208,6 +208,7 @@ class _Run:
             trainer.config.seed,
             results,
             self._show_evaluation,
+            in_flight=max(1, workers // 2),
         )
 
     def _ladder(self) -> dict[str, Any]:
@@ -353,20 +354,20 @@ class _Run:
         return next((line["seconds"] for line in self.results.of_kind("step") if line["step"] == step), 0.0)
 
     def _wait(self, needed: set[cf.Future[Any]]) -> None:
-        """Waits until every future in `needed` is done, writing evaluations as they finish
-        (with `needed` empty: until one evaluation's future finishes)."""
+        """Waits until every future in `needed` is done, taking finished evaluation pieces and
+        sending more meanwhile (with `needed` empty: takes what is finished, or waits for one piece)."""
         while True:
+            self.evaluations.collect()
             outstanding = {f for f in needed if not f.done()}
             if needed and not outstanding:
-                break
+                return
             waiting = outstanding | self.evaluations.futures()
             if not waiting:
-                break
+                return
             cf.wait(waiting, timeout=1.0, return_when=cf.FIRST_COMPLETED)
-            self.evaluations.collect()
             self._show()
             if not needed:
-                break
+                return
 
     def _show_evaluation(self, line: dict[str, Any]) -> None:
         self.last_figures = f"Elo {line['elo']:+.0f} [{line['elo_low']:+.0f}, {line['elo_high']:+.0f}] at step {line['step']}"
