@@ -53,12 +53,15 @@ def selfplay(args: argparse.Namespace) -> None:
         seeds = list(range(args.games * workers))
         with cf.ProcessPoolExecutor(workers) as pool:
             chunks = [seeds[i::workers] for i in range(workers)]
-            parts = list(pool.map(play_games, [settings] * workers, [network[0]] * workers, [network[1]] * workers, chunks))
+            parts = list(
+                pool.map(play_games, [settings] * workers, [network[0]] * workers, [network[1]] * workers, chunks)
+            )
         seconds = time.perf_counter() - started
         positions = sum(len(p) for p, _ in parts)
         print(
             f"{args.game} self-play, {settings.algorithm} {args.simulations} simulations, {workers} worker(s): "
-            f"{positions / seconds:,.0f} positions/s ({len(seeds)} games, {positions} positions, {seconds:.1f} s; {load()})"
+            f"{positions / seconds:,.0f} positions/s "
+            f"({len(seeds)} games, {positions} positions, {seconds:.1f} s; {load()})"
         )
 
 

@@ -682,7 +682,9 @@ def cmd_train(args: argparse.Namespace) -> int:
         print(
             f"step {line['step']}: Elo {line['elo']:+.0f} [{line['elo_low']:+.0f}, {line['elo_high']:+.0f}] "
             "on the ladder (lowest rung 0); "
-            + ", ".join(f"{r['name']} {r['score']:.2f} [{r['score_low']:.2f}, {r['score_high']:.2f}]" for r in line["rungs"])
+            + ", ".join(
+                f"{r['name']} {r['score']:.2f} [{r['score_low']:.2f}, {r['score_high']:.2f}]" for r in line["rungs"]
+            )
         )
     print(f"model: {result.model_path}  results: {os.path.join(result.out, 'results.jsonl')}")
     if args.plot:
@@ -700,7 +702,9 @@ def _train_value(kind: str, name: str) -> Any:
                 return tuple(int(part) for part in text.split(","))
             return float(text) if "float" in kind else int(text) if "int" in kind else text
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected {kind.replace('Optional[', '').rstrip(']')}, got {text!r}") from None
+            raise argparse.ArgumentTypeError(
+                f"expected {kind.replace('Optional[', '').rstrip(']')}, got {text!r}"
+            ) from None
 
     read.__name__ = name
     return read

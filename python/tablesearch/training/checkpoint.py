@@ -20,7 +20,7 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional, Union
+from typing import Optional, Union
 
 import numpy as np
 
@@ -162,7 +162,7 @@ def _save_arrays(path: Path, arrays: dict[str, np.ndarray]) -> None:
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         with open(temporary, "wb") as file:
-            np.savez(file, **arrays)
+            np.savez(file, **arrays)  # type: ignore[arg-type]  # numpy's stub types **kwds as its bool option
             file.flush()
             os.fsync(file.fileno())
         os.replace(temporary, path)
@@ -185,5 +185,3 @@ def _write_atomically(path: Path, data: bytes) -> None:
         os.replace(temporary, path)
     finally:
         temporary.unlink(missing_ok=True)
-
-

@@ -14,11 +14,11 @@ from typing import Any, Callable
 
 import numpy as np
 
+from tablesearch.tournaments.runner import GameRef
+from tablesearch.tournaments.schedule import derive_seed
 from tablesearch.training.ladder import Player, play_match
 from tablesearch.training.ladder_elo import ladder_elo, score_interval
 from tablesearch.training.results_file import ResultsFile
-from tablesearch.tournaments.runner import GameRef
-from tablesearch.tournaments.schedule import derive_seed
 
 EVALUATION_STREAM = 2
 
@@ -107,9 +107,17 @@ class Evaluations:
             wins = sum(1 for s in rung_scores if s == 1.0)  # ahead of every other seat
             losses = sum(1 for s in rung_scores if s == 0.0)  # behind every other seat
             table.append(
-                {"name": rung["name"], "elo": rung["elo"], "games": len(rung_scores),
-                 "wins": wins, "draws": len(rung_scores) - wins - losses, "losses": losses,
-                 "score": score, "score_low": score_low, "score_high": score_high}  # fmt: skip
+                {
+                    "name": rung["name"],
+                    "elo": rung["elo"],
+                    "games": len(rung_scores),
+                    "wins": wins,
+                    "draws": len(rung_scores) - wins - losses,
+                    "losses": losses,
+                    "score": score,
+                    "score_low": score_low,
+                    "score_high": score_high,
+                }  # fmt: skip
             )
         line = {
             "kind": "evaluation",

@@ -66,9 +66,7 @@ def play_match(
     for index in range(-(-games // seats) * seats):
         deal, seat = divmod(index, seats)
         deal += first_deal
-        agents = [
-            _agent(first if s == seat else second, model, derive_seed(seed, deal, s)) for s in range(seats)
-        ]
+        agents = [_agent(first if s == seat else second, model, derive_seed(seed, deal, s)) for s in range(seats)]
         record = play_game(game, agents, derive_seed(seed, deal))
         mine = record.returns[seat]
         others = [r for s, r in enumerate(record.returns) if s != seat]

@@ -72,9 +72,7 @@ class Learner:
         fresh = self.optimizer.init(self.params)
         leaves, structure = jax.tree_util.tree_flatten(fresh)
         saved = [arrays.get(f"opt.{i}") for i in range(len(leaves))]
-        if len(arrays) != len(leaves) or any(
-            s is None or np.shape(s) != np.shape(f) for s, f in zip(saved, leaves)
-        ):
+        if len(arrays) != len(leaves) or any(s is None or np.shape(s) != np.shape(f) for s, f in zip(saved, leaves)):
             raise ValueError("the checkpoint's optimiser state does not fit this network and optimiser")
         restored = [jnp.asarray(s, dtype=jnp.asarray(f).dtype) for s, f in zip(saved, leaves)]
         self.opt_state = jax.tree_util.tree_unflatten(structure, restored)

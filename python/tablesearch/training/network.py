@@ -35,7 +35,9 @@ class Network:
             h = jnp.concatenate([observations.reshape(batch, -1), mover], axis=1)
             for i in range(self.layers):
                 h = jax.nn.relu(h @ params[f"hidden.{i}.weight"] + params[f"hidden.{i}.bias"])
-            return h @ params["policy.weight"] + params["policy.bias"], h @ params["value.weight"] + params["value.bias"]
+            return h @ params["policy.weight"] + params["policy.bias"], h @ params["value.weight"] + params[
+                "value.bias"
+            ]
         height, width = self.shape[-2:]
         planes = observations.reshape(batch, -1, height, width)
         mover_planes = jnp.broadcast_to(mover[:, :, None, None], (batch, self.players, height, width))

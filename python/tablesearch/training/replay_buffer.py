@@ -13,7 +13,13 @@ from typing import Any
 import numpy as np
 
 FIELDS = ("observations", "movers", "policies", "legal", "values")
-DTYPES = {"observations": np.float32, "movers": np.int32, "policies": np.float32, "legal": np.bool_, "values": np.float32}
+DTYPES = {
+    "observations": np.float32,
+    "movers": np.int32,
+    "policies": np.float32,
+    "legal": np.bool_,
+    "values": np.float32,
+}
 
 
 @dataclass
@@ -31,8 +37,15 @@ class Positions:
 
     @classmethod
     def empty(cls, observation_size: int, num_actions: int, num_players: int) -> Positions:
-        widths = {"observations": observation_size, "policies": num_actions, "legal": num_actions, "values": num_players}
-        return cls(**{name: np.zeros((0, *((widths[name],) if name in widths else ())), DTYPES[name]) for name in FIELDS})
+        widths = {
+            "observations": observation_size,
+            "policies": num_actions,
+            "legal": num_actions,
+            "values": num_players,
+        }
+        return cls(
+            **{name: np.zeros((0, *((widths[name],) if name in widths else ())), DTYPES[name]) for name in FIELDS}
+        )
 
     @classmethod
     def concatenate(cls, parts: list[Positions]) -> Positions:

@@ -19,8 +19,8 @@ import numpy as np
 
 from tablesearch import mcts
 from tablesearch.models import Architecture, Model
-from tablesearch.training.replay_buffer import Positions
 from tablesearch.tournaments.runner import GameRef
+from tablesearch.training.replay_buffer import Positions
 
 CHOICE_PROBE_GAMES = 20  # random games played to find a decision with a choice
 

@@ -82,7 +82,9 @@ class Trainer:
     def __init__(self, config: TrainConfig, out: Union[str, os.PathLike[str]], executor: Optional[cf.Executor]) -> None:
         for module in ("jax", "optax"):
             if importlib.util.find_spec(module) is None:
-                raise ValueError(f"training needs JAX and optax ({module} is missing): pip install 'tablesearch[learn]'")
+                raise ValueError(
+                    f"training needs JAX and optax ({module} is missing): pip install 'tablesearch[learn]'"
+                )
         self.config = config
         self.ref = GameRef.of(config.game, config.params)
         self.game = self.ref.load()
@@ -151,7 +153,9 @@ class Trainer:
             folder.save_model(self.template, 0, keep=True)
             folder.save_checkpoint(checkpoint)
         else:
-            learner.restore(Model(self.template.game, self.template.architecture, checkpoint.params), checkpoint.optimizer)
+            learner.restore(
+                Model(self.template.game, self.template.architecture, checkpoint.params), checkpoint.optimizer
+            )
         self.base_seconds, self.started = checkpoint.seconds, time.monotonic()
         results = ResultsFile(folder.results_path)
         results.keep_until(checkpoint.step)
@@ -160,7 +164,9 @@ class Trainer:
         empty = Positions.empty(
             int(np.prod(self.template.game.observation_shape)), self.template.game.num_actions, self.game.num_players()
         )
-        buffer = ReplayBuffer(config.buffer_positions, folder.load_buffer(config.buffer_positions, checkpoint.step, empty))
+        buffer = ReplayBuffer(
+            config.buffer_positions, folder.load_buffer(config.buffer_positions, checkpoint.step, empty)
+        )
         total, unit = (float(config.steps), "steps") if config.steps is not None else (config.minutes * 60, "seconds")
         bar = TrainingProgress(total, 0.0, unit, config.progress, f"train {self.ref.name}")
         run = _Run(self, executor, workers, learner, buffer, results, checkpoint, bar)
@@ -280,7 +286,9 @@ class _Run:
         losses = [self.learner.update(self.buffer.sample(rng, config.batch_size)) for _ in range(updates)]
         self._commit(step, positions, losses, self_play_seconds)
 
-    def _commit(self, step: int, positions: Positions, losses: list[tuple[float, float]], self_play_seconds: float) -> None:
+    def _commit(
+        self, step: int, positions: Positions, losses: list[tuple[float, float]], self_play_seconds: float
+    ) -> None:
         """Saves the step; from the checkpoint's write on, a kill loses nothing of it. A network
         due for evaluation is kept before that, so a resumed run evaluates it too."""
         t, folder = self.t, self.t.folder
@@ -370,7 +378,9 @@ class _Run:
                 return
 
     def _show_evaluation(self, line: dict[str, Any]) -> None:
-        self.last_figures = f"Elo {line['elo']:+.0f} [{line['elo_low']:+.0f}, {line['elo_high']:+.0f}] at step {line['step']}"
+        self.last_figures = (
+            f"Elo {line['elo']:+.0f} [{line['elo_low']:+.0f}, {line['elo_high']:+.0f}] at step {line['step']}"
+        )
 
     def _show(self) -> None:
         config = self.t.config
