@@ -62,26 +62,34 @@ class Decision:
 
 
 def decide(state: Any, model: Model, settings: SelfPlaySettings, rng: np.random.Generator, explore: bool) -> Decision:
-    """Searches `state` (a player to move) and picks the move: drawn from the visit shares when
-    `explore`, else the most visited. Reads only what the mover may know when the algorithm does."""
+    """Searches `state` (a player to move) and picks the move. The target is the visit shares,
+    and the move is drawn from them when `explore`, else the most visited; with the Gumbel root
+    search the target is its improved policy and the move the one its sequential halving chose
+    (the Gumbel noise explores, as in mctx's gumbel_muzero_policy). Reads only what the mover may
+    know when the algorithm does."""
     game = model.game
     mover = int(state.current_player())
     legal_actions = [int(a) for a in state.legal_actions()]
     legal = np.zeros(game.num_actions, np.bool_)
     legal[legal_actions] = True
-    policy = np.zeros(game.num_actions, np.float32)
+    policy = np.zeros(game.num_actions, np.float64)
     seed = int(rng.integers(0, 2**63 - 1))
+    chosen: Optional[int] = None
     if len(legal_actions) == 1:
         policy[legal_actions[0]] = 1.0
     else:
         result = mcts.search(state, seed=seed, evaluator=model, **settings.search_options())
-        for stat in result.stats:
-            policy[stat.action] = stat.visits
+        improved = getattr(result, "improved_policy", None)
+        for index, stat in enumerate(result.stats):
+            policy[stat.action] = improved[index] if improved else stat.visits
+        if improved:
+            chosen = result.best_action
         total = policy.sum()
         policy = policy / total if total > 0 else legal / legal.sum()
-    if explore:
-        shares = policy.astype(np.float64)
-        action = int(rng.choice(game.num_actions, p=shares / shares.sum()))
+    if chosen is not None:
+        action = chosen
+    elif explore:
+        action = int(rng.choice(game.num_actions, p=policy))
     else:
         action = int(np.argmax(policy))
     observation = np.asarray(state.observation_tensor(mover), dtype=np.float32).reshape(-1)
