@@ -9,6 +9,7 @@ pytest.importorskip("optax")
 
 import tablesearch as ts  # noqa: E402
 from helpers import compiled_games, py_games  # noqa: E402
+from tablesearch import mcts  # noqa: E402
 from tablesearch.models import Model  # noqa: E402
 from tablesearch.tournaments.runner import GameRef  # noqa: E402
 from tablesearch.training.self_play import SelfPlaySettings, decide, play_game, self_play_algorithm  # noqa: E402
@@ -132,3 +133,26 @@ def test_value_targets_are_the_returns_scaled_to_the_utility_range():
 def test_a_game_without_choices_is_refused():
     with pytest.raises(ValueError, match="candyland offers its players no choices"):
         ts.train("candyland", out="unused-folder", steps=1)
+
+
+@pytest.mark.skipif("gumbel" not in mcts.ALGORITHMS, reason="this build has no Gumbel root search")
+def test_gumbel_self_play_learns_the_improved_policy(tmp_path):
+    """With --search gumbel the target is the search's improved policy (not its visit shares) and
+    the move is the action its sequential halving chose, as in mctx's gumbel_muzero_policy."""
+    game = ts.load_game("connect_four")
+    model = Model.for_game(game, hidden=(16,), seed=1)
+    settings = settings_for(game, "gumbel", simulations=32)
+    state = game.new_initial_state()
+    decision = decide(state, model, settings, np.random.default_rng(0), explore=True)
+    seed = int(np.random.default_rng(0).integers(0, 2**63 - 1))  # the first draw decide makes
+    result = mcts.search(state, seed=seed, evaluator=model, **settings.search_options())
+    expected = np.zeros(game.num_distinct_actions())
+    for stat, share in zip(result.stats, result.improved_policy):
+        expected[stat.action] = share
+    np.testing.assert_allclose(decision.policy, expected / expected.sum(), rtol=1e-6)
+    visits = np.array([s.visits for s in result.stats], dtype=float)
+    assert not np.allclose(decision.policy[[s.action for s in result.stats]], visits / visits.sum())
+    assert decision.action == result.best_action
+    run = ts.train("connect_four", out=tmp_path, steps=1, search="gumbel", simulations=16, games_per_step=2,
+                   ladder=(1,), eval_games=2, hidden=(16,))  # fmt: skip
+    assert run.steps == 1 and run.evaluations[-1]["player"] == "gumbel-16+model"
