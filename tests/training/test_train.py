@@ -149,6 +149,20 @@ def test_a_folder_of_another_run_or_other_files_is_refused(tmp_path):
         ts.train("tic_tac_toe", out=tmp_path / "other", steps=1, **TINY)
 
 
+def test_a_folder_another_run_is_training_into_is_refused(tmp_path):
+    from tablesearch.training.checkpoint import RunFolder
+    from tablesearch.training.config import TrainConfig
+
+    busy = RunFolder(tmp_path)
+    busy.prepare(TrainConfig(game="tic_tac_toe", steps=1, **TINY))
+    try:
+        with pytest.raises(RuntimeError, match="in use by another training run"):
+            ts.train("tic_tac_toe", out=tmp_path, steps=1, **TINY)
+    finally:
+        busy.release()
+    assert ts.train("tic_tac_toe", out=tmp_path, steps=1, **TINY).steps == 1  # free again
+
+
 def test_the_cli_refuses_a_game_without_choices(tmp_path, capsys):
     from tablesearch.cli import main
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Union
@@ -54,10 +55,42 @@ class RunFolder:
         self.models_dir = self.path / "models"
 
     def prepare(self, config: TrainConfig) -> bool:
-        """Creates the folder for a new run, or checks that `config` continues the run there.
-        Returns True when resuming. Raises ValueError naming the settings that differ."""
+        """Creates the folder for a new run, or checks that `config` continues the run there, and
+        locks it until `release`. Returns True when resuming. Raises ValueError naming the
+        settings that differ, RuntimeError if another process is training into the folder."""
         if self.path.exists() and not self.path.is_dir():
             raise ValueError(f"--out {os.fspath(self.path)!r} is a file; a training run's output is a folder")
+        if not self.config_path.exists() and self.path.exists() and any(p.name != ".lock" for p in self.path.iterdir()):
+            raise ValueError(f"{os.fspath(self.path)} is not empty and holds no training run; give a new folder")
+        self.path.mkdir(parents=True, exist_ok=True)
+        self._lock()
+        try:
+            return self._prepare(config)
+        except BaseException:
+            self.release()
+            raise
+
+    def _lock(self) -> None:
+        self._lock_file = open(self.path / ".lock", "a")  # noqa: SIM115 (held for the whole run)
+        if sys.platform == "win32":  # no flock: one run at a time is then the user's care
+            return
+        import fcntl
+
+        try:
+            fcntl.flock(self._lock_file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self._lock_file.close()
+            raise RuntimeError(
+                f"{os.fspath(self.path)} is in use by another training run that is running now; wait for it "
+                "to finish (then rerun this command to resume), or train into another folder"
+            ) from None
+
+    def release(self) -> None:
+        lock = getattr(self, "_lock_file", None)
+        if lock is not None:
+            lock.close()
+
+    def _prepare(self, config: TrainConfig) -> bool:
         if self.config_path.exists():
             try:
                 saved = TrainConfig.from_json(json.loads(self.config_path.read_text()))
@@ -70,9 +103,7 @@ class RunFolder:
                     "resume it with the same settings, or train into another folder"
                 )
             return self.checkpoint_path.exists()
-        if self.path.exists() and any(self.path.iterdir()):
-            raise ValueError(f"{os.fspath(self.path)} is not empty and holds no training run; give a new folder")
-        self.buffer_dir.mkdir(parents=True, exist_ok=True)
+        self.buffer_dir.mkdir(exist_ok=True)
         self.models_dir.mkdir(exist_ok=True)
         _write_atomically(self.config_path, (json.dumps(config.to_json(), indent=1) + "\n").encode())
         return False

@@ -7,7 +7,7 @@ from typing import Any, Optional
 
 
 class TrainingProgress:
-    def __init__(self, total: float, done: float, unit: str, enabled: Optional[bool], label: str) -> None:
+    def __init__(self, total: float, enabled: Optional[bool], label: str) -> None:
         self._bar: Any = None
         from rich.console import Console
 
@@ -16,7 +16,6 @@ class TrainingProgress:
             return
         from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
-        self._unit = unit
         self._bar = Progress(
             TextColumn("{task.description}"),
             BarColumn(),
@@ -25,7 +24,7 @@ class TrainingProgress:
             TextColumn("{task.fields[figures]}"),
             console=console,
         )
-        self._task = self._bar.add_task(label, total=total, completed=done, figures="")
+        self._task = self._bar.add_task(label, total=total, completed=0, figures="")
         self._bar.start()
 
     def update(self, done: float, figures: str) -> None:

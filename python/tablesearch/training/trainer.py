@@ -122,15 +122,15 @@ class Trainer:
     def run(self) -> TrainResult:
         resuming = self.folder.prepare(self.config)
         pool: Optional[LocalPool] = None
-        if self.given_executor is not None:
-            executor, workers = self.given_executor, self.config.workers
-        elif self.config.workers > 1:
-            pool = LocalPool(self.config.workers)
-            executor, workers = pool.executor, self.config.workers
-            executor.submit(int).result()  # starts the workers before JAX starts its threads (fork)
-        else:
-            executor, workers = InlineExecutor(), 1
         try:
+            if self.given_executor is not None:
+                executor, workers = self.given_executor, self.config.workers
+            elif self.config.workers > 1:
+                pool = LocalPool(self.config.workers)
+                executor, workers = pool.executor, self.config.workers
+                executor.submit(int).result()  # starts the workers before JAX starts its threads (fork)
+            else:
+                executor, workers = InlineExecutor(), 1
             result = self._run(executor, workers, resuming)
         except BaseException:
             if pool is not None:
@@ -140,6 +140,7 @@ class Trainer:
         finally:
             if pool is not None:
                 pool.close()
+            self.folder.release()
         return result
 
     def _run(self, executor: cf.Executor, workers: int, resuming: bool) -> TrainResult:
@@ -167,8 +168,8 @@ class Trainer:
         buffer = ReplayBuffer(
             config.buffer_positions, folder.load_buffer(config.buffer_positions, checkpoint.step, empty)
         )
-        total, unit = (float(config.steps), "steps") if config.steps is not None else (config.minutes * 60, "seconds")
-        bar = TrainingProgress(total, 0.0, unit, config.progress, f"train {self.ref.name}")
+        total = float(config.steps) if config.steps is not None else config.minutes * 60
+        bar = TrainingProgress(total, config.progress, f"train {self.ref.name}")
         run = _Run(self, executor, workers, learner, buffer, results, checkpoint, bar)
         try:
             run.go()
