@@ -7,7 +7,7 @@ from typing import Any, Optional
 
 
 class TrainingProgress:
-    def __init__(self, total: float, enabled: Optional[bool], label: str) -> None:
+    def __init__(self, total: float, enabled: Optional[bool]) -> None:
         self._bar: Any = None
         from rich.console import Console
 
@@ -17,14 +17,13 @@ class TrainingProgress:
         from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
         self._bar = Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
+            BarColumn(bar_width=16),
             TaskProgressColumn(),
             TimeElapsedColumn(),
             TextColumn("{task.fields[figures]}"),
             console=console,
         )
-        self._task = self._bar.add_task(label, total=total, completed=0, figures="")
+        self._task = self._bar.add_task("train", total=total, completed=0, figures="")
         self._bar.start()
 
     def update(self, done: float, figures: str) -> None:

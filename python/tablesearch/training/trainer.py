@@ -169,7 +169,7 @@ class Trainer:
             config.buffer_positions, folder.load_buffer(config.buffer_positions, checkpoint.step, empty)
         )
         total = float(config.steps) if config.steps is not None else config.minutes * 60
-        bar = TrainingProgress(total, config.progress, f"train {self.ref.name}")
+        bar = TrainingProgress(total, config.progress)
         run = _Run(self, executor, workers, learner, buffer, results, checkpoint, bar)
         try:
             run.go()
@@ -379,14 +379,12 @@ class _Run:
                 return
 
     def _show_evaluation(self, line: dict[str, Any]) -> None:
-        self.last_figures = (
-            f"Elo {line['elo']:+.0f} [{line['elo_low']:+.0f}, {line['elo_high']:+.0f}] at step {line['step']}"
-        )
+        self.last_figures = f", Elo {line['elo']:+.0f}"
 
     def _show(self) -> None:
         config = self.t.config
         done = self.checkpoint.step if config.steps is not None else min(self.t.seconds(), config.minutes * 60)
         steps = self.results.of_kind("step")
-        rate = f"{steps[-1]['positions_per_second']:,.0f} positions/s" if steps else ""
-        figures = f"step {self.checkpoint.step}, {self.checkpoint.games} games, {rate}  {self.last_figures}"
+        rate = f"{steps[-1]['positions_per_second']:,.0f} pos/s" if steps else ""
+        figures = f"step {self.checkpoint.step}, {self.checkpoint.games} games, {rate}{self.last_figures}"
         self.bar.update(done, figures)
