@@ -80,6 +80,23 @@ def test_a_seed_makes_a_run_reproducible_on_any_number_of_workers(tmp_path):
     assert not all(np.array_equal(one[k], different[k]) for k in one)
 
 
+def test_the_command_trains_on_a_dask_scheduler(tmp_path):
+    """--scheduler plays the games on a Dask cluster: the same networks as on one local worker."""
+    from tablesearch.cli import main
+
+    distributed = pytest.importorskip("distributed")
+    settings = ["--steps", "2", "--simulations", "16", "--games-per-step", "8", "--ladder", "1,10",
+                "--eval-games", "4", "--seed", "3"]  # fmt: skip
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, protocol="tcp", host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        assert main(["train", "tic_tac_toe", "--out", str(tmp_path / "dask"), "--scheduler", cluster.scheduler_address,
+                     *settings]) == 0  # fmt: skip
+    assert main(["train", "tic_tac_toe", "--out", str(tmp_path / "local"), "--workers", "1", *settings]) == 0
+    dask, local = tensors(tmp_path / "dask" / "model.tsmodel"), tensors(tmp_path / "local" / "model.tsmodel")
+    assert all(np.array_equal(dask[k], local[k]) for k in dask)
+
+
 def test_the_results_file(tmp_path):
     result = ts.train("tic_tac_toe", out=tmp_path, steps=3, eval_seconds=1e-6, **TINY)
     lines = read_results(tmp_path / "results.jsonl")
