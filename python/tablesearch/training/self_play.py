@@ -96,6 +96,13 @@ def decide(state: Any, model: Model, settings: SelfPlaySettings, rng: np.random.
     return Decision(observation, mover, policy.astype(np.float32), legal, action)
 
 
+def chance_outcome(state: Any, rng: np.random.Generator) -> int:
+    """A chance outcome of `state` drawn by its probability."""
+    actions, probabilities = zip(*state.chance_outcomes())
+    weights = np.asarray(probabilities, dtype=np.float64)
+    return int(actions[int(rng.choice(len(actions), p=weights / weights.sum()))])
+
+
 def play_game(game: Any, model: Model, settings: SelfPlaySettings, seed: int) -> Positions:
     """One self-play game from `seed`: its positions, with the final returns as value targets."""
     rng = np.random.default_rng(seed)
@@ -103,9 +110,7 @@ def play_game(game: Any, model: Model, settings: SelfPlaySettings, seed: int) ->
     decisions: list[Decision] = []
     while not state.is_terminal():
         if state.is_chance_node():
-            actions, probabilities = zip(*state.chance_outcomes())
-            weights = np.asarray(probabilities, dtype=np.float64)
-            state.apply_action(int(actions[int(rng.choice(len(actions), p=weights / weights.sum()))]))
+            state.apply_action(chance_outcome(state, rng))
             continue
         decision = decide(state, model, settings, rng, explore=len(decisions) < settings.temperature_moves)
         decisions.append(decision)
@@ -145,9 +150,7 @@ def check_trainable(game: Any, seed: int = 0, probes: Optional[int] = None) -> N
         state = game.new_initial_state(seed + game_index)
         while not state.is_terminal():
             if state.is_chance_node():
-                actions, probabilities = zip(*state.chance_outcomes())
-                weights = np.asarray(probabilities, dtype=np.float64)
-                state.apply_action(int(actions[int(rng.choice(len(actions), p=weights / weights.sum()))]))
+                state.apply_action(chance_outcome(state, rng))
                 continue
             legal = state.legal_actions()
             if len(legal) > 1:
