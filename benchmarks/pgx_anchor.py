@@ -1,7 +1,8 @@
 """The anchor for self-play training: pgx + mctx's Gumbel AlphaZero on connect four, trained for
 the same minutes on the same machine, then played against our trained player.
 
-    pip install pgx mctx dm-haiku      # besides '.[learn]'
+    pip install '.[learn]' pgx mctx dm-haiku   # in a virtual environment of its own: pgx installs
+                                               # a top-level `tests` package that hides ours
     python benchmarks/pgx_anchor.py train --minutes 30 --out pgx-c4.npz
     PYTHONPATH=benchmarks python benchmarks/pgx_anchor.py match c4-run/model.tsmodel pgx-c4.npz --games 100
 
@@ -184,23 +185,26 @@ def _compiled_search(checkpoint: str, simulations: int) -> Any:
 
 
 class PgxAgent:
-    """The anchor's player: mctx's Gumbel search with its trained network over pgx's connect four."""
+    """The anchor's player: mctx's Gumbel search with its trained network over pgx's connect four.
+    JAX starts at its first move, in the process that plays (tournament workers are forked: a
+    process that forks must not have started JAX's threads)."""
 
     def __init__(self, checkpoint: str, simulations: int, seed: int) -> None:
-        import jax
-
-        self.env, self._search, self._step = _compiled_search(checkpoint, simulations)
-        self._key = jax.random.PRNGKey(seed)
+        self.checkpoint, self.simulations, self.seed = checkpoint, simulations, seed
+        self._key: Any = None
 
     def step(self, state: Any) -> int:
         import jax
 
+        env, search, step = _compiled_search(self.checkpoint, self.simulations)
+        if self._key is None:
+            self._key = jax.random.PRNGKey(self.seed)
         self._key, init_key, search_key = jax.random.split(self._key, 3)
-        board = self.env.init(init_key)
+        board = env.init(init_key)
         for action in state.history():
-            board = self._step(board, action)
+            board = step(board, action)
         batched = jax.tree_util.tree_map(lambda x: x[None], board)
-        return int(self._search(batched, search_key))
+        return int(search(batched, search_key))
 
 
 def agent(seed: int, checkpoint: str = "", simulations: int = 800) -> PgxAgent:
