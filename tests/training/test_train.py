@@ -97,6 +97,19 @@ def test_the_command_trains_on_a_dask_scheduler(tmp_path):
     assert all(np.array_equal(dask[k], local[k]) for k in dask)
 
 
+def test_a_hidden_information_game_with_three_players_trains(tmp_path):
+    """Leduc poker for 3 (chance, hidden cards): ISMCTS self-play, ISMCTS rungs, a value per player."""
+    result = ts.train(
+        "leduc_poker", out=tmp_path, params={"players": 3}, steps=1, simulations=16, games_per_step=4,
+        ladder=(10,), eval_games=3, hidden=(16,),
+    )  # fmt: skip
+    model = result.model()
+    assert model.game.num_players == 3 and model.game.parameters == {"players": 3}
+    assert result.evaluations[-1]["player"] == "ismcts-16+model"
+    assert result.evaluations[-1]["rungs"][0]["name"] == "ismcts-10"
+    assert result.evaluations[-1]["rungs"][0]["games"] == 3  # one deal: the network in each seat
+
+
 def test_the_results_file(tmp_path):
     result = ts.train("tic_tac_toe", out=tmp_path, steps=3, eval_seconds=1e-6, **TINY)
     lines = read_results(tmp_path / "results.jsonl")

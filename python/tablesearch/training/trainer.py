@@ -72,8 +72,9 @@ def train(
     client's ``get_executor()``) runs the games instead of `workers` local processes.
 
     Raises ValueError naming a bad setting, a game self-play cannot learn (no observation
-    tensor, or no choices), or a folder that holds another run; KeyboardInterrupt on Ctrl-C,
-    after which the same call resumes from the last finished step."""
+    tensor, or no choices), or a folder that holds another run; RuntimeError if another process
+    is training into `out`; KeyboardInterrupt on Ctrl-C, after which the same call resumes from
+    the last finished step."""
     config = TrainConfig(game=game, params=dict(params or {}), **settings)
     return Trainer(config, out, executor).run()
 
