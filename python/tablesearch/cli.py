@@ -665,7 +665,7 @@ def cmd_train(args: argparse.Namespace) -> int:
     if args.scheduler:
         executor, settings["workers"], client = _executor(args)
     else:
-        settings.setdefault("workers", os.cpu_count() or 1)
+        settings.setdefault("workers", cores())
     try:
         result = ts.train(
             args.game, out=args.out, params=parse_params(args.game, args.param), executor=executor, **settings
