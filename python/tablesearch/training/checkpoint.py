@@ -26,6 +26,7 @@ from typing import Optional, Union
 import numpy as np
 
 from tablesearch.models import Model
+from tablesearch.training.arrays_file import load_arrays, save_arrays
 from tablesearch.training.config import TrainConfig
 from tablesearch.training.replay_buffer import Positions
 
@@ -94,7 +95,7 @@ class RunFolder:
         if self.config_path.exists():
             try:
                 saved = TrainConfig.from_json(json.loads(self.config_path.read_text()))
-            except (ValueError, TypeError) as error:
+            except (ValueError, TypeError, RecursionError) as error:
                 raise ValueError(f"{self.config_path} is not a training run's settings: {error}") from None
             differences = saved.differences(config)
             if differences:
@@ -113,26 +114,38 @@ class RunFolder:
         arrays = {"counters": counters, "seconds": np.array([checkpoint.seconds], np.float64)}
         arrays.update({f"param.{name}": array for name, array in checkpoint.params.items()})
         arrays.update(checkpoint.optimizer)
-        _save_arrays(self.checkpoint_path, arrays)
+        save_arrays(self.checkpoint_path, arrays)
 
-    def load_checkpoint(self) -> Optional[Checkpoint]:
+    def load_checkpoint(self, template: Model) -> Optional[Checkpoint]:
+        """The last finished step, its network checked against `template`'s game and architecture.
+        Raises ValueError naming the file if it is not such a checkpoint."""
         if not self.checkpoint_path.exists():
             return None
-        arrays = _load_arrays(self.checkpoint_path)
+        arrays = load_arrays(self.checkpoint_path)
         counters, seconds = arrays.get("counters"), arrays.get("seconds")
         if counters is None or counters.shape != (3,) or seconds is None or seconds.shape != (1,):
             raise ValueError(f"{self.checkpoint_path} is not a training checkpoint (no counters)")
+        if (counters < 0).any() or not (np.isfinite(seconds).all() and seconds[0] >= 0):
+            raise ValueError(f"{self.checkpoint_path} has counters {counters.tolist()} and seconds {seconds.tolist()}")
+        params = {name[6:]: array for name, array in arrays.items() if name.startswith("param.")}
+        try:
+            Model(template.game, template.architecture, params)
+        except ValueError as error:
+            raise ValueError(f"{self.checkpoint_path} does not hold this run's network: {error}") from None
+        optimizer = {name: array for name, array in arrays.items() if name.startswith("opt.")}
+        if not all(np.isfinite(array).all() for array in optimizer.values()):
+            raise ValueError(f"{self.checkpoint_path} has an optimiser state that is not finite")
         return Checkpoint(
             step=int(counters[0]),
             games=int(counters[1]),
             positions=int(counters[2]),
             seconds=float(seconds[0]),
-            params={name[6:]: array for name, array in arrays.items() if name.startswith("param.")},
-            optimizer={name: array for name, array in arrays.items() if name.startswith("opt.")},
+            params=params,
+            optimizer=optimizer,
         )
 
     def save_positions(self, step: int, positions: Positions) -> None:
-        _save_arrays(self.buffer_dir / f"step-{step:08d}.npz", positions.arrays())
+        save_arrays(self.buffer_dir / f"step-{step:08d}.npz", positions.arrays())
 
     def load_buffer(self, capacity: int, through_step: int, empty: Positions) -> Positions:
         """The newest `capacity` positions of steps up to `through_step`, oldest first."""
@@ -140,7 +153,12 @@ class RunFolder:
         for step in sorted((s for s in self._chunk_steps() if s <= through_step), reverse=True):
             if count >= capacity:
                 break
-            part = Positions.from_arrays(_load_arrays(self.buffer_dir / f"step-{step:08d}.npz"))
+            path = self.buffer_dir / f"step-{step:08d}.npz"
+            arrays = load_arrays(path)
+            try:
+                part = Positions.from_arrays(arrays).check_like(empty)
+            except ValueError as error:
+                raise ValueError(f"{path}: {error}") from None
             parts.append(part)
             count += len(part)
         merged = Positions.concatenate([empty, *reversed(parts)])
@@ -154,8 +172,7 @@ class RunFolder:
             if count >= capacity:
                 path.unlink(missing_ok=True)
                 continue
-            with np.load(path, allow_pickle=False) as data:
-                count += int(data["movers"].shape[0])
+            count += len(load_arrays(path, ["movers"]).get("movers", ()))
 
     def save_model(self, model: Model, step: int, keep: bool) -> Path:
         """Writes the latest model file, and with `keep` also models/step-N.tsmodel; returns the kept path."""
@@ -187,26 +204,6 @@ class RunFolder:
         if not self.buffer_dir.exists():
             return []
         return [int(m.group(1)) for p in self.buffer_dir.iterdir() if (m := _CHUNK.match(p.name))]
-
-
-def _save_arrays(path: Path, arrays: dict[str, np.ndarray]) -> None:
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(temporary, "wb") as file:
-            np.savez(file, **arrays)  # type: ignore[arg-type]  # numpy's stub types **kwds as its bool option
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    finally:
-        temporary.unlink(missing_ok=True)
-
-
-def _load_arrays(path: Path) -> dict[str, np.ndarray]:
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            return {name: data[name] for name in data.files}
-    except (OSError, ValueError, EOFError) as error:
-        raise ValueError(f"{path} cannot be read as saved arrays: {error}") from None
 
 
 def _write_atomically(path: Path, data: bytes) -> None:

@@ -60,9 +60,23 @@ class Positions:
         except KeyError as error:
             raise ValueError(f"saved positions lack the array {error.args[0]!r}") from None
         lengths = {v.shape[0] if v.ndim else -1 for v in values.values()}
-        if len(lengths) != 1 or any(values[n].dtype != DTYPES[n] for n in FIELDS):
+        if len(lengths) != 1 or -1 in lengths or any(values[n].dtype != DTYPES[n] for n in FIELDS):
             raise ValueError("saved positions have arrays of different lengths or types")
         return cls(**values)
+
+    def check_like(self, empty: Positions) -> Positions:
+        """These positions, if they are of `empty`'s game (the same widths, movers among its
+        players, finite targets); else ValueError naming what differs."""
+        for name in FIELDS:
+            mine, theirs = getattr(self, name).shape[1:], getattr(empty, name).shape[1:]
+            if mine != theirs:
+                raise ValueError(f"saved {name} have rows of shape {mine}; this run's are {theirs}")
+        players = empty.values.shape[1]
+        if len(self) and not (0 <= self.movers.min() and self.movers.max() < players):
+            raise ValueError(f"saved movers must be players 0..{players - 1}")
+        if not all(np.isfinite(getattr(self, name)).all() for name in ("observations", "policies", "values")):
+            raise ValueError("saved positions hold values that are not finite")
+        return self
 
     def arrays(self, prefix: str = "") -> dict[str, np.ndarray]:
         return {prefix + f.name: getattr(self, f.name) for f in fields(self)}

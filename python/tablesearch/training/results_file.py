@@ -17,9 +17,22 @@ so the file agrees with what the run resumes from.
 from __future__ import annotations
 
 import json
+import math
 import os
 from pathlib import Path
 from typing import Any, Union
+
+FIELDS: dict[str, dict[str, type]] = {
+    "ladder": {"rungs": list},
+    "step": {"seconds": float, "games": int, "positions": int, "positions_per_second": float},
+    "evaluation": {"seconds": float, "elo": float, "elo_low": float, "elo_high": float, "rungs": list},
+}
+"""The fields of each kind of line that are read back (by a resumed run, the command, the plot), with their types."""
+RUNG_FIELDS: dict[str, dict[str, type]] = {
+    "ladder": {"name": str, "algorithm": str, "iterations": int, "elo": float},
+    "step": {},
+    "evaluation": {"name": str, "score": float, "score_low": float, "score_high": float},
+}
 
 
 class ResultsFile:
@@ -50,7 +63,8 @@ class ResultsFile:
 
 def read_results(path: Union[str, os.PathLike[str]]) -> list[dict[str, Any]]:
     """The lines of a results file. A last line cut short (a kill while writing) is left out;
-    ValueError naming the file and line for any other line that is not a JSON object."""
+    ValueError naming the file and line for any other line that is not a line of a training run
+    (a JSON object of a known kind whose fields this module reads have their types)."""
     text = Path(path).read_text()
     parsed = []
     for number, line in enumerate(text.split("\n")[:-1], 1):  # the piece after the last newline is cut
@@ -58,9 +72,44 @@ def read_results(path: Union[str, os.PathLike[str]]) -> list[dict[str, Any]]:
             continue
         try:
             value = json.loads(line)
-        except ValueError:
-            value = None
-        if not isinstance(value, dict):
-            raise ValueError(f"{os.fspath(path)}, line {number}: not a JSON object of a training run")
+            problem = _problem(value)
+        except (ValueError, RecursionError):
+            problem = "not JSON"
+        if problem:
+            raise ValueError(f"{os.fspath(path)}, line {number}: not a line of a training run ({problem})")
         parsed.append(value)
     return parsed
+
+
+def _problem(line: Any) -> str:
+    """What is wrong with `line` as a results line ("" if nothing)."""
+    if not isinstance(line, dict):
+        return "not a JSON object"
+    kind = line.get("kind")
+    if kind not in FIELDS:
+        return f"kind {kind!r}; valid: {', '.join(FIELDS)}"
+    if not (_is_int(line.get("step")) and line["step"] >= 0):
+        return f"step {line.get('step')!r} is not an int >= 0"
+    problem = _fields(line, FIELDS[kind])
+    rungs = line.get("rungs", [])
+    if problem or not isinstance(rungs, list):
+        return problem or "rungs is not a list"
+    return next((f"rung {rung!r}: {p}" for rung in rungs if (p := _fields(rung, RUNG_FIELDS[kind]))), "")
+
+
+def _fields(line: Any, types: dict[str, type]) -> str:
+    if not isinstance(line, dict):
+        return "not a JSON object"
+    for name, kind in types.items():
+        value = line.get(name)
+        if kind is float:
+            ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+        else:
+            ok = _is_int(value) if kind is int else isinstance(value, kind)
+        if not ok:
+            return f"{name} {value!r} is not a {'finite number' if kind is float else kind.__name__}"
+    return ""
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

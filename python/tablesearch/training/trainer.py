@@ -149,15 +149,18 @@ class Trainer:
 
         config, folder = self.config, self.folder
         learner = Learner(self.template, config.learning_rate, config.weight_decay)
-        checkpoint = folder.load_checkpoint() if resuming else None
+        checkpoint = folder.load_checkpoint(self.template) if resuming else None
         if checkpoint is None:
             checkpoint = Checkpoint(0, 0, 0, 0.0, dict(self.template.tensors), learner.state_arrays())
             folder.save_model(self.template, 0, keep=True)
             folder.save_checkpoint(checkpoint)
         else:
-            learner.restore(
-                Model(self.template.game, self.template.architecture, checkpoint.params), checkpoint.optimizer
-            )
+            try:
+                learner.restore(
+                    Model(self.template.game, self.template.architecture, checkpoint.params), checkpoint.optimizer
+                )
+            except ValueError as error:
+                raise ValueError(f"{folder.checkpoint_path}: {error}") from None
         self.base_seconds, self.started = checkpoint.seconds, time.monotonic()
         results = ResultsFile(folder.results_path)
         results.keep_until(checkpoint.step)
@@ -221,11 +224,14 @@ class _Run:
 
     def _ladder(self) -> dict[str, Any]:
         """The ladder's line of the results file, after placing the rungs by matches between neighbours once."""
-        saved = self.results.of_kind("ladder")
-        if saved:
-            return saved[0]
         t = self.t
         players = rungs(t.config.ladder, t.game)
+        saved = self.results.of_kind("ladder")
+        if saved:
+            named = [(r["name"], r["algorithm"], r["iterations"]) for r in saved[0]["rungs"]]
+            if named != [(p.name, p.algorithm, p.iterations) for p in players]:
+                raise ValueError(f"{self.results.path}: its ladder is not this run's ({t.config.ladder})")
+            return saved[0]
         futures = [
             self.executor.submit(
                 play_match, t.ref, upper, lower, t.config.eval_games, derive_seed(t.config.seed, LADDER_STREAM, i)
@@ -249,6 +255,8 @@ class _Run:
         return line
 
     def go(self) -> None:
+        # A session killed between a step's model file and its checkpoint left a newer model file.
+        self.t.folder.save_model(self.learner.model(self._metadata()), self.checkpoint.step, keep=False)
         self._resubmit_evaluations()
         while not self._budget_spent():
             self._step()
@@ -291,8 +299,9 @@ class _Run:
     def _commit(
         self, step: int, positions: Positions, losses: list[tuple[float, float]], self_play_seconds: float
     ) -> None:
-        """Saves the step; from the checkpoint's write on, a kill loses nothing of it. A network
-        due for evaluation is kept before that, so a resumed run evaluates it too."""
+        """Saves the step; from the checkpoint's write on, a kill loses nothing of it. Its results
+        line and a network due for evaluation are written before that (a resume drops or forgets
+        them if the checkpoint never came), so a resumed run has the line and evaluates the network."""
         t, folder = self.t, self.t.folder
         folder.save_positions(step, positions)
         seconds = t.seconds()
@@ -304,10 +313,6 @@ class _Run:
             params={name: np.asarray(value) for name, value in self.learner.params.items()},
             optimizer=self.learner.state_arrays(),
         )
-        model = self.learner.model(self._metadata())
-        due = seconds - self._seconds_at(max(self._evaluated_steps(), default=0)) >= t.config.evaluation_interval()
-        folder.save_model(model, step, keep=due)
-        folder.save_checkpoint(self.checkpoint)
         policy_loss, value_loss = np.mean(losses, axis=0)
         self.results.append(
             {
@@ -324,6 +329,10 @@ class _Run:
                 "value_loss": float(value_loss),
             }
         )
+        model = self.learner.model(self._metadata())
+        due = seconds - self._seconds_at(max(self._evaluated_steps(), default=0)) >= t.config.evaluation_interval()
+        folder.save_model(model, step, keep=due)
+        folder.save_checkpoint(self.checkpoint)
         folder.prune_positions(t.config.buffer_positions, step)
         if due:
             self._submit_evaluation(step, model)
