@@ -69,6 +69,7 @@ inline __attribute__((always_inline)) void matmul_with(const float* x, int rows,
     for (; row + 4 <= rows; row += 4) block<Vec, 4>(x, in, w, out, bias, y, row, col, relu);
     for (; row < rows; ++row) block<Vec, 1>(x, in, w, out, bias, y, row, col, relu);
   }
+  if (col == out) return;
   // The last columns, one at a time.
   for (int r = 0; r < rows; ++r) {
     const float* xr = x + static_cast<size_t>(r) * in;
