@@ -79,10 +79,10 @@ def test_gnomi_page_shows_no_hidden_face_of_another_seat(page):
             page.wait_for_function("() => /your move|game over/.test(document.querySelector('#status').textContent)")
             if "game over" in page.inner_text("#status"):
                 break
-            before = page.evaluate("() => view.ply")
+            before = page.evaluate("() => view.move")
             page.eval_on_selector("#moves-box", "box => { box.open = true; }")
             page.locator("#actions button").last.click()
-            page.wait_for_function(f"() => view.ply > {before}")
+            page.wait_for_function(f"() => view.move > {before}")
         page.wait_for_function("() => /your move|game over/.test(document.querySelector('#status').textContent)")
         fields = session.state.fields()
         html = page.content()

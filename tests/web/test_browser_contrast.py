@@ -83,10 +83,10 @@ def test_every_text_has_a_contrast_of_4_5(browser, size):
                     _your_move(page)
                     if page.evaluate("() => view.finished"):
                         break
-                    ply = page.evaluate("() => view.ply")
+                    move = page.evaluate("() => view.move")
                     page.evaluate("() => { document.querySelector('#moves-box').open = true; }")
                     page.locator("#actions button").first.click()
-                    page.wait_for_function(f"() => view.ply > {ply}")
+                    page.wait_for_function(f"() => view.move > {move}")
                 _your_move(page)
                 _low(page, f"{size} {name}", found)
             watched = dict(game="connect_four", seats=["mcts:iterations=200", "mcts:iterations=50"], seed=2, delay=0)

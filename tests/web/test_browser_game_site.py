@@ -43,7 +43,7 @@ def test_a_seeded_gummiland_game_takes_at_most_45_clicks(page):
         page.goto(server.page(f"/?session={info['id']}&seat=0"))
         clicks = orderable = 0
         while not _your_move_or_end(page):
-            ply = page.evaluate("() => view.ply")
+            move = page.evaluate("() => view.move")
             # The tiles waiting to slide in are drawn, numbered, each clickable to go in next.
             orderable = max(orderable, page.locator("#board .ts-sliding[data-actions]").count())
             page.evaluate(GUMMILAND_CLICK)
@@ -52,7 +52,7 @@ def test_a_seeded_gummiland_game_takes_at_most_45_clicks(page):
             if page.locator("#choice").is_visible():
                 page.locator("#choice-buttons button").first.click()
                 clicks += 1
-            page.wait_for_function(f"() => view.ply > {ply}")
+            page.wait_for_function(f"() => view.move > {move}")
         decisions = sum(1 for e in session.events if e.player == 0 and len(e.before.legal_actions()) > 1)
         print(f"\ngummiland, 2 players, seed 5: {clicks} clicks for {decisions} decisions with a choice")
         assert session.state.is_terminal()
@@ -101,10 +101,10 @@ def test_a_whole_game_by_keyboard_with_the_focus_kept_and_the_title_saying_your_
                     continue  # the end of a row: the next key goes down
                 here = _focused(page)
             assert here["role"] == "button" and here["label"].startswith("row ") and "x(" in here["label"]
-            ply = page.evaluate("() => view.ply")
+            move = page.evaluate("() => view.move")
             page.keyboard.press("Enter")
             moves += 1
-            page.wait_for_function(f"() => view.ply > {ply}")
+            page.wait_for_function(f"() => view.move > {move}")
         assert page.evaluate("() => view.finished") and 3 <= moves <= 5
         assert page.title().startswith("(game over) ")
 
@@ -118,9 +118,9 @@ def test_the_thinking_panel_never_shows_the_humans_own_move_and_can_be_hidden(pa
         page.goto(server.page(f"/?session={info['id']}&seat=0"))
         for column in (3, 3):
             page.wait_for_function("() => view && view.your_turn")
-            ply = page.evaluate("() => view.ply")
+            move = page.evaluate("() => view.move")
             page.locator(f'#board [data-column="{column}"]').first.click()
-            page.wait_for_function(f"() => view.ply > {ply} + 1 && view.your_turn")
+            page.wait_for_function(f"() => view.move > {move} + 1 && view.your_turn")
             page.wait_for_selector("#thinking:not([hidden])")
             assert page.inner_text("#thinking-head").startswith("P1 (Hard AI) chose o")
             assert page.locator("#thinking-table tbody tr").count() >= 1
@@ -206,11 +206,11 @@ def test_the_page_does_not_move_while_an_ai_thinks(browser):
             page.evaluate(WATCH_SHIFTS)
             for _ in range(3):
                 _your_move_or_end(page)
-                ply = page.evaluate("() => view.ply")
+                move = page.evaluate("() => view.move")
                 page.locator("#board [data-actions]").first.click()
                 if page.locator("#choice").is_visible():
                     page.locator("#choice-buttons button").first.click()
-                page.wait_for_function(f"() => view.ply > {ply}")
+                page.wait_for_function(f"() => view.move > {move}")
             _your_move_or_end(page)
             shifts, busy = page.evaluate("() => [window.shifts, window.thoughts]")
             total = sum(s["value"] for s in shifts)
@@ -232,13 +232,13 @@ def test_which_move_opens_in_view_on_a_phone(browser):
         page.goto(server.page(f"/?session={info['id']}&seat=0"))
         asked = False
         while not asked and not _your_move_or_end(page):
-            ply = page.evaluate("() => view.ply")
+            move = page.evaluate("() => view.move")
             for piece in page.locator("#board [data-actions]").all():
                 piece.click()
                 if page.locator("#choice").is_visible():
                     asked = True
                     break
-                page.wait_for_function(f"() => view.ply > {ply}")  # one move: played at once
+                page.wait_for_function(f"() => view.move > {move}")  # one move: played at once
                 break
         assert asked, "no card with several moves came up"
         box = page.locator("#choice").bounding_box()
@@ -249,9 +249,9 @@ def test_which_move_opens_in_view_on_a_phone(browser):
 
 def _play_out_by_clicks(page) -> None:
     while not _your_move_or_end(page):
-        ply = page.evaluate("() => view.ply")
+        move = page.evaluate("() => view.move")
         page.locator("#board [data-actions]").first.click()
-        page.wait_for_function(f"() => view.ply > {ply}")
+        page.wait_for_function(f"() => view.move > {move}")
 
 
 def test_an_ending_says_why_and_a_rematch_swaps_the_seats(page):

@@ -94,9 +94,9 @@ def test_every_game_reads_and_plays_on_a_phone(phone):
                 assert reach["board"] <= PHONE["width"], f"{name}: {reach}"
                 if "game over" in phone.inner_text("#status"):
                     break
-                before = phone.evaluate("() => view.ply")
+                before = phone.evaluate("() => view.move")
                 phone.locator("#actions button").first.click()
-                phone.wait_for_function(f"() => view.ply > {before}")
+                phone.wait_for_function(f"() => view.move > {before}")
                 _your_move(phone)
             assert phone.locator("#board .ts-last").count() >= 1, f"{name}: no latest move highlighted"
 
@@ -159,7 +159,7 @@ def test_a_forced_move_is_played_without_a_click_and_the_toggle_stops_it(page):
         page.wait_for_timeout(1500)  # twice the pause: the draw now waits for a click
         assert len(session.events) == waiting
         page.click("#board [data-button='draw']")
-        page.wait_for_function(f"() => view.ply > {waiting}")
+        page.wait_for_function(f"() => view.move > {waiting}")
 
 
 def test_a_game_played_in_the_app_is_replayed_from_its_recorded_file(page, tmp_path, console_errors):

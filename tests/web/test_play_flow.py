@@ -132,10 +132,10 @@ def test_a_move_is_taken_back_after_the_ais_reply_or_while_it_thinks(client):
     with client.websocket_connect(f"/ws/{sid}?seat=0") as ws:
         _view(ws, lambda v: v["your_turn"])
         ws.send_json({"type": "move", "action": 3})
-        view = _view(ws, lambda v: v["your_turn"] and v["ply"] == 2)
+        view = _view(ws, lambda v: v["your_turn"] and v["move"] == 2)
         assert view["can_take_back"]
         ws.send_json({"type": "takeback"})
-        view = _view(ws, lambda v: v["ply"] == 0)
+        view = _view(ws, lambda v: v["move"] == 0)
         assert view["your_turn"] and view["log"] == [] and session.state.history() == []
     slow = _new(client, game="connect_four", seats=["human", "mcts:time_limit=20"], seed=1)
     session = client.sessions[slow]
@@ -145,7 +145,7 @@ def test_a_move_is_taken_back_after_the_ais_reply_or_while_it_thinks(client):
         _until_busy(ws)  # the AI searches
         start = time.monotonic()
         ws.send_json({"type": "takeback"})
-        view = _view(ws, lambda v: v["ply"] == 0 and v["busy"] is None and v["your_turn"])
+        view = _view(ws, lambda v: v["move"] == 0 and v["busy"] is None and v["your_turn"])
         assert time.monotonic() - start < 5  # the search stopped at once
         ws.send_json({"type": "move", "action": 2})  # the game goes on from there
         _until_busy(ws)
@@ -216,8 +216,8 @@ def test_thinking_in_words():
 def test_the_log_is_one_line_a_turn():
     steps = ["P0 draws", "the card: red; P0 moves from 0 to 1", "P1 draws", "the card: blue; P1 moves from 0 to 4"]
     assert movelog.lines(steps, [0, -1, 1, -1]) == [
-        dict(text="P0 draws; the card: red; P0 moves from 0 to 1", ply=2),
-        dict(text="P1 draws; the card: blue; P1 moves from 0 to 4", ply=4),
+        dict(text="P0 draws; the card: red; P0 moves from 0 to 1", move=2),
+        dict(text="P1 draws; the card: blue; P1 moves from 0 to 4", move=4),
     ]
     # A reaction inside another seat's turn stays on that turn's line; the name is said once.
     gnomi = ["P0 uses 1 mushroom: blue (m1)", "P0 asks P1 for blue", "P1 does not react", "P1 passes"]
@@ -226,7 +226,7 @@ def test_the_log_is_one_line_a_turn():
         "P1 passes",
     ]
     assert movelog.lines(["P0 is dealt K", "P1 is dealt a card"], [-1, -1]) == [
-        dict(text="P0 is dealt K; P1 is dealt a card", ply=2)
+        dict(text="P0 is dealt K; P1 is dealt a card", move=2)
     ]
 
 

@@ -145,7 +145,7 @@ def test_a_move_with_its_follow_up_is_played_as_one_click(client):
             assert reply["type"] == "error" and text in reply["message"], reply
         ws.send_json({"type": "move", "action": ask["action"], "then": ask["then"][1]["actions"]})
         view = _next_view(ws)
-        while view["ply"] < 2:
+        while view["move"] < 2:
             view = _next_view(ws)
         assert view["log"][0].startswith("P0 uses 1 mushroom") and "; asks P2 for" in view["log"][0]  # one line
     assert client.sessions[sid].events[1].action == ask["then"][1]["actions"][0]

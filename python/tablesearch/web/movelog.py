@@ -6,7 +6,7 @@ A line holds one player's turn: the steps from a move of the turn's holder (its 
 ``turn_holder``, else the player to move) to the next turn, with the chance outcomes and the
 reactions of other seats inside it. Within a line the seat's name is not repeated ("P1 uses 2
 mushrooms: blue (m5); takes a random mushroom from P2; P2 does not react"). Each line says the
-ply after its last step, so a replay can jump there.
+move after its last step (steps counted, chance outcomes included), so a replay can jump there.
 
 Each step's text is the seat's own (views.log_line: what the viewer observed).
 """
@@ -31,15 +31,15 @@ def turn_of(state: Any) -> int:
 
 
 def lines(steps: list[str], turns: list[int]) -> list[dict[str, Any]]:
-    """[{text, ply}] from each step's text and turn (turn_of); `ply` is the number of steps up
+    """[{text, move}] from each step's text and turn (turn_of); `move` is the number of steps up
     to the end of the line."""
     out: list[dict[str, Any]] = []
     current: Optional[int] = None
     speaker: Optional[str] = None
-    for ply, (text, turn) in enumerate(zip(steps, turns)):
+    for move, (text, turn) in enumerate(zip(steps, turns)):
         starts = not out or (turn >= 0 and turn != current)
         if starts:
-            out.append(dict(text=text, ply=ply + 1))
+            out.append(dict(text=text, move=move + 1))
             current = turn if turn >= 0 else None
             speaker = _speaker(text)
             continue
@@ -48,7 +48,7 @@ def lines(steps: list[str], turns: list[int]) -> list[dict[str, Any]]:
             text = _SEAT.sub("", text, count=1)
         speaker = who or speaker
         out[-1]["text"] += "; " + text
-        out[-1]["ply"] = ply + 1
+        out[-1]["move"] = move + 1
     return out
 
 

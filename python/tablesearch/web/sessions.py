@@ -39,15 +39,15 @@ AUTOMATIC_PAUSE = 0.8  # seconds a move played for a human seat is shown before 
 
 @dataclass
 class Event:
-    ply: int
+    move: int  # its index in the history, chance outcomes counted
     player: int  # ts.CHANCE (-1) for chance outcomes
     action: int
     before: Any  # the true state before the move (never sent: views.log_line describes it)
     turn: int = -1  # whose turn the move belongs to (web/movelog.py), -1 for chance
 
     @staticmethod
-    def of(ply: int, player: int, action: int, before: Any) -> Event:
-        return Event(ply, player, action, before, movelog.turn_of(before))
+    def of(move: int, player: int, action: int, before: Any) -> Event:
+        return Event(move, player, action, before, movelog.turn_of(before))
 
 
 class PlaySession(Session):
@@ -141,7 +141,7 @@ class PlaySession(Session):
             session=self.info(),
             seat=seat,
             svg=svg,
-            ply=len(self.events),
+            move=len(self.events),
             legal=self._legal(legal, seen, mover, problems) if my_turn and mover is not None else [],
             shortcuts=self._shortcuts(seen, mover, problems) if my_turn and mover is not None else [],
             your_turn=my_turn,
@@ -152,7 +152,7 @@ class PlaySession(Session):
             paused=self.paused,
             delay=self.delay,
             log=[line["text"] for line in log_lines],
-            log_plies=[line["ply"] for line in log_lines],
+            log_moves=[line["move"] for line in log_lines],
             legend=render.legend(self.game.name),
             hint=render.play_hint(self.game.name) if seat in self.humans and not finished else "",
             status=self._status(seat, mover, auto),
@@ -307,7 +307,7 @@ class PlaySession(Session):
         human = self.humans[0] if len(self.humans) == 1 else None
         for event in reversed(self.events):
             if event.player == human and len(event.before.legal_actions()) > 1:
-                return event.ply
+                return event.move
         return None
 
     def _take_back(self, watcher: Watcher) -> None:

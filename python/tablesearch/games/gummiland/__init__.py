@@ -28,6 +28,6 @@ __all__ = [
 ]
 
 
-def describe_move(before: Any, player: int, action: int, observer: Optional[int]) -> str:
+def describe_move(before: Any, player: int, action: int, viewer: Optional[int]) -> str:
     """Every action is public (cpp/games/gummiland/gummiland.h), so its text as it is."""
     return f"{seat_name(player)}: {before.action_to_string(action)}"

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from tablesearch.games.gummiland.drawing import Tile, parse, sliding
+from tablesearch.games.description import description_of
+from tablesearch.games.gummiland.drawing import PILE, TILE_CLASS, Tile, parse, sliding
 
-MAIN, PAY, SLIDE = 0, 1, 2  # phases (cpp/games/gummiland/gummiland.h)
-END_TURN = 0
-FIRST_PILE, LAST_PILE = 1, 4
-CLASS_ACTION = 11  # + the tile class: pay with it, slide it next...
+_PHASES = description_of("gummiland").enum("phase")
+MAIN, PAY, SLIDE = (_PHASES.index(name) for name in ("main", "pay", "slide"))
+END_TURN = description_of("gummiland").action("end")[0]
 MAX_PAYMENTS = 12  # ways to pay offered for one capture
 
 
@@ -58,7 +58,7 @@ def payments(view: Any, seat: int, capture: int) -> list[list[int]]:
 
 def follow_ups(view: Any, seat: int, action: int) -> Optional[list[tuple[str, list[int]]]]:
     """A capture's ways to pay, each as (label, moves); None (the generic follow-ups) otherwise."""
-    if not FIRST_PILE <= action <= LAST_PILE or phase(view) != MAIN:
+    if action not in PILE or phase(view) != MAIN:
         return None
     out = []
     for moves in payments(view, seat, action):
@@ -92,7 +92,7 @@ def shortcuts(view: Any, seat: int) -> list[tuple[str, list[int]]]:
     for tile in tiles:  # the game slides the last tile itself, when no choice is left
         if _mover(walk) != seat or phase(walk) != SLIDE:
             break
-        move = CLASS_ACTION + tile.tile_class
+        move = TILE_CLASS[tile.tile_class]
         if move not in walk.legal_actions():
             return []
         walk.apply_action(move)

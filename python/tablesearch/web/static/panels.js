@@ -11,13 +11,13 @@ function showLog(v) {
   const log = $("log");
   const hadFocus = log.contains(document.activeElement);
   log.innerHTML = "";
-  const plies = v.log_plies || [];
-  const played = v.replay ? plies.filter((p) => p <= v.ply).length : v.log.length; // lines up to the position
+  const ends = v.log_moves || []; // the move after each line
+  const played = v.replay ? ends.filter((m) => m <= v.move).length : v.log.length; // lines up to the position
   v.log.forEach((line, i) => {
     const li = el("li");
     if (v.replay) {
-      const jump = el("button", { class: "jump", "data-ply": plies[i], title: "go to the position after this line" }, line);
-      jump.onclick = () => send({ type: "goto", ply: plies[i] });
+      const jump = el("button", { class: "jump", "data-move": ends[i], title: "go to the position after this line" }, line);
+      jump.onclick = () => send({ type: "goto", move: ends[i] });
       if (i === played - 1) { li.classList.add("here"); jump.setAttribute("aria-current", "step"); }
       if (i >= played) li.classList.add("ahead");
       li.appendChild(jump);
@@ -129,7 +129,7 @@ function showGameActions(v) {
 $("resign").addEventListener("click", () => { if (confirm("Resign this game?")) send({ type: "resign" }); });
 $("takeback").addEventListener("click", () => send({ type: "takeback" }));
 
-function replayGo(ply) { send({ type: "goto", ply: Math.max(0, Math.min(view.plies, ply)) }); }
+function replayGo(move) { send({ type: "goto", move: Math.max(0, Math.min(view.moves, move)) }); }
 
 function showControls(v) {
   const box = $("controls");
@@ -177,24 +177,24 @@ function gameControls(v, box) {
 
 // A replay: drawn buttons, a scrubber, and the arrow keys (left, right, Home, End).
 function replayControls(v, box) {
-  for (const [icon, label, name, ply] of [["first", "start", "first", 0], ["back", "back", "back", v.ply - 1],
-                                          ["forward", "forward", "forward", v.ply + 1], ["last", "end", "last", v.plies]]) {
+  for (const [icon, label, name, move] of [["first", "start", "first", 0], ["back", "back", "back", v.move - 1],
+                                           ["forward", "forward", "forward", v.move + 1], ["last", "end", "last", v.moves]]) {
     const b = iconButton(icon, label, { "data-step": name });
-    b.onclick = () => replayGo(ply);
+    b.onclick = () => replayGo(move);
     box.appendChild(b);
   }
   const auto = iconButton(replayTimer ? "pause" : "play", replayTimer ? "stop" : "play", { "data-step": "autoplay" });
   auto.onclick = () => {
     if (replayTimer) { clearInterval(replayTimer); replayTimer = null; showControls(view); return; }
     replayTimer = setInterval(() => {
-      if (view.ply >= view.plies) { clearInterval(replayTimer); replayTimer = null; showControls(view); return; }
-      send({ type: "goto", ply: view.ply + 1 });
+      if (view.move >= view.moves) { clearInterval(replayTimer); replayTimer = null; showControls(view); return; }
+      send({ type: "goto", move: view.move + 1 });
     }, 700);
     showControls(view);
   };
   box.appendChild(auto);
-  const scrub = el("input", { type: "range", id: "scrubber", min: 0, max: v.plies, step: 1, "aria-label": "move of the replay" });
-  scrub.value = v.ply;
+  const scrub = el("input", { type: "range", id: "scrubber", min: 0, max: v.moves, step: 1, "aria-label": "move of the replay" });
+  scrub.value = v.move;
   scrub.oninput = () => replayGo(Number(scrub.value));
   box.appendChild(scrub);
 }
@@ -203,7 +203,7 @@ document.addEventListener("keydown", (event) => {
   if (!view || !view.replay || event.altKey || event.ctrlKey || event.metaKey) return;
   const tag = (event.target.tagName || "").toLowerCase();
   if (["input", "select", "textarea"].includes(tag) && event.target.id !== "scrubber") return;
-  const step = { ArrowLeft: view.ply - 1, ArrowRight: view.ply + 1, Home: 0, End: view.plies }[event.key];
+  const step = { ArrowLeft: view.move - 1, ArrowRight: view.move + 1, Home: 0, End: view.moves }[event.key];
   if (step === undefined || event.target.id === "scrubber") return;
   event.preventDefault();
   replayGo(step);
