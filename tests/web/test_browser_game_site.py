@@ -1,9 +1,11 @@
 """Playing in the browser as on a good board-game site (issue 39), in a real browser (system
-chromium via Playwright): a seeded Gummiland game in few clicks, a whole game by keyboard alone,
-a rematch from the ending, the thinking panel kept from a human's own move and hideable, the tab
-title saying "your move", and the setup form's levels and seats.
+chromium via Playwright): a seeded Gummiland game in few clicks, a whole game by keyboard alone
+with the focus kept and the tab title saying "your move", the thinking panel kept from a human's
+own move and hideable, the setup form's levels and seats, no layout shift while an AI thinks,
+"Which move?" in view on a phone, an ending's reason and a rematch, and the bugs the issue listed.
 
-`python -m pytest tests/web/test_browser_game_site.py -s` prints the measured figures (clicks).
+`python -m pytest tests/web/test_browser_game_site.py -s` prints the measured figures (clicks,
+layout shift). Budget: about 45 s.
 """
 
 from __future__ import annotations
