@@ -16,7 +16,19 @@ from collections.abc import Mapping
 from typing import Any, Optional
 
 from tablesearch.games.description import description_of
-from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, SEAT_TEXT, clickable, el, seat_panel, svg, text, title
+from tablesearch.render._svg import (
+    INK,
+    LAST,
+    SEAT_COLOURS,
+    SEAT_NAMES,
+    SEAT_TEXT,
+    clickable,
+    el,
+    seat_panel,
+    svg,
+    text,
+    title,
+)
 
 # The game's names, tables and action numbers, from its description (cpp/games/gnomi).
 _GAME = description_of("gnomi")
@@ -71,7 +83,9 @@ ABILITIES = {
 LEGEND = (
     "One band per seat: mushrooms (right side up, then composted: upside down, dashed brown rim) and gnomes "
     "(awake, then asleep: faded, with a z). A face is shown only if you know it; other cards are backs with a '?' and "
-    "their public number (m3, g7). Dots under a card show who knows its face. Gnomes by letter: "
+    "their public number (m3, g7). Dots under a card show who knows its face, in the seats' colours ("
+    + ", ".join(f"P{p} {name}" for p, name in enumerate(SEAT_NAMES))
+    + "). Gnomes by letter: "
     + "; ".join(f"{GNOME_GLYPHS[g]} {ABILITIES[g]}" for g in GNOMES)
     + ". The cards and the seat of the latest move have a solid orange frame; tap a card to read what it is."
 )
