@@ -9,10 +9,10 @@ What a game's package may define (docs/writing-a-game.md):
   (player, action) highlighted (`tablesearch.render`);
 - ``LEGEND``, ``HOW_TO_PLAY`` and ``TEXT_LEGEND``: how to read the drawing, what a player clicks
   on it, and how to read the text display;
-- ``describe_move(before, player, action, observer) -> str``: a line of the move log, saying only
-  what `observer` may know (`tablesearch.render.moves`);
-- ``consequences(before, after, player, action, observer) -> list[str]``: what a move did besides
-  itself, as `observer` saw it (more lines of the move log);
+- ``describe_move(before, player, action, viewer) -> str``: a line of the move log, saying only
+  what `viewer` may know (`tablesearch.render.moves`);
+- ``consequences(before, after, player, action, viewer) -> list[str]``: what a move did besides
+  itself, as `viewer` saw it (more lines of the move log);
 - ``describe(state, viewer) -> str``: the position told in words for a player at a terminal;
 - ``SEARCH_DEFAULTS`` and ``SEARCH_DEFAULTS_BY_PLAYERS`` ({players: options}): the search options
   that measured strongest for the game, taken where an option is "auto" (`games.search_defaults`);

@@ -80,25 +80,25 @@ class ReplaySession(Session):
             record=self.record.get("id"),
         )
 
-    def view(self, seat: Optional[int], ply: int = 0) -> dict[str, Any]:
-        state = self.states[ply]
+    def view(self, seat: Optional[int], move: int = 0) -> dict[str, Any]:
+        state = self.states[move]
         problems: list[str] = []  # the game's display code that raised (the page shows why)
-        svg = views.drawing(state, None, None, views.last_move(self.events[:ply], None), problems)
-        log = [views.log_line(e, None, self.names, problems) for e in self.events[:ply]]
+        svg = views.drawing(state, None, None, views.last_move(self.events[:move], None), problems)
+        log = [views.log_line(e, None, self.names, problems) for e in self.events[:move]]
         message = dict(
             type="view",
             session=self.info(),
             seat=None,
             svg=svg,
-            ply=ply,
-            plies=len(self.events),
+            move=move,
+            moves=len(self.events),
             legal=[],
             your_turn=False,
-            finished=ply == len(self.events),
+            finished=move == len(self.events),
             replay=True,
             log=log,
             legend=render.legend(self.game.name),
-            status=f"move {ply} of {len(self.events)}",
+            status=f"move {move} of {len(self.events)}",
             error="; ".join(
                 ([f"{self.game.name}: " + "; ".join(problems)] if problems else []) + ([self.note] if self.note else [])
             )
@@ -125,9 +125,9 @@ class ReplaySession(Session):
     async def handle(self, watcher: Watcher, message: Any) -> None:
         self.touch()
         if not isinstance(message, dict) or message.get("type") != "goto":
-            raise BadRequest("a replay takes messages {'type': 'goto', 'ply': N}")
-        ply = message.get("ply")
-        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(self.events):
-            raise BadRequest(f"ply must be a whole number from 0 to {len(self.events)}, got {ply!r}")
-        self.positions[watcher] = ply
-        await self.send(watcher, self.safe_view(lambda: self.view(None, ply)))
+            raise BadRequest("a replay takes messages {'type': 'goto', 'move': N}")
+        move = message.get("move")
+        if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move <= len(self.events):
+            raise BadRequest(f"move must be a whole number from 0 to {len(self.events)}, got {move!r}")
+        self.positions[watcher] = move
+        await self.send(watcher, self.safe_view(lambda: self.view(None, move)))

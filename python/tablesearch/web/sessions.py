@@ -39,7 +39,7 @@ AUTOMATIC_PAUSE = 0.8  # seconds a move played for a human seat is shown before 
 
 @dataclass
 class Event:
-    ply: int
+    move: int  # its index in the history, chance outcomes counted
     player: int  # ts.CHANCE (-1) for chance outcomes
     action: int
     before: Any  # the true state before the move (never sent: views.log_line describes it)
@@ -120,7 +120,7 @@ class PlaySession(Session):
             session=self.info(),
             seat=seat,
             svg=svg,
-            ply=len(self.events),
+            move=len(self.events),
             legal=self._legal(legal, seen, mover, problems) if my_turn and mover is not None else [],
             your_turn=my_turn,
             automatic=auto,

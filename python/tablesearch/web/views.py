@@ -3,7 +3,7 @@
 Every payload sent to a browser is built here, for one viewer: a seat number, or None for a
 spectator. On games with hidden information a seat's drawing is made from
 ``state.resample_from_infostate(seat)`` (the other seats' hidden cards there are guesses, and the
-drawings show them face down anyway), its move log from ``describe_move(..., observer=seat)``,
+drawings show them face down anyway), its move log from ``describe_move(..., viewer=seat)``,
 and an AI's thinking is sent only to pages allowed to see that AI's seat. Spectators see
 everything, so a game with hidden information and a human seat takes no spectators until it ends.
 
@@ -193,12 +193,12 @@ def _search_rows(result: Any, view: Any, progress: Any, limit: int) -> dict[str,
 def log_line(event: Any, viewer: Optional[int], names: list[str], problems: Optional[list[str]] = None) -> str:
     """The move log's line for `event` ("move N: action A" where telling the move fails)."""
     fallback = (
-        f"move {event.ply + 1}: " + ("chance" if event.player < 0 else f"P{event.player}") + f", action {event.action}"
+        f"move {event.move + 1}: " + ("chance" if event.player < 0 else f"P{event.player}") + f", action {event.action}"
     )
     text = shown(
         [] if problems is None else problems,
         "telling a move",
-        lambda: moves.describe_move(event.before, event.player, event.action, observer=viewer),
+        lambda: moves.describe_move(event.before, event.player, event.action, viewer=viewer),
         fallback,
     )
     if event.player >= 0:

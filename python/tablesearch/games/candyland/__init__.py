@@ -21,7 +21,7 @@ __all__ = [
 ]
 
 
-def describe_move(before: Any, player: int, action: int, observer: Optional[int]) -> str:
+def describe_move(before: Any, player: int, action: int, viewer: Optional[int]) -> str:
     """A seat draws; the card it draws is chance (and public)."""
     if player >= 0:
         return f"{seat_name(player)} draws"

@@ -17,6 +17,6 @@ from tablesearch.render.moves import seat_name
 __all__ = ["HOW_TO_PLAY", "LEGEND", "TEXT_LEGEND", "consequences", "describe_move", "draw"]
 
 
-def describe_move(before: Any, player: int, action: int, observer: Optional[int]) -> str:
+def describe_move(before: Any, player: int, action: int, viewer: Optional[int]) -> str:
     """Every action is public (cpp/games/gummiland/gummiland.h), so its text as it is."""
     return f"{seat_name(player)}: {before.action_to_string(action)}"

@@ -15,9 +15,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+from tablesearch.games.description import description_of
 from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, seat_panel, svg, text, title
 
-REWARDS = ["", "S", "A", "L", "M", "Taste", "Gum", "Exchange", "TidyUp", "Doublon", "Selection"]
+# The rewards and action numbers, from the game's description (cpp/games/gummiland).
+_GAME = description_of("gummiland")
+REWARDS = _GAME.enum("reward")  # as tiles print them
+SPECIALS = _GAME.enum("special")
+ACTIVE_GUM = _GAME.constant("active gum")  # the tile class of a Chewing gum copying a fruit
+PILE, USE, TILE_CLASS, PLAYER = (_GAME.action(name) for name in ("pile", "use special", "tile class", "player"))
 FRUIT = {"S": "#e74c3c", "A": "#27ae60", "L": "#f1c40f", "M": "#8e44ad"}
 SPECIAL_FILL = "#d6eaf8"
 LEGEND = (
@@ -66,9 +72,9 @@ class Tile:
 
     @property
     def tile_class(self) -> int:
-        """The game's tile class (actions 11 + class): the reward index, 11 for an active gum."""
+        """The game's tile class (TILE_CLASS actions): the reward index, ACTIVE_GUM for an active gum."""
         if self.reward == "Gum" and self.gum_as:
-            return 11
+            return int(ACTIVE_GUM)
         return REWARDS.index(self.reward) if self.reward in REWARDS else -1
 
 
@@ -217,13 +223,19 @@ def _latest(last: Optional[tuple[int, int]]) -> tuple[Optional[int], Optional[in
     if last is None:
         return None, None, None
     player, action = last
-    if 1 <= action <= 4:
-        return action - 1, None, None
-    if 11 <= action <= 22:
-        return None, action - 11, player
-    if 23 <= action <= 26:
-        return None, None, action - 23
+    if action in PILE:
+        return PILE.item(action), None, None
+    if action in TILE_CLASS:
+        return None, TILE_CLASS.item(action), player
+    if action in PLAYER:
+        return None, None, PLAYER.item(action)
     return None, None, player
+
+
+def _actions_of_class(cls: int) -> list[int]:
+    """The actions that name a tile of class `cls` in front: using its special, and the class."""
+    special = REWARDS[cls] if 0 <= cls < len(REWARDS) else ""
+    return ([USE[SPECIALS.index(special)]] if special in SPECIALS else []) + ([TILE_CLASS[cls]] if cls >= 0 else [])
 
 
 def _wrap(words: str, limit: int) -> list[str]:
@@ -279,7 +291,7 @@ def draw(
             colour = INK if i == 0 else "#1e8449" if line == "order known" else "#7d3c98"
             content += text(x + 40, py + 80 + 15 * i, line, 12, fill=colour)
         lines_below = max(lines_below, len(below))
-        parts.append(el("g", title(label) + content, class_="ts-pile", data_pile=k, **clickable(actions, [1 + k])))
+        parts.append(el("g", title(label) + content, class_="ts-pile", data_pile=k, **clickable(actions, [PILE[k]])))
     y = pile_top + 80 + 15 * lines_below + 6
     for q, player in enumerate(table.players):
         top = y
@@ -301,14 +313,14 @@ def draw(
                 stroke_width=3,
                 class_="ts-last",
             )
-        inner.append(el("g", head, data_seat=q, **clickable(actions, [23 + q])))
+        inner.append(el("g", head, data_seat=q, **clickable(actions, [PLAYER[q]])))
         ty = top + 36
         if player.front:
             inner.append(text(12, ty, "in front:", 12, anchor="start", fill="#566573"))
             marked = False
             for i, tile in enumerate(player.front):
                 cls = tile.tile_class
-                wanted = ([cls] if 5 <= cls <= 10 else []) + ([11 + cls] if cls >= 0 else [])
+                wanted = _actions_of_class(cls)
                 mark = q == latest_seat and cls == latest_class and not marked
                 marked = marked or mark
                 row, col = divmod(i, FRONT_PER_LINE)
@@ -333,14 +345,14 @@ def draw(
     return svg(WIDTH, y + 4, "".join(parts), "Gummiland table")
 
 
-def _table_for(state: Any, observer: Optional[int]) -> Table:
-    return parse(str(state) if observer is None else state.information_state_string(observer))
+def _table_for(state: Any, viewer: Optional[int]) -> Table:
+    return parse(str(state) if viewer is None else state.information_state_string(viewer))
 
 
-def consequences(before: Any, after: Any, player: int, action: int, observer: Optional[int]) -> list[str]:
-    """What the move did besides itself, from the observer's view: tiles coming out of a box (the
+def consequences(before: Any, after: Any, player: int, action: int, viewer: Optional[int]) -> list[str]:
+    """What the move did besides itself, from the viewer's view: tiles coming out of a box (the
     tickle that starts a turn, Taste, an exchange), Gummiz scored, a pile's new top tile."""
-    was, now = _table_for(before, observer), _table_for(after, observer)
+    was, now = _table_for(before, viewer), _table_for(after, viewer)
     lines = []
 
     def plain(tile: Tile) -> str:  # the tile itself, without this turn's marks ('*' used, '=L' copying)

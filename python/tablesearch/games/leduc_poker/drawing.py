@@ -12,6 +12,7 @@ import math
 from collections.abc import Mapping
 from typing import Any, Optional
 
+from tablesearch.games.description import description_of
 from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, svg, text, title
 
 LEGEND = (
@@ -26,14 +27,19 @@ TEXT_LEGEND = (
     "with the public card beats any other hand."
 )
 
-RANKS = "JQKA23456"
-SUITS = "♠♥"
-ACTION_NAMES = {0: "Fold", 1: "Call", 2: "Raise"}
-ACTION_VERBS = {0: "folds", 1: "calls", 2: "raises"}
+# The bets and chips, from the game's description (cpp/games/leduc_poker).
+_GAME = description_of("leduc_poker")
+BETS = _GAME.action("bet")
+FOLD, CALL, RAISE = (BETS[_GAME.enum("bet").index(name)] for name in ("fold", "call", "raise"))
+ACTION_NAMES = {BETS[i]: name.capitalize() for i, name in enumerate(_GAME.enum("bet"))}
+ACTION_VERBS = {FOLD: "folds", CALL: "calls", RAISE: "raises"}
+ANTE, RAISE_SIZES = _GAME.constant("ante"), _GAME.constant("raise sizes")
+RANKS = "JQKA23456"  # how cards are named, by rank (card c has rank c // len(SUITS))
+SUITS = "♠♥"[: _GAME.constant("suits")]
 
 
 def card_name(card: int) -> str:
-    return RANKS[card // 2] + SUITS[card % 2]
+    return RANKS[card // len(SUITS)] + SUITS[card % len(SUITS)]
 
 
 def replay(state: Any) -> dict[str, Any]:
@@ -43,28 +49,26 @@ def replay(state: Any) -> dict[str, Any]:
     fresh = game.new_initial_state()
     cards = [-1] * n
     public = -1
-    chips = [1] * n
+    chips = [ANTE] * n
     folded = [False] * n
     rounds: list[list[tuple[int, int]]] = [[], []]
-    stakes = 1
     for action in state.history():
         if fresh.is_chance_node():
             if -1 in cards:
                 cards[cards.index(-1)] = action
             else:
                 public = action
-                stakes = max(chips)
         else:
             player = fresh.current_player()
-            rounds[0 if public < 0 else 1].append((player, action))
-            if action == 0:
+            round_ = 0 if public < 0 else 1
+            rounds[round_].append((player, action))
+            if action == FOLD:
                 folded[player] = True
-            elif action == 1:
+            elif action == CALL:
                 chips[player] = max(chips)
             else:
-                chips[player] = max(chips) + (2 if public < 0 else 4)
+                chips[player] = max(chips) + RAISE_SIZES[round_]
         fresh.apply_action(action)
-    del stakes
     return dict(cards=cards, public=public, chips=chips, folded=folded, rounds=rounds, n=n)
 
 
@@ -192,7 +196,7 @@ def draw(
     return svg(width, height, "".join(parts), "Leduc poker table")
 
 
-def consequences(before: Any, after: Any, player: int, action: int, observer: Optional[int]) -> list[str]:
+def consequences(before: Any, after: Any, player: int, action: int, viewer: Optional[int]) -> list[str]:
     """The end of a hand: the cards shown at a showdown (a fold shows none) and who wins the pot."""
     if not after.is_terminal():
         return []

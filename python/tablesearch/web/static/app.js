@@ -365,19 +365,19 @@ function showControls(v) {
   const box = $("controls");
   box.innerHTML = "";
   if (v.replay) {
-    const go = (ply) => send({ type: "goto", ply: Math.max(0, Math.min(v.plies, ply)) });
-    for (const [icon, label, name, ply] of [["first", "start", "first", 0], ["back", "back", "back", v.ply - 1],
-                                            ["forward", "forward", "forward", v.ply + 1], ["last", "end", "last", v.plies]]) {
+    const go = (move) => send({ type: "goto", move: Math.max(0, Math.min(v.moves, move)) });
+    for (const [icon, label, name, move] of [["first", "start", "first", 0], ["back", "back", "back", v.move - 1],
+                                            ["forward", "forward", "forward", v.move + 1], ["last", "end", "last", v.moves]]) {
       const b = iconButton(icon, label, { "data-step": name });
-      b.onclick = () => go(ply);
+      b.onclick = () => go(move);
       box.appendChild(b);
     }
     const auto = iconButton(replayTimer ? "pause" : "play", replayTimer ? "stop" : "play", { "data-step": "autoplay" });
     auto.onclick = () => {
       if (replayTimer) { clearInterval(replayTimer); replayTimer = null; showControls(view); return; }
       replayTimer = setInterval(() => {
-        if (view.ply >= view.plies) { clearInterval(replayTimer); replayTimer = null; showControls(view); return; }
-        send({ type: "goto", ply: view.ply + 1 });
+        if (view.move >= view.moves) { clearInterval(replayTimer); replayTimer = null; showControls(view); return; }
+        send({ type: "goto", move: view.move + 1 });
       }, 700);
       showControls(view);
     };
