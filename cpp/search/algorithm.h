@@ -10,11 +10,12 @@
 
 namespace ts {
 
-enum class Algorithm { kUct, kPuct, kIsmcts, kMoIsmcts, kPimc, kSmoothUct, kInfosetUct, kGumbel };
+enum class Algorithm { kUct, kPuct, kIsmcts, kMoIsmcts, kPimc, kSmoothUct, kInfosetUct, kGumbel, kOos };
 
 // uct: UCT, PUCT, Gumbel and PIMC (node arenas, search/uct.h, search/gumbel.h); ismcts: information-set trees
-// (search/ismcts.h); smooth: information-set tables (search/smooth_uct.h).
-enum class Family { kUct, kIsmcts, kSmooth };
+// (search/ismcts.h); smooth: information-set tables (search/smooth_uct.h); oos: regret tables
+// (search/outcome_sampling.h).
+enum class Family { kUct, kIsmcts, kSmooth, kOos };
 
 struct AlgorithmInfo {
   Algorithm algorithm;
@@ -38,6 +39,8 @@ inline constexpr AlgorithmInfo kAlgorithms[] = {
     {Algorithm::kInfosetUct, "infoset-uct", Family::kSmooth, true, 1.0, true},
     // uct_c is not used: its q values are rescaled in each node (search/gumbel.h).
     {Algorithm::kGumbel, "gumbel", Family::kUct, false, kSqrt2, false},
+    // Online Outcome Sampling: regret matching, no exploration constant (oos_epsilon explores).
+    {Algorithm::kOos, "oos", Family::kOos, true, kSqrt2, true},
 };
 
 inline const AlgorithmInfo& algorithm_info(Algorithm algorithm) {

@@ -140,6 +140,9 @@ class SearchResult:
     # algorithm="gumbel": the improved policy over `stats` (what a policy network is trained
     # towards: softmax of the prior logits and completed q values); empty for the others.
     improved_policy: list[float] = field(default_factory=list)
+    # algorithm="oos": the mixed strategy to play over `stats` (the average strategy at the root's
+    # information set; the visits count sampled actions, exploration included); empty for the others.
+    strategy: list[float] = field(default_factory=list)
 
     def policy(self) -> dict[int, float]:
         """Visit shares of the root actions, as {action: share}; shares sum to 1.
@@ -150,6 +153,8 @@ class SearchResult:
         below MIXED_POLICY_THRESHOLD (exploration residue, mostly) are dropped and the rest
         renormalized (Ganzfried and Sandholm's thresholding; on the poker game it cut the
         exploitability at 10,000 iterations from 0.58 to 0.45 chips: docs/hidden-information.md)."""
+        if self.strategy:
+            return {s.action: p for s, p in zip(self.stats, self.strategy)}
         total = sum(s.visits for s in self.stats)
         if total == 0:
             return {s.action: 1.0 / len(self.stats) for s in self.stats}
@@ -321,6 +326,8 @@ def search(
     dirichlet_epsilon: float = DEFAULTS["dirichlet_epsilon"],
     gumbel_actions: int = DEFAULTS["gumbel_actions"],
     gumbel_scale: float = DEFAULTS["gumbel_scale"],
+    oos_targeting: float = DEFAULTS["oos_targeting"],
+    oos_epsilon: float = DEFAULTS["oos_epsilon"],
     rollout_cutoff: Any = "auto",
     playout: str = "auto",
     mast_epsilon: float = DEFAULTS["mast_epsilon"],
@@ -339,7 +346,9 @@ def search(
     `max_memory_mb` caps the trees (shared between threads): they stop growing, the search goes
     on. `solve=True` (two-player games without chance) backs up proven wins, losses and draws,
     stops once the root is proven and reports `proven_value`. `tree` (a SearchTree) keeps the
-    trees for the next search of a later position of the same game (tree reuse; native games).
+    trees for the next search of a later position of the same game (tree reuse; native games),
+    and for ``algorithm="oos"`` its regret tables, a strategy for the whole game, for every later
+    search of the game (any game, a new deal included: docs/hidden-information.md).
 
     `state` is a native State, a state of a registered Python game, or any object with the state
     protocol: the same native search drives it through callbacks. A pyspiel state is searched as
