@@ -53,7 +53,9 @@ template <GameState S>
 SearchResult run_search_job(const SearchJob<S>& job) {
   check_searchable(job.root);
   check_budget(job.config);
-  switch (algorithm_info(job.config.algorithm).family) {
+  const AlgorithmInfo& info = algorithm_info(job.config.algorithm);
+  if (!info.keeps_tree) job.trees.clear();  // every search starts afresh
+  switch (info.family) {
     case Family::kUct:
       return search_uct_family(job);
     case Family::kIsmcts:
@@ -63,8 +65,7 @@ SearchResult run_search_job(const SearchJob<S>& job) {
     case Family::kOos:
       return search_oos_family(job);
   }
-  fail_internal("algorithm '" + std::string(algorithm_info(job.config.algorithm).name) +
-                "' has an unknown family");
+  fail_internal("algorithm '" + std::string(info.name) + "' has an unknown family");
 }
 
 }  // namespace ts

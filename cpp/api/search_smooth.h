@@ -7,7 +7,6 @@
 namespace ts {
 template <GameState S>
 SearchResult search_smooth_family(const SearchJob<S>& job) {
-  job.trees.clear();  // information-set tables are not kept between searches
   return with_evaluator(job, [&](auto make_evaluator) {
     return run_smooth_uct_family(job.root, job.max_legal_actions, job.config,
                                  job.config.algorithm == Algorithm::kSmoothUct, make_evaluator,

@@ -11,7 +11,9 @@
 //    them (observed_keys_since_last).
 //  - Regret tables (oos) hold a strategy for the whole game, valid at any of its positions: they
 //    are kept for every search of the same game with the same settings, a new deal included.
-// Both replays go through the game-only state interface (api/any_game.h), once per search.
+// Both replays go through the game-only state interface (api/any_game.h), once per search. A
+// re-rooted tree's root values start from what the tree records about its new root
+// (search/root_tally.h), so that they cover the same visits as its actions' statistics.
 #pragma once
 #include <algorithm>
 #include <atomic>
@@ -25,6 +27,8 @@
 #include "api/any_game.h"
 #include "search/algorithm.h"
 #include "search/config.h"
+#include "search/root_tally.h"
+#include "search/tree_stats.h"
 #include "search/tree_storage.h"
 
 namespace ts {
@@ -104,15 +108,23 @@ class SearchTree {
     const int player = root.current_player();
     if (trees_.empty()) return false;
     const int64_t share = std::max<int64_t>(1, memory_mb_ / threads_);
+    const int players = root.num_players();
     if (!trees_.uct.empty()) {
       if (!reached_from_last(root)) return false;
       for (auto& tree : trees_.uct) {
         uint32_t node = 0;
+        std::vector<RerootStep> path;
         for (size_t i = history_.size(); i < history.size(); ++i) {
+          const int mover = tree.node(node).player;
           node = tree.find_child(node, history[i]);
           if (node == 0) return false;
+          path.push_back({mover, tree.edge(node).mean});
         }
-        if (node != 0) tree = tree.extract(node, share);
+        if (node == 0) continue;  // the same position: the tree and its root values go on as they are
+        const RootTally tally = descendant_tally(tree.root_tally(), players, tree.edge(node).visits, path,
+                                                 player, children_mean(tree, node));
+        tree = tree.extract(node, share);
+        tree.root_tally() = tally;
       }
       return true;
     }
@@ -124,17 +136,26 @@ class SearchTree {
     for (int t = 0; t < roots; ++t) owners.push_back(multiple ? t : player_);
     const auto paths = observed_keys_since_last(root, owners);
     if (!paths) return false;
+    const int seen_by = multiple ? player : 0;  // the tree whose owner moves at the new root
     for (auto& tree : trees_.info) {
       std::vector<uint32_t> new_roots;
+      std::vector<RerootStep> path;
       for (int t = 0; t < roots; ++t) {
         uint32_t node = static_cast<uint32_t>(t);
-        for (Action key : (*paths)[t]) {
-          node = tree.find_child(node, key);
+        for (size_t i = 0; i < paths->keys[t].size(); ++i) {
+          node = tree.find_child(node, paths->keys[t][i]);
           if (node == 0) return false;
+          if (t == seen_by) path.push_back({paths->movers[i], tree[node].mean});
         }
         new_roots.push_back(node);
       }
+      const uint32_t seen = new_roots[seen_by];
+      RootTally tally = tree.root_tally();  // the same position: its root values go on as they are
+      if (!path.empty())
+        tally = descendant_tally(tree.root_tally(), players, tree[seen].visits, path, player,
+                                 children_mean(tree, seen));
       tree = tree.extract(new_roots, share);
+      tree.root_tally() = tally;
     }
     return true;
   }
@@ -157,15 +178,21 @@ class SearchTree {
   // Replays the actions played since the last root on it and returns how each owner saw them;
   // nothing if one is not legal there (in a resampled world) or if the player to move would not
   // see the replayed position as it sees `root` (the trees hold what that player knew then).
-  std::optional<std::vector<std::vector<Action>>> observed_keys_since_last(
-      const AnyState& root, const std::vector<int>& owners) const {
+  struct ObservedPaths {
+    std::vector<std::vector<Action>> keys;  // per owner, the actions as it saw them
+    std::vector<int> movers;                // who took each (kChancePlayer for chance)
+  };
+  std::optional<ObservedPaths> observed_keys_since_last(const AnyState& root,
+                                                        const std::vector<int>& owners) const {
     const std::vector<Action>& history = root.history();
     std::unique_ptr<AnyState> state = last_root_->clone();
-    std::vector<std::vector<Action>> keys(owners.size());
+    ObservedPaths paths{std::vector<std::vector<Action>>(owners.size()), {}};
     for (size_t i = history_.size(); i < history.size(); ++i) {
       const Action a = history[i];
       if (!legal_in(*state, a)) return std::nullopt;
-      for (size_t t = 0; t < owners.size(); ++t) keys[t].push_back(state->observed_action(owners[t], a));
+      for (size_t t = 0; t < owners.size(); ++t)
+        paths.keys[t].push_back(state->observed_action(owners[t], a));
+      paths.movers.push_back(state->current_player());
       state->apply_action(a);
     }
     const int player = root.current_player();
@@ -173,7 +200,7 @@ class SearchTree {
         state->information_state_string(player) != root.information_state_string(player)) {
       return std::nullopt;
     }
-    return keys;
+    return paths;
   }
 
   // Native states list chance outcomes as their legal actions at chance nodes too.

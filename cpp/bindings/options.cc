@@ -155,7 +155,39 @@ py::dict option_dict(const SearchOption& option) {
       py::arg("min") = min, py::arg("max") = max, py::arg("min_excluded") = option.min_excluded,
       py::arg("choices") = choices.empty() ? py::object(py::none()) : py::cast(choices),
       py::arg("none") = option.none ? py::object(py::str(option.none)) : py::object(py::none()),
-      py::arg("valid") = option_valid(option), py::arg("help") = option.help);
+      py::arg("valid") = option_valid(option), py::arg("help") = option.help,
+      py::arg("costly") = option.costly, py::arg("per_game") = option.per_game);
+}
+
+const char* family_name(Family family) {
+  switch (family) {
+    case Family::kUct:
+      return "uct";
+    case Family::kIsmcts:
+      return "ismcts";
+    case Family::kSmooth:
+      return "smooth";
+    case Family::kOos:
+      return "oos";
+  }
+  fail_internal("a family has no name");
+}
+
+py::object auto_case_name(AutoCase auto_case) {
+  for (const auto& c : kAutoCases) {
+    if (c.auto_case == auto_case) return py::str(c.name);
+  }
+  return py::none();
+}
+
+py::dict algorithm_dict(const AlgorithmInfo& info) {
+  return py::dict(py::arg("name") = info.name, py::arg("family") = family_name(info.family),
+                  py::arg("selection") = selection_name(info.selection),
+                  py::arg("keeps_tree") = info.keeps_tree, py::arg("batched_evaluator") = takes_batches(info),
+                  py::arg("hidden_information") = info.hidden_information,
+                  py::arg("needs_trajectory") = info.needs_trajectory,
+                  py::arg("default_uct_c") = info.default_uct_c,
+                  py::arg("auto") = auto_case_name(info.auto_for), py::arg("help") = info.help);
 }
 
 }  // namespace
@@ -185,6 +217,11 @@ void bind_search_options(py::module_& m) {
     if (info.hidden_information) hidden.append(info.name);
   }
   m.attr("HIDDEN_INFORMATION_ALGORITHMS") = py::tuple(hidden);
+  py::list algorithms, cases;
+  for (const auto& info : kAlgorithms) algorithms.append(algorithm_dict(info));
+  for (const auto& c : kAutoCases) cases.append(py::make_tuple(c.name, c.when));
+  m.attr("ALGORITHM_TABLE") = py::tuple(algorithms);
+  m.attr("AUTO_CASES") = py::tuple(cases);
   m.def(
       "check_search_option",
       [](const std::string& name, py::handle value, std::optional<std::string> label) -> py::object {

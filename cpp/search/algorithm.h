@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/types.h"
+#include "search/selection.h"
 
 namespace ts {
 
@@ -17,31 +18,139 @@ enum class Algorithm { kUct, kPuct, kIsmcts, kMoIsmcts, kPimc, kSmoothUct, kInfo
 // (search/outcome_sampling.h).
 enum class Family { kUct, kIsmcts, kSmooth, kOos };
 
+inline constexpr double kSqrt2 = 1.4142135623730951;
+
+// What algorithm="auto" picks when the game names no algorithm of its own (mcts.search): the
+// algorithm of the first case that holds for the game and the evaluator, in this order.
+enum class AutoCase { kNone, kHiddenTwoPlayerKeys, kHidden, kPriors, kPerfect };
+
+struct AutoCaseInfo {
+  AutoCase auto_case;
+  const char* name;
+  const char* when;
+};
+
+inline constexpr AutoCaseInfo kAutoCases[] = {
+    {AutoCase::kHiddenTwoPlayerKeys, "hidden-two-players-keys",
+     "hidden information, two players and information-state keys"},
+    {AutoCase::kHidden, "hidden", "hidden information"},
+    {AutoCase::kPriors, "priors", "an evaluator that gives priors, or takes batches"},
+    {AutoCase::kPerfect, "perfect", "otherwise"},
+};
+
 struct AlgorithmInfo {
   Algorithm algorithm;
   const char* name;
   Family family;
-  bool needs_trajectory;    // searches from the start of the game along the path played (beliefs)
-  double default_uct_c;     // the exploration constant when the caller gives none
-  bool hidden_information;  // reads only what the player to move may know (resampled worlds)
+  Selection selection;                  // the rule that chooses a child (search/selection.h)
+  bool keeps_tree = false;              // its tree continues in the next search (tree reuse)
+  bool hidden_information = false;      // reads only what the player to move may know (resampled worlds)
+  bool needs_trajectory = false;        // searches from the start of the game along the path played (beliefs)
+  double default_uct_c = kSqrt2;        // the exploration constant when the caller gives none
+  AutoCase auto_for = AutoCase::kNone;  // the case in which algorithm="auto" picks it
+  const char* help = "";
 };
-
-inline constexpr double kSqrt2 = 1.4142135623730951;
 
 inline constexpr AlgorithmInfo kAlgorithms[] = {
-    {Algorithm::kUct, "uct", Family::kUct, false, kSqrt2, false},
-    {Algorithm::kPuct, "puct", Family::kUct, false, kSqrt2, false},
-    {Algorithm::kIsmcts, "ismcts", Family::kIsmcts, false, kSqrt2, true},
-    {Algorithm::kMoIsmcts, "mo-ismcts", Family::kIsmcts, false, kSqrt2, true},
-    {Algorithm::kPimc, "pimc", Family::kUct, false, kSqrt2, true},
-    // Values scaled to [-1, 1]; 1.0 measured on a poker game (docs/hidden-information.md).
-    {Algorithm::kSmoothUct, "smooth-uct", Family::kSmooth, true, 1.0, true},
-    {Algorithm::kInfosetUct, "infoset-uct", Family::kSmooth, true, 1.0, true},
-    // uct_c is not used: its q values are rescaled in each node (search/gumbel.h).
-    {Algorithm::kGumbel, "gumbel", Family::kUct, false, kSqrt2, false},
-    // Online Outcome Sampling: regret matching, no exploration constant (oos_epsilon explores).
-    {Algorithm::kOos, "oos", Family::kOos, true, kSqrt2, true},
+    {.algorithm = Algorithm::kUct,
+     .name = "uct",
+     .family = Family::kUct,
+     .selection = Selection::kUcb1,
+     .keeps_tree = true,
+     .auto_for = AutoCase::kPerfect,
+     .help = "UCT over a tree of positions (search/uct.h); with solve=True, MCTS-Solver"},
+    {.algorithm = Algorithm::kPuct,
+     .name = "puct",
+     .family = Family::kUct,
+     .selection = Selection::kPuct,
+     .keeps_tree = true,
+     .auto_for = AutoCase::kPriors,
+     .help = "PUCT: UCT guided by an evaluator's priors (uniform without them), as AlphaZero"},
+    {.algorithm = Algorithm::kIsmcts,
+     .name = "ismcts",
+     .family = Family::kIsmcts,
+     .selection = Selection::kUcb1,
+     .keeps_tree = true,
+     .hidden_information = true,
+     .auto_for = AutoCase::kHidden,
+     .help = "single-observer information-set MCTS: one tree of the searching player's information sets"},
+    {.algorithm = Algorithm::kMoIsmcts,
+     .name = "mo-ismcts",
+     .family = Family::kIsmcts,
+     .selection = Selection::kUcb1,
+     .keeps_tree = true,
+     .hidden_information = true,
+     .help = "multiple-observer information-set MCTS: one tree per player"},
+    {.algorithm = Algorithm::kPimc,
+     .name = "pimc",
+     .family = Family::kUct,
+     .selection = Selection::kUcb1,
+     .hidden_information = true,
+     .help =
+         "perfect-information Monte Carlo: UCT on worlds drawn from the searching player's information set"},
+    // Values scaled to [-1, 1]; uct_c 1.0 measured on a poker game (docs/hidden-information.md).
+    {.algorithm = Algorithm::kSmoothUct,
+     .name = "smooth-uct",
+     .family = Family::kSmooth,
+     .selection = Selection::kUcb1,
+     .hidden_information = true,
+     .needs_trajectory = true,
+     .default_uct_c = 1.0,
+     .auto_for = AutoCase::kHiddenTwoPlayerKeys,
+     .help = "Smooth UCT over information sets: a mixed policy that approaches an equilibrium"},
+    {.algorithm = Algorithm::kInfosetUct,
+     .name = "infoset-uct",
+     .family = Family::kSmooth,
+     .selection = Selection::kUcb1,
+     .hidden_information = true,
+     .needs_trajectory = true,
+     .default_uct_c = 1.0,
+     .help = "UCT over every player's information sets (smooth-uct without its average policy)"},
+    // uct_c is not used: its values are rescaled in each node (search/gumbel.h). The priors
+    // (kept by the PUCT rule's arena) rank the root actions it considers.
+    {.algorithm = Algorithm::kGumbel,
+     .name = "gumbel",
+     .family = Family::kUct,
+     .selection = Selection::kPuct,
+     .help = "Gumbel root search (Danihelka et al. 2022): sequential halving over sampled root actions, an "
+             "improved policy"},
+    // Two-player zero-sum games with hidden information (it runs on any, with no guarantee).
+    // uct_c is not used: oos_epsilon explores.
+    {.algorithm = Algorithm::kOos,
+     .name = "oos",
+     .family = Family::kOos,
+     .selection = Selection::kRegretMatching,
+     .keeps_tree = true,
+     .hidden_information = true,
+     .needs_trajectory = true,
+     .help = "Online Outcome Sampling (Lisy et al. 2015): regret matching over information sets, targeted at "
+             "the current one; an average strategy that converges to an equilibrium, for the whole game with "
+             "a kept tree"},
 };
+
+// A batched evaluator (many leaves per call, for neural networks) goes with the node arena and a
+// rule with priors (search/batched_puct.h).
+constexpr bool takes_batches(const AlgorithmInfo& info) {
+  return info.family == Family::kUct && info.keeps_tree && uses_priors(info.selection);
+}
+
+// Each case of algorithm="auto" picks one algorithm.
+static_assert([] {
+  for (const auto& c : kAutoCases) {
+    int n = 0;
+    for (const auto& info : kAlgorithms) n += info.auto_for == c.auto_case;
+    if (n != 1) return false;
+  }
+  return true;
+}());
+
+// Only node arenas keep priors: information-set trees and tables take rules without them.
+static_assert([] {
+  for (const auto& info : kAlgorithms) {
+    if (info.family != Family::kUct && uses_priors(info.selection)) return false;
+  }
+  return true;
+}());
 
 inline const AlgorithmInfo& algorithm_info(Algorithm algorithm) {
   for (const auto& info : kAlgorithms) {
@@ -52,5 +161,10 @@ inline const AlgorithmInfo& algorithm_info(Algorithm algorithm) {
 }
 
 inline const char* algorithm_name(Algorithm algorithm) { return algorithm_info(algorithm).name; }
+
+// The selection rule of `algorithm` with the exploration constant `c`.
+inline Selector selector_for(Algorithm algorithm, double c) {
+  return Selector(algorithm_info(algorithm).selection, c);
+}
 
 }  // namespace ts

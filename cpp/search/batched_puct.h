@@ -12,6 +12,7 @@
 #include "search/config.h"
 #include "search/evaluator.h"
 #include "search/node_arena.h"
+#include "search/search_loop.h"
 #include "search/tree_ops.h"
 #include "search/tree_stats.h"
 #include "search/uct.h"
@@ -27,24 +28,25 @@ class BatchedPuctSearch {
         evaluator_(evaluator),
         arena_(arena),
         rng_(config.seed),
-        ops_(arena, rng_, config, max_legal_actions),
-        iterations_(config.iterations),
-        budget_(config) {
-    if (!ops_.puct()) fail("batched evaluators need algorithm='puct'");
+        selector_(selector_for(config.algorithm, config.uct_c)),
+        ops_(arena, rng_, config, selector_, max_legal_actions),
+        iterations_(config.iterations) {
+    check_budget(config);
+    if (!selector_.uses_priors()) fail("batched evaluators need algorithm='puct'");
     if (config.solve) fail("solve=True does not work with batched evaluators");
   }
 
   SearchResult run(const S& root) {
     check_searchable(root);
     const int players = root.num_players();
-    std::vector<double> root_sums(players, 0.0);
+    RootTally& root_tally = arena_.root_tally();  // a kept tree's visits count on
+    root_tally.fit(players);
+    std::vector<double>& root_sums = root_tally.sums;
     ops_.add_root_noise();
-    int64_t done = 0;
-    while (budget_.more(done)) {
-      done += round(root, root_sums);
-    }
+    const LoopStats loop = run_search_loop(config_, [&](int64_t) { return round(root, root_sums); });
+    root_tally.visits += loop.iterations;
     SearchResult result =
-        tree_result(algorithm_name(config_.algorithm), done, budget_.elapsed(), arena_, root_sums);
+        tree_result(algorithm_name(config_.algorithm), loop.iterations, loop.elapsed, arena_, root_tally);
     result.stats = child_stats(arena_, 0);
     result.best_action = most_visited(result.stats);
     result.principal_variation = principal_variation(arena_, result.best_action);
@@ -52,17 +54,15 @@ class BatchedPuctSearch {
   }
 
  private:
-  struct Step {
-    uint32_t node;
-    int mover;
-  };
   struct Pending {
     S state;
     uint32_t node;
-    std::vector<Step> path;
+    std::vector<TreeStep> path;
   };
 
-  // One batch: walks, one evaluation call, backups. Returns the number of leaves finished.
+  // One round of the steps (search/search_loop.h) for a batch: up to batch_size walks select
+  // their leaves, one call evaluates them all, then each is expanded with its priors and its
+  // values backed up. Returns the iterations finished.
   int64_t round(const S& root, std::vector<double>& root_sums) {
     int64_t want = evaluator_.batch_size();
     if (iterations_ > 0) want = std::min<int64_t>(want, iterations_ - finished_);
@@ -71,48 +71,64 @@ class BatchedPuctSearch {
     double values[kMaxPlayers];
     for (int64_t walk = 0; walk < want; ++walk) {
       S state = root;
-      std::vector<Step> path;
-      uint32_t node = 0;
-      bool collision = false;
-      while (!state.is_terminal()) {
-        Node& current = arena_.node(node);
-        if (current.first_child == 0) {
-          if (current.flags & Node::kPending) {
-            collision = true;  // another walk of this round already waits on this leaf
-          } else if (state.current_player() == kChancePlayer &&
-                     ops_.expand(node, kChancePlayer, ops_.list_children(state))) {
-            continue;  // chance nodes need no evaluation: expand and go on
-          } else {
-            current.flags |= Node::kPending;
-            pending_.push_back({state, node, path});
-          }
-          break;
-        }
-        const int mover = current.player;
-        node = mover == kChancePlayer ? ops_.sample_child(current) : ops_.select_child(node, current);
-        state.apply_action(arena_.edge(node).action);
-        arena_.add_virtual_loss(node);
-        path.push_back({node, mover});
-      }
-      if (collision) {
-        for (const Step& s : path) arena_.remove_virtual_loss(s.node);
+      std::vector<TreeStep> path;
+      const Leaf leaf = select(state, path);
+      if (leaf == Leaf::kTaken) {
+        for (const TreeStep& s : path) arena_.remove_virtual_loss(s.node);
         break;  // the tree offers no more distinct leaves this round
       }
-      if (state.is_terminal()) {
+      if (leaf == Leaf::kEnd) {
         state.returns(values);
         backup(path, values, root_sums);
         ++finished;
       }
     }
-    if (!pending_.empty()) finished += evaluate_pending(root_sums);
+    if (!pending_.empty()) {
+      evaluate();
+      finished += expand_and_backup(root_sums);
+    }
     finished_ += finished;
     return finished;
   }
 
-  int64_t evaluate_pending(std::vector<double>& root_sums) {
+  // Where a walk ended: the end of the game, a leaf now waiting for the batch's evaluation (in
+  // pending_), or a leaf another walk of this round already waits on.
+  enum class Leaf { kEnd, kPending, kTaken };
+
+  // Walks down from the root by the selection rule, a virtual loss on every edge taken (so that
+  // the next walk of the round goes elsewhere); chance nodes are expanded on the way, as they
+  // need no evaluation.
+  Leaf select(S& state, std::vector<TreeStep>& path) {
+    uint32_t node = 0;
+    while (!state.is_terminal()) {
+      Node& current = arena_.node(node);
+      if (current.first_child == 0) {
+        if (current.flags & Node::kPending) return Leaf::kTaken;
+        if (state.current_player() == kChancePlayer &&
+            ops_.expand(node, kChancePlayer, ops_.list_children(state))) {
+          continue;
+        }
+        current.flags |= Node::kPending;
+        pending_.push_back({state, node, path});
+        return Leaf::kPending;
+      }
+      const int mover = current.player;
+      node = mover == kChancePlayer ? ops_.sample_child(current) : ops_.select_child(node, current);
+      state.apply_action(arena_.edge(node).action);
+      arena_.add_virtual_loss(node);
+      path.push_back({node, mover});
+    }
+    return Leaf::kEnd;
+  }
+
+  // The values and priors of every pending leaf, in one call.
+  void evaluate() {
     leaves_.clear();
     for (const auto& p : pending_) leaves_.push_back(&p.state);
     evaluator_.evaluate_batch(leaves_, values_, priors_);
+  }
+
+  int64_t expand_and_backup(std::vector<double>& root_sums) {
     const int players = pending_[0].state.num_players();
     size_t offset = 0;
     for (size_t i = 0; i < pending_.size(); ++i) {
@@ -128,10 +144,10 @@ class BatchedPuctSearch {
     return static_cast<int64_t>(pending_.size());
   }
 
-  void backup(const std::vector<Step>& path, const double* values, std::vector<double>& root_sums) {
-    for (const Step& step : path) {
+  void backup(const std::vector<TreeStep>& path, const double* values, std::vector<double>& root_sums) {
+    for (const TreeStep& step : path) {
       arena_.remove_virtual_loss(step.node);
-      arena_.add_visit(step.node, step.mover >= 0 ? values[step.mover] : 0.0, true);
+      arena_.add_visit(step.node, step.mover >= 0 ? values[step.mover] : 0.0, selector_);
     }
     arena_.edge(0).visits += 1;
     for (size_t p = 0; p < root_sums.size(); ++p) root_sums[p] += values[p];
@@ -141,10 +157,10 @@ class BatchedPuctSearch {
   Evaluator& evaluator_;
   NodeArena& arena_;
   Rng rng_;
+  Selector selector_;
   TreeOps<S> ops_;
   int64_t iterations_;
   int64_t finished_ = 0;
-  Budget budget_;
   std::vector<Pending> pending_;
   std::vector<const S*> leaves_;
   std::vector<double> values_;

@@ -4,8 +4,9 @@
 // The clock is read about once a millisecond, whatever an iteration costs: the number of
 // iterations between two reads adapts to the measured iteration time (1 for slow evaluators or
 // games written in Python, hundreds for fast native games). Long work inside an iteration (a
-// random playout) polls the budget of the search running on its thread (Budget::Active) and is
-// abandoned, unfinished, when time is up; so a time limit is overrun by at most one callback
+// playout, a walk down the tree) polls the budget of the search running on its thread
+// (Budget::Active, set by the one search loop, search/search_loop.h) and is abandoned,
+// unfinished, when time is up; so a time limit is overrun by at most one callback
 // into Python (one evaluate(), evaluate_batch() or game method call) plus about a millisecond.
 #pragma once
 #include <algorithm>

@@ -79,10 +79,13 @@ struct SearchResult {
   int64_t iterations = 0;
   double elapsed = 0;
   int64_t nodes = 0;
-  int64_t node_bytes = 0;           // bytes of node storage in use
-  bool memory_capped = false;       // the tree hit max_memory_mb and stopped growing
-  std::vector<ActionStat> stats;    // one per legal root action, in action order
-  std::vector<double> root_values;  // mean return per player over all iterations
+  int64_t node_bytes = 0;         // bytes of node storage in use
+  bool memory_capped = false;     // the tree hit max_memory_mb and stopped growing
+  std::vector<ActionStat> stats;  // one per legal root action, in action order
+  // Mean return per player over the root's visits: this search's iterations, and the visits a
+  // kept tree brought (tree reuse), as `stats` count them.
+  std::vector<double> root_values;
+  int64_t root_visits = 0;  // the visits root_values average over
   // Solver: the root's game-theoretic value for the player to move there, once it is known.
   std::optional<double> proven_value;
   // The most visited line from the root, starting with best_action (read once, after the search;

@@ -21,6 +21,14 @@ concept PriorEvaluator = requires(E e, const S& leaf, const Action* actions, int
   { e.priors(leaf, actions, n, out) } -> std::same_as<bool>;
 };
 
+// Learns from the search's iterations: the moves of each walk down the tree (tree_move), then the
+// iteration's values (end_iteration). MAST playouts do (search/playout.h).
+template <class E>
+concept LearnsFromIterations = requires(E e, int player, Action action, const double* values) {
+  { e.tree_move(player, action) };
+  { e.end_iteration(values) };
+};
+
 // Evaluates `leaves` at once: values[i * players + p], and priors for each leaf's legal actions
 // written consecutively into `priors` (leaf i's block starts at the sum of earlier leaves' counts).
 template <class E, class S>

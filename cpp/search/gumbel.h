@@ -22,11 +22,12 @@
 #include <vector>
 
 #include "core/game.h"
-#include "search/budget.h"
+#include "search/algorithm.h"
 #include "search/checks.h"
 #include "search/config.h"
 #include "search/evaluator.h"
 #include "search/node_arena.h"
+#include "search/search_loop.h"
 #include "search/tree_ops.h"
 #include "search/tree_stats.h"
 
@@ -85,9 +86,8 @@ class GumbelSearch {
         evaluator_(evaluator),
         arena_(arena),
         rng_(config.seed),
-        puct_(puct_config(config)),
-        ops_(arena, rng_, puct_, max_legal_actions),
-        budget_(config) {
+        selector_(selector_for(config.algorithm, config.uct_c)),
+        ops_(arena, rng_, config, selector_, max_legal_actions) {
     if (config.iterations <= 0) {
       fail(
           "algorithm 'gumbel' plans its iterations between the root actions: give iterations (time_limit "
@@ -98,7 +98,8 @@ class GumbelSearch {
   SearchResult run(const S& root_state) {
     check_searchable(root_state);
     const int players = root_state.num_players();
-    std::vector<double> root_sums(players, 0.0);
+    RootTally tally;
+    tally.fit(players);
     double values[kMaxPlayers];
     if (arena_.node(0).first_child == 0 && !expand_and_evaluate(0, root_state, values)) {
       fail("max_memory_mb is too small to hold the root's children");
@@ -111,26 +112,22 @@ class GumbelSearch {
     const int considered = std::min<int>(config_.gumbel_actions, root.num_children);
     HalvingSchedule schedule(considered, config_.iterations);
 
-    const Budget::Active polled(budget_);
-    int64_t done = 0;
-    while (budget_.more(done)) {
+    const LoopStats loop = run_search_loop(config_, [&](int64_t) {
       S state = root_state;
       path_.clear();
-      try {
-        const uint32_t first = arena_.node(0).first_child + root_choice(schedule.next(), false);
-        step(first, 0, state);
-        descend(first, state, values);
-      } catch (const OutOfBudget&) {
-        break;
-      }
-      for (const Step& s : path_) arena_.add_visit(s.node, s.mover >= 0 ? values[s.mover] : 0.0, true);
+      const uint32_t first = arena_.node(0).first_child + root_choice(schedule.next(), false);
+      step(first, 0, state);
+      descend(first, state, values);
+      for (const TreeStep& s : path_)
+        arena_.add_visit(s.node, s.mover >= 0 ? values[s.mover] : 0.0, selector_);
       arena_.edge(0).visits += 1;
-      for (int p = 0; p < players; ++p) root_sums[p] += values[p];
-      ++done;
-    }
+      for (int p = 0; p < players; ++p) tally.sums[p] += values[p];
+      return int64_t{1};
+    });
 
+    tally.visits = loop.iterations;
     SearchResult result =
-        tree_result(algorithm_name(config_.algorithm), done, budget_.elapsed(), arena_, root_sums);
+        tree_result(algorithm_name(config_.algorithm), loop.iterations, loop.elapsed, arena_, tally);
     result.stats = child_stats(arena_, 0);
     result.best_action = arena_.edge(arena_.node(0).first_child + root_choice(0, true)).action;
     result.principal_variation = principal_variation(arena_, result.best_action);
@@ -139,17 +136,6 @@ class GumbelSearch {
   }
 
  private:
-  struct Step {
-    uint32_t node;
-    int mover;
-  };
-
-  // TreeOps expands with priors as PUCT does (it keeps a reference: puct_ outlives it).
-  static SearchConfig puct_config(SearchConfig config) {
-    config.algorithm = Algorithm::kPuct;
-    return config;
-  }
-
   void step(uint32_t child, uint32_t parent, S& state) {
     state.apply_action(arena_.edge(child).action);
     path_.push_back({child, arena_.node(parent).player});
@@ -312,10 +298,9 @@ class GumbelSearch {
   Evaluator& evaluator_;
   NodeArena& arena_;
   Rng rng_;
-  SearchConfig puct_;
+  Selector selector_;  // the PUCT rule's arena: it keeps the priors (search/algorithm.h)
   TreeOps<S> ops_;
-  Budget budget_;
-  std::vector<Step> path_;
+  std::vector<TreeStep> path_;
   std::vector<float> gumbel_, sigma_, improved_, own_value_;
 };
 

@@ -12,6 +12,8 @@
 #include <vector>
 
 #include "core/types.h"
+#include "search/root_tally.h"
+#include "search/selection.h"
 
 namespace ts {
 
@@ -22,7 +24,7 @@ struct InfoNode {
   uint32_t visits = 0;
   uint32_t available = 0;  // how often this node's action was available at its parent
   float mean = 0;          // mean return for the player who chose the action
-  float weight = 0;        // 1/sqrt(visits), kept current by backup
+  float weight = 0;        // the selection rule's weight of this node, kept current by backup
 };
 
 static_assert(sizeof(InfoNode) <= 32, "keep information-set nodes at 32 bytes or less");
@@ -54,6 +56,8 @@ class InfoTree {
   uint32_t size() const { return static_cast<uint32_t>(nodes_.size()); }
   int64_t bytes_used() const { return static_cast<int64_t>(nodes_.size()) * sizeof(InfoNode); }
   bool capped() const { return capped_; }
+  RootTally& root_tally() { return root_tally_; }
+  const RootTally& root_tally() const { return root_tally_; }
 
   uint32_t find_child(uint32_t parent, Action key) const {
     for (uint32_t c = nodes_[parent].first_child; c != 0; c = nodes_[c].next_sibling) {
@@ -107,11 +111,13 @@ class InfoTree {
     return out;
   }
 
-  void add_visit(uint32_t i, double value) {
+  // Adds one visit with `value` for the player who chose the key into node i (information-set
+  // trees keep no priors).
+  void add_visit(uint32_t i, double value, const Selector& selector) {
     InfoNode& n = nodes_[i];
     n.visits += 1;
     n.mean += static_cast<float>((value - n.mean) / n.visits);
-    n.weight = 1.0f / std::sqrt(static_cast<float>(n.visits));
+    n.weight = selector.weight(n.visits, 0.0f);
   }
 
  private:
@@ -119,6 +125,7 @@ class InfoTree {
   uint32_t capacity_ = 0;
   uint32_t roots_ = 0;
   bool capped_ = false;
+  RootTally root_tally_;
 };
 
 }  // namespace ts

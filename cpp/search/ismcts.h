@@ -33,7 +33,8 @@
 #include "search/playout.h"
 #include "search/rollout.h"
 #include "search/score_margin.h"
-#include "search/sqrt_log.h"
+#include "search/search_loop.h"
+#include "search/selection.h"
 #include "search/tree_stats.h"
 
 namespace ts {
@@ -48,8 +49,9 @@ class IsmctsSearch {
       : config_(config),
         evaluator_(evaluator),
         multiple_observer_(multiple_observer),
-        tree_(&tree),
+        tree_(tree),
         rng_(config.seed),
+        selector_(selector_for(config.algorithm, config.uct_c)),
         actions_(max_legal_actions),
         keys_(max_legal_actions),
         outcomes_(max_legal_actions),
@@ -57,12 +59,12 @@ class IsmctsSearch {
 
   SearchResult run(const S& root) {
     check_searchable(root);
+    root_ = &root;
     root_player_ = root.current_player();
     const int num_players = root.num_players();
     num_trees_ = multiple_observer_ ? num_players : 1;
-    InfoTree& tree = *tree_;
-    if (tree.size() < static_cast<uint32_t>(num_trees_))
-      fail_internal("an information-set tree holds " + std::to_string(tree.size()) +
+    if (tree_.size() < static_cast<uint32_t>(num_trees_))
+      fail_internal("an information-set tree holds " + std::to_string(tree_.size()) +
                     " nodes, fewer than its " + std::to_string(num_trees_) + " roots");
 
     // The root's legal actions, from one world: the player to move has them in every world.
@@ -70,157 +72,186 @@ class IsmctsSearch {
     const int num_root_actions = check_children(view.legal_actions(actions_.data()));
     const std::vector<Action> root_actions(actions_.begin(), actions_.begin() + num_root_actions);
 
-    std::vector<double> root_sums(num_players, 0.0);
-    double values[kMaxPlayers];
-    Budget budget(config_);
-    const Budget::Active polled(budget);  // long playouts check the budget too
-    int64_t done = 0;
-    while (budget.more(done)) {
-      S world = determinize(root, root_player_, rng_);
-      path_.clear();
-      try {
-        descend(world, values);
-      } catch (const OutOfBudget&) {
-        break;  // time ran out inside this iteration: drop it unfinished
-      }
-      if constexpr (LearnsFromIterations<Evaluator>) evaluator_.end_iteration(values);
-      for (const Step& step : path_) tree.add_visit(step.node, step.mover >= 0 ? values[step.mover] : 0.0);
-      for (int p = 0; p < num_players; ++p) root_sums[p] += values[p];
-      ++done;
-    }
+    RootTally& tally = tree_.root_tally();  // a kept tree's visits count on
+    tally.fit(num_players);
+    const LoopStats loop = run_iterations(config_, *this, evaluator_);
 
+    tally.visits += loop.iterations;
     SearchResult result =
-        tree_result(multiple_observer_ ? "mo-ismcts" : "ismcts", done, budget.elapsed(), tree, root_sums);
+        tree_result(multiple_observer_ ? "mo-ismcts" : "ismcts", loop.iterations, loop.elapsed, tree_, tally);
     const uint32_t root_node = tree_of(root_player_);
     for (Action a : root_actions) {
-      const uint32_t c = tree.find_child(root_node, observed_action(view, root_player_, a));
-      result.stats.push_back({a, c ? static_cast<int64_t>(tree[c].visits) : 0, c ? tree[c].mean : 0.0});
+      const uint32_t c = tree_.find_child(root_node, observed_action(view, root_player_, a));
+      result.stats.push_back({a, c ? static_cast<int64_t>(tree_[c].visits) : 0, c ? tree_[c].mean : 0.0});
     }
     result.best_action = most_visited(result.stats);
     if (result.best_action >= 0) {
       result.principal_variation =
-          principal_variation(tree, root_node, observed_action(view, root_player_, result.best_action));
+          principal_variation(tree_, root_node, observed_action(view, root_player_, result.best_action));
       if (!result.principal_variation.empty()) result.principal_variation[0] = result.best_action;
     }
     return result;
   }
 
- private:
-  struct Step {
-    uint32_t node;
-    int mover;  // the player who chose the action into node (kChancePlayer for chance)
-  };
+  // The steps of one iteration (search/search_loop.h), in a world drawn from the root player's
+  // information set.
 
-  // What one decision node chose: the child (0 if the memory cap stopped growth), the index of
-  // the concrete action in actions_, and whether the child is new (the walk ends there).
-  struct Choice {
-    uint32_t child;
-    int index;
-    bool expanded;
-  };
+  bool complete() const { return false; }
+
+  void simulate(double* values) {
+    S world = determinize(*root_, root_player_, rng_);
+    path_.clear();
+    const Stop stop = select(world);
+    if (stop == Stop::kUntried) expand(world);
+    if (stop == Stop::kEnd) {
+      world.returns(values);
+      blend_score_margin(world, config_.score_weight, config_.score_scale, values);
+    } else {
+      evaluator_.evaluate(std::move(world), rng_, values);  // not used after
+    }
+  }
+
+  void backup(const double* values) {
+    for (const TreeStep& step : path_)
+      tree_.add_visit(step.node, step.mover >= 0 ? values[step.mover] : 0.0, selector_);
+    RootTally& tally = tree_.root_tally();
+    for (size_t p = 0; p < tally.sums.size(); ++p) tally.sums[p] += values[p];
+  }
+
+ private:
+  // Where a walk down the trees stopped: at the end of the game; at a decision with a choice not
+  // tried yet (classes_ holds the node's choices, those seen in the tree marked); or where the
+  // memory cap stopped the trees growing.
+  enum class Stop { kEnd, kUntried, kFull };
 
   uint32_t tree_of(int player) const { return multiple_observer_ ? static_cast<uint32_t>(player) : 0; }
   int owner_of(int tree) const { return multiple_observer_ ? tree : root_player_; }
 
-  // Walks one world from the roots to a new leaf (or the end) and leaves the values in `values`.
-  void descend(S& world, double* values) {
-    uint32_t current[kMaxPlayers];
-    for (int t = 0; t < num_trees_; ++t) current[t] = static_cast<uint32_t>(t);
+  // Walks `world` down the trees from their roots, each decision taken in the mover's tree by
+  // the selection rule, chance by its probabilities, every other tree following the move as its
+  // owner sees it.
+  Stop select(S& world) {
+    for (int t = 0; t < num_trees_; ++t) current_[t] = static_cast<uint32_t>(t);
+    BudgetPoller poller(CostlyCalls<S> ? 1 : 256);
     while (true) {
-      if (world.is_terminal()) {
-        world.returns(values);
-        blend_score_margin(world, config_.score_weight, config_.score_scale, values);
-        return;
-      }
+      poller.tick();
+      if (world.is_terminal()) return Stop::kEnd;
       const int mover = world.current_player();
       if (mover == kChancePlayer) {
         const Action outcome = sample_chance_action(world, rng_, outcomes_.data());
-        const bool grown = follow(world, outcome, kChancePlayer, -1, current);
+        const bool grown = follow(world, outcome, kChancePlayer, -1);
         world.apply_action(outcome);
-        if (!grown) break;
+        if (!grown) return Stop::kFull;
         continue;
       }
       const int t = static_cast<int>(tree_of(mover));
       const int n = check_children(world.legal_actions(actions_.data()));
       const int owner = owner_of(t);
       for (int i = 0; i < n; ++i) keys_[i] = observed_action(world, owner, actions_[i]);
-      const Choice choice = select_or_expand(current[t], n);
-      const Action action = actions_[choice.index];
-      if constexpr (LearnsFromIterations<Evaluator>) evaluator_.tree_move(mover, action);
-      bool grown = choice.child != 0;
-      if (grown) {
-        path_.push_back({choice.child, mover});
-        current[t] = choice.child;
-        grown = follow(world, action, mover, t, current);
+      const Best best = best_child(current_[t], n);
+      if (best.matched < classes_.size()) {
+        stopped_in_ = {t, mover, best.matched};
+        return Stop::kUntried;
       }
-      world.apply_action(action);
-      if (!grown || choice.expanded) break;
+      if (!take(world, mover, t, best.child, classes_.pick_member(best.cls, rng_))) return Stop::kFull;
     }
-    evaluator_.evaluate(std::move(world), rng_, values);  // not used after
+  }
+
+  // Adds one of the choices not tried at the decision select() stopped at, drawn uniformly, and
+  // takes one of its actions.
+  void expand(S& world) {
+    const auto [t, mover, matched] = stopped_in_;
+    int pick = static_cast<int>(rng_.below(static_cast<uint32_t>(classes_.size() - matched)));
+    int cls = 0;
+    for (; cls < classes_.size(); ++cls) {
+      if (!classes_.seen(cls) && pick-- == 0) break;
+    }
+    const uint32_t child = tree_.add_child(current_[t], classes_.key(cls));
+    if (child != 0) tree_[child].available = 1;
+    take(world, mover, t, child, classes_.pick_member(cls, rng_));
+  }
+
+  // The best of the children of `node` available in this world (keys_[0..n)) by the selection
+  // rule, with availability counts: a child's exploration term counts how often it was
+  // available, not how often its parent was visited. Counts each of them available once more.
+  struct Best {
+    uint32_t child;
+    int cls;
+    int matched;  // the node's choices that have a child
+  };
+  Best best_child(uint32_t node, int n) {
+    classes_.build(keys_.data(), n);
+    Best best{0, 0, 0};
+    float best_score = -std::numeric_limits<float>::infinity();
+    for (uint32_t c = tree_[node].first_child; c != 0; c = tree_[c].next_sibling) {
+      InfoNode& child = tree_[c];
+      const int cls = classes_.find(child.key);
+      if (cls < 0) continue;  // not available in this world
+      classes_.mark_seen(cls);
+      ++best.matched;
+      child.available += 1;
+      const float score = child.visits == 0
+                              ? std::numeric_limits<float>::infinity()
+                              : Selector::score(child.mean, selector_.explore(child.available), child.weight);
+      if (score > best_score) {
+        best_score = score;
+        best.child = c;
+        best.cls = cls;
+      }
+    }
+    return best;
+  }
+
+  // Takes actions_[index] as `mover`, into `child` of tree t (0: the memory cap stopped growth);
+  // false if some tree could not follow.
+  bool take(S& world, int mover, int t, uint32_t child, int index) {
+    const Action action = actions_[index];
+    if constexpr (LearnsFromIterations<Evaluator>) evaluator_.tree_move(mover, action);
+    bool grown = child != 0;
+    if (grown) {
+      path_.push_back({child, mover});
+      current_[t] = child;
+      grown = follow(world, action, mover, t);
+    }
+    world.apply_action(action);
+    return grown;
   }
 
   // Moves every tree but `skip` to the child for `action` as its owner observes it (taken in
   // `world`, before it is applied). False if the memory cap stopped the trees growing.
-  bool follow(const S& world, Action action, int mover, int skip, uint32_t* current) {
+  bool follow(const S& world, Action action, int mover, int skip) {
     for (int t = 0; t < num_trees_; ++t) {
       if (t == skip) continue;
-      const uint32_t c = tree_->child(current[t], observed_action(world, owner_of(t), action));
+      const uint32_t c = tree_.child(current_[t], observed_action(world, owner_of(t), action));
       if (c == 0) return false;
       path_.push_back({c, mover});
-      current[t] = c;
+      current_[t] = c;
     }
     return true;
   }
 
-  Choice select_or_expand(uint32_t node, int n) {
-    InfoTree& tree = *tree_;
-    classes_.build(keys_.data(), n);
-    const float c_uct = static_cast<float>(config_.uct_c);
-    uint32_t best = 0;
-    int best_class = 0;
-    float best_score = -std::numeric_limits<float>::infinity();
-    int matched = 0;
-    for (uint32_t c = tree[node].first_child; c != 0; c = tree[c].next_sibling) {
-      InfoNode& child = tree[c];
-      const int cls = classes_.find(child.key);
-      if (cls < 0) continue;  // not available in this world
-      classes_.mark_seen(cls);
-      ++matched;
-      child.available += 1;
-      const float score = child.visits == 0 ? std::numeric_limits<float>::infinity()
-                                            : child.mean + c_uct * sqrt_log(child.available) * child.weight;
-      if (score > best_score) {
-        best_score = score;
-        best = c;
-        best_class = cls;
-      }
-    }
-    if (matched < classes_.size()) {
-      // Expand a uniformly drawn untried choice.
-      int pick = static_cast<int>(rng_.below(static_cast<uint32_t>(classes_.size() - matched)));
-      int cls = 0;
-      for (; cls < classes_.size(); ++cls) {
-        if (!classes_.seen(cls) && pick-- == 0) break;
-      }
-      const uint32_t child = tree.add_child(node, classes_.key(cls));
-      if (child != 0) tree[child].available = 1;
-      return {child, classes_.pick_member(cls, rng_), true};
-    }
-    return {best, classes_.pick_member(best_class, rng_), false};
-  }
+  struct Stopped {
+    int tree;
+    int mover;
+    int matched;
+  };
 
   const SearchConfig& config_;
   Evaluator& evaluator_;
   const bool multiple_observer_;
-  InfoTree* tree_;
+  InfoTree& tree_;
   Rng rng_;
+  Selector selector_;
+  const S* root_ = nullptr;
   int root_player_ = 0;
   int num_trees_ = 1;
+  uint32_t current_[kMaxPlayers] = {};  // the node each tree's walk has reached
+  Stopped stopped_in_{};                // where select() stopped with kUntried
   std::vector<Action> actions_;
   std::vector<Action> keys_;
   std::vector<ChanceOutcome> outcomes_;
   ActionClasses classes_;
-  std::vector<Step> path_;
+  std::vector<TreeStep> path_;
 };
 
 }  // namespace ts

@@ -11,13 +11,15 @@
 #include <vector>
 
 #include "core/types.h"
+#include "search/root_tally.h"
+#include "search/selection.h"
 
 namespace ts {
 
 // The edge into a node from its parent. Selection scores a child as mean + explore * weight.
 struct alignas(16) Edge {
   float mean = 0;    // mean return for the player who chose this action
-  float weight = 0;  // exploration weight, kept current by backup (UCT: 1/sqrt(visits))
+  float weight = 0;  // the selection rule's weight of this child, kept current by backup
   uint32_t visits = 0;
   Action action = -1;  // the action (or chance outcome) leading here
 };
@@ -74,6 +76,8 @@ class NodeArena {
   uint32_t size() const { return static_cast<uint32_t>(nodes_.size()); }
   int64_t bytes_used() const { return static_cast<int64_t>(nodes_.size()) * kBytesPerNode; }
   bool capped() const { return capped_; }
+  RootTally& root_tally() { return root_tally_; }
+  const RootTally& root_tally() const { return root_tally_; }
 
   // Appends `count` fresh nodes and returns the first index, or 0 if they would exceed the cap.
   uint32_t allocate(int count) {
@@ -87,14 +91,14 @@ class NodeArena {
     return first;
   }
 
-  // Adds one visit with `value` for the player who chose the action into node i. The weight
-  // is UCT's 1/sqrt(visits), or PUCT's prior/(1 + visits).
-  void add_visit(uint32_t i, double value, bool puct) {
+  // Adds one visit with `value` for the player who chose the action into node i, and keeps the
+  // child's weight as the selection rule has it.
+  void add_visit(uint32_t i, double value, const Selector& selector) {
     Edge& e = edges_[i];
     e.visits += 1;
     const float n = static_cast<float>(e.visits);
     if (!(nodes_[i].flags & Node::kProven)) e.mean += (static_cast<float>(value) - e.mean) / n;
-    e.weight = puct ? nodes_[i].prior / (1.0f + n) : 1.0f / std::sqrt(n);
+    e.weight = selector.weight(e.visits, nodes_[i].prior);
   }
 
   // Virtual loss: a pending evaluation counts as a visit with the worst value, steering other
@@ -155,6 +159,7 @@ class NodeArena {
   std::vector<Edge> edges_;
   uint32_t capacity_ = 0;
   bool capped_ = false;
+  RootTally root_tally_;
 };
 
 }  // namespace ts

@@ -57,7 +57,9 @@
 #include "search/playout.h"
 #include "search/regret_table.h"
 #include "search/rollout.h"
+#include "search/root_tally.h"
 #include "search/score_margin.h"
+#include "search/search_loop.h"
 #include "search/trajectory.h"
 #include "search/tree_stats.h"
 
@@ -81,6 +83,7 @@ class OutcomeSamplingSearch {
 
   SearchResult run(const S& root, const Trajectory<S>* trajectory) {
     check_searchable(root);
+    root_ = &root;
     root_player_ = root.current_player();
     num_players_ = root.num_players();
     // The root's legal actions and key, from one world: the player to move has them in every world.
@@ -92,35 +95,33 @@ class OutcomeSamplingSearch {
       target_ = InfosetTarget<S>::of(root, root_player_, *trajectory, rng_, max_legal_actions_);
       if (target_) initial_.emplace(trajectory->initial);
     }
-
     root_action_sums_.assign(num_root_actions, {0, 0.0});
-    std::vector<double> root_sums(num_players_, 0.0);
-    double values[kMaxPlayers];
-    Budget budget(config_);
-    const Budget::Active polled(budget);  // long playouts check the budget too
-    int64_t done = 0, root_visits = 0;
-    while (budget.more(done)) {
-      const int updater = static_cast<int>(done % num_players_);
-      std::optional<Walk> walk;
-      try {
-        walk.emplace(target_ ? Walk(*initial_, rng_.uniform() < config_.oos_targeting, num_players_)
-                             : Walk(determinize(root, root_player_, rng_), false, num_players_));
-        sample_history(*walk, updater, values);
-      } catch (const OutOfBudget&) {
-        break;  // time ran out inside this iteration: drop it unfinished
-      }
-      if constexpr (LearnsFromIterations<Evaluator>) evaluator_.end_iteration(values);
-      update(*walk, updater, values);
-      if (walk->root_slot >= 0) {
-        ++root_visits;
-        for (int p = 0; p < num_players_; ++p) root_sums[p] += values[p];
-        auto& [visits, sum] = root_action_sums_[walk->root_slot];
-        ++visits;
-        sum += values[root_player_];
-      }
-      ++done;
-    }
-    return result(done, budget.elapsed(), root_visits, root_sums, root_actions);
+    tally_.fit(num_players_);
+    const LoopStats loop = run_iterations(config_, *this, evaluator_);
+    return result(loop, root_actions);
+  }
+
+  // The steps of one iteration (search/search_loop.h): simulate samples a history (select, and
+  // expand one information set on the way), backup updates the regrets and averages along it.
+
+  bool complete() const { return false; }
+
+  // Leaves the returns (or the leaf evaluator's estimates) in `values`.
+  void simulate(double* values) {
+    updater_ = static_cast<int>(iteration_++ % num_players_);  // players take turns
+    walk_.emplace(target_ ? Walk(*initial_, rng_.uniform() < config_.oos_targeting, num_players_)
+                          : Walk(determinize(*root_, root_player_, rng_), false, num_players_));
+    sample_history(*walk_, updater_, values);
+  }
+
+  void backup(const double* values) {
+    update(*walk_, updater_, values);
+    if (walk_->root_slot < 0) return;
+    ++tally_.visits;
+    for (int p = 0; p < num_players_; ++p) tally_.sums[p] += values[p];
+    auto& [visits, sum] = root_action_sums_[walk_->root_slot];
+    ++visits;
+    sum += values[root_player_];
   }
 
  private:
@@ -310,11 +311,8 @@ class OutcomeSamplingSearch {
     }
   }
 
-  SearchResult result(int64_t done, double elapsed, int64_t root_visits, std::vector<double> root_sums,
-                      const std::vector<Action>& root_actions) {
-    // tree_result averages root sums over the iterations; these are sums over the root's visits.
-    for (double& v : root_sums) v = root_visits ? v * static_cast<double>(done) / root_visits : 0.0;
-    SearchResult result = tree_result("oos", done, elapsed, table_, root_sums);
+  SearchResult result(const LoopStats& loop, const std::vector<Action>& root_actions) {
+    SearchResult result = tree_result("oos", loop.iterations, loop.elapsed, table_, tally_);
     result.strategy.assign(root_actions.size(), 1.0 / static_cast<double>(root_actions.size()));
     const int32_t root_set = table_.find(root_key_);
     if (root_set >= 0 && same_actions(table_[root_set], root_actions)) {
@@ -339,6 +337,11 @@ class OutcomeSamplingSearch {
   int root_player_ = 0;
   int num_players_ = 2;
   uint64_t root_key_ = 0;
+  const S* root_ = nullptr;
+  int64_t iteration_ = 0;
+  int updater_ = 0;           // the player whose regrets this iteration updates
+  std::optional<Walk> walk_;  // this iteration's history
+  RootTally tally_;           // the values of the iterations that met the root's set
   std::optional<InfosetTarget<S>> target_;
   std::optional<S> initial_;  // the start of the game, when targeting from there
   std::vector<Action> actions_;

@@ -76,6 +76,7 @@ class PimcSearch {
       result.memory_capped = result.memory_capped || part.memory_capped;
     }
     for (double& v : result.root_values) v = result.iterations ? v / result.iterations : 0.0;
+    result.root_visits = result.iterations;
     result.best_action = most_visited(result.stats);
     result.elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;

@@ -28,17 +28,13 @@
 #include <vector>
 
 #include "core/game.h"
+#include "search/budget.h"
 #include "search/config.h"
+#include "search/evaluator.h"
 #include "search/rollout.h"
 #include "search/score_margin.h"
 
 namespace ts {
-
-template <class E>
-concept LearnsFromIterations = requires(E e, int player, Action action, const double* values) {
-  { e.tree_move(player, action) };
-  { e.end_iteration(values) };
-};
 
 // Checks the playout options against a game: whether it has a heuristic, and scores (their
 // ranges: search/options.h).
@@ -141,7 +137,9 @@ class PlayoutEvaluator {
       return;
     }
     int decisions = 0;
+    BudgetPoller poller(CostlyCalls<S> ? 1 : 256);  // as random_playout does
     while (!state.is_terminal()) {
+      poller.tick();
       const int player = state.current_player();
       if (player == kChancePlayer) {
         state.apply_action(sample_chance_action(state, rng, outcomes_.data()));

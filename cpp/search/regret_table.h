@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "search/infoset_table.h"
+#include "search/selection/regret_matching.h"
 
 namespace ts {
 
@@ -25,16 +26,9 @@ struct RegretSet {
 
 using RegretTable = BasicInfosetTable<RegretSet, RegretSlot>;
 
-// Regret matching: the current strategy at `set`, into `out` (one probability per action):
-// positive regrets normalised, uniform when none is positive.
+// The current strategy at `set` (search/selection/regret_matching.h), into `out`.
 inline void regret_matching(const RegretTable& table, const RegretSet& set, double* out) {
-  const RegretSlot* slots = table.slots(set);
-  const uint32_t n = set.num_actions;
-  double positive = 0;
-  for (uint32_t i = 0; i < n; ++i) positive += std::max(slots[i].regret, 0.0);
-  for (uint32_t i = 0; i < n; ++i) {
-    out[i] = positive > 0 ? std::max(slots[i].regret, 0.0) / positive : 1.0 / n;
-  }
+  RegretMatching::strategy(table.slots(set), set.num_actions, out);
 }
 
 // The average strategy at `set` (the strategy that converges to an equilibrium), into `out`;

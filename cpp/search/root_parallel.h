@@ -45,7 +45,8 @@ inline void merge_strategies(SearchResult& merged, const std::vector<SearchResul
   merged.best_action = merged.stats[best].action;
 }
 
-// Merges per-thread results: visits add up, values are visit-weighted means.
+// Merges per-thread results: visits add up, values are visit-weighted means (root values weighted
+// by each thread's root visits, which a kept tree's count too).
 inline SearchResult merge_results(std::vector<SearchResult>& parts) {
   SearchResult merged = parts[0];
   for (size_t t = 1; t < parts.size(); ++t) {
@@ -57,12 +58,15 @@ inline SearchResult merge_results(std::vector<SearchResult>& parts) {
     merged.memory_capped = merged.memory_capped || p.memory_capped;
     merge_stats(merged.stats, p.stats);  // by action id: threads may have seen other root actions
   }
-  const double total = static_cast<double>(merged.iterations);
+  int64_t root_visits = 0;
+  for (const auto& p : parts) root_visits += p.root_visits;
+  const double total = static_cast<double>(root_visits);
   for (size_t k = 0; k < merged.root_values.size(); ++k) {
     double sum = 0;
-    for (const auto& p : parts) sum += p.root_values[k] * static_cast<double>(p.iterations);
+    for (const auto& p : parts) sum += p.root_values[k] * static_cast<double>(p.root_visits);
     merged.root_values[k] = total > 0 ? sum / total : 0.0;
   }
+  merged.root_visits = root_visits;
   merged.best_action = most_visited(merged.stats);
   if (!merged.strategy.empty()) merge_strategies(merged, parts);
   // Thread 0's line, if it starts with the merged choice; else just that choice.

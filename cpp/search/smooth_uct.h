@@ -54,6 +54,8 @@
 #include "search/observe.h"
 #include "search/rollout.h"
 #include "search/score_margin.h"
+#include "search/search_loop.h"
+#include "search/selection.h"
 #include "search/trajectory.h"
 #include "search/tree_stats.h"
 
@@ -83,12 +85,14 @@ class SmoothUctSearch {
         smooth_(smooth),
         table_(table),
         rng_(config.seed),
+        selector_(selector_for(config.algorithm, config.uct_c)),
         actions_(max_legal_actions),
         outcomes_(max_legal_actions),
         available_(max_legal_actions) {}
 
   SearchResult run(const S& root, const Trajectory<S>* trajectory = nullptr) {
     check_searchable(root);
+    root_ = &root;
     root_player_ = root.current_player();
     scale_ = ReturnScale::of(root);
     const int num_players = root.num_players();
@@ -100,28 +104,14 @@ class SmoothUctSearch {
     const std::vector<Action> root_actions(actions_.begin(), actions_.begin() + num_root_actions);
     const uint64_t root_key = infoset_key(view, root_player_);
 
-    std::vector<double> root_sums(num_players, 0.0);
-    double values[kMaxPlayers];
-    Budget budget(config_);
-    int64_t done = 0, at_root = 0;
-    while (budget.more(done)) {
-      const bool whole_game = beliefs_ && rng_.uniform() < kWholeGameShare;
-      S world = whole_game ? *initial_ : beliefs_ ? posterior_world() : determinize(root, root_player_, rng_);
-      path_.clear();
-      descend(world, values);
-      for (int p = 0; p < num_players; ++p) values[p] = scale_.scaled(values[p]);
-      for (const Step& step : path_) backup(step, values[step.mover]);
-      if (!whole_game) {
-        for (int p = 0; p < num_players; ++p) root_sums[p] += scale_.unscaled(values[p]);
-        ++at_root;
-      }
-      ++done;
-    }
-    for (double& v : root_sums)
-      v = at_root ? v * static_cast<double>(done) / static_cast<double>(at_root) : 0.0;
+    root_sums_.assign(num_players, 0.0);
+    const LoopStats loop = run_iterations(config_, *this, evaluator_);
+    const int64_t done = loop.iterations;
+    for (double& v : root_sums_)
+      v = at_root_ ? v * static_cast<double>(done) / static_cast<double>(at_root_) : 0.0;
 
-    SearchResult result =
-        tree_result(smooth_ ? "smooth-uct" : "infoset-uct", done, budget.elapsed(), table_, root_sums);
+    SearchResult result = tree_result(smooth_ ? "smooth-uct" : "infoset-uct", done, loop.elapsed, table_,
+                                      RootTally{root_sums_, done});
     const int32_t root_set = table_.find(root_key);
     for (Action a : root_actions) {
       int64_t visits = 0;
@@ -143,6 +133,44 @@ class SmoothUctSearch {
     return result;
   }
 
+  // The steps of one iteration (search/search_loop.h): with beliefs, a quarter of the
+  // iterations start at the game's start, the others in a world at the root.
+
+  bool complete() const { return false; }
+
+  // Leaves raw returns in `values`.
+  void simulate(double* values) {
+    whole_game_ = beliefs_ && rng_.uniform() < kWholeGameShare;
+    S world = whole_game_ ? *initial_
+              : beliefs_  ? posterior_world()
+                          : determinize(*root_, root_player_, rng_);
+    path_.clear();
+    if (select(world)) expand(world);
+    if (world.is_terminal()) {
+      world.returns(values);
+      blend_score_margin(world, config_.score_weight, config_.score_scale, values);
+    } else {
+      evaluator_.evaluate(std::move(world), rng_, values);  // not used after
+    }
+  }
+
+  // Backs the values up scaled to [-1, 1]; root values from the iterations at the root only.
+  void backup(const double* values) {
+    double scaled[kMaxPlayers];
+    const int n = static_cast<int>(root_sums_.size());
+    for (int p = 0; p < n; ++p) scaled[p] = scale_.scaled(values[p]);
+    for (const Step& step : path_) {
+      Infoset& set = table_[step.set];
+      InfosetSlot& slot = table_.slots(set)[step.slot];
+      set.visits += 1;
+      slot.visits += 1;
+      slot.mean += static_cast<float>((scaled[step.mover] - slot.mean) / slot.visits);
+    }
+    if (whole_game_) return;
+    for (int p = 0; p < n; ++p) root_sums_[p] += scale_.unscaled(scaled[p]);
+    ++at_root_;
+  }
+
  private:
   struct Step {
     int32_t set;
@@ -150,15 +178,15 @@ class SmoothUctSearch {
     int mover;
   };
 
-  // Walks one world down to a new information set (or the end); leaves raw returns in `values`.
-  void descend(S& world, double* values) {
-    bool expanded = false;
+  // Walks `world` down through the information sets of the table, each decision chosen at the
+  // mover's set (choose()), chance by its probabilities. True if it stopped at a decision whose
+  // set the table lacks (its legal actions in actions_[0..n), its key in new_set_): the leaf to
+  // expand; false at the end of the game, or where none of the world's actions is known.
+  bool select(S& world) {
+    BudgetPoller poller(CostlyCalls<S> ? 1 : 256);
     while (true) {
-      if (world.is_terminal()) {
-        world.returns(values);
-        blend_score_margin(world, config_.score_weight, config_.score_scale, values);
-        return;
-      }
+      poller.tick();
+      if (world.is_terminal()) return false;
       const int mover = world.current_player();
       if (mover == kChancePlayer) {
         world.apply_action(sample_chance_action(world, rng_, outcomes_.data()));
@@ -166,27 +194,33 @@ class SmoothUctSearch {
       }
       const int n = world.legal_actions(actions_.data());
       const uint64_t key = infoset_key(world, mover);
-      int32_t set = table_.find(key);
+      const int32_t set = table_.find(key);
       if (set < 0) {
-        if (expanded) break;
-        set = table_.add(key, actions_.data(), n);
-        if (set < 0) break;  // memory cap: evaluate from here
-        expanded = true;
+        new_set_ = {key, n, mover};
+        return true;
       }
-      const int slot = select(table_[set], n);
-      if (slot < 0)
-        break;  // none of this world's actions is known here (cannot happen in a
-                // game where a player knows its own legal actions)
-      path_.push_back({set, static_cast<uint32_t>(slot), mover});
-      world.apply_action(table_.slots(table_[set])[slot].action);
-      if (expanded) break;
+      // None of this world's actions known here cannot happen in a game where a player knows its
+      // own legal actions.
+      if (!take(world, set, n, mover)) return false;
     }
-    if (world.is_terminal()) {
-      world.returns(values);
-      blend_score_margin(world, config_.score_weight, config_.score_scale, values);
-    } else {
-      evaluator_.evaluate(std::move(world), rng_, values);  // not used after
-    }
+  }
+
+  // Adds the information set select() stopped at (unless the memory cap is reached: the walk is
+  // evaluated from there) and takes one of its actions.
+  void expand(S& world) {
+    const int32_t set = table_.add(new_set_.key, actions_.data(), new_set_.n);
+    if (set >= 0) take(world, set, new_set_.n, new_set_.mover);
+  }
+
+  // Takes the action choose() picks at `set`; false if none of the world's actions is there.
+  bool take(S& world, int32_t set, int n, int mover) {
+    const int slot = choose(table_[set], n);
+    if (slot < 0) return false;
+    const Action action = table_.slots(table_[set])[slot].action;
+    if constexpr (LearnsFromIterations<Evaluator>) evaluator_.tree_move(mover, action);
+    path_.push_back({set, static_cast<uint32_t>(slot), mover});
+    world.apply_action(action);
+    return true;
   }
 
   // Marks which of the set's actions are legal in this world (actions_[0..n)); all of them in a
@@ -216,7 +250,9 @@ class SmoothUctSearch {
     return count;
   }
 
-  int select(const Infoset& set, int n) {
+  // Smooth UCT's choice at `set` (see the top of the file): the average policy with probability
+  // 1 - eta, else (and always for infoset-uct) the selection rule, among this world's actions.
+  int choose(const Infoset& set, int n) {
     const int available = mark_available(set, n);
     if (available == 0) return -1;
     const InfosetSlot* slots = table_.slots(set);
@@ -234,34 +270,29 @@ class SmoothUctSearch {
         }
       }
     }
-    int unvisited = 0;
-    for (int i = 0; i < k; ++i) unvisited += available_[i] && slots[i].visits == 0;
-    if (unvisited > 0) {
-      int pick = static_cast<int>(rng_.below(static_cast<uint32_t>(unvisited)));
-      for (int i = 0; i < k; ++i) {
-        if (available_[i] && slots[i].visits == 0 && pick-- == 0) return i;
+    if (selector_.unvisited_first()) {
+      int unvisited = 0;
+      for (int i = 0; i < k; ++i) unvisited += available_[i] && slots[i].visits == 0;
+      if (unvisited > 0) {
+        int pick = static_cast<int>(rng_.below(static_cast<uint32_t>(unvisited)));
+        for (int i = 0; i < k; ++i) {
+          if (available_[i] && slots[i].visits == 0 && pick-- == 0) return i;
+        }
       }
     }
-    const double explore = config_.uct_c * std::sqrt(std::log(static_cast<double>(set.visits)));
+    // The table keeps no weights: scored in double precision.
+    const double explore = selector_.explore_exact(set.visits);
     int best = -1;
     double best_score = -std::numeric_limits<double>::infinity();
     for (int i = 0; i < k; ++i) {
       if (!available_[i]) continue;
-      const double score = slots[i].mean + explore / std::sqrt(static_cast<double>(slots[i].visits));
+      const double score = slots[i].mean + selector_.bonus_exact(explore, slots[i].visits, 0.0);
       if (score > best_score) {
         best_score = score;
         best = i;
       }
     }
     return best;
-  }
-
-  void backup(const Step& step, double value) {
-    Infoset& set = table_[step.set];
-    InfosetSlot& slot = table_.slots(set)[step.slot];
-    set.visits += 1;
-    slot.visits += 1;
-    slot.mean += static_cast<float>((value - slot.mean) / slot.visits);
   }
 
   // A world at the root with the (rewritten) history that reaches it.
@@ -357,6 +388,7 @@ class SmoothUctSearch {
   std::optional<World> chain_, proposal_;
   InfosetTable& table_;
   Rng rng_;
+  Selector selector_;
   SmoothUctSchedule schedule_;
   ReturnScale scale_;
   int root_player_ = 0;
@@ -364,6 +396,15 @@ class SmoothUctSearch {
   std::vector<ChanceOutcome> outcomes_;
   std::vector<uint8_t> available_;
   std::vector<Step> path_;
+  const S* root_ = nullptr;
+  bool whole_game_ = false;        // this iteration started at the game's start
+  std::vector<double> root_sums_;  // per player, over the iterations at the root
+  int64_t at_root_ = 0;            // those iterations
+  struct {
+    uint64_t key;
+    int n;
+    int mover;
+  } new_set_{};  // the information set select() stopped at
 };
 
 }  // namespace ts

@@ -1,29 +1,32 @@
-// The tree operations that UCT, PUCT and batched PUCT share: expanding a node, sampling a chance
-// child, and choosing a child by score (mean + explore * weight).
+// The steps of a search over a node arena that UCT, PUCT, MCTS-Solver and batched PUCT share:
+// listing and expanding a node's children, sampling a chance child, choosing a child by the
+// selection rule (search/selection.h), root noise on priors, and the path a walk took.
 #pragma once
+#include <cstdint>
 #include <vector>
 
 #include "core/game.h"
 #include "search/config.h"
 #include "search/dirichlet.h"
 #include "search/node_arena.h"
-#include "search/sqrt_log.h"
+#include "search/search_loop.h"
+#include "search/selection.h"
 
 namespace ts {
 
 template <GameState S>
 class TreeOps {
  public:
-  TreeOps(NodeArena& arena, Rng& rng, const SearchConfig& config, int max_legal_actions)
+  TreeOps(NodeArena& arena, Rng& rng, const SearchConfig& config, const Selector& selector,
+          int max_legal_actions)
       : arena_(arena),
         rng_(rng),
         config_(config),
-        puct_(config.algorithm == Algorithm::kPuct),
+        selector_(selector),
         actions_(max_legal_actions),
         outcomes_(max_legal_actions),
         priors_(max_legal_actions) {}
 
-  bool puct() const { return puct_; }
   std::vector<Action>& actions() { return actions_; }
   std::vector<float>& priors() { return priors_; }
 
@@ -40,14 +43,15 @@ class TreeOps {
   }
 
   // Gives `node` the n children listed in actions()/priors() (priors: chance probabilities, or
-  // PUCT priors; ignored by UCT). False if the arena is full.
+  // the priors of a rule that reads them; ignored otherwise). False if the arena is full.
   bool expand(uint32_t node, int player, int n) {
     const uint32_t first = arena_.allocate(n);
     if (first == 0) return false;
+    const bool priors = selector_.uses_priors();
     for (int i = 0; i < n; ++i) {
       arena_.edge(first + i).action = actions_[i];
-      if (player == kChancePlayer || puct_) arena_.node(first + i).prior = priors_[i];
-      if (puct_) arena_.edge(first + i).weight = priors_[i];
+      if (player == kChancePlayer || priors) arena_.node(first + i).prior = priors_[i];
+      if (priors) arena_.edge(first + i).weight = selector_.weight(0, priors_[i]);
     }
     Node& parent = arena_.node(node);
     parent.first_child = first;
@@ -56,10 +60,11 @@ class TreeOps {
     return true;
   }
 
-  // Mixes Dirichlet noise into the root's priors (PUCT with config.dirichlet_alpha > 0).
+  // Mixes Dirichlet noise into the root's priors (a rule with priors, config.dirichlet_alpha > 0).
   void add_root_noise() {
     const Node& root = arena_.node(0);
-    if (!puct_ || config_.dirichlet_alpha <= 0 || root.num_children == 0 || root.player == kChancePlayer)
+    if (!selector_.uses_priors() || config_.dirichlet_alpha <= 0 || root.num_children == 0 ||
+        root.player == kChancePlayer)
       return;
     std::vector<float> p(root.num_children);
     for (int i = 0; i < root.num_children; ++i) p[i] = arena_.node(root.first_child + i).prior;
@@ -68,7 +73,7 @@ class TreeOps {
     for (int i = 0; i < root.num_children; ++i) {
       const uint32_t c = root.first_child + i;
       arena_.node(c).prior = p[i];
-      arena_.edge(c).weight = p[i] / (1.0f + static_cast<float>(arena_.edge(c).visits));
+      arena_.edge(c).weight = selector_.weight(arena_.edge(c).visits, p[i]);
     }
   }
 
@@ -81,50 +86,36 @@ class TreeOps {
     return parent.first_child + parent.num_children - 1;
   }
 
-  // UCT: unvisited children first, in random order (so small budgets are not biased to low
-  // actions); then mean + c sqrt(ln N) / sqrt(n). PUCT: mean + c sqrt(N) prior / (1 + n).
-  uint32_t select_child(uint32_t node, Node& parent) {
-    const uint32_t first = parent.first_child;
-    const int n = parent.num_children;
-    const Edge* children = &arena_.edge(first);
-    const uint32_t visits = arena_.edge(node).visits;
-    if (puct_) {
-      const float explore = static_cast<float>(config_.uct_c * std::sqrt(static_cast<double>(visits)));
-      return first + best_score_index(children, n, explore);
-    }
-    if (!(parent.flags & Node::kAllChildrenVisited)) {
-      int unvisited = 0;
-      for (int i = 0; i < n; ++i) unvisited += children[i].visits == 0;
-      if (unvisited > 0) {
-        int pick = static_cast<int>(rng_.below(static_cast<uint32_t>(unvisited)));
-        for (int i = 0; i < n; ++i) {
-          if (children[i].visits == 0 && pick-- == 0) return first + i;
-        }
+  // A child of `node` that was never visited, drawn uniformly (so that small budgets are not
+  // biased to low actions), for rules that try those first; 0 once there is none.
+  uint32_t unvisited_child(Node& parent) {
+    if (!selector_.unvisited_first() || (parent.flags & Node::kAllChildrenVisited)) return 0;
+    const Edge* children = &arena_.edge(parent.first_child);
+    int unvisited = 0;
+    for (int i = 0; i < parent.num_children; ++i) unvisited += children[i].visits == 0;
+    if (unvisited > 0) {
+      int pick = static_cast<int>(rng_.below(static_cast<uint32_t>(unvisited)));
+      for (int i = 0; i < parent.num_children; ++i) {
+        if (children[i].visits == 0 && pick-- == 0) return parent.first_child + i;
       }
-      parent.flags |= Node::kAllChildrenVisited;
     }
-    return first + best_score_index(children, n, static_cast<float>(config_.uct_c) * sqrt_log(visits));
+    parent.flags |= Node::kAllChildrenVisited;
+    return 0;
   }
 
-  // argmax of mean + explore * weight; the first of equal scores wins. Written with selects
-  // rather than branches: which child wins is unpredictable, and mispredictions dominated.
-  static int best_score_index(const Edge* children, int n, float explore) {
-    int best = 0;
-    float best_score = children[0].mean + explore * children[0].weight;
-    for (int i = 1; i < n; ++i) {
-      const float score = children[i].mean + explore * children[i].weight;
-      const bool better = score > best_score;
-      best = better ? i : best;
-      best_score = better ? score : best_score;
-    }
-    return best;
+  // The child of `node` the selection rule picks.
+  uint32_t select_child(uint32_t node, Node& parent) {
+    if (const uint32_t untried = unvisited_child(parent)) return untried;
+    const float explore = selector_.explore(arena_.edge(node).visits);
+    return parent.first_child +
+           Selector::best_index(&arena_.edge(parent.first_child), parent.num_children, explore);
   }
 
  private:
   NodeArena& arena_;
   Rng& rng_;
   const SearchConfig& config_;
-  bool puct_;
+  const Selector& selector_;
   std::vector<Action> actions_;
   std::vector<ChanceOutcome> outcomes_;
   std::vector<float> priors_;

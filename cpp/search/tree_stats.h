@@ -1,18 +1,21 @@
 // Reading results out of a search tree: per-action statistics and the final move.
 #pragma once
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "search/config.h"
 #include "search/node_arena.h"
+#include "search/root_tally.h"
 
 namespace ts {
 
-// The parts of a result every tree search fills the same way (Tree: NodeArena or InfoTree).
+// The parts of a result every tree search fills the same way (Tree: NodeArena, InfoTree or
+// InfosetTable); the root values average `root` (a kept tree's earlier visits included).
 template <class Tree>
 SearchResult tree_result(const std::string& algorithm, int64_t iterations, double elapsed, const Tree& tree,
-                         const std::vector<double>& root_sums) {
+                         const RootTally& root) {
   SearchResult result;
   result.algorithm = algorithm;
   result.iterations = iterations;
@@ -20,8 +23,9 @@ SearchResult tree_result(const std::string& algorithm, int64_t iterations, doubl
   result.nodes = tree.size();
   result.node_bytes = tree.bytes_used();
   result.memory_capped = tree.capped();
-  for (double s : root_sums)
-    result.root_values.push_back(iterations ? s / static_cast<double>(iterations) : 0.0);
+  for (double s : root.sums)
+    result.root_values.push_back(root.visits ? s / static_cast<double>(root.visits) : 0.0);
+  result.root_visits = root.visits;
   return result;
 }
 
@@ -34,6 +38,34 @@ inline std::vector<ActionStat> child_stats(const NodeArena& arena, uint32_t node
     stats.push_back({e.action, e.visits, e.mean});
   }
   return stats;
+}
+
+// The visit-weighted mean value of the children of `node` (the value of the player to move
+// there over the visits that went on to a child), if any was visited.
+inline std::optional<double> children_mean(const NodeArena& arena, uint32_t node) {
+  const Node& n = arena.node(node);
+  double sum = 0;
+  int64_t visits = 0;
+  for (int i = 0; i < n.num_children; ++i) {
+    const Edge& e = arena.edge(n.first_child + i);
+    sum += static_cast<double>(e.visits) * e.mean;
+    visits += e.visits;
+  }
+  if (visits == 0) return std::nullopt;
+  return sum / static_cast<double>(visits);
+}
+
+// The same for an information-set tree.
+template <class InfoTreeT>
+std::optional<double> children_mean(const InfoTreeT& tree, uint32_t node) {
+  double sum = 0;
+  int64_t visits = 0;
+  for (uint32_t c = tree[node].first_child; c != 0; c = tree[c].next_sibling) {
+    sum += static_cast<double>(tree[c].visits) * tree[c].mean;
+    visits += tree[c].visits;
+  }
+  if (visits == 0) return std::nullopt;
+  return sum / static_cast<double>(visits);
 }
 
 // Adds `part` into `into` by action id: visits add up, values are visit-weighted means. Actions

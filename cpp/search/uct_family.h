@@ -20,7 +20,6 @@ SearchResult run_uct_family(const S& root, int max_legal_actions, const SearchCo
                             TreeStorage& trees, MakeEvaluator make_evaluator) {
   trees.info.clear();
   if (config.algorithm == Algorithm::kPimc) {
-    trees.uct.clear();  // PIMC keeps no tree between searches
     return run_threads(config, [&](const SearchConfig& sub, int) {
       auto evaluator = make_evaluator();
       return PimcSearch<S, decltype(evaluator)>(sub, max_legal_actions, evaluator).run(root);

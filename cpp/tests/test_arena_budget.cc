@@ -28,16 +28,43 @@ TEST_CASE("arena allocates children contiguously and stops at its cap") {
   CHECK_THROWS_AS(NodeArena(0), InvalidArgument);
 }
 
-TEST_CASE("arena visits keep the running mean and the exploration weight") {
+TEST_CASE("arena visits keep the running mean and the selection rule's weight") {
   NodeArena arena(1);
   const uint32_t c = arena.allocate(1);
-  for (double v : {1.0, 0.0, -1.0, 1.0}) arena.add_visit(c, v, false);
+  const Selector ucb1(Selection::kUcb1, 1.0), puct(Selection::kPuct, 1.0);
+  for (double v : {1.0, 0.0, -1.0, 1.0}) arena.add_visit(c, v, ucb1);
   CHECK(arena.edge(c).visits == 4);
   CHECK(arena.edge(c).mean == doctest::Approx(0.25));
-  CHECK(arena.edge(c).weight == doctest::Approx(0.5));  // UCT: 1/sqrt(visits)
+  CHECK(arena.edge(c).weight == doctest::Approx(0.5));  // UCB1: 1/sqrt(visits)
   arena.node(c).prior = 0.6f;
-  arena.add_visit(c, 0.25, true);
+  arena.add_visit(c, 0.25, puct);
   CHECK(arena.edge(c).weight == doctest::Approx(0.1));  // PUCT: prior/(1 + visits)
+}
+
+TEST_CASE("each selection rule scores a child as mean + explore x weight, as its formula says") {
+  const double c = 1.5;
+  const Selector ucb1(Selection::kUcb1, c), puct(Selection::kPuct, c);
+  CHECK(ucb1.unvisited_first());
+  CHECK_FALSE(ucb1.uses_priors());
+  CHECK(puct.uses_priors());
+  CHECK_FALSE(puct.unvisited_first());
+  for (uint32_t parent : {1u, 7u, 100u, 5000u}) {
+    for (uint32_t visits : {1u, 3u, 40u}) {
+      CAPTURE(parent);
+      CAPTURE(visits);
+      const double ucb = c * std::sqrt(std::log(parent)) / std::sqrt(visits);
+      CHECK(ucb1.explore(parent) * ucb1.weight(visits, 0.3f) == doctest::Approx(ucb).epsilon(1e-5));
+      CHECK(ucb1.bonus_exact(ucb1.explore_exact(parent), visits, 0.3) == doctest::Approx(ucb).epsilon(1e-12));
+      const double pu = c * std::sqrt(parent) * 0.3 / (1 + visits);
+      CHECK(puct.explore(parent) * puct.weight(visits, 0.3f) == doctest::Approx(pu).epsilon(1e-5));
+      CHECK(puct.bonus_exact(puct.explore_exact(parent), visits, 0.3) == doctest::Approx(pu).epsilon(1e-12));
+    }
+  }
+  // The argmax of mean + explore x weight; the first of equal scores (all three at 0.5).
+  const Edge children[3] = {{0.5f, 0.5f, 4, 0}, {0.75f, 0.0f, 9, 1}, {0.25f, 1.0f, 1, 2}};
+  CHECK(Selector::best_index(children, 3, 0.5f) == 0);
+  CHECK(Selector::best_index(children, 3, 0.0f) == 1);
+  CHECK(Selector::best_index(children, 3, 1.0f) == 2);
 }
 
 TEST_CASE("arena extract copies a subtree breadth first with its statistics") {
@@ -74,8 +101,8 @@ TEST_CASE("information set trees grow children by key and extract their roots") 
   const uint32_t a = tree.child(0, 7);
   CHECK(tree.child(0, 7) == a);  // found, not added again
   const uint32_t b = tree.child(a, 9);
-  tree.add_visit(b, 1.0);
-  tree.add_visit(b, 0.0);
+  tree.add_visit(b, 1.0, Selector(Selection::kUcb1, 1.0));
+  tree.add_visit(b, 0.0, Selector(Selection::kUcb1, 1.0));
   CHECK(tree[b].visits == 2);
   CHECK(tree[b].mean == doctest::Approx(0.5));
   const InfoTree sub = tree.extract({a, 1}, 1);

@@ -2,6 +2,7 @@
 // first tree at the position actually reached, through the same entry the bindings use.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -106,6 +107,44 @@ TEST_CASE("tree reuse adds the new iterations to the kept visits") {
   int64_t total = 0;
   for (const auto& s : second.stats) total += s.visits;
   CHECK(total == 500 + kept - 1);
+}
+
+// The visit-weighted mean of a result's action values (the value of the player to move).
+double stats_mean(const SearchResult& result) {
+  double sum = 0;
+  int64_t visits = 0;
+  for (const auto& s : result.stats) {
+    sum += s.value * static_cast<double>(s.visits);
+    visits += s.visits;
+  }
+  return sum / static_cast<double>(visits);
+}
+
+TEST_CASE("tree reuse keeps the root values of the visits it keeps") {
+  const auto game = load_native_game("connect_four", {});
+  const auto root = game->new_initial_state(0);
+  for (auto algorithm : {"uct", "puct"}) {
+    CAPTURE(algorithm);
+    SearchTree tree;
+    const SearchResult first = run_search(*root, config_for(algorithm, 3000), &tree, nullptr);
+    CHECK(first.root_visits == 3000);
+    // The same position again, for one iteration: the values of 3001 visits.
+    const SearchResult again = run_search(*root, config_for(algorithm, 1, 1), &tree, nullptr);
+    CHECK(again.root_visits == 3001);
+    for (int p = 0; p < 2; ++p) CHECK(std::abs(again.root_values[p] - first.root_values[p]) <= 2.0 / 3001);
+    // Two plies on: the kept node's visits, valued as the tree records them (zero-sum here).
+    auto next = root->clone();
+    next->apply_action(first.best_action);
+    next->apply_action(first.best_action);
+    const SearchResult later = run_search(*next, config_for(algorithm, 1, 2), &tree, nullptr);
+    REQUIRE(later.root_visits > 20);
+    CHECK(later.root_visits == tree.trees_for(*next, config_for(algorithm, 1)).uct[0].edge(0).visits);
+    // Player 0 moves there: its value is its actions' (the visits that went on to one of them,
+    // all but the node's first), player 1's that of the move into it; the game is zero-sum.
+    const double tolerance = 4.0 / static_cast<double>(later.root_visits);
+    CHECK(std::abs(later.root_values[0] - stats_mean(later)) < tolerance);
+    CHECK(std::abs(later.root_values[0] + later.root_values[1]) < tolerance);
+  }
 }
 
 TEST_CASE("tree reuse starts afresh at a position that does not follow") {

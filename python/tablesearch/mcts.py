@@ -17,16 +17,29 @@ from tablesearch import _core
 from tablesearch.games.python_games import native_state, python_state_of
 from tablesearch.games.search_defaults import search_defaults
 from tablesearch.models import Model
+from tablesearch.search_options import (
+    ALGORITHM_TABLE,
+    AUTO_CASES,
+    DEFAULTS,
+    OPTIONS,
+    PER_GAME,
+    SearchOption,
+    check_option,
+    option_from_text,
+)
 from tablesearch.search_options import DEFAULT_ITERATIONS as DEFAULT_ITERATIONS  # mcts.DEFAULT_ITERATIONS
-from tablesearch.search_options import DEFAULTS, OPTIONS, check_option, option_from_text
 
-ALGORITHMS: tuple[str, ...] = tuple(_core.ALGORITHMS)
-"""The algorithms this build implements, from the native algorithm table (search/algorithm.h);
-``algorithm="auto"`` picks among them. Each has its default exploration constant there (uct_c:
-sqrt(2), or 1.0 for smooth-uct and infoset-uct, whose values are scaled to [-1, 1])."""
+ALGORITHMS: tuple[str, ...] = tuple(ALGORITHM_TABLE)
+"""The algorithms this build implements, from the native algorithm table (search/algorithm.h;
+`search_options.ALGORITHM_TABLE` has its rows); ``algorithm="auto"`` picks among them. Each has
+its default exploration constant there (uct_c: sqrt(2), or 1.0 for smooth-uct and infoset-uct,
+whose values are scaled to [-1, 1])."""
 
-HIDDEN_INFORMATION_ALGORITHMS: tuple[str, ...] = tuple(_core.HIDDEN_INFORMATION_ALGORITHMS)
+HIDDEN_INFORMATION_ALGORITHMS: tuple[str, ...] = tuple(n for n, a in ALGORITHM_TABLE.items() if a.hidden_information)
 """The algorithms that read only what the player to move may know (from the same table)."""
+
+CONTINUING_ALGORITHMS: tuple[str, ...] = tuple(n for n, a in ALGORITHM_TABLE.items() if a.keeps_tree)
+"""The algorithms whose tree continues in the next search given the same `tree` (tree reuse)."""
 
 StopFlag = _core.StopFlag
 """``flag = StopFlag()``; ``search(..., stop=flag)`` ends early once any thread calls ``flag.set()``."""
@@ -118,7 +131,10 @@ class SearchResult:
     elapsed: float
     nodes: int
     stats: list[ActionStat]
-    root_values: list[float]  # mean return per player over all iterations
+    # Mean return per player over the root's visits: the iterations, and with a kept tree (tree
+    # reuse) the visits it brought, as `stats` count them (estimated where the tree keeps only
+    # the mover's values: search/root_tally.h).
+    root_values: list[float]
     node_bytes: int = 0
     memory_capped: bool = False
     proven_value: Optional[float] = None  # solve=True: the exact value for the player to move
@@ -152,7 +168,8 @@ class SearchResult:
         information set, the mixed strategy that approaches an equilibrium, thresholded: shares
         below MIXED_POLICY_THRESHOLD (exploration residue, mostly) are dropped and the rest
         renormalized (Ganzfried and Sandholm's thresholding; on the poker game it cut the
-        exploitability at 10,000 iterations from 0.58 to 0.45 chips: docs/hidden-information.md)."""
+        exploitability at 10,000 iterations from 0.58 to 0.45 chips: docs/hidden-information.md).
+        For ``oos`` it is the result's `strategy`, as it is."""
         if self.strategy:
             return {s.action: p for s, p in zip(self.stats, self.strategy)}
         total = sum(s.visits for s in self.stats)
@@ -197,12 +214,15 @@ def _resolve_algorithm(algorithm: str, game: Any, evaluator: Any) -> str:
         chosen = search_defaults(game).get("algorithm") or _declared_algorithm(game)
         if chosen is not None and _evaluator_kind(evaluator) == "native":
             return str(chosen)  # measured strongest for this game (games.search_defaults, or its own)
-        if _has_hidden_information(game) and _nash_seeking_fits(game):
-            return "smooth-uct"
-        if _has_hidden_information(game):
-            return "ismcts"
-        guided = _evaluator_kind(evaluator) in ("batched", "model") or hasattr(evaluator, "prior")
-        return "puct" if guided else "uct"
+        hidden = _has_hidden_information(game)
+        holds = {
+            "hidden-two-players-keys": hidden and _nash_seeking_fits(game),
+            "hidden": hidden,
+            "priors": _evaluator_kind(evaluator) in ("batched", "model") or hasattr(evaluator, "prior"),
+            "perfect": True,
+        }
+        case = next(c for c in AUTO_CASES if holds.get(c, False))
+        return next(name for name, a in ALGORITHM_TABLE.items() if a.auto == case)
     return algorithm  # the native search parses it (ValueError naming the valid ones)
 
 
@@ -257,10 +277,16 @@ def _native_config(game: Any, evaluator: Any, **options: Any) -> dict[str, Any]:
         options["seed"] = random.getrandbits(63)
     algorithm = options["algorithm"] = _resolve_algorithm(options["algorithm"], game, evaluator)
     batched = _evaluator_kind(evaluator) == "batched" or (isinstance(evaluator, Model) and evaluator.batch_size > 1)
-    if batched and algorithm != "puct":
-        raise ValueError(f"batched evaluators need algorithm='puct', got {algorithm!r}")
+    if batched and algorithm in ALGORITHM_TABLE:
+        takes = [name for name, a in ALGORITHM_TABLE.items() if a.batched_evaluator]
+        if algorithm not in takes:
+            raise ValueError(f"batched evaluators need algorithm {' or '.join(map(repr, takes))}, got {algorithm!r}")
     options.update(_playout_options(game, evaluator, options.pop("rollout_cutoff"), options.pop("playout")))
     options.update(_score_options(game, evaluator, options.pop("score_weight"), options.pop("score_scale")))
+    tuned = search_defaults(game)
+    for name in PER_GAME:  # any other option a game tunes, left at "auto"
+        if options[name] == "auto":
+            options[name] = tuned.get(name, DEFAULTS[name])
     if options["uct_c"] is None:
         defaults = search_defaults(game)
         if "uct_c" in defaults and defaults.get("algorithm", algorithm) == algorithm:
@@ -314,68 +340,47 @@ def search(
     time_limit: Optional[float] = None,
     seed: Optional[int] = None,
     *,
-    algorithm: str = "auto",
-    uct_c: Optional[float] = None,
-    threads: int = DEFAULTS["threads"],
     evaluator: Any = None,
-    max_memory_mb: int = DEFAULT_MAX_MEMORY_MB,
-    determinizations: int = DEFAULTS["determinizations"],
-    solve: bool = DEFAULTS["solve"],
     tree: Optional[_core.SearchTree] = None,
-    dirichlet_alpha: float = DEFAULTS["dirichlet_alpha"],
-    dirichlet_epsilon: float = DEFAULTS["dirichlet_epsilon"],
-    gumbel_actions: int = DEFAULTS["gumbel_actions"],
-    gumbel_scale: float = DEFAULTS["gumbel_scale"],
-    oos_targeting: float = DEFAULTS["oos_targeting"],
-    oos_epsilon: float = DEFAULTS["oos_epsilon"],
-    rollout_cutoff: Any = "auto",
-    playout: str = "auto",
-    mast_epsilon: float = DEFAULTS["mast_epsilon"],
-    mast_temperature: float = DEFAULTS["mast_temperature"],
-    score_weight: Any = "auto",
-    score_scale: Any = "auto",
     stop: Optional[StopFlag] = None,
+    **options: Any,
 ) -> SearchResult:
     """Searches `state` and returns the statistics of every root action and the best one.
 
-    Every option is a row of the option table (`tablesearch.search_options`, docs/search.md): its
-    type, default, valid values and meaning. Budgets: `iterations`, `time_limit` (seconds), or
-    both (whichever ends first); with neither, 1000 iterations. The same seed gives the same
-    result; with `threads` > 1 (root parallelism: one tree per thread, statistics merged) too, as
-    long as the budget is `iterations`.
-    `max_memory_mb` caps the trees (shared between threads): they stop growing, the search goes
-    on. `solve=True` (two-player games without chance) backs up proven wins, losses and draws,
-    stops once the root is proven and reports `proven_value`. `tree` (a SearchTree) keeps the
-    trees for the next search of a later position of the same game (tree reuse; native games),
-    and for ``algorithm="oos"`` its regret tables, a strategy for the whole game, for every later
-    search of the game (any game, a new deal included: docs/hidden-information.md).
+    Its options are the rows of the option table (`tablesearch.search_options`; docs/search.md
+    shows it), each a keyword with the table's default, valid values and meaning; this function's
+    signature and the Options section below are made from that table when the module loads.
+    Budgets: `iterations`, `time_limit` (seconds), or both (whichever ends first); with neither,
+    1000 iterations. The same seed gives the same result (None: a fresh one); with `threads` > 1
+    too, as long as the budget is `iterations`.
+    `algorithm="auto"` and the options a game tunes (default "auto") take what measured strongest
+    for the game (games.search_defaults), else: smooth-uct, ismcts, puct or uct by the cases of
+    `search_options.AUTO_CASES`; `uct_c=None` is the game's tuned value for its algorithm, else
+    the algorithm's own.
 
     `state` is a native State, a state of a registered Python game, or any object with the state
     protocol: the same native search drives it through callbacks. A pyspiel state is searched as
     the state of `load_game("openspiel:...")` would be (hidden information as hidden).
-    `evaluator` is mcts.RandomRollout(rollouts=n) (the default), a model (``ts.load_model(path)``:
-    a policy-value network evaluated natively, docs/learned-evaluators.md), any object with
-    `evaluate(state) -> values per player` and optionally `prior(state) -> {action: p}` (PUCT uses
-    the priors), or a batched one with `evaluate_batch(observations) -> (values, priors)` and a
-    `batch_size` attribute, called with many leaves at once. `algorithm="auto"` picks "puct" when
-    the evaluator gives priors. `dirichlet_alpha` > 0 mixes Dirichlet noise into PUCT's root priors.
-
-    Playouts (docs/long-games.md): `rollout_cutoff=k` stops each playout after k decisions and
-    takes the game's heuristic estimate (games with `state.has_heuristic()`; None: play to the
-    end); `playout` is "random", "mast" (epsilon-greedy on action means learned during the
-    search, `mast_epsilon` random moves) or "mast-gibbs" (Gibbs sampling at `mast_temperature`).
-    `score_weight=w` (games with scores) values a playout that reaches the end at (1 - w) x its
-    returns + w x tanh(score margin / `score_scale`): by how much a random continuation wins
-    says more about the leaf than who wins, in long games. "auto" (the default) takes what
-    measured strongest for the game (games.search_defaults).
-
-    `stop` (a StopFlag) ends the search early when another thread sets it: the result covers
-    the iterations done so far (possibly none), as when a time limit runs out.
+    `evaluator` is mcts.RandomRollout(rollouts=n) (the default), mcts.HeuristicEvaluator, a model
+    (``ts.load_model(path)``: a policy-value network evaluated natively,
+    docs/learned-evaluators.md), any object with `evaluate(state) -> values per player` and
+    optionally `prior(state) -> {action: p}` (PUCT uses the priors), or a batched one with
+    `evaluate_batch(observations) -> (values, priors)` and a `batch_size` attribute, called with
+    many leaves at once (the algorithms whose row says batched_evaluator). `algorithm="auto"`
+    picks the algorithm of priors when the evaluator gives them. `tree` (a SearchTree) keeps the trees for the
+    next search of a later position of the same game (tree reuse; native games; the algorithms
+    whose row says keeps_tree; for ``oos``, any game: its regret table holds a strategy for the
+    whole game, kept for every later search of it, a new deal included). `stop` (a StopFlag) ends the search early when another thread
+    sets it: the result covers the iterations done so far (possibly none), as when a time limit
+    runs out.
 
     Raises ValueError for a terminal or chance state and for out-of-range arguments, TypeError
-    for arguments of the wrong type, and KeyboardInterrupt when Ctrl-C is pressed.
+    for arguments of the wrong type or unknown keywords, and KeyboardInterrupt when Ctrl-C is
+    pressed.
     """
-    options = {name: value for name, value in locals().items() if name in OPTIONS}  # every option, by name
+    given = _SIGNATURE.bind(state, iterations, time_limit, seed, evaluator=evaluator, tree=tree, stop=stop, **options)
+    given.apply_defaults()
+    options = {name: value for name, value in given.arguments.items() if name in OPTIONS}
     state = python_state_of(state)  # a pyspiel state: searched as load_game("openspiel:...") would
     native_root = native_state(state)
     if isinstance(evaluator, Model):
@@ -387,6 +392,54 @@ def search(
         raise TypeError(f"stop must be a mcts.StopFlag, got {type(stop).__name__}")
     native = _core.search(native_root, **config, tree=tree, evaluator=_native_evaluator(evaluator), stop=stop)
     return _result(native, state)
+
+
+_POSITIONAL = ("iterations", "time_limit", "seed")
+"""The options `search` also takes by position, after the state."""
+
+EVALUATOR_OPTIONS = frozenset(f.name for f in fields(RandomRollout))
+"""The options an evaluator object carries (``RandomRollout(rollouts=n)``), not keywords of search."""
+
+
+def _default(option: SearchOption) -> Any:
+    """`search`'s default for `option`: "auto" for the algorithm and the options a game tunes, a
+    fresh seed (None), the memory cap DEFAULT_MAX_MEMORY_MB; else the table's (None where None is
+    one of the option's values)."""
+    if option.per_game or option.name == "algorithm":
+        return "auto"
+    if option.name == "seed":
+        return None
+    if option.name == "max_memory_mb":
+        return DEFAULT_MAX_MEMORY_MB
+    return None if option.none is not None else option.default
+
+
+def _search_signature() -> inspect.Signature:
+    own = inspect.signature(search).parameters
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    parameters = [own["state"]]
+    parameters += [own[name].replace(default=_default(OPTIONS[name])) for name in _POSITIONAL]
+    parameters += [
+        inspect.Parameter(name, keyword, default=_default(option))
+        for name, option in OPTIONS.items()
+        if name not in _POSITIONAL and name not in EVALUATOR_OPTIONS
+    ]
+    parameters += [own[name] for name in ("evaluator", "tree", "stop")]
+    return inspect.Signature(parameters, return_annotation=inspect.signature(search).return_annotation)
+
+
+def _options_doc() -> str:
+    lines = ["", "    Options (from the option table; docs/search.md):", ""]
+    for name, parameter in _SIGNATURE.parameters.items():
+        if name in OPTIONS:
+            option = OPTIONS[name]
+            lines.append(f"    - `{name}` = {parameter.default!r}: {option.help}; {option.valid}")
+    return "\n".join(lines) + "\n"
+
+
+_SIGNATURE = _search_signature()
+search.__signature__ = _SIGNATURE  # type: ignore[attr-defined]  # what inspect.signature and help() show
+search.__doc__ = (search.__doc__ or "") + _options_doc()
 
 
 LABEL_FIELDS = ("action_labels", "principal_variation_labels")

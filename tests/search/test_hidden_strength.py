@@ -7,16 +7,7 @@ from functools import partial
 import pytest
 
 import tablesearch as ts
-from tablesearch import mcts
-
-
-def ismcts_won(game_name, iterations, seed):
-    """One seeded 2-player game, ISMCTS in seat seed % 2 against random: did it win alone? Agents
-    see resampled states (hygiene)."""
-    seat = seed % 2
-    agents = [ts.agents.RandomAgent(seed), ts.agents.RandomAgent(seed)]
-    agents[seat] = mcts.Agent(iterations=iterations, seed=seed, algorithm="ismcts")
-    return ts.play_game(ts.load_game(game_name, players=2), agents, seed=seed).winners == [seat]
+from helpers.strength_games import ismcts_won
 
 
 def ismcts_wins(game_name, games, iterations):

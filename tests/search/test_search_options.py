@@ -6,6 +6,7 @@ from __future__ import annotations
 import inspect
 import math
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,17 @@ import pytest
 import tablesearch as ts
 from tablesearch import _core, cli, mcts
 from tablesearch.agents.specs import SEARCH_SPEC_OPTIONS, parse_agent_spec
-from tablesearch.search_options import DEFAULTS, OPTIONS, check_option, markdown_table
+from tablesearch.search_options import (
+    ALGORITHM_TABLE,
+    AUTO_CASES,
+    COSTLY,
+    DEFAULTS,
+    OPTIONS,
+    PER_GAME,
+    algorithm_markdown_table,
+    check_option,
+    markdown_table,
+)
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "search.md"
 # mcts.search's own defaults where they differ from the table's, and why.
@@ -22,7 +33,7 @@ PYTHON_LAYER = {
     "max_memory_mb": mcts.DEFAULT_MAX_MEMORY_MB,  # the table's, or TABLESEARCH_MAX_MEMORY_MB
     **{name: "auto" for name in mcts.AUTO_OPTIONS},  # the game's measured default, else the table's
 }
-THROUGH_THE_EVALUATOR = {"rollouts"}  # mcts.RandomRollout(rollouts=n), HeuristicEvaluator(rollouts=n)
+THROUGH_THE_EVALUATOR = mcts.EVALUATOR_OPTIONS  # mcts.RandomRollout(rollouts=n), HeuristicEvaluator(rollouts=n)
 
 
 @pytest.fixture
@@ -116,8 +127,43 @@ def test_values_in_range_pass_unchanged():
         mcts.RandomRollout(rollouts=0)
 
 
-def test_the_docs_table_is_the_table():
-    assert markdown_table() in DOCS.read_text(), "docs/search.md: paste search_options.markdown_table()"
+def test_the_docs_tables_are_written_from_the_native_tables():
+    """docs/search.md holds markers, not copies; the mkdocs hook (docs/hooks/tables.py) writes
+    the tables there from search_options."""
+    sys.path.insert(0, str(DOCS.parent / "hooks"))
+    import tables
+
+    text = DOCS.read_text()
+    assert all(marker in text for marker in tables.TABLES)
+    assert "| `iterations` |" not in text and "| `uct` |" not in text  # no pasted rows
+    page = tables.render(text)
+    assert markdown_table() in page and algorithm_markdown_table() in page
+    for name in OPTIONS:
+        assert f"| `{name}` |" in page
+    for name in mcts.ALGORITHMS:
+        assert f"| `{name}` |" in page
+
+
+def test_the_algorithm_table_holds_what_the_readers_used_to_list():
+    assert mcts.CONTINUING_ALGORITHMS == ("uct", "puct", "ismcts", "mo-ismcts", "oos")
+    assert [a for a, row in ALGORITHM_TABLE.items() if row.batched_evaluator] == ["puct"]
+    assert COSTLY == ("iterations", "time_limit", "max_memory_mb", "rollouts", "determinizations", "threads")
+    assert PER_GAME == ("rollout_cutoff", "playout", "score_weight", "score_scale")
+    assert mcts.AUTO_OPTIONS == {"algorithm", *PER_GAME}
+    assert list(AUTO_CASES) == ["hidden-two-players-keys", "hidden", "priors", "perfect"]
+    picks = {row.auto: name for name, row in ALGORITHM_TABLE.items() if row.auto}
+    assert picks == {"hidden-two-players-keys": "smooth-uct", "hidden": "ismcts", "priors": "puct", "perfect": "uct"}
+
+
+def test_search_signature_and_docstring_come_from_the_table():
+    parameters = inspect.signature(mcts.search).parameters
+    assert list(parameters)[:4] == ["state", "iterations", "time_limit", "seed"]
+    assert {p for p in parameters if p in OPTIONS} == set(OPTIONS) - THROUGH_THE_EVALUATOR
+    for name in OPTIONS:
+        if name not in THROUGH_THE_EVALUATOR:
+            assert f"`{name}` = {parameters[name].default!r}: {OPTIONS[name].help}" in mcts.search.__doc__
+    with pytest.raises(TypeError, match="unexpected keyword argument 'uct_k'"):
+        mcts.search(ts.load_game("connect_four").new_initial_state(0), uct_k=1.0)
 
 
 def test_each_option_has_a_help_text_and_valid_values():

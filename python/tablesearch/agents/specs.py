@@ -174,12 +174,13 @@ def _search_agent(
 ) -> mcts.Agent:
     options = dict(spec.options)
     algorithm = options.pop("algorithm", SEARCH_KINDS[spec.kind])
-    if "rollouts" in options and "model" in options:
-        raise ValueError(f"rollouts and model are two evaluators; give one of them, in {spec.text!r}")
-    if "rollouts" in options:
-        options["evaluator"] = mcts.RandomRollout(rollouts=options.pop("rollouts"))
+    carried = {name: options.pop(name) for name in mcts.EVALUATOR_OPTIONS if name in options}
+    if carried and "model" in options:
+        raise ValueError(f"{', '.join(carried)} and model are two evaluators; give one of them, in {spec.text!r}")
     if "model" in options:
         options["evaluator"] = cached_model(_model_path(options.pop("model"), models, spec.text))
+    elif carried:  # options the evaluator carries: the random-rollout evaluator with them
+        options["evaluator"] = mcts.RandomRollout(**carried)
     if budget is not None and not any(k in options for k in BUDGET_KEYS):
         options.update(check_budget(budget))
     return mcts.Agent(seed=seed, algorithm=algorithm, **options)

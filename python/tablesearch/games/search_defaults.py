@@ -13,13 +13,12 @@ from typing import Any
 
 from tablesearch import _core
 from tablesearch.games.extras import game_extras
-from tablesearch.search_options import DEFAULTS
+from tablesearch.search_options import DEFAULTS, PER_GAME
 
-GENERIC: dict[str, Any] = {
-    name: DEFAULTS[name] for name in ("rollout_cutoff", "playout", "score_weight", "score_scale")
-}
-"""The options a game's defaults set besides "algorithm" and "uct_c", at the option table's
-defaults: playouts to the end of the game, uniform moves, a finished playout worth its returns."""
+GENERIC: dict[str, Any] = {name: DEFAULTS[name] for name in PER_GAME}
+"""The options a game's defaults set besides "algorithm" and "uct_c" (the option table's per_game
+column), at the table's defaults: playouts to the end of the game, uniform moves, a finished
+playout worth its returns."""
 
 
 def search_defaults(game: Any) -> dict[str, Any]:

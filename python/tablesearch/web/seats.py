@@ -8,17 +8,15 @@ from typing import Any, Optional
 from tablesearch import mcts
 from tablesearch.agents.specs import make_agent, parse_agent_spec
 from tablesearch.match import check_budget
+from tablesearch.search_options import COSTLY
 from tablesearch.web.settings import Limits, ServerSettings
 from tablesearch.web.untrusted import BadRequest, SeatRequest
 
-# Search options that cost time or memory per move, with the limit each is held to.
-_CAPPED = {
-    "iterations": "iterations_per_move",
-    "time_limit": "seconds_per_move",
-    "threads": "threads",
-    "max_memory_mb": "memory_mb",
-    "determinizations": "determinizations",
-}
+# The limit each search option that costs time or memory per move (the option table's costly
+# column) is held to: the field of Limits with the option's name, or named here. A costly option
+# with no limit cannot be set from a page.
+_LIMIT_NAMES = {"iterations": "iterations_per_move", "time_limit": "seconds_per_move", "max_memory_mb": "memory_mb"}
+_CAPPED = {name: _LIMIT_NAMES.get(name, name) for name in COSTLY}
 
 
 def build_agent(i: int, seat: SeatRequest, game: Any, seed: int, settings: ServerSettings) -> Optional[Any]:
@@ -40,9 +38,11 @@ def build_agent(i: int, seat: SeatRequest, game: Any, seed: int, settings: Serve
 def _hold_to_limits(i: int, agent: mcts.Agent, limits: Limits) -> None:
     options = agent.search_options
     for name, limit_name in _CAPPED.items():
-        value, limit = options.get(name), getattr(limits, limit_name)
+        value, limit = options.get(name), getattr(limits, limit_name, None)
         if value is None:
             continue
+        if limit is None:
+            raise BadRequest(f"seat {i}: {name} cannot be set from a page (this server has no limit for it)")
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise BadRequest(f"seat {i}: {name} must be a number, got {value!r}")
         if not value <= limit:

@@ -34,9 +34,9 @@ class Progress:
 ProgressCallback = Callable[[Progress], None]
 
 
-# The algorithms whose kept tree continues when the same position is searched again (PIMC
-# searches fresh worlds each call, so it is run in one piece).
-CONTINUING = ("uct", "puct", "ismcts", "mo-ismcts")
+# The algorithms whose kept tree continues when the same position is searched again, from the
+# algorithm table (PIMC searches fresh worlds each call, so it is run in one piece).
+CONTINUING = mcts.CONTINUING_ALGORITHMS
 
 
 def _steppable(agent: Any, view: Any) -> bool:
