@@ -20,7 +20,7 @@ namespace ts {
 struct InfosetSlot {
   Action action;
   uint32_t visits = 0;
-  float mean = 0;  // mean scaled return for the acting player after this action
+  float mean = 0;  // mean return for the acting player after this action
 };
 
 struct Infoset {

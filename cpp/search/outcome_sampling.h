@@ -15,9 +15,10 @@
 //    keeps every history reachable (the paper's convergence guarantee needs delta < 1). Each
 //    sample is weighted by its probability under the mixture, delta * targeted + (1 - delta) *
 //    untargeted, both tracked along the walk;
-//  - the table grows by one information set per iteration, as a tree search grows: below it the
-//    iteration is finished by the leaf evaluator (random playouts), whose moves count as the
-//    strategy there (uniform), so they cancel from the importance weights;
+//  - the table grows by one information set per iteration, as a tree search grows (and by every
+//    set on the way to the target, which may lie deep in a long game): below it the iteration is
+//    finished by the leaf evaluator (random playouts), whose moves count as the strategy there
+//    (uniform), so they cancel from the importance weights;
 //  - on the way back, the update player's regrets at each of its sets on the path get the sampled
 //    counterfactual regret, u * pi_-i(h) / q(z) * (pi(ha, z) - pi(h, z)), and the other players'
 //    sets add their current strategy to the average, weighted by their own reach over q(h)
@@ -254,7 +255,10 @@ class OutcomeSamplingSearch {
       if (w.expanded) return false;
       set = table_.add(key, actions_.data(), n);
       if (set < 0) return false;  // memory cap: evaluate from here
-      w.expanded = true;
+      // Sets on the way to the target do not end the walk, so that the first iterations reach
+      // the target however deep it lies (a new set plays its uniform strategy, as the leaf
+      // evaluator's playout would: the sampling probabilities are the same either way).
+      w.expanded = !steering(w);
     }
     if (!same_actions(table_[set], n)) return false;
     regret_matching(table_, table_[set], strategy_.data());

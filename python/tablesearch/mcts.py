@@ -370,9 +370,9 @@ def search(
     picks the algorithm of priors when the evaluator gives them. `tree` (a SearchTree) keeps the trees for the
     next search of a later position of the same game (tree reuse; native games; the algorithms
     whose row says keeps_tree; for ``oos``, any game: its regret table holds a strategy for the
-    whole game, kept for every later search of it, a new deal included). `stop` (a StopFlag) ends the search early when another thread
-    sets it: the result covers the iterations done so far (possibly none), as when a time limit
-    runs out.
+    whole game, kept for every later search of it, a new deal included). `stop` (a StopFlag)
+    ends the search early when another thread sets it: the result covers the iterations done so
+    far (possibly none), as when a time limit runs out.
 
     Raises ValueError for a terminal or chance state and for out-of-range arguments, TypeError
     for arguments of the wrong type or unknown keywords, and KeyboardInterrupt when Ctrl-C is
