@@ -9,7 +9,8 @@
 2. Equal time against OpenSpiel's C++ ISMCTSBot on native Leduc poker: `--move-ms` a move (the
    bot gets the simulations it runs in that time here), duplicate deals (each deal twice, seats
    swapped), our chips per game with the 95% interval over the deals; each of our algorithms on
-   the same deals. (Kuhn poker, Liar's Dice and phantom tic-tac-toe against OpenSpiel's bots:
+   the same deals, and its paired difference from the first algorithm listed. (Kuhn poker,
+   Liar's Dice and phantom tic-tac-toe against OpenSpiel's bots:
    benchmarks/bench_openspiel_hidden_match.py --algorithms ... oos.)
 
 The load average is printed with the figures: time-limited matches on a busy machine give each
@@ -130,6 +131,7 @@ def match_section(pairs: int, move_ms: float, algorithms: list[str], options: di
         f"{simulations:,} simulations = {move_ms:g} ms here), {pairs} duplicate deals ({2 * pairs} games "
         f"each; {load()}) =="
     )
+    first: list[float] = []
     for algorithm in algorithms:
         start = time.perf_counter()
         # One agent for the whole match: oos keeps its table from game to game (the whole-game mode).
@@ -142,13 +144,23 @@ def match_section(pairs: int, move_ms: float, algorithms: list[str], options: di
                 bot = ismcts_bot(pyspiel, simulations, 2 * deal + seat)
                 total += play_leduc(pyspiel, ours, bot, seat, deal)
             pair_means.append(total / 2)
-        mean = statistics.fmean(pair_means)
-        half = 1.96 * statistics.stdev(pair_means) / math.sqrt(len(pair_means))
+        mean, half = mean_and_half_interval(pair_means)
+        versus = ""
+        if first:  # the same deals as the first algorithm's: the paired difference
+            diff, diff_half = mean_and_half_interval([a - b for a, b in zip(pair_means, first)])
+            versus = f"; {diff:+.3f} [{diff - diff_half:+.3f}, {diff + diff_half:+.3f}] against {algorithms[0]}"
+        else:
+            first = pair_means
         print(
             f"  {algorithm:12s} {mean:+.3f} chips per game, 95% interval [{mean - half:+.3f}, {mean + half:+.3f}]"
-            f"  ({time.perf_counter() - start:.0f} s; {load()})",
+            f"{versus}  ({time.perf_counter() - start:.0f} s; {load()})",
             flush=True,
         )
+
+
+def mean_and_half_interval(values: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval (normal approximation)."""
+    return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
 def main() -> None:
