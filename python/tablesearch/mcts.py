@@ -227,9 +227,9 @@ def _resolve_algorithm(algorithm: str, game: Any, evaluator: Any) -> str:
 
 
 def _nash_seeking_fits(game: Any) -> bool:
-    """Two-player zero-sum games with native information-state keys: on the poker game there
-    smooth-uct measured far less exploitable than ISMCTS, and won the equal-time match
-    (docs/hidden-information.md). Other hidden-information games keep ISMCTS, and so do games
+    """Two-player zero-sum games with native information-state keys: on the poker game there the
+    information-set searches measured far less exploitable than ISMCTS, and infoset-uct won the
+    equal-time match (docs/hidden-information.md). Other hidden-information games keep ISMCTS, and so do games
     whose search defaults pick it (games.search_defaults: one with native keys lost at equal time)."""
     keys = getattr(game, "has_information_state_keys", None)
     return bool(keys is not None and keys() and game.num_players() == 2)
@@ -354,7 +354,7 @@ def search(
     1000 iterations. The same seed gives the same result (None: a fresh one); with `threads` > 1
     too, as long as the budget is `iterations`.
     `algorithm="auto"` and the options a game tunes (default "auto") take what measured strongest
-    for the game (games.search_defaults), else: smooth-uct, ismcts, puct or uct by the cases of
+    for the game (games.search_defaults), else: infoset-uct, ismcts, puct or uct by the cases of
     `search_options.AUTO_CASES`; `uct_c=None` is the game's tuned value for its algorithm, else
     the algorithm's own.
 

@@ -222,10 +222,13 @@ def test_results_have_the_same_form_for_every_algorithm(algorithm):
     result = mcts.search(state, iterations=2000, seed=0, algorithm=algorithm)
     assert result.algorithm == algorithm
     assert [s.action for s in result.stats] == state.legal_actions() == [0, 1, 2]
-    if algorithm in ("smooth-uct", "infoset-uct", "oos"):
-        # Some iterations search the whole game (smooth-uct's beliefs: a quarter; oos: those not
-        # targeted at the root, a tenth, and targeted ones that miss it), not through the root.
+    if algorithm in ("smooth-uct", "infoset-uct"):
+        # A quarter of the iterations search the whole game (beliefs), not through the root.
         assert 1000 < sum(s.visits for s in result.stats) <= result.iterations == 2000
+    elif algorithm == "oos":
+        # Half the iterations are targeted at the root's information set, the others sample the
+        # whole game (measured: 705 of 2,000 meet the root).
+        assert 500 < sum(s.visits for s in result.stats) <= result.iterations == 2000
     else:
         assert sum(s.visits for s in result.stats) == result.iterations == 2000
     assert math.isclose(sum(result.policy().values()), 1.0)

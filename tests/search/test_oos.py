@@ -55,19 +55,19 @@ def kept_exploitability(game, iterations, offset=0, **options):
 
 
 def test_kuhn_exploitability_falls_with_budget():
-    """The whole-game mode on Kuhn poker, 3 seed offsets. Measured: 0.118 / 0.136 / 0.055 at
-    1,000 iterations a decision, 0.042 / 0.034 / 0.022 at 10,000 (at most 40% of the same
-    offset's; uniform play: 0.458). Required: every run below 0.08 at 10,000 and at most 60% of
-    the same offset's 1,000."""
+    """The whole-game mode on Kuhn poker, 3 seed offsets. Measured: 0.099 / 0.060 / 0.042 at
+    1,000 iterations a decision, 0.019 / 0.012 / 0.022 at 10,000 (uniform play: 0.458).
+    Required: every run below 0.05 at 10,000, and the mean at 10,000 at most half the mean at
+    1,000 (measured: 0.27 of it)."""
     game = kuhn_game()
-    for offset in range(3):
-        small, large = kept_exploitability(game, 1000, offset), kept_exploitability(game, 10_000, offset)
-        assert large < 0.08 and large < 0.6 * small, (offset, small, large)
+    small = [kept_exploitability(game, 1000, offset) for offset in range(3)]
+    large = [kept_exploitability(game, 10_000, offset) for offset in range(3)]
+    assert max(large) < 0.05 and sum(large) < 0.5 * sum(small), (small, large)
 
 
 @pytest.mark.slow
 def test_kuhn_exploitability_reaches_two_hundredths_at_100k():
-    """Issue 38's goal: at most 0.02 at 100,000 iterations a decision (measured 0.0045)."""
+    """Issue 38's goal: at most 0.02 at 100,000 iterations a decision (measured 0.0072)."""
     assert kept_exploitability(kuhn_game(), 100_000) < 0.02
 
 
