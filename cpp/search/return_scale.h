@@ -12,9 +12,9 @@ struct ReturnScale {
   template <GameState S>
   static ReturnScale of(const S& state) {
     ReturnScale s;
-    if constexpr (HasReturnRange<S>) {
-      const double lo = state.min_return(), hi = state.max_return();
-      if (!(hi > lo)) fail("a game's max_return() must exceed its min_return()");
+    if constexpr (HasUtilityRange<S>) {
+      const double lo = state.min_utility(), hi = state.max_utility();
+      if (!(hi > lo)) fail("a game's max_utility() must exceed its min_utility()");
       s.mid = (lo + hi) / 2;
       s.half = (hi - lo) / 2;
     }

@@ -100,6 +100,12 @@ class Game:
     """
     def __repr__(self) -> str:
         ...
+    def description(self) -> dict:
+        """
+        The game's declared description as plain data: its facts, constants, enums (names by
+        value), component tables, action ranges, observation layout and serialized fields (name,
+        size, range, type). tablesearch.games.description reads it by name.
+        """
     def deserialize_state(self, text: typing.Any) -> State:
         """
         The state that State.serialize() wrote, every part validated (ValueError naming the problem;
