@@ -252,9 +252,9 @@ def test_same_seed_same_result_different_seed_differs(algorithm):
 
 
 def test_auto_picks_by_game():
-    """smooth-uct for two-player Leduc (native information-state keys), ISMCTS for other
+    """infoset-uct for two-player Leduc (native information-state keys), ISMCTS for other
     hidden-information games, UCT for perfect information."""
-    assert mcts.search(leduc([3, 0]), iterations=100, seed=0).algorithm == "smooth-uct"
+    assert mcts.search(leduc([3, 0]), iterations=100, seed=0).algorithm == "infoset-uct"
     assert mcts.search(leduc([3, 0, 1], players=3), iterations=100, seed=0).algorithm == "ismcts"
     board = ts.load_game("connect_four").new_initial_state()
     assert mcts.search(board, iterations=100, seed=0).algorithm == "uct"
