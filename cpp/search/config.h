@@ -1,6 +1,7 @@
 // What a search is asked to do, and what it reports back.
 #pragma once
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -65,6 +66,9 @@ struct SearchConfig {
   // Set from outside the search (a StopFlag from Python, another thread) to end it early: it
   // returns what it found so far, as when its time is up. Null: nobody can.
   const std::atomic<bool>* cancel = nullptr;
+  // When the search was asked for, if before its loop starts: time_limit counts from here, so that
+  // setting up (copying the root, reserving the tree) is inside the limit. Unset: the loop's start.
+  std::optional<std::chrono::steady_clock::time_point> started;
 };
 
 struct ActionStat {
