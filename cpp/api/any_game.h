@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/description.h"
 #include "core/fields.h"
 #include "core/params.h"
 #include "core/types.h"
@@ -44,8 +45,10 @@ class AnyGame : public std::enable_shared_from_this<AnyGame> {
     facts.min_players = facts.max_players = num_players();
     return facts;
   }
+  // What the game declares about its names, tables, actions, observation and fields.
+  virtual GameDescription description() const { return {}; }
   // The parameters the game accepts, with their defaults, ranges and help text.
-  virtual std::vector<ParamSpec> param_spec() const { return {}; }
+  virtual std::vector<ParamSpec> parameter_specs() const { return {}; }
   virtual std::unique_ptr<AnyState> new_initial_state(uint64_t seed) const = 0;
   // Rebuilds a state from its seed and history (replayed through the rules), or, for states
   // that serialize their contents, from `fields` (validated) with the history kept as given.

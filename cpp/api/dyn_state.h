@@ -100,8 +100,8 @@ class DynState {
     return world;
   }
   // The game's return range, which searches that scale values read ([-1, 1] unless declared).
-  double min_return() const { return state_->get_game()->facts().min_utility; }
-  double max_return() const { return state_->get_game()->facts().max_utility; }
+  double min_utility() const { return state_->get_game()->facts().min_utility; }
+  double max_utility() const { return state_->get_game()->facts().max_utility; }
   // Costly: each call crosses into Python, so playouts check the search budget at every ply.
   static constexpr bool kCostlyCalls = true;
 

@@ -9,7 +9,7 @@ namespace ts {
 
 template <NativeGame G>
 GameEntry native_entry() {
-  return GameEntry{G::kName, G::param_spec(), [](const Params& params) -> std::shared_ptr<AnyGame> {
+  return GameEntry{G::kName, G::parameter_specs(), [](const Params& params) -> std::shared_ptr<AnyGame> {
                      return std::make_shared<NativeGameAdapter<G>>(params);
                    }};
 }

@@ -19,6 +19,7 @@
 #include "core/game.h"
 #include "search/infoset_keys.h"
 #include "search/observe.h"
+#include "search/return_scale.h"
 #include "search/rollout.h"
 
 namespace ts {
@@ -141,12 +142,8 @@ class NativeStateAdapter final : public AnyState, public NativeSearchable {
   }
 
   Fields fields() const override {
-    Fields out;
-    if constexpr (HasFields<S>) {
-      FieldWriter writer(out);
-      state_.write_fields(writer);
-    }
-    return out;
+    if constexpr (HasFields<S>) return write_fields(state_);
+    return {};
   }
 
   // The search on this state's native type: the families are compiled apart (api/search_job.h).
@@ -227,18 +224,13 @@ class NativeGameAdapter final : public AnyGame {
   bool has_chance() const override { return game_.has_chance(); }
   bool has_hidden_information() const override { return game_.has_hidden_information(); }
   std::vector<int> observation_shape() const override { return game_.observation_shape(); }
-  std::vector<ParamSpec> param_spec() const override {
-    if constexpr (requires(const G& g) { g.parameter_specs(); })
-      return game_.parameter_specs();  // games whose parameters differ by instance (compiled)
-    else
-      return G::param_spec();
-  }
+  std::vector<ParamSpec> parameter_specs() const override { return game_.parameter_specs(); }
 
   // What the game declares, with the defaults core/game.h states.
   GameFacts facts() const override {
     GameFacts facts;
     facts.min_players = facts.max_players = game_.num_players();
-    for (const ParamSpec& spec : param_spec()) {
+    for (const ParamSpec& spec : parameter_specs()) {
       if (spec.name == "players" && std::holds_alternative<int64_t>(spec.default_value)) {
         facts.min_players = static_cast<int>(spec.min_int);
         facts.max_players = static_cast<int>(spec.max_int);
@@ -249,6 +241,12 @@ class NativeGameAdapter final : public AnyGame {
     facts.max_utility = range.mid + range.half;
     if constexpr (HasMaxGameLength<G>) facts.max_game_length = game_.max_game_length();
     return facts;
+  }
+  GameDescription description() const override {
+    GameDescription out;
+    if constexpr (DescribesItself<G>) out = game_.description();
+    if constexpr (HasFields<typename G::State>) out.fields = describe_fields(game_.new_initial_state(0));
+    return out;
   }
   bool serializes_fields() const override { return HasFields<typename G::State>; }
   bool has_information_state_keys() const override { return HasInfoKey<typename G::State>; }
@@ -272,7 +270,7 @@ class NativeGameAdapter final : public AnyGame {
         // record of the moves: each entry must at least be an action the game can produce.
         check_history_record(history);
         const FieldReader reader(*fields);
-        state->native().read_fields(reader);
+        read_fields(state->native(), reader);
         reader.check_all_read();
         return std::make_unique<NativeStateAdapter<G>>(self(), state->native(), seed, history);
       }

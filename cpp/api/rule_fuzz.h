@@ -55,20 +55,17 @@ FuzzCounts fuzz_rules(const G& game, int64_t games, uint64_t seed, int64_t max_p
       }
       if constexpr (HasFields<S>) {
         // The end position round-trips through its serialized fields (validated on reading).
-        Fields written, again;
-        FieldWriter writer(written);
-        state.write_fields(writer);
+        const Fields written = write_fields(state);
         S restored = game.new_initial_state(0);
         try {
           const FieldReader reader(written);
-          restored.read_fields(reader);
+          read_fields(restored, reader);
           reader.check_all_read();
         } catch (const InvalidArgument& e) {
           fail(std::string("the end position does not deserialize: ") + e.what() + where());
         }
-        FieldWriter again_writer(again);
-        restored.write_fields(again_writer);
-        if (again != written) fail("the end position changes through serialization" + where());
+        if (write_fields(restored) != written)
+          fail("the end position changes through serialization" + where());
         ++counts.round_trips;
       }
       std::vector<double> returns(state.num_players());

@@ -95,13 +95,13 @@ std::shared_ptr<CompiledRules> rules_from(const std::string& name, const py::dic
   rules->num_distinct_actions = facts["num_distinct_actions"].cast<int64_t>();
   rules->has_chance = facts["has_chance"].cast<bool>();
   rules->has_hidden_information = facts["has_hidden_information"].cast<bool>();
-  rules->min_return = facts["min_utility"].cast<double>();
-  rules->max_return = facts["max_utility"].cast<double>();
+  rules->min_utility = facts["min_utility"].cast<double>();
+  rules->max_utility = facts["max_utility"].cast<double>();
   rules->max_game_length = facts["max_game_length"].cast<int64_t>();
   rules->information_state_size = facts["information_state_size"].cast<int64_t>();
   rules->resample_draws = facts["resample_draws"].cast<int64_t>();
   rules->observation_shape = facts["observation_shape"].cast<std::vector<int64_t>>();
-  rules->param_specs = param_specs_from(facts["parameter_specs"].cast<py::list>());
+  rules->parameter_specs = param_specs_from(facts["parameter_specs"].cast<py::list>());
 
   using namespace compiled_abi;
   rules->apply_action = pointer.template operator()<ApplyAction>("apply_action");
@@ -121,7 +121,7 @@ void check_facts(const std::string& name, const py::dict& facts, const std::vect
   const auto rules =
       rules_from(name, facts, [&]<class F>(const char* function) { return present<F>(functions, function); });
   rules->validate();
-  resolve_params(name, rules->param_specs, py_convert::to_params(params));
+  resolve_params(name, rules->parameter_specs, py_convert::to_params(params));
 }
 
 std::shared_ptr<AnyGame> compiled_game(const std::string& name, const py::dict& params, const py::dict& facts,

@@ -122,19 +122,33 @@ void check_action_known(const AnyState& state, Action action) {
   }
 }
 
-}  // namespace
+// Game.fuzz_rules: the counts as a dict.
+py::dict fuzz_rules(const AnyGame& g, py::handle games, py::object seed) {
+  const int64_t n = to_int(games, "games");
+  if (n < 0) fail("games must be >= 0, got " + std::to_string(n));
+  const uint64_t sd = to_seed(seed);
+  std::vector<int64_t> c;
+  {
+    GilRelease release;
+    c = g.fuzz_rules(n, sd);
+  }
+  py::dict out;
+  out["games"] = c[0];
+  out["plies"] = c[1];
+  out["checks"] = c[2];
+  out["round_trips"] = c[3];
+  return out;
+}
 
-void bind_games(py::module_& m) {
-  // Declared before Game so that Game's signatures (and the generated stubs) name it.
-  py::class_<AnyState, std::unique_ptr<AnyState>> state_class(m, "State", "A position of a game.");
-  py::class_<AnyGame, std::shared_ptr<AnyGame>>(m, "Game", "A game with its parameters; make states from it.")
-      .def_property_readonly("name", &AnyGame::name)
+// Game: what the game declares about itself.
+void bind_game_facts(py::class_<AnyGame, std::shared_ptr<AnyGame>>& c) {
+  c.def_property_readonly("name", &AnyGame::name)
       .def("num_players", &AnyGame::num_players)
       .def("parameters", &params_dict, "The parameters in force, defaults included.")
       .def("has_chance", &AnyGame::has_chance)
       .def("has_hidden_information", &AnyGame::has_hidden_information)
       .def(
-          "parameter_specs", [](const AnyGame& g) { return specs_list(g.param_spec()); },
+          "parameter_specs", [](const AnyGame& g) { return specs_list(g.parameter_specs()); },
           "The parameters the game accepts: dicts of name, default, help, choices, subset, and min/max\n"
           "for ints.")
       .def(
@@ -160,29 +174,19 @@ void bind_games(py::module_& m) {
           },
           "The most decisions (player actions, not chance outcomes) one game can take (a bound), or\n"
           "None if the game declares none.")
-      .def(
-          "fuzz_rules",
-          [](const AnyGame& g, py::handle games, py::object seed) {
-            const int64_t n = to_int(games, "games");
-            if (n < 0) fail("games must be >= 0, got " + std::to_string(n));
-            const uint64_t sd = to_seed(seed);
-            std::vector<int64_t> c;
-            {
-              GilRelease release;
-              c = g.fuzz_rules(n, sd);
-            }
-            py::dict out;
-            out["games"] = c[0];
-            out["plies"] = c[1];
-            out["checks"] = c[2];
-            out["round_trips"] = c[3];
-            return out;
-          },
-          py::arg("games"), py::arg("seed") = 0,
-          "Plays `games` random games trying every legal action at every step and checking the "
-          "rules' invariants after each (native games with rule checks, ChecksRules in core/game.h); "
-          "every end position is serialized and read back. Returns {'games', 'plies', 'checks', "
-          "'round_trips'}; raises ValueError naming the first broken invariant.")
+      .def("fuzz_rules", &fuzz_rules, py::arg("games"), py::arg("seed") = 0,
+           "Plays `games` random games trying every legal action at every step and checking the "
+           "rules' invariants after each (native games with rule checks, ChecksRules in core/game.h); "
+           "every end position is serialized and read back. Returns {'games', 'plies', 'checks', "
+           "'round_trips'}; raises ValueError naming the first broken invariant.");
+}
+
+// Game: its description, and making and restoring its states.
+void bind_game_states(py::class_<AnyGame, std::shared_ptr<AnyGame>>& c) {
+  c.def("description", &description_dict,
+        "The game's declared description as plain data: its facts, constants, enums (names by\n"
+        "value), component tables, action ranges, observation layout and serialized fields (name,\n"
+        "size, range, type). tablesearch.games.description reads it by name.")
       .def("max_legal_actions", &AnyGame::max_legal_actions)
       .def("num_distinct_actions", &AnyGame::num_distinct_actions)
       .def("observation_shape", [](const AnyGame& g) { return py::tuple(py::cast(g.observation_shape())); })
@@ -213,8 +217,11 @@ void bind_games(py::module_& m) {
           args += (args.empty() ? "" : ", ") + name + "=" + param_to_string(value);
         return "<Game " + g.name() + "(" + args + ")>";
       });
+}
 
-  state_class.def("get_game", &AnyState::get_game)
+// State: playing it.
+void bind_state_play(py::class_<AnyState, std::unique_ptr<AnyState>>& c) {
+  c.def("get_game", &AnyState::get_game)
       .def("num_players", &AnyState::num_players)
       .def("current_player", &AnyState::current_player)
       .def("is_terminal", &AnyState::is_terminal)
@@ -246,11 +253,15 @@ void bind_games(py::module_& m) {
             check_action_known(s, action);
             return s.action_to_string(action);
           },
-          py::arg("action"))
-      .def(
-          "information_state_string",
-          [](const AnyState& s, py::handle p) { return s.information_state_string(to_player(p)); },
-          py::arg("player"))
+          py::arg("action"));
+}
+
+// State: what players see of it, and its serialized form.
+void bind_state_views(py::class_<AnyState, std::unique_ptr<AnyState>>& c) {
+  c.def(
+       "information_state_string",
+       [](const AnyState& s, py::handle p) { return s.information_state_string(to_player(p)); },
+       py::arg("player"))
       .def("observation_tensor", &observation, py::arg("player"))
       .def("information_state_key", &AnyState::information_state_key, py::arg("player"),
            "A 64-bit key of what `player` knows here: equal for equal information_state_string(player),\n"
@@ -299,7 +310,19 @@ void bind_games(py::module_& m) {
         return "<State " + s.get_game()->name() + " after " + std::to_string(s.history().size()) +
                " actions>";
       });
+}
 
+}  // namespace
+
+void bind_games(py::module_& m) {
+  // Declared before Game so that Game's signatures (and the generated stubs) name it.
+  py::class_<AnyState, std::unique_ptr<AnyState>> state_class(m, "State", "A position of a game.");
+  py::class_<AnyGame, std::shared_ptr<AnyGame>> game_class(
+      m, "Game", "A game with its parameters; make states from it.");
+  bind_game_facts(game_class);
+  bind_game_states(game_class);
+  bind_state_play(state_class);
+  bind_state_views(state_class);
   m.def("list_games", [] {
     std::vector<std::string> names;
     for (const auto& e : native_games()) names.push_back(e.name);

@@ -126,7 +126,8 @@ void bind_search(py::module_& m) {
       .def_readonly("proven_value", &SearchResult::proven_value)
       .def_readonly("principal_variation", &SearchResult::principal_variation)
       .def_readonly("mixed", &SearchResult::mixed)
-      .def_readonly("improved_policy", &SearchResult::improved_policy);
+      .def_readonly("improved_policy", &SearchResult::improved_policy)
+      .def_readonly("strategy", &SearchResult::strategy);
 
   py::class_<SearchTree>(m, "SearchTree", "Trees kept between an agent's searches (tree reuse).")
       .def(py::init<>())

@@ -1,8 +1,16 @@
 // Serialization of a state's concrete contents as named integer arrays. The Python layer turns
-// them into JSON; games read them back through FieldReader, which validates every value.
+// them into JSON; FieldReader hands them back, validating every value.
+//
+// A game declares its fields once, in `fields(FieldVisitor&)` (core/game.h, HasFields): each
+// field's name, its values, their range and what they mean. The same declaration writes them
+// (write_fields), reads them back with every range checked (read_fields) and describes them
+// (describe_fields, for the game description in core/description.h).
 #pragma once
+#include <array>
+#include <concepts>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -11,19 +19,6 @@
 namespace ts {
 
 using Fields = std::vector<std::pair<std::string, std::vector<int64_t>>>;
-
-class FieldWriter {
- public:
-  explicit FieldWriter(Fields& out) : out_(out) {}
-  template <class It>
-  void put(const std::string& name, It first, It last) {
-    out_.emplace_back(name, std::vector<int64_t>(first, last));
-  }
-  void put(const std::string& name, int64_t value) { out_.emplace_back(name, std::vector<int64_t>{value}); }
-
- private:
-  Fields& out_;
-};
 
 class FieldReader {
  public:
@@ -66,6 +61,109 @@ class FieldReader {
  private:
   const Fields& in_;
   mutable std::vector<bool> read_;
+};
+
+// One declared field: `size` values (a list of at most `max_size` when size < 0), each in
+// [min, max]. `type` says what a value means, for people and for the Python side: "int",
+// "bool", "seat" (-1: none), "seats" (a bit mask of seats), "hash", or the name of an enum or a
+// table of the game's description (a row of it; -1: none), optionally followed by notes.
+struct FieldSpec {
+  std::string name;
+  int size = 1;
+  int max_size = 1;
+  int64_t min = 0, max = 0;
+  std::string type = "int";
+};
+
+// What a game's fields(FieldVisitor&) talks to. The typed helpers convert between the state's
+// members and int64 values; exchange() is the one step the writer, the reader and the describer
+// differ in, and the place for a field held in another shape (a bit set written as a list).
+class FieldVisitor {
+ public:
+  virtual ~FieldVisitor() = default;
+
+  // Offers the state's `values` of field `spec` (writing, describing) or replaces them with the
+  // values read, each range checked (reading); returns true if it replaced them.
+  virtual bool exchange(const FieldSpec& spec, std::vector<int64_t>& values) = 0;
+
+  template <std::integral T>
+  void one(const std::string& name, T& value, int64_t min, int64_t max, const std::string& type = "int") {
+    std::vector<int64_t> values{static_cast<int64_t>(value)};
+    if (exchange({name, 1, 1, min, max, type}, values)) value = static_cast<T>(values[0]);
+  }
+  template <class E>
+    requires std::is_enum_v<E>
+  void one(const std::string& name, E& value, int64_t min, int64_t max, const std::string& type) {
+    auto raw = static_cast<std::underlying_type_t<E>>(value);
+    one(name, raw, min, max, type);
+    value = static_cast<E>(raw);
+  }
+  void one(const std::string& name, bool& value) {
+    int8_t v = value;
+    one(name, v, 0, 1, "bool");
+    value = v != 0;
+  }
+  // The first `used` values of `array` (all by default); the rest are left alone on reading.
+  template <std::integral T, size_t N>
+  void array(const std::string& name, std::array<T, N>& array, int64_t min, int64_t max,
+             const std::string& type = "int", int used = static_cast<int>(N)) {
+    std::vector<int64_t> values(array.begin(), array.begin() + used);
+    if (exchange({name, used, used, min, max, type}, values)) {
+      for (int i = 0; i < used; ++i) array[i] = static_cast<T>(values[i]);
+    }
+  }
+  // A list of any length up to `capacity`, its length held in `size`.
+  template <std::integral T, std::integral Size>
+  void list(const std::string& name, T* data, Size& size, int capacity, int64_t min, int64_t max,
+            const std::string& type = "int") {
+    std::vector<int64_t> values(data, data + size);
+    if (!exchange({name, -1, capacity, min, max, type}, values)) return;
+    size = static_cast<Size>(values.size());
+    for (size_t i = 0; i < values.size(); ++i) data[i] = static_cast<T>(values[i]);
+  }
+};
+
+// Writes the fields in their declared order.
+class WritingFields final : public FieldVisitor {
+ public:
+  explicit WritingFields(Fields& out) : out_(out) {}
+  bool exchange(const FieldSpec& spec, std::vector<int64_t>& values) override {
+    out_.emplace_back(spec.name, values);
+    return false;
+  }
+
+ private:
+  Fields& out_;
+};
+
+// Reads every declared field, refusing a missing one, a wrong length and a value out of range.
+class ReadingFields final : public FieldVisitor {
+ public:
+  explicit ReadingFields(const FieldReader& in) : in_(in) {}
+  bool exchange(const FieldSpec& spec, std::vector<int64_t>& values) override {
+    values = in_.get(spec.name, spec.size, spec.min, spec.max);
+    if (spec.size < 0 && static_cast<int>(values.size()) > spec.max_size) {
+      fail("field '" + spec.name + "' holds " + std::to_string(values.size()) + " values; at most " +
+           std::to_string(spec.max_size));
+    }
+    return true;
+  }
+
+ private:
+  const FieldReader& in_;
+};
+
+// Collects the declarations (for the game description).
+class DescribingFields final : public FieldVisitor {
+ public:
+  explicit DescribingFields(std::vector<FieldSpec>& out) : out_(out) {}
+  bool exchange(const FieldSpec& spec, std::vector<int64_t>&) override {
+    out_.push_back(spec);
+    return false;
+  }
+
+ private:
+  std::vector<FieldSpec>& out_;
 };
 
 }  // namespace ts

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/description.h"
 #include "core/fields.h"
 #include "core/params.h"
 #include "core/rng.h"
@@ -36,7 +37,7 @@ concept GameState =
 template <class G>
 concept NativeGame = GameState<typename G::State> && requires(const G g, uint64_t seed, const Params& p) {
   { G::kName } -> std::convertible_to<const char*>;
-  { G::param_spec() } -> std::same_as<std::vector<ParamSpec>>;
+  { g.parameter_specs() } -> std::same_as<std::vector<ParamSpec>>;  // static in registered games
   G(p);  // from resolved parameters (defaults filled in)
   { g.num_players() } -> std::same_as<int>;
   { g.max_legal_actions() } -> std::same_as<int>;     // bound on legal actions and chance outcomes
@@ -56,12 +57,20 @@ concept HasMaxGameLength = requires(const G g) {
   { g.max_game_length() } -> std::same_as<int>;
 };
 
+// Optional: the game's description (core/description.h): the names, component tables, action
+// ranges and observation layout that drawings, move logs and the Python side read by name. It is
+// built from the constants the rules use; the adapter adds the facts and the declared fields.
+template <class G>
+concept DescribesItself = requires(const G g) {
+  { g.description() } -> std::same_as<GameDescription>;
+};
+
 // What else a game declares about itself is read from the concepts above and below, with these
 // defaults (api/native_adapter.h collects them for Game):
 //  - player counts: the range of its integer parameter "players", or else num_players() alone;
-//  - utility range: the state's min_return()/max_return() (HasReturnRange), or else [-1, 1];
+//  - utility range: the state's min_utility()/max_utility() (HasUtilityRange), or else [-1, 1];
 //  - utility sum: 0 (every native game is zero-sum);
-//  - parameters, with their help text: param_spec().
+//  - parameters, with their help text: parameter_specs().
 
 // Optional: a game with hidden information re-draws what `player` cannot know. If `history` is
 // given, the game rewrites the hidden parts of it to match the new world, so that the resampled
@@ -72,12 +81,48 @@ concept Resamplable = requires(const S c, int player, Rng& rng, std::vector<Acti
 };
 
 // Optional: a state that is not determined by seed + history (for example after resampling)
-// serializes its concrete contents. read_fields validates every value it reads.
+// serializes its concrete contents. fields(v) declares every field once (core/fields.h: name,
+// values, range, meaning), which writes, reads (each range checked) and describes them;
+// check_fields() then validates a position read from untrusted fields as a whole (conservation
+// of components, a reachable phase), failing (ts::fail) on the first problem, and may complete
+// data derived from the fields.
 template <class S>
-concept HasFields = requires(const S c, S s, FieldWriter& w, const FieldReader& r) {
-  { c.write_fields(w) };
-  { s.read_fields(r) };
+concept HasFields = requires(S s, FieldVisitor& v) {
+  { s.fields(v) };
+  { s.check_fields() };
 };
+
+// The fields of `state`, in their declared order.
+template <HasFields S>
+Fields write_fields(const S& state) {
+  Fields out;
+  WritingFields writer(out);
+  S copy = state;  // fields() serves reading too, so it takes a state it may change
+  copy.fields(writer);
+  return out;
+}
+
+// Replaces `state` by the position `in` describes, every field checked and then the whole; on a
+// failure (InvalidArgument) `state` is left as it was. Fields `in` holds beyond the declared ones
+// are left for in.check_all_read() to refuse.
+template <HasFields S>
+void read_fields(S& state, const FieldReader& in) {
+  S read = state;  // keeps the game's parameters
+  ReadingFields reader(in);
+  read.fields(reader);
+  read.check_fields();
+  state = read;
+}
+
+// The declared fields of `state`'s game (their ranges may depend on its parameters).
+template <HasFields S>
+std::vector<FieldSpec> describe_fields(const S& state) {
+  std::vector<FieldSpec> out;
+  DescribingFields describer(out);
+  S copy = state;
+  copy.fields(describer);
+  return out;
+}
 
 // Optional: a fast chance sampler (default: chance_outcomes + Rng::sample).
 template <class S>
@@ -125,9 +170,9 @@ concept HasInfoKey = requires(const S c, int player) {
 // necessarily reached). Search scales values to [-1, 1] with it, so an exploration constant means
 // the same in every game. Default: [-1, 1] (win/loss games).
 template <class S>
-concept HasReturnRange = requires(const S c) {
-  { c.min_return() } -> std::same_as<double>;
-  { c.max_return() } -> std::same_as<double>;
+concept HasUtilityRange = requires(const S c) {
+  { c.min_utility() } -> std::same_as<double>;
+  { c.max_utility() } -> std::same_as<double>;
 };
 
 // Optional: per-player scores (for example points), reported beside the zero-sum returns.

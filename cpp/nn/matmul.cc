@@ -1,6 +1,7 @@
 #include "nn/matmul.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace ts::nn {
 
@@ -38,11 +39,6 @@ inline __attribute__((always_inline)) void block(const float* x, int in, const f
   for (int r = 0; r < R; ++r) acc[r][0] = b0, acc[r][1] = b1;
   const float* xr = x + static_cast<size_t>(row) * in;
   for (int i = 0; i < in; ++i) {
-    // One row at a time (a search's single leaf) is bound by loading weights: skip the rows of
-    // weights a zero input does not need (observations are mostly zeros, ReLU outputs often).
-    if constexpr (R == 1) {
-      if (xr[i] == 0.0f) continue;
-    }
     const float* wi = w + static_cast<size_t>(i) * out + col;
     const Vec w0 = load<Vec>(wi), w1 = load<Vec>(wi + lanes);
     for (int r = 0; r < R; ++r) {
@@ -59,18 +55,56 @@ inline __attribute__((always_inline)) void block(const float* x, int in, const f
   }
 }
 
+// One row alone (a search's single leaf) is bound by loading weights: only the rows of weights
+// that its nonzero inputs need are read (observations are mostly zeros, ReLU outputs often),
+// listed once without branches (which zeros they are is unpredictable).
+template <class Vec>
+inline __attribute__((always_inline)) void single_row(const float* x, int in, const float* w, int out,
+                                                      const float* bias, float* y, bool relu) {
+  constexpr int lanes = sizeof(Vec) / sizeof(float);
+  thread_local std::vector<int> nonzero;
+  nonzero.resize(in);
+  int count = 0;
+  for (int i = 0; i < in; ++i) {
+    nonzero[count] = i;
+    count += x[i] != 0.0f;
+  }
+  const Vec zero = {};
+  int col = 0;
+  for (; col + 2 * lanes <= out; col += 2 * lanes) {
+    Vec acc0 = load<Vec>(bias + col), acc1 = load<Vec>(bias + col + lanes);
+    for (int k = 0; k < count; ++k) {
+      const int i = nonzero[k];
+      const float* wi = w + static_cast<size_t>(i) * out + col;
+      acc0 += x[i] * load<Vec>(wi);
+      acc1 += x[i] * load<Vec>(wi + lanes);
+    }
+    store(y + col, relu ? (acc0 > zero ? acc0 : zero) : acc0);
+    store(y + col + lanes, relu ? (acc1 > zero ? acc1 : zero) : acc1);
+  }
+  for (; col < out; ++col) {
+    float sum = bias[col];
+    for (int k = 0; k < count; ++k) sum += x[nonzero[k]] * w[static_cast<size_t>(nonzero[k]) * out + col];
+    y[col] = relu ? std::max(sum, 0.0f) : sum;
+  }
+}
+
 template <class Vec>
 inline __attribute__((always_inline)) void matmul_with(const float* x, int rows, int in, const float* w,
                                                        int out, const float* bias, float* y, bool relu) {
   constexpr int width = 2 * sizeof(Vec) / sizeof(float);
+  const int blocked_rows = rows - rows % 4;
+  for (int row = blocked_rows; row < rows; ++row) {
+    single_row<Vec>(x + static_cast<size_t>(row) * in, in, w, out, bias, y + static_cast<size_t>(row) * out,
+                    relu);
+  }
   int col = 0;
   for (; col + width <= out; col += width) {
-    int row = 0;
-    for (; row + 4 <= rows; row += 4) block<Vec, 4>(x, in, w, out, bias, y, row, col, relu);
-    for (; row < rows; ++row) block<Vec, 1>(x, in, w, out, bias, y, row, col, relu);
+    for (int row = 0; row < blocked_rows; row += 4) block<Vec, 4>(x, in, w, out, bias, y, row, col, relu);
   }
-  // The last columns, one at a time.
-  for (int r = 0; r < rows; ++r) {
+  if (col == out) return;
+  // The last columns of the blocked rows, one at a time.
+  for (int r = 0; r < blocked_rows; ++r) {
     const float* xr = x + static_cast<size_t>(r) * in;
     float* yr = y + static_cast<size_t>(r) * out;
     std::copy(bias + col, bias + out, yr + col);

@@ -97,22 +97,29 @@ class GumbelSearch {
 
   SearchResult run(const S& root_state) {
     check_searchable(root_state);
+    selector_.scale_values(ReturnScale::of(root_state));
     const int players = root_state.num_players();
     RootTally tally;
     tally.fit(players);
     double values[kMaxPlayers];
-    if (arena_.node(0).first_child == 0 && !expand_and_evaluate(0, root_state, values)) {
+    // The root's children and priors now; its own value (a playout, which may not end) in the
+    // first iteration, where the budget is polled.
+    if (arena_.node(0).first_child == 0 && !expand(0, root_state)) {
       fail("max_memory_mb is too small to hold the root's children");
     }
     const Node& root = arena_.node(0);
-    gumbel_.resize(root.num_children);
-    for (float& g : gumbel_) {
-      g = static_cast<float>(-std::log(-std::log(std::max(rng_.uniform(), 1e-300))) * config_.gumbel_scale);
-    }
+    gumbel_.assign(root.num_children, 0.0f);  // no noise if the time runs out before it is drawn
     const int considered = std::min<int>(config_.gumbel_actions, root.num_children);
     HalvingSchedule schedule(considered, config_.iterations);
 
-    const LoopStats loop = run_search_loop(config_, [&](int64_t) {
+    const LoopStats loop = run_search_loop(config_, [&](int64_t done) {
+      if (done == 0) {
+        evaluate(0, root_state, values);
+        for (float& g : gumbel_) {
+          g = static_cast<float>(-std::log(-std::log(std::max(rng_.uniform(), 1e-300))) *
+                                 config_.gumbel_scale);
+        }
+      }
       S state = root_state;
       path_.clear();
       const uint32_t first = arena_.node(0).first_child + root_choice(schedule.next(), false);
@@ -159,6 +166,15 @@ class GumbelSearch {
   // Expands `node` with the evaluator's priors; at a decision node, also evaluates it (values)
   // and keeps its value for its mover. False if the arena is full (then `values` is the leaf's).
   bool expand_and_evaluate(uint32_t node, const S& state, double* values) {
+    const bool expanded = expand(node, state);
+    if (state.current_player() == kChancePlayer && expanded) return true;
+    evaluate(node, state, values);
+    return expanded;
+  }
+
+  // Gives `node` its children, with the evaluator's priors at a decision node. False if the
+  // arena is full.
+  bool expand(uint32_t node, const S& state) {
     const int player = state.current_player();
     const int n = ops_.list_children(state);
     if (player != kChancePlayer) {
@@ -168,15 +184,18 @@ class GumbelSearch {
       }
       if (!given) std::fill(ops_.priors().begin(), ops_.priors().begin() + n, 1.0f / static_cast<float>(n));
     }
-    const bool expanded = ops_.expand(node, player, n);
-    if (player == kChancePlayer && expanded) return true;
+    return ops_.expand(node, player, n);
+  }
+
+  // The leaf values of `node` (values), kept for its mover at a decision node.
+  void evaluate(uint32_t node, const S& state, double* values) {
+    const int player = state.current_player();
     evaluator_.evaluate(state, rng_, values);
     if (player != kChancePlayer) {
       if (own_value_.size() <= node)
         own_value_.resize(std::max<size_t>(node + 1, own_value_.size() * 2), 0.0f);
       own_value_[node] = static_cast<float>(values[player]);
     }
-    return expanded;
   }
 
   float logit(uint32_t child) const { return std::log(std::max(arena_.node(child).prior, 1e-30f)); }

@@ -22,7 +22,7 @@ void blend_score_margin(const S& end, double w, double scale, double* values) {
     end.scores(scores);
     for (int p = 0; p < n; ++p) total += scores[p];
     double half = 1;
-    if constexpr (HasReturnRange<S>) half = (end.max_return() - end.min_return()) / 2;
+    if constexpr (HasUtilityRange<S>) half = (end.max_utility() - end.min_utility()) / 2;
     for (int p = 0; p < n; ++p) {
       const double margin = n > 1 ? scores[p] - (total - scores[p]) / (n - 1) : scores[p];
       values[p] = (1 - w) * values[p] + w * half * std::tanh(margin / scale);

@@ -180,6 +180,9 @@ class SearchResult:
     # algorithm="gumbel": the improved policy over `stats` (what a policy network is trained
     # towards: softmax of the prior logits and completed q values); empty for the others.
     improved_policy: list[float] = field(default_factory=list)
+    # algorithm="oos": the mixed strategy to play over `stats` (the average strategy at the root's
+    # information set; the visits count sampled actions, exploration included); empty for the others.
+    strategy: list[float] = field(default_factory=list)
 
     def policy(self) -> dict[int, float]:
         """Visit shares of the root actions, as {action: share}; shares sum to 1.
@@ -189,7 +192,10 @@ class SearchResult:
         information set, the mixed strategy that approaches an equilibrium, thresholded: shares
         below MIXED_POLICY_THRESHOLD (exploration residue, mostly) are dropped and the rest
         renormalized (Ganzfried and Sandholm's thresholding; on the poker game it cut the
-        exploitability at 10,000 iterations from 0.58 to 0.45 chips: docs/hidden-information.md)."""
+        exploitability at 10,000 iterations from 0.58 to 0.45 chips: docs/hidden-information.md).
+        For ``oos`` it is the result's `strategy`, as it is."""
+        if self.strategy:
+            return {s.action: p for s, p in zip(self.stats, self.strategy)}
         total = sum(s.visits for s in self.stats)
         if total == 0:
             return {s.action: 1.0 / len(self.stats) for s in self.stats}
@@ -245,9 +251,9 @@ def _resolve_algorithm(algorithm: str, game: Any, evaluator: Any) -> str:
 
 
 def _nash_seeking_fits(game: Any) -> bool:
-    """Two-player zero-sum games with native information-state keys: on the poker game there
-    smooth-uct measured far less exploitable than ISMCTS, and won the equal-time match
-    (docs/hidden-information.md). Other hidden-information games keep ISMCTS, and so do games
+    """Two-player zero-sum games with native information-state keys: on the poker game there the
+    information-set searches measured far less exploitable than ISMCTS, and infoset-uct won the
+    equal-time match (docs/hidden-information.md). Other hidden-information games keep ISMCTS, and so do games
     whose search defaults pick it (games.search_defaults: one with native keys lost at equal time)."""
     keys = getattr(game, "has_information_state_keys", None)
     return bool(keys is not None and keys() and game.num_players() == 2)
@@ -372,7 +378,7 @@ def search(
     1000 iterations. The same seed gives the same result (None: a fresh one); with `threads` > 1
     too, as long as the budget is `iterations`.
     `algorithm="auto"` and the options a game tunes (default "auto") take what measured strongest
-    for the game (games.search_defaults), else: smooth-uct, ismcts, puct or uct by the cases of
+    for the game (games.search_defaults), else: infoset-uct, ismcts, puct or uct by the cases of
     `search_options.AUTO_CASES`; `uct_c=None` is the game's tuned value for its algorithm, else
     the algorithm's own.
 
@@ -387,9 +393,10 @@ def search(
     many leaves at once (the algorithms whose row says batched_evaluator). `algorithm="auto"`
     picks the algorithm of priors when the evaluator gives them. `tree` (a SearchTree) keeps the trees for the
     next search of a later position of the same game (tree reuse; native games; the algorithms
-    whose row says keeps_tree). `stop` (a StopFlag) ends the search early when another thread
-    sets it: the result covers the iterations done so far (possibly none), as when a time limit
-    runs out.
+    whose row says keeps_tree; for ``oos``, any game: its regret table holds a strategy for the
+    whole game, kept for every later search of it, a new deal included). `stop` (a StopFlag)
+    ends the search early when another thread sets it: the result covers the iterations done so
+    far (possibly none), as when a time limit runs out.
 
     Raises ValueError for a terminal or chance state and for out-of-range arguments, TypeError
     for arguments of the wrong type or unknown keywords, and KeyboardInterrupt when Ctrl-C is

@@ -1,13 +1,16 @@
 """Recorded playthroughs (after OpenSpiel's): for each native game and player count, one seeded
-random game with every seat's view along the way and its returns, and a few seeded searches per
-algorithm. `make_record` plays and records; `replay_record` replays a record's actions and
-recomputes everything else, so a change of rules, observations, random streams or search
-results shows as a diff of the checked-in file. scripts/regenerate_playthroughs.py rewrites the
-files; tests/playthroughs/test_playthroughs.py compares."""
+random game with every seat's view along the way (in full at a few checkpoints, and at every step
+the lines of each seat's view that the step changed, as text) and its returns, and a few seeded
+searches per algorithm. Steps are numbered by move (every action, chance outcomes included, as
+`State.move_number()` counts them; a ply is a player's decision). `make_record` plays and
+records; `replay_record` replays a record's actions and recomputes everything else, so a change of
+rules, observations, random streams or search results shows as a diff of the checked-in file.
+scripts/regenerate_playthroughs.py rewrites the files; tests/playthroughs/test_playthroughs.py
+compares."""
 
 from __future__ import annotations
 
-import hashlib
+import difflib
 import json
 import math
 import random
@@ -44,8 +47,25 @@ def path_of(name: str, params: dict[str, int]) -> Path:
     return HERE / f"{name}{f'_{players}p' if players else ''}.json"
 
 
-def digest(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()[:8]
+def view_change(before: list[str], after: list[str]) -> list[str]:
+    """The lines of a view that a step changed: each old line as "- line", each new one as
+    "+ line" (a diff without context); empty if the view did not change."""
+    out: list[str] = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=before, b=after, autojunk=False).get_opcodes():
+        if tag != "equal":
+            out += [f"- {line}" for line in before[i1:i2]] + [f"+ {line}" for line in after[j1:j2]]
+    return out
+
+
+def seen_changes(before: list[list[str]], after: list[list[str]]) -> dict[str, list[str]]:
+    """How a step changed each seat's view, seats with the same change together ("P0 P2": the
+    lines), seats whose view did not change left out."""
+    groups: dict[tuple[str, ...], list[int]] = {}
+    for seat, (old, new) in enumerate(zip(before, after)):
+        change = view_change(old, new)
+        if change:
+            groups.setdefault(tuple(change), []).append(seat)
+    return {" ".join(f"P{s}" for s in seats): list(change) for change, seats in groups.items()}
 
 
 def random_action(state: Any, rng: random.Random) -> int:
@@ -69,7 +89,7 @@ def play_actions(name: str, params: dict[str, int]) -> list[int]:
     return list(state.history())
 
 
-def searches(state: Any, ply: int) -> list[dict[str, Any]]:
+def searches(state: Any, move: int) -> list[dict[str, Any]]:
     """One seeded search per algorithm at this decision: its choice and every root action's visits."""
     out = []
     for algorithm in (a for a in mcts.ALGORITHMS if a != "auto"):
@@ -78,7 +98,7 @@ def searches(state: Any, ply: int) -> list[dict[str, Any]]:
         )
         out.append(
             {
-                "ply": ply,
+                "move": move,
                 "algorithm": algorithm,
                 "best_action": result.best_action,
                 "visits": {str(s.action): s.visits for s in result.stats},
@@ -88,37 +108,34 @@ def searches(state: Any, ply: int) -> list[dict[str, Any]]:
 
 
 def replay_record(name: str, params: dict[str, int], actions: list[int]) -> dict[str, Any]:
-    """Replays `actions` and records what each seat sees along the way, the returns, and the
-    searches at the first decision and at the decision nearest the middle of the game."""
+    """Replays `actions` and records what each seat sees along the way (how each step changed
+    every seat's view, and the whole views at checkpoints), the returns, and the searches at the
+    first decision and at the decision nearest the middle of the game."""
     game = ts.load_game(name, **params)
     state = game.new_initial_state(SEED)
     n = game.num_players()
     every = max(1, math.ceil(len(actions) / CHECKPOINTS))
-    steps, views, decision_plies, search_results = [], {}, [], []
-    for ply, action in enumerate(actions):
-        seen = [state.information_state_string(p) for p in range(n)]
-        if ply % every == 0:
-            views[str(ply)] = [s.split("\n") for s in seen]
+    steps, views, decisions, search_results = [], {}, [], []
+    seen = [state.information_state_string(p).split("\n") for p in range(n)]
+    for move, action in enumerate(actions):
+        if move % every == 0:
+            views[str(move)] = seen
         player = state.current_player()
         if player >= 0:
-            decision_plies.append(ply)
-        steps.append(
-            {
-                "ply": ply,
-                "player": player,
-                "action": action,
-                "text": state.action_to_string(action),
-                "views": [digest(s) for s in seen],
-            }
-        )
+            decisions.append(move)
+        text = state.action_to_string(action)
         state.apply_action(action)
+        before, seen = seen, [state.information_state_string(p).split("\n") for p in range(n)]
+        steps.append(
+            {"move": move, "player": player, "action": action, "text": text, "seen": seen_changes(before, seen)}
+        )
     assert state.is_terminal(), "the recorded actions stop before the end of the game"
-    views[str(len(actions))] = [state.information_state_string(p).split("\n") for p in range(n)]
-    for ply in sorted({decision_plies[0], decision_plies[len(decision_plies) // 2]}):
+    views[str(len(actions))] = seen
+    for move in sorted({decisions[0], decisions[len(decisions) // 2]}):
         position = game.new_initial_state(SEED)
-        for a in actions[:ply]:
+        for a in actions[:move]:
             position.apply_action(a)
-        search_results += searches(position, ply)
+        search_results += searches(position, move)
     return {
         "game": name,
         "params": params,
@@ -137,6 +154,19 @@ def make_record(name: str, params: dict[str, int]) -> dict[str, Any]:
 def to_text(record: dict[str, Any]) -> str:
     """JSON laid out for diffs: one line per step, per search and per line of a view."""
 
+    def step(s: dict[str, Any]) -> list[str]:
+        head = {k: v for k, v in s.items() if k != "seen"}
+        if not s["seen"]:
+            return [f"    {line({**head, 'seen': {}})},"]
+        lines = [f'    {line(head)[:-1]}, "seen": {{']
+        for k, (seats, change) in enumerate(s["seen"].items()):
+            lines.append(f"      {line(seats)}: [")
+            lines += [f"        {line(text)}," for text in change]
+            lines[-1] = lines[-1].rstrip(",")
+            lines.append("      ]" + ("," if k < len(s["seen"]) - 1 else ""))
+        lines.append("    }},")
+        return lines
+
     def line(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False)
 
@@ -144,12 +174,13 @@ def to_text(record: dict[str, Any]) -> str:
     for key in ("game", "params", "seed", "returns"):
         out.append(f"  {line(key)}: {line(record[key])},")
     out.append('  "steps": [')
-    out += [f"    {line(s)}," for s in record["steps"]]
+    for s in record["steps"]:
+        out += step(s)
     out[-1] = out[-1].rstrip(",")
     out.append("  ],")
     out.append('  "views": {')
-    for k, (ply, seats) in enumerate(record["views"].items()):
-        out.append(f"    {line(ply)}: [")
+    for k, (move, seats) in enumerate(record["views"].items()):
+        out.append(f"    {line(move)}: [")
         for i, lines in enumerate(seats):
             out.append("      [")
             out += [f"        {line(text)}," for text in lines]

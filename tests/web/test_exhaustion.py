@@ -135,16 +135,16 @@ async def main():
         await asyncio.sleep(0.05)
     await asyncio.sleep(0.1)
     views = [m for m in seen if m["type"] == "view"]
-    print(json.dumps(dict(kept=slow in session.watchers, dropped=slow.dropped, plies=len(session.events),
-                          views=len(views), last=views[-1]["finished"], last_ply=views[-1]["ply"])))
+    print(json.dumps(dict(kept=slow in session.watchers, dropped=slow.dropped, moves=len(session.events),
+                          views=len(views), last=views[-1]["finished"], last_move=views[-1]["move"])))
 
 asyncio.run(main())
 """
     )
     (result,) = json_lines(proc.stdout)
     assert result["kept"] and not result["dropped"], result
-    assert result["last"] and result["last_ply"] == result["plies"], result
-    assert result["views"] <= result["plies"] + 1, result
+    assert result["last"] and result["last_move"] == result["moves"], result
+    assert result["views"] <= result["moves"] + 1, result
 
 
 def test_a_dropped_page_is_told_why_by_its_websocket_close():
@@ -214,7 +214,7 @@ def test_every_search_from_a_page_is_capped_by_the_server():
         + """
 from tablesearch.web.sessions import PlaySession
 from tablesearch.web.untrusted import parse_game_request
-settings = ServerSettings(limits=Limits(seconds_per_move=2.5))
+settings = ServerSettings(limits=Limits(time_limit=2.5))
 for seats in (["mcts", "mcts:iterations=500"], ["mcts:time_limit=1", "human"]):
     request = parse_game_request({"game": "tic_tac_toe", "seats": seats}, frozenset())
     session = PlaySession(request, settings)
@@ -230,7 +230,7 @@ for seats in (["mcts", "mcts:iterations=500"], ["mcts:time_limit=1", "human"]):
 
 
 def test_a_search_stops_when_its_last_page_leaves():
-    # Leduc's default search (smooth-uct) runs in one piece, not in steps: only the stop flag ends it.
+    # Leduc's default search (infoset-uct) runs in one piece, not in steps: only the stop flag ends it.
     proc = run_isolated(
         CLIENT
         + """

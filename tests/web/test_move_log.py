@@ -43,7 +43,7 @@ def test_gnomi_asks_are_answered_in_the_log():
             card, target, asker = int(card), int(target), int(asker)
             assert (b["mushroom_holder"][card], a["mushroom_holder"][card]) == (target, asker), text
             assert gnomi.MUSHROOMS[a["mushroom_face"][card]] == colour and a["mushroom_up"][card]
-            assert f"gives {colour} (m{card})" in moves.describe_move(before, player, action, observer=third)
+            assert f"gives {colour} (m{card})" in moves.describe_move(before, player, action, viewer=third)
             gave += 1
         for target, colour in HAS_NONE.findall(text):
             held = [
@@ -83,7 +83,7 @@ def test_gnomi_hans_composts_every_mushroom_of_the_colour_in_the_log():
     told = 0
     for before, player, action, after in _moves("gnomi", {"players": 5}, range(40)):
         b, a = before.fields(), after.fields()
-        text = moves.describe_move(before, player, action, observer=0)
+        text = moves.describe_move(before, player, action, viewer=0)
         if gnomi.EFFECTS[b["effect"][0]] != "hans":
             continue
         for seat, cards in COMPOSTS.findall(text):

@@ -79,7 +79,7 @@ def test_the_page_downloads_its_own_record_and_replays_it_from_the_file(client, 
     assert [e.action for e in replay.events] == line["actions"]
     with client.websocket_connect(f"/ws/{replay.id}") as ws:
         view = ws.receive_json()
-        assert view["replay"] and view["plies"] == len(line["actions"])
+        assert view["replay"] and view["moves"] == len(line["actions"])
         assert "Click" not in view["legend"] and "hint" not in view  # no play legend on a replay
 
 

@@ -70,8 +70,8 @@ def test_a_seat_view_is_the_same_in_every_world_the_seat_cannot_tell_apart(name,
                         for a in legal:
                             assert turns.follow_ups(seen, viewer, a) == turns.follow_ups(seen_other, viewer, a)
                 if viewer == 0 and k % 2 == 0 and action is not None and _same_after(state, other, action, viewer):
-                    log_true.append(moves.describe_move(state, player, action, observer=0))
-                    log_other.append(moves.describe_move(other, player, action, observer=0))
+                    log_true.append(moves.describe_move(state, player, action, viewer=0))
+                    log_other.append(moves.describe_move(other, player, action, viewer=0))
             if player is not None and player >= 0:
                 last = (player, action)  # every player move of these games is public
         assert log_true == log_other
@@ -101,25 +101,25 @@ def test_gnomi_moves_hide_faces_the_observer_does_not_know():
         after.apply_action(action)
         fields = after.fields()
         for observer in range(3):
-            text = moves.describe_move(state, player, action, observer=observer)
+            text = moves.describe_move(state, player, action, viewer=observer)
             for face, kind, index in re.findall(r"(\S+) \(([mg])(\d+)\)", text):
                 known = fields["mushroom_known" if kind == "m" else "gnome_known"][int(index)]
                 assert (face == "?") == (not (known >> observer) & 1), text
-        if "passes" in moves.describe_move(state, player, action, observer=(player + 1) % 3):
+        if "passes" in moves.describe_move(state, player, action, viewer=(player + 1) % 3):
             passes += 1
-            assert "?" in moves.describe_move(state, player, action, observer=(player + 1) % 3)
+            assert "?" in moves.describe_move(state, player, action, viewer=(player + 1) % 3)
     assert passes > 0
 
 
 def test_leduc_deals_are_told_only_to_their_receiver():
     game = ts.load_game("leduc_poker")
     state = game.new_initial_state()
-    assert moves.describe_move(state, -1, 3, observer=0) == "P0 is dealt Q♥"
-    assert moves.describe_move(state, -1, 3, observer=1) == "P0 is dealt a card"
+    assert moves.describe_move(state, -1, 3, viewer=0) == "P0 is dealt Q♥"
+    assert moves.describe_move(state, -1, 3, viewer=1) == "P0 is dealt a card"
     state.apply_action(3)
-    assert moves.describe_move(state, -1, 5, observer=0) == "P1 is dealt a card"
+    assert moves.describe_move(state, -1, 5, viewer=0) == "P1 is dealt a card"
     state.apply_action(5)
-    assert moves.describe_move(state, 0, 2, observer=1) == "P0 raises"
+    assert moves.describe_move(state, 0, 2, viewer=1) == "P0 raises"
 
 
 def test_candyland_board_data_matches_the_game():

@@ -122,7 +122,7 @@ void CandyLandState::observation_tensor(int, float* out) const {
   }
 }
 
-std::vector<ParamSpec> CandyLand::param_spec() {
+std::vector<ParamSpec> CandyLand::parameter_specs() {
   std::vector<std::string> decks;
   for (const cl::DeckProfile& d : cl::kDecks) decks.push_back(d.name);
   return {

@@ -111,7 +111,7 @@ class CandyLand {
  public:
   using State = CandyLandState;
   static constexpr const char* kName = "candyland";
-  static std::vector<ParamSpec> param_spec();
+  static std::vector<ParamSpec> parameter_specs();
   explicit CandyLand(const Params& params);
   int num_players() const { return players_; }
   int max_legal_actions() const { return candyland::kNumKinds; }
@@ -124,6 +124,8 @@ class CandyLand {
   }
   // Nothing is dealt or placed at random: the draw order is chance, so the seed is unused.
   State new_initial_state(uint64_t) const { return State(players_, deck_, replacement_, max_plies_); }
+  // The track, the card kinds, the decks and the observation layout (candyland_description.cc).
+  GameDescription description() const;
 
  private:
   int players_;

@@ -91,9 +91,9 @@ void CompiledRules::validate() const {
         std::to_string(initial.size()));
   in_range(max_legal_actions, "max_legal_actions()", 1, kCompiledMaxActions);
   in_range(num_distinct_actions, "num_distinct_actions()", 1, kCompiledMaxActions);
-  if (!(std::isfinite(min_return) && std::isfinite(max_return) && max_return > min_return))
-    bad("min_utility() and max_utility() must be finite with min < max, got " + number(min_return) + " and " +
-        number(max_return));
+  if (!(std::isfinite(min_utility) && std::isfinite(max_utility) && max_utility > min_utility))
+    bad("min_utility() and max_utility() must be finite with min < max, got " + number(min_utility) +
+        " and " + number(max_utility));
   in_range(max_game_length, "max_game_length()", 0, INT32_MAX);
   in_range(information_state_size, "information_state_size()", 0, kCompiledMaxVector);
   in_range(resample_draws, "resample_draws()", 0, kCompiledMaxVector);
@@ -249,10 +249,10 @@ void CompiledState::returns(double* out) const {
                             number(out[p]) + "): it must write one finite value for each of the " +
                             std::to_string(n) + " players");
     }
-    if (out[p] < rules_->min_return - 1e-9 || out[p] > rules_->max_return + 1e-9) [[unlikely]] {
+    if (out[p] < rules_->min_utility - 1e-9 || out[p] > rules_->max_utility + 1e-9) [[unlikely]] {
       broken("returns", "gave player " + std::to_string(p) + " the return " + number(out[p]) +
-                            ", outside the game's utility range [" + number(rules_->min_return) + ", " +
-                            number(rules_->max_return) + "]");
+                            ", outside the game's utility range [" + number(rules_->min_utility) + ", " +
+                            number(rules_->max_utility) + "]");
     }
   }
 }

@@ -48,8 +48,8 @@ class CompiledState {
   void observation_tensor(int player, float* out) const;
   CompiledState resample_from_infostate(int player, Rng& rng, std::vector<Action>* history) const;
   Action observed_action(int observer, Action action) const;
-  double min_return() const { return rules_->min_return; }
-  double max_return() const { return rules_->max_return; }
+  double min_utility() const { return rules_->min_utility; }
+  double max_utility() const { return rules_->max_utility; }
   // Rule fuzzing (api/rule_fuzz.h) checks what a compiled game must keep: see compiled.cc.
   void check_step(const CompiledState& before, Action action) const;
 
@@ -87,10 +87,9 @@ class CompiledGame {
  public:
   using State = CompiledState;
   static constexpr const char* kName = "compiled";
-  // Compiled games are registered by name in Python, not in the native list: param_spec() is
-  // what the factory takes, per game (the native adapter prefers parameter_specs()).
-  static std::vector<ParamSpec> param_spec() { return {}; }
-  std::vector<ParamSpec> parameter_specs() const { return rules_->param_specs; }
+  // Compiled games are registered by name in Python, not in the native list: their parameters
+  // are what the factory takes, per game.
+  std::vector<ParamSpec> parameter_specs() const { return rules_->parameter_specs; }
   // A compiled game is made from its rules (make_compiled_game), never from parameters alone.
   [[noreturn]] explicit CompiledGame(const Params&);
   explicit CompiledGame(std::shared_ptr<const CompiledRules> rules);

@@ -64,10 +64,10 @@ struct CompiledRules {
   int64_t num_distinct_actions = 0;    // player actions lie in [0, this)
   bool has_chance = false;
   bool has_hidden_information = false;
-  double min_return = -1, max_return = 1;  // min_utility() and max_utility()
-  std::vector<ParamSpec> param_specs;      // the factory's parameters, for help and forms
-  int64_t max_game_length = 0;             // 0: no bound declared
-  int64_t information_state_size = 0;      // 0: the state itself is what every player knows
+  double min_utility = -1, max_utility = 1;  // min_utility() and max_utility()
+  std::vector<ParamSpec> parameter_specs;    // the factory's parameters, for help and forms
+  int64_t max_game_length = 0;               // 0: no bound declared
+  int64_t information_state_size = 0;        // 0: the state itself is what every player knows
   int64_t resample_draws = 0;
   std::vector<int64_t> observation_shape;  // empty: no observation tensors
 

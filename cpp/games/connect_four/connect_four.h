@@ -61,7 +61,7 @@ class ConnectFour {
  public:
   using State = ConnectFourState;
   static constexpr const char* kName = "connect_four";
-  static std::vector<ParamSpec> param_spec() { return {}; }
+  static std::vector<ParamSpec> parameter_specs() { return {}; }
   explicit ConnectFour(const Params&) {}
   int num_players() const { return 2; }
   int max_legal_actions() const { return 7; }

@@ -58,14 +58,6 @@ DealSort<N> sort_for_deal(const GnomiState::Cards<N>& cards, IsGolden is_golden,
   return d;
 }
 
-template <int N>
-void place(GnomiState::Cards<N>& cards, int id, int8_t face, int8_t holder, uint8_t up, uint8_t known) {
-  cards.face[id] = face;
-  cards.holder[id] = holder;
-  cards.up[id] = up;
-  cards.known[id] = known;
-}
-
 // Deals every hand up to `hand_size` (its kept cards, still known to whoever knew them, then
 // from the deck, known to the holder; each hand shuffled), then the rest of the deck and the
 // cards out of the match to the pool, and the reserve (known to everyone) after them.
@@ -80,17 +72,17 @@ void deal_hands(GnomiState::Cards<N>& cards, const DealSort<N>& d, int players, 
     for (int i = 0; i < d.kept_count[s]; ++i) hand[h++] = d.kept[s][i];
     while (h < hand_size) hand[h++] = {d.deck[next++], bit(s)};
     rng.shuffle(hand.data(), h);
-    for (int i = 0; i < h; ++i) place(cards, id++, hand[i].face, static_cast<int8_t>(s), 1, hand[i].known);
+    for (int i = 0; i < h; ++i) cards.place(id++, hand[i].face, static_cast<int8_t>(s), 1, hand[i].known);
   }
-  for (; next < d.deck_count; ++next) place(cards, id++, d.deck[next], GnomiState::kPool, 0, 0);
-  for (int i = 0; i < d.out_count; ++i) place(cards, id++, d.out[i], GnomiState::kPool, 0, 0);
+  for (; next < d.deck_count; ++next) cards.place(id++, d.deck[next], GnomiState::kPool, 0, 0);
+  for (int i = 0; i < d.out_count; ++i) cards.place(id++, d.out[i], GnomiState::kPool, 0, 0);
   for (int i = 0; i < d.reserve_count; ++i)
-    place(cards, id++, d.reserve[i], GnomiState::kReserve, 0, everyone);
+    cards.place(id++, d.reserve[i], GnomiState::kReserve, 0, everyone);
 }
 
 }  // namespace
 
-std::vector<ParamSpec> Gnomi::param_spec() {
+std::vector<ParamSpec> Gnomi::parameter_specs() {
   return {
       ParamSpec::integer("players", 3, 2, gnomi::kMaxSeats, "number of players"),
       ParamSpec::boolean("golden", false,
@@ -347,10 +339,7 @@ int GnomiState::chance_outcomes(ChanceOutcome* out) const {
 // ---------------------------------------------------------------------------------------------
 // Applying actions
 
-void GnomiState::move_mushroom(int m, int to, uint8_t learners) {
-  mush_.holder[m] = static_cast<int8_t>(to);
-  mush_.known[m] |= learners | bit(to);
-}
+void GnomiState::move_mushroom(int m, int to, uint8_t learners) { mush_.move(m, to, learners); }
 
 Action GnomiState::observed_action(int observer, Action a) const {
   return phase_ == kGoldenChoice && observer != current_player() ? kHiddenChoice : a;
@@ -746,7 +735,8 @@ void GnomiState::end_game(uint8_t winners) {
   }
   award_golden_mushrooms(winners);
   // Reading: with several winners, the lowest-numbered one moves last.
-  if (game_ < 2) first_ = static_cast<int8_t>(next_seat(std::countr_zero(static_cast<unsigned>(winners))));
+  if (game_ < kMatchGames - 1)
+    first_ = static_cast<int8_t>(next_seat(std::countr_zero(static_cast<unsigned>(winners))));
   awaiting_ = winners;
   offer_golden();
 }
@@ -776,7 +766,7 @@ void GnomiState::offer_golden() {
     return;
   }
   awaiting_ = 0;
-  if (game_ < 2) return next_game();
+  if (game_ < kMatchGames - 1) return next_game();
   int best = -1;
   for (int s = 0; s < n_; ++s) {
     const int g = gold(s);
@@ -812,7 +802,7 @@ void GnomiState::next_game() {
     if (!(offer_kept_ & bit(i))) continue;
     for (int g = 0; g < kG; ++g) {
       if (gnome_.holder[g] == kPool && gnomi::golden_gnome(gnome_.face[g])) {
-        place(gnome_, g, gnome_.face[g], offer_seat_[i], 1, bit(offer_seat_[i]));
+        gnome_.place(g, gnome_.face[g], offer_seat_[i], 1, bit(offer_seat_[i]));
         break;
       }
     }

@@ -52,17 +52,22 @@
 //   201 take the golden gnome;  202 decline it (others observe both as 203)
 // Chance outcomes (random steals) are "pick mushroom m" for the card taken.
 //
-// Observation tensor (flat, 38 * players + 25 floats): for each seat in turn from the observer,
-// [in game, whose turn, deciding now, up mushrooms by known colour (6) and unknown (1), composted
-// by colour (6) and unknown (1), awake gnomes by known kind (9) and unknown (1), sleeping by kind
-// (9) and unknown (1), golden gnomes offered so far (public)]; then the phase one-hot (15), the
-// pending colour one-hot (6), the game of the match one-hot (3), and rounds played / max_rounds.
+// Observation tensor (flat, 38 * players + 25 floats; SeatObservation below): for each seat in
+// turn from the observer, [in game, whose turn, deciding now, up mushrooms by known colour (6)
+// and unknown (1), composted by colour (6) and unknown (1), awake gnomes by known kind (9) and
+// unknown (1), sleeping by kind (9) and unknown (1), golden gnomes offered so far (public)]; then
+// the phase one-hot (15), the pending colour one-hot (6), the game of the match one-hot (3), and
+// rounds played / max_rounds.
+//
+// The names of the phases, effects and action ranges, the card tables and the observation layout
+// are exported as the game's description (Gnomi::description), which the Python side reads.
 #pragma once
 #include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "core/cards.h"
 #include "core/game.h"
 #include "games/gnomi/gnomi_cards.h"
 
@@ -115,16 +120,31 @@ class GnomiState {
     kGameOver,
   };
   static constexpr int kNumPhases = kGameOver;  // phases in the observation (not game over)
+  static constexpr std::array<const char*, kGameOver + 1> kPhaseNames = {
+      "turn",           "use 1 target",  "use 2 second",  "use 2 target",   "hans colour", "sprout",
+      "wake",           "effect target", "react",         "lullaby choice", "peek reveal", "peek take",
+      "compost choice", "steal",         "golden choice", "game over"};
 
   enum Effect : int8_t { kNoEffect, kGive, kStealOne, kLullaby, kThief, kPeek, kCompost, kHans };
+  static constexpr std::array<const char*, kHans + 1> kEffectNames = {"-",     "give", "steal",   "lullaby",
+                                                                      "thief", "peek", "compost", "hans"};
 
+  // Cards have public numbers; each tracks its face, holder, side and who knows its face.
   template <int N>
-  struct Cards {
-    std::array<int8_t, N> face{};
-    std::array<int8_t, N> holder{};
-    std::array<uint8_t, N> up{};
-    std::array<uint8_t, N> known{};  // bit p: player p knows the face
+  using Cards = CardSet<N>;
+
+  // The observation's block per seat (see the header comment), then the phase, the colour, the
+  // game of the match and the rounds played.
+  struct SeatObservation {
+    static constexpr int kInGame = 0, kTurn = 1, kDeciding = 2;
+    static constexpr int kUpMushrooms = 3;  // by colour known to the observer, then unknown
+    static constexpr int kComposted = kUpMushrooms + kColours + 1;
+    static constexpr int kAwakeGnomes = kComposted + kColours + 1;  // by kind known, then unknown
+    static constexpr int kSleeping = kAwakeGnomes + gnomi::kNumGnomeFaces + 1;
+    static constexpr int kGoldenOffered = kSleeping + gnomi::kNumGnomeFaces + 1;
+    static constexpr int kSize = kGoldenOffered + 1;
   };
+  static constexpr int kMatchGames = 3;  // games in a golden match
 
   // Deals a new game (or match) from `seed`.
   GnomiState(int players, bool golden, int max_rounds, uint64_t seed);
@@ -149,12 +169,15 @@ class GnomiState {
   uint64_t information_state_key(int player) const;
   void observation_tensor(int player, float* out) const;
   GnomiState resample_from_infostate(int player, Rng& rng, std::vector<Action>* history) const;
-  void write_fields(FieldWriter& w) const;
-  void read_fields(const FieldReader& r);
+  // Every field (gnomi_fields.cc), and the whole position checked after reading them.
+  void fields(FieldVisitor& v);
+  void check_fields() const { validate(); }
   // Rule-level invariants across the step from `before` by `action` (gnomi_invariants.cc).
   void check_step(const GnomiState& before, Action action) const;
 
-  static int observation_size(int players) { return 38 * players + kNumPhases + kColours + 3 + 1; }
+  static int observation_size(int players) {
+    return SeatObservation::kSize * players + kNumPhases + kColours + kMatchGames + 1;
+  }
 
  private:
   uint8_t all_mask() const { return static_cast<uint8_t>((1u << n_) - 1); }
@@ -177,7 +200,7 @@ class GnomiState {
 
   void deal(uint64_t seed);
   void redeal();
-  void reveal_mushroom(int m) { mush_.known[m] = all_mask(); }
+  void reveal_mushroom(int m) { mush_.reveal(m, all_mask()); }
   void move_mushroom(int m, int to, uint8_t learners);
 
   void apply_turn(Action a);
@@ -239,7 +262,7 @@ class Gnomi {
  public:
   using State = GnomiState;
   static constexpr const char* kName = "gnomi";
-  static std::vector<ParamSpec> param_spec();
+  static std::vector<ParamSpec> parameter_specs();
   explicit Gnomi(const Params& params);
   int num_players() const { return players_; }
   int max_legal_actions() const { return State::kMaxLegal; }
@@ -250,6 +273,8 @@ class Gnomi {
   bool has_hidden_information() const { return true; }
   std::vector<int> observation_shape() const { return {State::observation_size(players_)}; }
   State new_initial_state(uint64_t seed) const { return State(players_, golden_, max_rounds_, seed); }
+  // The names, card tables, action ranges and observation layout (gnomi_description.cc).
+  GameDescription description() const;
 
  private:
   int players_;

@@ -8,6 +8,8 @@
 namespace ts::gnomi {
 
 enum class Ability : int8_t { kHans, kSprout, kWake, kLullaby, kThief, kPeek, kEarmuffs, kCompost };
+inline constexpr std::array<const char*, 8> kAbilityNames = {"hans",  "sprout", "wake",     "lullaby",
+                                                             "thief", "peek",   "earmuffs", "compost"};
 
 struct GnomeSpec {
   const char* id;

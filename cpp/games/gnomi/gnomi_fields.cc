@@ -1,6 +1,7 @@
-// Serialization of a Gnomi state's contents (resampled states cannot be rebuilt from seed and
-// history). read_fields takes untrusted input: it validates ranges, the conservation of every
-// component, the knowledge masks and the consistency of the pending decision.
+// Gnomi's serialized fields (resampled states cannot be rebuilt from seed and history). Fields
+// read from untrusted input are checked for their ranges as they are read,
+// then as a whole by validate(): the conservation of every component, the knowledge masks and the
+// consistency of the pending decision.
 #include <bit>
 #include <limits>
 
@@ -11,94 +12,35 @@ namespace ts {
 using gnomi::kGnomes;
 using gnomi::kMushrooms;
 
-namespace {
-
-template <class Cards>
-void put_cards(FieldWriter& w, const std::string& prefix, const Cards& c) {
-  w.put(prefix + "_face", c.face.begin(), c.face.end());
-  w.put(prefix + "_holder", c.holder.begin(), c.holder.end());
-  w.put(prefix + "_up", c.up.begin(), c.up.end());
-  w.put(prefix + "_known", c.known.begin(), c.known.end());
-}
-
-template <class Cards>
-void get_cards(const FieldReader& r, const std::string& prefix, Cards& c, int faces, int players) {
-  const int n = static_cast<int>(c.face.size());
-  const auto& face = r.get(prefix + "_face", n, 0, faces - 1);
-  const auto& holder = r.get(prefix + "_holder", n, GnomiState::kReserve, players - 1);
-  const auto& up = r.get(prefix + "_up", n, 0, 1);
-  const auto& known = r.get(prefix + "_known", n, 0, (1 << players) - 1);
-  for (int i = 0; i < n; ++i) {
-    c.face[i] = static_cast<int8_t>(face[i]);
-    c.holder[i] = static_cast<int8_t>(holder[i]);
-    c.up[i] = static_cast<uint8_t>(up[i]);
-    c.known[i] = static_cast<uint8_t>(known[i]);
-  }
-}
-
-}  // namespace
-
-void GnomiState::write_fields(FieldWriter& w) const {
-  put_cards(w, "mushroom", mush_);
-  put_cards(w, "gnome", gnome_);
-  w.put("mushroom_not", not_colour_.begin(), not_colour_.end());
-  w.put("offer_seat", offer_seat_.begin(), offer_seat_.end());
-  w.put("offer_kept", offer_kept_);
-  w.put("settled", settled_);
-  w.put("awaiting", awaiting_);
-  w.put("deal_seed", static_cast<int64_t>(deal_seed_));
-  w.put("history_hash", static_cast<int64_t>(history_hash_));
-  w.put("game", game_);
-  w.put("round", round_);
-  w.put("first", first_);
-  w.put("turn", turn_);
-  w.put("phase", phase_);
-  w.put("effect", effect_);
-  w.put("target", target_);
-  w.put("colour", colour_);
-  w.put("pick", pick_);
-  w.put("peek", peek_.begin(), peek_.end());
-  w.put("steals_left", steals_left_);
-  w.put("out", out_);
-  w.put("winners", winners_);
-  w.put("last_out", last_out_);
-  w.put("prev_out", prev_out_);
-}
-
-void GnomiState::read_fields(const FieldReader& r) {
-  GnomiState s = *this;  // keeps the game's parameters (players, golden, max_rounds)
-  const int n = n_;
-  const int64_t all = (1 << n) - 1;
+void GnomiState::fields(FieldVisitor& v) {
+  const int n = n_, all = (1 << n) - 1;
   constexpr int64_t lo = std::numeric_limits<int64_t>::min(), hi = std::numeric_limits<int64_t>::max();
-  get_cards(r, "mushroom", s.mush_, kColours, n);
-  get_cards(r, "gnome", s.gnome_, gnomi::kNumGnomeFaces, n);
-  const auto& excluded = r.get("mushroom_not", kM, 0, (1 << kColours) - 1);
-  for (int m = 0; m < kM; ++m) s.not_colour_[m] = static_cast<uint8_t>(excluded[m]);
-  const auto& offered = r.get("offer_seat", gnomi::kGoldenGnomes, -1, n - 1);
-  for (int i = 0; i < gnomi::kGoldenGnomes; ++i) s.offer_seat_[i] = static_cast<int8_t>(offered[i]);
-  s.offer_kept_ = static_cast<uint8_t>(r.get_one("offer_kept", 0, (1 << gnomi::kGoldenGnomes) - 1));
-  s.settled_ = static_cast<int8_t>(r.get_one("settled", 0, gnomi::kGoldenGnomes));
-  s.awaiting_ = static_cast<uint8_t>(r.get_one("awaiting", 0, all));
-  s.deal_seed_ = static_cast<uint64_t>(r.get_one("deal_seed", lo, hi));
-  s.history_hash_ = static_cast<uint64_t>(r.get_one("history_hash", lo, hi));
-  s.game_ = static_cast<int8_t>(r.get_one("game", 0, golden_ ? 2 : 0));
-  s.round_ = static_cast<int16_t>(r.get_one("round", 0, max_rounds_));
-  s.first_ = static_cast<int8_t>(r.get_one("first", 0, n - 1));
-  s.turn_ = static_cast<int8_t>(r.get_one("turn", 0, n - 1));
-  s.phase_ = static_cast<Phase>(r.get_one("phase", 0, kGameOver));
-  s.effect_ = static_cast<Effect>(r.get_one("effect", 0, kHans));
-  s.target_ = static_cast<int8_t>(r.get_one("target", -1, n - 1));
-  s.colour_ = static_cast<int8_t>(r.get_one("colour", -1, kColours - 1));
-  s.pick_ = static_cast<int8_t>(r.get_one("pick", -1, kM - 1));
-  const auto& peek = r.get("peek", 2, -1, kM - 1);
-  s.peek_ = {static_cast<int8_t>(peek[0]), static_cast<int8_t>(peek[1])};
-  s.steals_left_ = static_cast<int8_t>(r.get_one("steals_left", 0, 2));
-  s.out_ = static_cast<uint8_t>(r.get_one("out", 0, all));
-  s.winners_ = static_cast<uint8_t>(r.get_one("winners", 0, all));
-  s.last_out_ = static_cast<uint8_t>(r.get_one("last_out", 0, all));
-  s.prev_out_ = static_cast<uint8_t>(r.get_one("prev_out", 0, all));
-  s.validate();
-  *this = s;
+  constexpr int golden = gnomi::kGoldenGnomes;
+  mush_.fields(v, "mushroom", "mushrooms", kColours, kReserve, n);
+  gnome_.fields(v, "gnome", "gnomes", gnomi::kNumGnomeFaces, kReserve, n);
+  v.array("mushroom_not", not_colour_, 0, (1 << kColours) - 1,
+          "colours ruled out (bit c: row c of mushrooms)");
+  v.array("offer_seat", offer_seat_, -1, n - 1, "seat");
+  v.one("offer_kept", offer_kept_, 0, (1 << golden) - 1, "offers taken (bit i: offer i)");
+  v.one("settled", settled_, 0, golden);
+  v.one("awaiting", awaiting_, 0, all, "seats");
+  v.one("deal_seed", deal_seed_, lo, hi, "hash");
+  v.one("history_hash", history_hash_, lo, hi, "hash");
+  v.one("game", game_, 0, golden_ ? kMatchGames - 1 : 0);
+  v.one("round", round_, 0, max_rounds_);
+  v.one("first", first_, 0, n - 1, "seat");
+  v.one("turn", turn_, 0, n - 1, "seat");
+  v.one("phase", phase_, 0, kGameOver, "phase");
+  v.one("effect", effect_, 0, kHans, "effect");
+  v.one("target", target_, -1, n - 1, "seat");
+  v.one("colour", colour_, -1, kColours - 1, "mushrooms");
+  v.one("pick", pick_, -1, kM - 1);
+  v.array("peek", peek_, -1, kM - 1, "mushroom card");
+  v.one("steals_left", steals_left_, 0, 2);
+  v.one("out", out_, 0, all, "seats");
+  v.one("winners", winners_, 0, all, "seats");
+  v.one("last_out", last_out_, 0, all, "seats");
+  v.one("prev_out", prev_out_, 0, all, "seats");
 }
 
 void GnomiState::validate() const {

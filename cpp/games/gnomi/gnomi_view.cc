@@ -14,12 +14,6 @@ using gnomi::kMushrooms;
 
 namespace {
 
-const char* kPhaseNames[] = {"turn",           "use 1 target",   "use 2 second",  "use 2 target",
-                             "hans colour",    "sprout",         "wake",          "effect target",
-                             "react",          "lullaby choice", "peek reveal",   "peek take",
-                             "compost choice", "steal",          "golden choice", "game over"};
-const char* kEffectNames[] = {"-", "give", "steal", "lullaby", "thief", "peek", "compost", "hans"};
-
 std::string seat(int s) {
   std::string out = s < 0 ? "-" : "P";
   if (s >= 0) out += std::to_string(s);
@@ -131,7 +125,7 @@ std::string GnomiState::card_label(bool mushroom, int id, int viewer) const {
 std::string GnomiState::describe(int viewer) const {
   std::string out = "gnomi";
   if (viewer >= 0) out += " | view of " + seat(viewer);
-  out += " | game " + std::to_string(game_ + 1) + " of " + (golden_ ? "3" : "1");
+  out += " | game " + std::to_string(game_ + 1) + " of " + (golden_ ? std::to_string(kMatchGames) : "1");
   out += " | round " + std::to_string(round_ + 1) + " of " + std::to_string(max_rounds_);
   out += " | first " + seat(first_) + " | turn " + seat(turn_);
   out += " | phase " + std::string(kPhaseNames[phase_]) + " effect " + kEffectNames[effect_];
@@ -253,34 +247,34 @@ uint64_t GnomiState::information_state_key(int player) const {
 }
 
 void GnomiState::observation_tensor(int player, float* out) const {
-  const uint8_t me = static_cast<uint8_t>(1u << player);
+  using Obs = SeatObservation;
   const int decider = current_player();
-  constexpr int kBlock = 38;
   for (int r = 0; r < n_; ++r) {
     const int s = (player + r) % n_;
-    float* b = out + r * kBlock;
-    b[0] = in_game(s);
-    b[1] = s == turn_ && phase_ != kGameOver && phase_ != kGoldenChoice;  // between games: no one's turn
-    b[2] = s == decider;
+    float* b = out + r * Obs::kSize;
+    b[Obs::kInGame] = in_game(s);
+    b[Obs::kTurn] =
+        s == turn_ && phase_ != kGameOver && phase_ != kGoldenChoice;  // between games: no one's turn
+    b[Obs::kDeciding] = s == decider;
     for (int m = 0; m < kM; ++m) {
       if (mush_.holder[m] != s) continue;
-      const int slot = (mush_.known[m] & me) ? mush_.face[m] : kColours;
-      b[3 + (mush_.up[m] ? 0 : kColours + 1) + slot] += 1;
+      const int slot = mush_.knows(m, player) ? mush_.face[m] : kColours;
+      b[(mush_.up[m] ? Obs::kUpMushrooms : Obs::kComposted) + slot] += 1;
     }
     for (int g = 0; g < kG; ++g) {
       if (gnome_.holder[g] != s) continue;
-      const int slot = (gnome_.known[g] & me) ? gnome_.face[g] : gnomi::kNumGnomeFaces;
-      b[3 + 2 * (kColours + 1) + (gnome_.up[g] ? 0 : gnomi::kNumGnomeFaces + 1) + slot] += 1;
+      const int slot = gnome_.knows(g, player) ? gnome_.face[g] : gnomi::kNumGnomeFaces;
+      b[(gnome_.up[g] ? Obs::kAwakeGnomes : Obs::kSleeping) + slot] += 1;
     }
-    for (int i = 0; i < gnomi::kGoldenGnomes; ++i) b[kBlock - 1] += offer_seat_[i] == s;
+    for (int i = 0; i < gnomi::kGoldenGnomes; ++i) b[Obs::kGoldenOffered] += offer_seat_[i] == s;
   }
-  float* g = out + n_ * kBlock;
+  float* g = out + n_ * Obs::kSize;
   if (phase_ < kNumPhases) g[phase_] = 1;
   g += kNumPhases;
   if (colour_ >= 0) g[colour_] = 1;
   g += kColours;
   g[game_] = 1;
-  g[3] = static_cast<float>(round_) / max_rounds_;
+  g[kMatchGames] = static_cast<float>(round_) / max_rounds_;
 }
 
 // A world for `player`: every face the player does not know is re-drawn uniformly from the faces
@@ -300,17 +294,11 @@ GnomiState GnomiState::resample_from_infostate(int player, Rng& rng, std::vector
   // everyone knows it is not (uniform over the assignments that agree with all of it).
   std::vector<int> unseen_m(kColours);
   for (int f = 0; f < kColours; ++f) unseen_m[f] = kMushrooms[f].copies;
-  std::vector<uint8_t> allowed_m;
   std::array<int8_t, kM> slots_m{};
-  int nm = 0;
-  for (int m = 0; m < kM; ++m) {
-    if (mush_.known[m] & me) {
-      --unseen_m[mush_.face[m]];
-    } else {
-      slots_m[nm++] = static_cast<int8_t>(m);
-      allowed_m.push_back(static_cast<uint8_t>(~not_colour_[m] & ((1u << kColours) - 1)));
-    }
-  }
+  const int nm = mush_.unknown_to(player, slots_m.data(), unseen_m.data());
+  std::vector<uint8_t> allowed_m;
+  for (int i = 0; i < nm; ++i)
+    allowed_m.push_back(static_cast<uint8_t>(~not_colour_[slots_m[i]] & ((1u << kColours) - 1)));
   std::array<int8_t, kM> faces_m{};
   ConstrainedDeal::sample(unseen_m, allowed_m, rng, faces_m.data());
   for (int i = 0; i < nm; ++i) w.mush_.face[slots_m[i]] = faces_m[i];

@@ -13,7 +13,7 @@ using namespace gummiland;
 
 namespace {
 
-const std::vector<std::string> kRegionNames = {"pineapple", "orange", "blackberry"};
+const std::vector<std::string> kRegionNames(kRegionName.begin(), kRegionName.end());
 
 }  // namespace
 
@@ -36,7 +36,7 @@ void Fruits::add(int fruit, int n) {
   }
 }
 
-std::vector<ParamSpec> Gummiland::param_spec() {
+std::vector<ParamSpec> Gummiland::parameter_specs() {
   return {
       ParamSpec::integer("players", 2, 2, 4, "number of players"),
       ParamSpec::subset("regions", "", kRegionNames,

@@ -66,6 +66,7 @@
 #include <string>
 #include <vector>
 
+#include "core/cards.h"
 #include "core/game.h"
 #include "games/gummiland/gummiland_tiles.h"
 
@@ -80,7 +81,12 @@ inline constexpr int kOwnCap = 56;     // a player owns at most 9 starting + 44 
 inline constexpr int kMaxPending = 8;  // at most 4 paying tiles and the captured one
 inline constexpr int kActiveGum = 11;  // the class of a Chewing gum copying a fruit
 inline constexpr int kNumClasses = 12;
+// A tile class (actions name tiles by it): its reward, or kActiveGum.
+inline constexpr std::array<const char*, kNumClasses> kClassName = {
+    "greedy tile", "S",        "A",       "L",       "M",         "Taste",
+    "Chewing gum", "Exchange", "Tidy Up", "Doublon", "Selection", "Chewing gum"};
 
+// The phases, named in the description as kPhaseNames says.
 enum Phase : int8_t {
   kMain,
   kPay,         // target_: the pile being paid for; pending_: the tiles paid so far
@@ -93,6 +99,9 @@ enum Phase : int8_t {
   kSelectTile,  // target_: the pile looked through
   kNumPhases,
 };
+inline constexpr std::array<const char*, kNumPhases> kPhaseNames = {
+    "main",        "pay",       "slide",       "gum copy",   "exchanging",
+    "tidy player", "tidy tile", "select pile", "select tile"};
 
 // Action numbering (see the header comment).
 inline constexpr Action kEndAction = 0;
@@ -103,23 +112,6 @@ inline constexpr Action kPlayerAction = 23;
 inline constexpr Action kTypeAction = 27;
 inline constexpr int kNumActions = kTypeAction + kNumWildRows;
 
-// A short list of tile ids; piles and boxes keep the bottom at index 0.
-template <int N>
-struct TileList {
-  int8_t size = 0;
-  std::array<int8_t, N> t{};
-
-  void push(int tile) { t[size++] = static_cast<int8_t>(tile); }
-  int remove_at(int i) {
-    const int tile = t[i];
-    for (int j = i; j + 1 < size; ++j) t[j] = t[j + 1];
-    --size;
-    return tile;
-  }
-  int top() const { return t[size - 1]; }
-  bool empty() const { return size == 0; }
-};
-
 struct Fruits {
   int s = 0, a = 0, l = 0, m = 0;
   void add(int fruit, int n = 1);  // fruit kS..kM
@@ -129,8 +121,9 @@ struct Fruits {
 
 class GummilandState {
  public:
-  using OwnList = gummiland::TileList<gummiland::kOwnCap>;
-  using PileList = gummiland::TileList<gummiland::kPileCap>;
+  // Lists of tile ids (core/cards.h); piles and boxes keep the bottom at index 0.
+  using OwnList = Deck<gummiland::kOwnCap>;
+  using PileList = Deck<gummiland::kPileCap>;
 
   GummilandState(int players, int regions, int max_rounds, uint64_t seed);
 
@@ -150,12 +143,34 @@ class GummilandState {
   void observation_tensor(int player, float* out) const;
 
   GummilandState resample_from_infostate(int player, Rng& rng, std::vector<Action>* history) const;
-  void write_fields(FieldWriter& w) const;
-  void read_fields(const FieldReader& r);
+  void fields(FieldVisitor& v);
+  void check_fields() const { validate(); }
   // Rule-level invariants across the step from `before` by `action` (gummiland_invariants.cc).
   void check_step(const GummilandState& before, Action action) const;
 
-  static int observation_size(int players) { return 50 * players + 112; }
+  // The observation's block per player (from the observer on), per pile, and at the end (the
+  // header comment; the game's description exports the same layout).
+  struct PlayerObservation {
+    static constexpr int kFront = 0;  // tiles in front, by class
+    static constexpr int kBoxSize = kFront + gummiland::kNumClasses, kBoxUnknown = kBoxSize + 1;
+    static constexpr int kBoxKnown = kBoxUnknown + 1;  // the known tiles of the box, by reward
+    static constexpr int kBoxNext = kBoxKnown + gummiland::kNumRewards;  // the next two out, one-hot rewards
+    static constexpr int kGummiz = kBoxNext + 2 * gummiland::kNumRewards, kSpecials = kGummiz + 1;
+    static constexpr int kSize = kSpecials + 1;
+  };
+  struct PileObservation {
+    static constexpr int kSize = 0, kTopCost = 1, kTopGummiz = kTopCost + 3, kTopReward = kTopGummiz + 1;
+    static constexpr int kOrderKnown = kTopReward + gummiland::kNumRewards;
+    static constexpr int kBlock = kOrderKnown + 1;
+  };
+  // After the players and the piles: who moves (one per player), the phase, these four, the
+  // pending tiles by reward, the fruits paid, the target pile, the tile in use and `exchanged`.
+  static constexpr int kTurnFloats = 4, kFruits = 4;
+  static int observation_size(int players) {
+    return (PlayerObservation::kSize + 1) * players + PileObservation::kBlock * gummiland::kNumPiles +
+           gummiland::kNumPhases + kTurnFloats + gummiland::kNumRewards + kFruits + gummiland::kNumPiles +
+           gummiland::kNumRewards + 1;
+  }
 
  private:
   // Rules (gummiland.cc).
@@ -212,7 +227,7 @@ class GummilandState {
   std::array<OwnList, gummiland::kMaxSeats> box_{};          // index 0 comes out next
   std::array<uint8_t, gummiland::kMaxSeats> box_unknown_{};  // starting tiles of unknown order at the bottom
   std::array<OwnList, gummiland::kMaxSeats> front_{};
-  gummiland::TileList<gummiland::kMaxPending> pending_{};
+  Deck<gummiland::kMaxPending> pending_{};
   std::array<uint64_t, 2> used_{};  // tiles whose special was used this turn
 };
 
@@ -220,7 +235,7 @@ class Gummiland {
  public:
   using State = GummilandState;
   static constexpr const char* kName = "gummiland";
-  static std::vector<ParamSpec> param_spec();
+  static std::vector<ParamSpec> parameter_specs();
   explicit Gummiland(const Params& params);
   int num_players() const { return players_; }
   int max_legal_actions() const { return gummiland::kNumClasses; }
@@ -230,6 +245,8 @@ class Gummiland {
   bool has_hidden_information() const { return true; }
   std::vector<int> observation_shape() const { return {State::observation_size(players_)}; }
   State new_initial_state(uint64_t seed) const { return State(players_, regions_, max_rounds_, seed); }
+  // The names, tile table, action ranges and observation layout (gummiland_description.cc).
+  GameDescription description() const;
 
  private:
   int players_;

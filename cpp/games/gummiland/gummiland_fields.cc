@@ -7,99 +7,37 @@ namespace ts {
 
 using namespace gummiland;
 
-namespace {
-
-std::string pile_field(int k) { return "pile" + std::to_string(k); }
-std::string box_field(int q) { return "box" + std::to_string(q); }
-std::string front_field(int q) { return "front" + std::to_string(q); }
-
-template <int N>
-void read_list(const FieldReader& r, const std::string& name, TileList<N>& list) {
-  const auto& values = r.get(name, -1, 0, kNumTiles - 1);
-  if (static_cast<int>(values.size()) > N) {
-    fail("field '" + name + "' holds " + std::to_string(values.size()) + " tiles; at most " +
-         std::to_string(N));
-  }
-  list.size = 0;
-  for (int64_t v : values) list.push(static_cast<int>(v));
-}
-
-// Shuffles tiles into a canonical order first, so the result depends only on which tiles they
-// are and on the generator, never on the order they had.
-template <class T>
-void canonical_shuffle(T* first, int n, Rng& rng) {
-  std::sort(first, first + n);
-  rng.shuffle(first, n);
-}
-
-}  // namespace
-
-void GummilandState::write_fields(FieldWriter& w) const {
-  w.put("round", round_);
-  w.put("current", current_);
-  w.put("over", over_ ? 1 : 0);
-  w.put("phase", phase_);
-  w.put("captures_left", captures_left_);
-  w.put("doubled", doubled_);
-  w.put("gum_as", gum_as_);
-  w.put("target", target_);
-  w.put("exchanged", exchanged_);
-  w.put("in_use", in_use_);
-  for (int k = 0; k < kNumPiles; ++k)
-    w.put(pile_field(k), piles_[k].t.begin(), piles_[k].t.begin() + piles_[k].size);
-  w.put("pile_known", pile_known_.begin(), pile_known_.end());
-  w.put("pile_exotic", pile_exotic_.begin(), pile_exotic_.end());
-  w.put("pile_seen", pile_seen_.begin(), pile_seen_.end());
-  for (int q = 0; q < num_players_; ++q)
-    w.put(box_field(q), box_[q].t.begin(), box_[q].t.begin() + box_[q].size);
-  w.put("box_unknown", box_unknown_.begin(), box_unknown_.begin() + num_players_);
-  for (int q = 0; q < num_players_; ++q) {
-    w.put(front_field(q), front_[q].t.begin(), front_[q].t.begin() + front_[q].size);
-  }
-  w.put("pending", pending_.t.begin(), pending_.t.begin() + pending_.size);
-  std::vector<int> used;
+void GummilandState::fields(FieldVisitor& v) {
+  const int n = num_players_;
+  v.one("round", round_, 0, max_rounds_);
+  v.one("current", current_, 0, n - 1, "seat");
+  v.one("over", over_);
+  v.one("phase", phase_, 0, kNumPhases - 1, "phase");
+  v.one("captures_left", captures_left_, 0, 2);
+  v.one("doubled", doubled_, 0, 1, "bool");
+  v.one("gum_as", gum_as_, 0, kM, "reward");
+  v.one("target", target_, -1, kMaxSeats - 1, "pile or seat");
+  v.one("exchanged", exchanged_, 0, 1);
+  v.one("in_use", in_use_, -1, kNumTiles - 1, "tile");
+  for (int k = 0; k < kNumPiles; ++k) piles_[k].fields(v, "pile" + std::to_string(k), kNumTiles, "tile");
+  v.array("pile_known", pile_known_, 0, (1 << n) - 1, "seats");
+  v.array("pile_exotic", pile_exotic_, 0, regions_, "regions");
+  v.array("pile_seen", pile_seen_, 0, kPileCap - 1);
+  for (int q = 0; q < n; ++q) box_[q].fields(v, "box" + std::to_string(q), kNumTiles, "tile");
+  v.array("box_unknown", box_unknown_, 0, kOwnCap, "int", n);
+  for (int q = 0; q < n; ++q) front_[q].fields(v, "front" + std::to_string(q), kNumTiles, "tile");
+  pending_.fields(v, "pending", kNumTiles, "tile");
+  // A bit set, as the list of its tiles.
+  std::vector<int64_t> used;
   for (int t = 0; t < kNumTiles; ++t) {
     if (is_used(t)) used.push_back(t);
   }
-  w.put("used", used.begin(), used.end());
-}
-
-void GummilandState::read_fields(const FieldReader& r) {
-  GummilandState s = *this;  // keeps the game's parameters
-  const int n = num_players_;
-  s.round_ = static_cast<int16_t>(r.get_one("round", 0, max_rounds_));
-  s.current_ = static_cast<int8_t>(r.get_one("current", 0, n - 1));
-  s.over_ = r.get_one("over", 0, 1) == 1;
-  s.phase_ = static_cast<int8_t>(r.get_one("phase", 0, kNumPhases - 1));
-  s.captures_left_ = static_cast<int8_t>(r.get_one("captures_left", 0, 2));
-  s.doubled_ = static_cast<int8_t>(r.get_one("doubled", 0, 1));
-  s.gum_as_ = static_cast<int8_t>(r.get_one("gum_as", 0, kM));
-  s.target_ = static_cast<int8_t>(r.get_one("target", -1, kMaxSeats - 1));
-  s.exchanged_ = static_cast<int8_t>(r.get_one("exchanged", 0, 1));
-  s.in_use_ = static_cast<int8_t>(r.get_one("in_use", -1, kNumTiles - 1));
-  for (int k = 0; k < kNumPiles; ++k) read_list(r, pile_field(k), s.piles_[k]);
-  const auto& known = r.get("pile_known", kNumPiles, 0, (1 << n) - 1);
-  const auto& exotic = r.get("pile_exotic", kNumPiles, 0, regions_);
-  const auto& seen = r.get("pile_seen", kNumPiles, 0, kPileCap - 1);
-  for (int k = 0; k < kNumPiles; ++k) {
-    s.pile_known_[k] = static_cast<uint8_t>(known[k]);
-    s.pile_exotic_[k] = static_cast<uint8_t>(exotic[k]);
-    s.pile_seen_[k] = static_cast<int8_t>(seen[k]);
+  if (!v.exchange({"used", -1, kNumTiles, 0, kNumTiles - 1, "tile"}, used)) return;
+  used_ = {0, 0};
+  for (int64_t t : used) {
+    if (is_used(static_cast<int>(t))) fail("field 'used' lists tile " + std::to_string(t) + " twice");
+    mark_used(static_cast<int>(t));
   }
-  for (int q = 0; q < n; ++q) {
-    read_list(r, box_field(q), s.box_[q]);
-    read_list(r, front_field(q), s.front_[q]);
-  }
-  const auto& unknown = r.get("box_unknown", n, 0, kOwnCap);
-  for (int q = 0; q < n; ++q) s.box_unknown_[q] = static_cast<uint8_t>(unknown[q]);
-  read_list(r, "pending", s.pending_);
-  s.used_ = {0, 0};
-  for (int64_t t : r.get("used", -1, 0, kNumTiles - 1)) {
-    if (s.is_used(static_cast<int>(t))) fail("field 'used' lists tile " + std::to_string(t) + " twice");
-    s.mark_used(static_cast<int>(t));
-  }
-  s.validate();
-  *this = s;
 }
 
 // Every invariant the rules rely on; fails naming the first one broken.
@@ -233,7 +171,7 @@ void GummilandState::validate() const {
 GummilandState GummilandState::resample_from_infostate(int player, Rng& rng, std::vector<Action>*) const {
   GummilandState world = *this;
   // Nobody knows the order of the starting tiles still in a box.
-  for (int q = 0; q < num_players_; ++q) canonical_shuffle(world.box_[q].t.data(), box_unknown_[q], rng);
+  for (int q = 0; q < num_players_; ++q) world.box_[q].shuffle_prefix(box_unknown_[q], rng);
   // The tiles below the known tops (the top and the publicly known tiles under it) of the piles
   // `player` has not looked through, dealt back keeping each pile's size and its exotic tiles per
   // region (public: one per region until captured).
@@ -254,8 +192,8 @@ GummilandState GummilandState::resample_from_infostate(int player, Rng& rng, std
       }
     }
   }
-  canonical_shuffle(standard, num_standard, rng);
-  for (int reg = 0; reg < kNumRegions; ++reg) canonical_shuffle(exotic[reg], num_exotic[reg], rng);
+  PileList::shuffle_canonical(standard, num_standard, rng);
+  for (int reg = 0; reg < kNumRegions; ++reg) PileList::shuffle_canonical(exotic[reg], num_exotic[reg], rng);
   for (int k = 0; k < kNumPiles; ++k) {
     const int hidden = hidden_size(k);
     if (hidden == 0) continue;

@@ -25,11 +25,15 @@ enum Reward : uint8_t {
   kSelection = 10,
 };
 inline constexpr int kNumRewards = 11;
+// A reward as tiles print it ("SS>L:2"), and in words.
+inline constexpr std::array<const char*, kNumRewards> kRewardShort = {
+    "", "S", "A", "L", "M", "Taste", "Gum", "Exchange", "TidyUp", "Doublon", "Selection"};
 
 enum class Kind : uint8_t { kStandard, kExoticWild, kStarting, kExoticStarting };
 
 // The Adventure Mode regions, in the order of the `regions` parameter's choices.
 inline constexpr int kNumRegions = 3;
+inline constexpr std::array<const char*, kNumRegions> kRegionName = {"pineapple", "orange", "blackberry"};
 
 struct TileRow {
   Kind kind;

@@ -9,13 +9,6 @@ using namespace gummiland;
 
 namespace {
 
-const char* const kRewardShort[kNumRewards] = {"",    "S",        "A",      "L",       "M",        "Taste",
-                                               "Gum", "Exchange", "TidyUp", "Doublon", "Selection"};
-const char* const kClassName[kNumClasses] = {"greedy tile", "S",       "A",           "L",
-                                             "M",           "Taste",   "Chewing gum", "Exchange",
-                                             "Tidy Up",     "Doublon", "Selection",   "Chewing gum"};
-const char* const kRegionName[kNumRegions] = {"pineapple", "orange", "blackberry"};
-
 // A tile as printed: wild tiles "cost>reward:Gummiz" ("SSS:4" for a greedy one), starting tiles
 // "reward:Gummiz".
 std::string tile_name(int tile) {
@@ -243,38 +236,34 @@ std::string GummilandState::action_to_string(Action action) const {
 }
 
 void GummilandState::observation_tensor(int player, float* out) const {
+  using Own = PlayerObservation;
+  using Pile = PileObservation;
   const int n = num_players_;
   std::fill(out, out + observation_size(n), 0.0f);
   float* o = out;
-  for (int i = 0; i < n; ++i) {
+  for (int i = 0; i < n; ++i, o += Own::kSize) {
     const int q = (player + i) % n;
-    for (int j = 0; j < front_[q].size; ++j) o[front_class(q, front_[q].t[j])] += 1;
-    o += kNumClasses;
+    for (int j = 0; j < front_[q].size; ++j) o[Own::kFront + front_class(q, front_[q].t[j])] += 1;
     const OwnList& box = box_[q];
-    o[0] = box.size;
-    o[1] = box_unknown_[q];
-    o += 2;
-    for (int j = box_unknown_[q]; j < box.size; ++j) o[reward_of(box.t[j])] += 1;
-    o += kNumRewards;
+    o[Own::kBoxSize] = box.size;
+    o[Own::kBoxUnknown] = box_unknown_[q];
+    for (int j = box_unknown_[q]; j < box.size; ++j) o[Own::kBoxKnown + reward_of(box.t[j])] += 1;
     for (int j = 0; j < 2; ++j) {
-      if (j >= box_unknown_[q] && j < box.size) o[j * kNumRewards + reward_of(box.t[j])] = 1;
+      if (j >= box_unknown_[q] && j < box.size) o[Own::kBoxNext + j * kNumRewards + reward_of(box.t[j])] = 1;
     }
-    o += 2 * kNumRewards;
-    o[0] = gummiz(q);
-    o[1] = specials(q);
-    o += 2;
+    o[Own::kGummiz] = gummiz(q);
+    o[Own::kSpecials] = specials(q);
   }
-  for (int k = 0; k < kNumPiles; ++k) {
+  for (int k = 0; k < kNumPiles; ++k, o += Pile::kBlock) {
     const PileList& pile = piles_[k];
-    o[0] = pile.size;
+    o[Pile::kSize] = pile.size;
     if (!pile.empty()) {
       const TileRow& row = row_of(pile.top());
-      for (int f = 0; f < 3; ++f) o[1 + f] = row.cost[f];
-      o[4] = row.gummiz;
-      o[5 + row.reward] = 1;
+      for (int f = 0; f < 3; ++f) o[Pile::kTopCost + f] = row.cost[f];
+      o[Pile::kTopGummiz] = row.gummiz;
+      o[Pile::kTopReward + row.reward] = 1;
     }
-    o[5 + kNumRewards] = pile_known_[k] >> player & 1;
-    o += 6 + kNumRewards;
+    o[Pile::kOrderKnown] = pile_known_[k] >> player & 1;
   }
   if (!over_) o[(current_ - player + n) % n] = 1;
   o += n;
@@ -284,7 +273,7 @@ void GummilandState::observation_tensor(int player, float* out) const {
   o[1] = doubled_;
   o[2] = round_;
   o[3] = nonempty_piles() <= 2 ? 1 : 0;
-  o += 4;
+  o += kTurnFloats;
   for (int j = 0; j < pending_.size; ++j) o[reward_of(pending_.t[j])] += 1;
   o += kNumRewards;
   if (phase_ == kPay) {
@@ -294,7 +283,7 @@ void GummilandState::observation_tensor(int player, float* out) const {
     o[2] = p.l;
     o[3] = p.m;
   }
-  o += 4;
+  o += kFruits;
   if ((phase_ == kPay || phase_ == kSelectTile) && target_ >= 0) o[target_] = 1;
   o += kNumPiles;
   if (in_use_ >= 0) o[reward_of(in_use_)] = 1;

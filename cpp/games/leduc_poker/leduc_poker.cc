@@ -25,7 +25,7 @@ LeducPokerState::LeducPokerState(int num_players)
     : num_players_(static_cast<int8_t>(num_players)), remaining_(static_cast<int8_t>(num_players)) {
   cards_.fill(-1);
   ante_.fill(0);
-  for (int p = 0; p < num_players; ++p) ante_[p] = 1;
+  for (int p = 0; p < num_players; ++p) ante_[p] = kAnte;
 }
 
 int LeducPokerState::legal_actions(Action* out) const {
@@ -98,7 +98,7 @@ void LeducPokerState::apply_action(Action action) {
     ante_[p] = stakes_;
     ++num_calls_;
   } else {
-    stakes_ = static_cast<int8_t>(stakes_ + (round_ == 1 ? 2 : 4));
+    stakes_ = static_cast<int8_t>(stakes_ + kRaiseSizes[round_ - 1]);
     ante_[p] = stakes_;
     ++num_raises_;
     num_calls_ = 0;
@@ -265,6 +265,21 @@ Action LeducPokerState::observed_action(int observer, Action action) const {
   if (!terminal_ && cur_player_ == kChancePlayer && dealing_private() && dealt_ != observer)
     return hidden_card();
   return action;
+}
+
+GameDescription LeducPoker::description() const {
+  using S = LeducPokerState;
+  const int n = num_players_, cards = 2 * (n + 1);
+  GameDescription d;
+  d.constant("ante", S::kAnte).constant("starting money", S::kStartingMoney).constant("suits", S::kSuits);
+  d.constant("raise sizes", std::vector<int64_t>(S::kRaiseSizes.begin(), S::kRaiseSizes.end()));
+  d.enumeration("bet", S::kBetNames)
+      .action_range("bet", S::kFold, static_cast<int>(S::kBetNames.size()), "bet");
+  d.observe("observer", n)
+      .observe("private card", cards)
+      .observe("public card", cards)
+      .observe("chips in", n);
+  return d;
 }
 
 }  // namespace ts

@@ -27,6 +27,10 @@ class LeducPokerState {
   static constexpr int kMaxBetsPerRound = 3 * kMaxSeats - 2;
   static constexpr int kStartingMoney = 100;
   static constexpr Action kFold = 0, kCall = 1, kRaise = 2;
+  static constexpr std::array<const char*, 3> kBetNames = {"fold", "call", "raise"};
+  static constexpr int kAnte = 1;
+  static constexpr std::array<int, 2> kRaiseSizes = {2, 4};  // chips a raise adds in rounds 1 and 2
+  static constexpr int kSuits = 2;                           // card c has rank c / kSuits
 
   explicit LeducPokerState(int num_players = 2);
 
@@ -46,8 +50,8 @@ class LeducPokerState {
   uint64_t information_state_key(int player) const;
   // The most a player can lose is its whole contribution: the ante, two raises of 2 and two of 4
   // (13 chips); the most it can win is that from every other player.
-  double min_return() const { return -13.0; }
-  double max_return() const { return 13.0 * (num_players_ - 1); }
+  double min_utility() const { return -13.0; }
+  double max_utility() const { return 13.0 * (num_players_ - 1); }
 
   // Re-deals the private cards of the other players uniformly from the cards `player` has not
   // seen (neither its own card nor the public card), and rewrites those deals in `history`.
@@ -93,7 +97,7 @@ class LeducPoker {
  public:
   using State = LeducPokerState;
   static constexpr const char* kName = "leduc_poker";
-  static std::vector<ParamSpec> param_spec() {
+  static std::vector<ParamSpec> parameter_specs() {
     return {ParamSpec::integer("players", 2, 2, LeducPokerState::kMaxSeats, "number of players")};
   }
   explicit LeducPoker(const Params& params) : num_players_(static_cast<int>(param_int(params, "players"))) {}
@@ -107,6 +111,8 @@ class LeducPoker {
   std::vector<int> observation_shape() const { return {2 * num_players_ + 4 * (num_players_ + 1)}; }
   // The deal is made of chance nodes, so the seed is unused.
   State new_initial_state(uint64_t) const { return State(num_players_); }
+  // The bets, the chips and the observation layout (leduc_poker.cc).
+  GameDescription description() const;
 
  private:
   int num_players_;

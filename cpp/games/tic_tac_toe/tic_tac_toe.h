@@ -34,7 +34,7 @@ class TicTacToe {
  public:
   using State = TicTacToeState;
   static constexpr const char* kName = "tic_tac_toe";
-  static std::vector<ParamSpec> param_spec() { return {}; }
+  static std::vector<ParamSpec> parameter_specs() { return {}; }
   explicit TicTacToe(const Params&) {}
   int num_players() const { return 2; }
   int max_legal_actions() const { return 9; }

@@ -14,7 +14,7 @@ constexpr int kDirRow[4] = {-1, 0, 1, 0};  // N, E, S, W
 constexpr int kDirCol[4] = {0, 1, 0, -1};
 }  // namespace
 
-std::vector<ParamSpec> Wetland::param_spec() {
+std::vector<ParamSpec> Wetland::parameter_specs() {
   return {
       ParamSpec::integer("players", 2, 2, 4, "number of players (2x2, triangle or 3x3 board)"),
       ParamSpec::integer("max_rounds", 100, 1, 5000, "rounds after which the game ends as a draw"),

@@ -70,8 +70,10 @@ class WetlandState {
   std::string to_string() const;
   std::string information_state_string(int) const { return to_string(); }
   void observation_tensor(int player, float* out) const;
-  void write_fields(FieldWriter& w) const;
-  void read_fields(const FieldReader& r);
+  // Every field (wetland_fields.cc); after reading them, the colours are repainted from the tiles
+  // and the whole position is checked.
+  void fields(FieldVisitor& v);
+  void check_fields();
 
   int winner() const { return winner_; }
 
@@ -109,7 +111,7 @@ class Wetland {
  public:
   using State = WetlandState;
   static constexpr const char* kName = "wetland";
-  static std::vector<ParamSpec> param_spec();
+  static std::vector<ParamSpec> parameter_specs();
   explicit Wetland(const Params& params);
   int num_players() const { return players_; }
   int max_legal_actions() const { return wetland::kBoards[players_ - 2].num_cells + 8; }

@@ -22,6 +22,7 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Callable, Optional, Union
 
 from tablesearch.agents.specs import spec_name
@@ -137,7 +138,6 @@ def analyze(
     load or agent; AnalysisError (naming the file that keeps the games played so far) when a run
     fails midway, for example an agent that raises; KeyboardInterrupt on Ctrl-C, games kept.
     """
-    from tablesearch.tournaments import tournament
     from tablesearch.tournaments.runner import check_agents, check_run_options
 
     if not isinstance(game, str):
@@ -148,12 +148,11 @@ def analyze(
     specs = _agents(agents)
     sweeps = _normalize_sweep(game, sweep)
     swept = [name for name, _ in sweeps]
-    base = dict(params or {})
-    all_params = variants.variant_params(base, sweeps)
+    all_params = variants.variant_params(dict(params or {}), sweeps)
     loaded = variants.load_variants(game, all_params, swept)
     budget = check_agents(specs, budget, loaded)
-    for params, game_obj in zip(all_params, loaded):
-        _check_json(f"the parameters of variant {variants.label(params, swept)}", game_obj.parameters())
+    for variant, game_obj in zip(all_params, loaded):
+        _check_json(f"the parameters of variant {variants.label(variant, swept)}", game_obj.parameters())
     settings = {
         "games": games,
         "seed": seed,
@@ -164,85 +163,116 @@ def analyze(
         "out": None if out is None else os.fspath(out),
     }
     _check_json("the settings", settings)
-    names = [spec_name(s) for s in specs]
-    self_only = specs[0] is specs[1] or (isinstance(specs[0], str) and specs[0] == specs[1])
+    run = _Run(
+        game=game,
+        specs=specs,
+        names=[spec_name(s) for s in specs],
+        games=games,
+        directory=tempfile.mkdtemp(prefix="tablesearch-analyze-") if out is None else _games_directory(out),
+        options=dict(
+            seed=seed,
+            executor=executor,
+            workers=workers,
+            force_workers=force_workers,
+            budget=budget,
+            max_plies=max_plies,
+            hide_information=hide_information,
+            progress=progress,
+        ),
+        show=_announcer(progress),
+    )
+    run.total = len(loaded) * len(run.roles())
     temporary = out is None
-    directory = tempfile.mkdtemp(prefix="tablesearch-analyze-") if out is None else _games_directory(out)
-    runs = len(loaded) * (1 if self_only else 2)
-    show = _announcer(progress)
-    results: list[dict[str, Any]] = []
-    step = 0
     try:
-        for params, game_obj in zip(all_params, loaded):
-            name = variants.label(params, swept)
-            full = dict(game_obj.parameters())
-            ident = {
-                "agents": names,
-                "seed": seed,
-                "budget": dict(budget or {}),
-                "max_plies": max_plies,
-                "hide_information": hide_information,
-                "params": full,
-            }
-            roles = [("self-play", [specs[0]])] + ([] if self_only else [("skill", specs)])
-            outcome: dict[str, Any] = {}
-            for role, lineup in roles:
-                step += 1
-                path = _run_file(directory, game, name, role, {**ident, "role": role})
-                show(
-                    f"[{step}/{runs}] {game} {name}: {role}, "
-                    + (f"{names[0]} in every seat" if role == "self-play" else f"{names[0]} against {names[1]}")
-                    + f", {games} games"
-                )
-                try:
-                    outcome[role] = tournament(
-                        game,
-                        lineup,
-                        games,
-                        seed=seed,
-                        params=params,
-                        executor=executor,
-                        workers=workers,
-                        force_workers=force_workers,
-                        out=path,
-                        budget=budget,
-                        max_plies=max_plies,
-                        hide_information=hide_information,
-                        progress=progress,
-                        resamples=0,
-                    )
-                except KeyboardInterrupt:
-                    raise KeyboardInterrupt(
-                        f"interrupted; the games played so far are kept in {directory}: run the same command to resume"
-                    ) from None
-                except Exception as error:
-                    kept = _count_lines(path)
-                    if kept == 0 and isinstance(error, (ValueError, TypeError)):
-                        raise  # bad input found before any game was played
-                    temporary = False  # keep the files
-                    raise AnalysisError(
-                        f"{game} {name}, {role} run failed after {kept} games: {type(error).__name__}: {error}. "
-                        f"The {kept} games of this run are kept in {path} (and earlier runs beside it); "
-                        "fix the cause and run the same command to resume",
-                        path,
-                        kept,
-                    ) from error
-            results.append(_measure(game, name, full, game_obj, outcome))
+        results = [
+            _measure(
+                game,
+                variants.label(variant, swept),
+                dict(game_obj.parameters()),
+                game_obj,
+                run.play(variant, game_obj, swept),
+            )
+            for variant, game_obj in zip(all_params, loaded)
+        ]
     except BaseException:
-        temporary = False
+        temporary = False  # keep the games played
         raise
     finally:
         if temporary:
-            shutil.rmtree(directory, ignore_errors=True)
+            shutil.rmtree(run.directory, ignore_errors=True)
     comparisons = variants.compare(results) if len(results) > 1 else []
     return BalanceReport(
         game=game,
-        agents=names,
+        agents=run.names,
         variants=results,
         comparisons=comparisons,
         verdicts=[v for variant in results for v in variant["verdicts"]] + verdicts.comparison_verdicts(comparisons),
         settings=settings,
     )
+
+
+@dataclass
+class _Run:
+    """What every tournament of one analysis shares, and the runs made so far."""
+
+    game: str
+    specs: list[Any]
+    names: list[str]
+    games: int
+    directory: str
+    options: dict[str, Any]  # for tablesearch.tournament
+    show: Callable[[str], None]
+    total: int = 0
+    done: int = 0
+
+    def roles(self) -> list[tuple[str, list[Any]]]:
+        """(role, lineup): self-play, then skill unless both agents are the same spec."""
+        same = self.specs[0] is self.specs[1] or (isinstance(self.specs[0], str) and self.specs[0] == self.specs[1])
+        return [("self-play", [self.specs[0]])] + ([] if same else [("skill", self.specs)])
+
+    def play(self, params: Mapping[str, Any], game_obj: Any, swept: list[str]) -> dict[str, Any]:
+        """The tournaments of one variant, by role."""
+        name = variants.label(params, swept)
+        ident = {
+            "agents": self.names,
+            "seed": self.options["seed"],
+            "budget": dict(self.options["budget"] or {}),
+            "max_plies": self.options["max_plies"],
+            "hide_information": self.options["hide_information"],
+            "params": dict(game_obj.parameters()),
+        }
+        outcome: dict[str, Any] = {}
+        for role, lineup in self.roles():
+            self.done += 1
+            path = _run_file(self.directory, self.game, name, role, {**ident, "role": role})
+            against = (
+                f"{self.names[0]} in every seat" if role == "self-play" else f"{self.names[0]} against {self.names[1]}"
+            )
+            self.show(f"[{self.done}/{self.total}] {self.game} {name}: {role}, {against}, {self.games} games")
+            outcome[role] = self.tournament(params, lineup, path, f"{self.game} {name}, {role} run")
+        return outcome
+
+    def tournament(self, params: Mapping[str, Any], lineup: list[Any], path: str, what: str) -> Any:
+        """One tournament into `path`; a failure after games were played keeps them (AnalysisError)."""
+        from tablesearch.tournaments import tournament
+
+        try:
+            return tournament(self.game, lineup, self.games, params=params, out=path, resamples=0, **self.options)
+        except KeyboardInterrupt:
+            raise KeyboardInterrupt(
+                f"interrupted; the games played so far are kept in {self.directory}: run the same command to resume"
+            ) from None
+        except Exception as error:
+            kept = _count_lines(path)
+            if kept == 0 and isinstance(error, (ValueError, TypeError)):
+                raise  # bad input found before any game was played
+            raise AnalysisError(
+                f"{what} failed after {kept} games: {type(error).__name__}: {error}. "
+                f"The {kept} games of this run are kept in {path} (and earlier runs beside it); "
+                "fix the cause and run the same command to resume",
+                path,
+                kept,
+            ) from error
 
 
 def _games_directory(out: Any) -> str:

@@ -62,11 +62,11 @@ def play_hint(game_name: str) -> str:
     return game_extras(game_name).how_to_play
 
 
-def consequences(before: Any, after: Any, player: int, action: int, observer: Optional[int]) -> list[str]:
-    """What the move did besides itself, as the observer saw it ("P1 gives orange (m7) to P0"):
+def consequences(before: Any, after: Any, player: int, action: int, viewer: Optional[int]) -> list[str]:
+    """What the move did besides itself, as the viewer saw it ("P1 gives orange (m7) to P0"):
     lines from the game's extras, [] for games without."""
     tell = game_extras(_game_name(before)).consequences
-    return list(tell(before, after, player, action, observer)) if tell else []
+    return list(tell(before, after, player, action, viewer)) if tell else []
 
 
 def describe(state: Any, viewer: Optional[int]) -> Optional[str]:

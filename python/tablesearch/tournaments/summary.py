@@ -118,6 +118,142 @@ def sprt_test(lines: Sequence[dict[str, Any]], names: Sequence[str], schedule: A
     return ratings.sprt(sprt_units(lines, names, schedule), config.elo0, config.elo1, config.alpha, config.beta)
 
 
+@dataclass
+class _Tally:
+    """Counts over the games, per agent (k), per agent and seat (k, n), per seat (n)."""
+
+    games: np.ndarray
+    wins: np.ndarray
+    draws: np.ndarray
+    returns: np.ndarray
+    scores: list[list[float]]
+    seat_games: np.ndarray
+    seat_wins: np.ndarray
+    seat_returns: np.ndarray
+    together: np.ndarray  # [i, j]: games agents i and j played together
+    drawn: int = 0
+
+
+def _tally(lines: Sequence[dict[str, Any]], names: Sequence[str], n: int) -> _Tally:
+    k = len(names)
+    index = {name: i for i, name in enumerate(names)}
+    t = _Tally(
+        games=np.zeros(k),
+        wins=np.zeros(k),
+        draws=np.zeros(k),
+        returns=np.zeros(k),
+        scores=[[] for _ in range(k)],
+        seat_games=np.zeros((k, n)),
+        seat_wins=np.zeros((k, n)),
+        seat_returns=np.zeros(n),
+        together=np.zeros((k, k), dtype=int),
+    )
+    for line in lines:
+        lineup = [index[a] for a in line["agents"]]
+        winners = set(line["winners"])
+        t.drawn += not winners
+        for s, a in enumerate(lineup):
+            t.games[a] += 1
+            t.wins[a] += s in winners
+            t.draws[a] += not winners
+            t.returns[a] += line["returns"][s]
+            t.seat_games[a, s] += 1
+            t.seat_wins[a, s] += s in winners
+            t.seat_returns[s] += line["returns"][s]
+            score = _score_against_others(s, lineup, line["ranks"])
+            if score is not None:
+                t.scores[a].append(score)
+        present = sorted(set(lineup))
+        for i in present:
+            for j in present:
+                t.together[i, j] += i != j
+    return t
+
+
+def _ratings(
+    lines: Sequence[dict[str, Any]], names: Sequence[str], seed: int, resamples: int
+) -> tuple[np.ndarray, Optional[tuple[np.ndarray, np.ndarray, np.ndarray]]]:
+    """The pairwise wins summed over deals, and the Elo ratings with their interval (None with
+    fewer than two agents or no game)."""
+    k = len(names)
+    deal_wins = _deal_wins(lines, names)
+    units = np.array([deal_wins[d] for d in sorted(deal_wins)]) if deal_wins else np.zeros((0, k, k))
+    total = units.sum(axis=0) if len(units) else np.zeros((k, k))
+    if k < 2 or not len(units):
+        return total, None
+    elo = fit_elo(total)
+    if resamples > 0:
+        low, high = bootstrap_elo(units, resamples=resamples, seed=seed)
+    else:
+        low = high = np.full(k, math.nan)
+    return total, (elo, low, high)
+
+
+def _agent_table(
+    t: _Tally, names: Sequence[str], elo: Optional[tuple[np.ndarray, np.ndarray, np.ndarray]]
+) -> list[dict[str, Any]]:
+    """A row per agent, best rating first."""
+    table: list[dict[str, Any]] = []
+    for a, name in enumerate(names):
+        games, wins = t.games[a], t.wins[a]
+        lo, hi = wilson_interval(int(wins), int(games))
+        row = {
+            "agent": name,
+            "games": int(games),
+            "wins": int(wins),
+            "draws": int(t.draws[a]),
+            "losses": int(games - wins - t.draws[a]),
+            "score": float(np.mean(t.scores[a])) if t.scores[a] else math.nan,
+            "mean_return": float(t.returns[a] / games) if games else math.nan,
+            "win_rate": float(wins / games) if games else math.nan,
+            "win_rate_low": lo,
+            "win_rate_high": hi,
+        }
+        if elo is not None:
+            row.update(elo=float(elo[0][a]), elo_low=float(elo[1][a]), elo_high=float(elo[2][a]))
+        table.append(row)
+    if elo is not None:
+        table.sort(key=lambda row: -float(row["elo"]))
+    return table
+
+
+def _seat_tables(t: _Tally, names: Sequence[str], count: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """A row per seat (whoever sat there), and a row per agent and seat."""
+    n = len(t.seat_returns)
+    seats: list[dict[str, Any]] = []
+    for s in range(n):
+        won = int(t.seat_wins[:, s].sum())
+        lo, hi = wilson_interval(won, count)
+        seats.append(
+            {
+                "seat": s,
+                "games": count,
+                "wins": won,
+                "win_rate": won / count if count else math.nan,
+                "win_rate_low": lo,
+                "win_rate_high": hi,
+                "mean_return": float(t.seat_returns[s] / count) if count else math.nan,
+            }
+        )
+    seat_table = []
+    for a, name in enumerate(names):
+        for s in range(n):
+            g, w = int(t.seat_games[a, s]), int(t.seat_wins[a, s])
+            lo, hi = wilson_interval(w, g)
+            seat_table.append(
+                {
+                    "agent": name,
+                    "seat": s,
+                    "games": g,
+                    "wins": w,
+                    "win_rate": w / g if g else math.nan,
+                    "win_rate_low": lo,
+                    "win_rate_high": hi,
+                }
+            )
+    return seats, seat_table
+
+
 def summarize(
     lines: Sequence[dict[str, Any]],
     names: Sequence[str],
@@ -133,101 +269,10 @@ def summarize(
     out: Any = None,
 ) -> TournamentResult:
     """The summary of `lines` (JSON lines of one tournament, in schedule order)."""
-    k, n = len(names), num_players
-    index = {name: i for i, name in enumerate(names)}
-    games, wins, draws, returns = (np.zeros(k) for _ in range(4))
-    scores: list[list[float]] = [[] for _ in range(k)]
-    seat_games, seat_wins = np.zeros((k, n)), np.zeros((k, n))
-    seat_returns = np.zeros(n)
-    together = np.zeros((k, k), dtype=int)
-    drawn = 0
-    for line in lines:
-        lineup = [index[a] for a in line["agents"]]
-        winners = set(line["winners"])
-        drawn += not winners
-        for s, a in enumerate(lineup):
-            games[a] += 1
-            wins[a] += s in winners
-            draws[a] += not winners
-            returns[a] += line["returns"][s]
-            seat_games[a, s] += 1
-            seat_wins[a, s] += s in winners
-            seat_returns[s] += line["returns"][s]
-            score = _score_against_others(s, lineup, line["ranks"])
-            if score is not None:
-                scores[a].append(score)
-        present = sorted(set(lineup))
-        for i in present:
-            for j in present:
-                together[i, j] += i != j
-
-    deal_wins = _deal_wins(lines, names)
-    units = np.array([deal_wins[d] for d in sorted(deal_wins)]) if deal_wins else np.zeros((0, k, k))
-    total = units.sum(axis=0) if len(units) else np.zeros((k, k))
-    elo: Optional[np.ndarray] = None
-    low: Optional[np.ndarray] = None
-    high: Optional[np.ndarray] = None
-    if k >= 2 and len(units):
-        elo = fit_elo(total)
-        if resamples > 0:
-            low, high = bootstrap_elo(units, resamples=resamples, seed=seed)
-        else:
-            low = high = np.full(k, math.nan)
-
-    table: list[dict[str, Any]] = []
-    for a, name in enumerate(names):
-        lo, hi = wilson_interval(int(wins[a]), int(games[a]))
-        row = {
-            "agent": name,
-            "games": int(games[a]),
-            "wins": int(wins[a]),
-            "draws": int(draws[a]),
-            "losses": int(games[a] - wins[a] - draws[a]),
-            "score": float(np.mean(scores[a])) if scores[a] else math.nan,
-            "mean_return": float(returns[a] / games[a]) if games[a] else math.nan,
-            "win_rate": float(wins[a] / games[a]) if games[a] else math.nan,
-            "win_rate_low": lo,
-            "win_rate_high": hi,
-        }
-        if elo is not None and low is not None and high is not None:
-            row.update(elo=float(elo[a]), elo_low=float(low[a]), elo_high=float(high[a]))
-        table.append(row)
-    if elo is not None:
-        table.sort(key=lambda row: -float(row["elo"]))
-
-    seats: list[dict[str, Any]] = []
-    for s in range(n):
-        count = len(lines)
-        won = int(seat_wins[:, s].sum())
-        lo, hi = wilson_interval(won, count)
-        seats.append(
-            {
-                "seat": s,
-                "games": count,
-                "wins": won,
-                "win_rate": won / count if count else math.nan,
-                "win_rate_low": lo,
-                "win_rate_high": hi,
-                "mean_return": float(seat_returns[s] / count) if count else math.nan,
-            }
-        )
-    seat_table = []
-    for a, name in enumerate(names):
-        for s in range(n):
-            g, w = int(seat_games[a, s]), int(seat_wins[a, s])
-            lo, hi = wilson_interval(w, g)
-            seat_table.append(
-                {
-                    "agent": name,
-                    "seat": s,
-                    "games": g,
-                    "wins": w,
-                    "win_rate": w / g if g else math.nan,
-                    "win_rate_low": lo,
-                    "win_rate_high": hi,
-                }
-            )
-
+    k = len(names)
+    tally = _tally(lines, names, num_players)
+    total, elo = _ratings(lines, names, seed, resamples)
+    seats, seat_table = _seat_tables(tally, names, len(lines))
     pairwise = [
         [
             None if i == j or total[i, j] + total[j, i] == 0 else float(total[i, j] / (total[i, j] + total[j, i]))
@@ -235,22 +280,21 @@ def summarize(
         ]
         for i in range(k)
     ]
-    test = sprt_test(lines, names, schedule, sprt) if sprt is not None else None
     return TournamentResult(
         game=game,
         params=params,
         agents=list(names),
-        num_players=n,
+        num_players=num_players,
         lines=list(lines),
-        table=table,
+        table=_agent_table(tally, names, elo),
         seats=seats,
         seat_table=seat_table,
         pairwise=pairwise,
-        pairwise_games=together.tolist(),
-        draws=drawn,
+        pairwise_games=tally.together.tolist(),
+        draws=tally.drawn,
         lengths=_lengths([line["plies"] for line in lines]),
         planned=planned,
         seed=seed,
-        sprt=test,
+        sprt=sprt_test(lines, names, schedule, sprt) if sprt is not None else None,
         out=os.fspath(out) if out is not None else None,
     )

@@ -53,9 +53,9 @@ def serve(
 
     limits = Limits()
     if max_seconds is not None:
-        limits = dataclasses.replace(limits, seconds_per_move=max_seconds)
+        limits = dataclasses.replace(limits, time_limit=max_seconds)
     if max_iterations is not None:
-        limits = dataclasses.replace(limits, iterations_per_move=max_iterations)
+        limits = dataclasses.replace(limits, iterations=max_iterations)
     record_dir = (
         None if record is False else check_directory(str(default_directory() if record is True else os.fspath(record)))
     )

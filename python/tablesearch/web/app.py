@@ -8,6 +8,8 @@ Routes:
   GET  /api/sessions/ID       a session's game and seats
   GET  /api/sessions/ID/record   the finished game's results line, as a file to download
   POST /api/sessions/ID/replay   {} -> a replay of the finished game, read back from its record
+  POST /api/sessions/ID/rematch  {swap: bool} -> a new game with the same setup (the seats turned
+                              round by one with swap: true) and a fresh seed
   WS   /ws/ID?seat=N          views of the game for seat N (no seat: a spectator); moves, speed,
                               pause, autoplay (play) or goto (replay) from the page
 Every route but the static files needs the server's token, and the guard (web/guard.py) checks
@@ -31,13 +33,20 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import tablesearch as ts
 from tablesearch import _core
-from tablesearch.web import records
+from tablesearch.web import levels, records
 from tablesearch.web.guard import Guard
 from tablesearch.web.pages import Session, Watcher
 from tablesearch.web.replays import ReplaySession
 from tablesearch.web.sessions import PlaySession
 from tablesearch.web.settings import ServerSettings
-from tablesearch.web.untrusted import BadRequest, check_keys, parse_game_request, parse_json
+from tablesearch.web.untrusted import (
+    BadRequest,
+    check_keys,
+    parse_game_request,
+    parse_json,
+    parse_rematch,
+    rematch_request,
+)
 
 log = logging.getLogger("tablesearch.web")
 STATIC = Path(__file__).parent / "static"
@@ -54,6 +63,8 @@ def game_list() -> list[dict[str, Any]]:
                 hidden=game.has_hidden_information(),
                 chance=game.has_chance(),
                 params=game.parameter_specs(),
+                levels=levels.for_game(name),
+                level_note=levels.note(name),
             )
         )
     return out
@@ -73,62 +84,109 @@ def create_app(
     `start` is a session id the page opens at once (a replay given on the command line);
     `settings` holds the token, the Host names, the allowed plugin code and the limits (default:
     a fresh token, 127.0.0.1 and localhost, nothing allowed)."""
-    settings = settings or ServerSettings()
-    store: dict[str, Session] = sessions if sessions is not None else {}
     if default_game is not None and default_game not in ts.list_games():
         raise ValueError(f"unknown game {default_game!r}; games: {', '.join(ts.list_games())}")
-    slots: list[asyncio.Semaphore] = []  # made in the server's event loop, on first use
+    handlers = _Handlers(sessions if sessions is not None else {}, settings or ServerSettings(), default_game, start)
+    routes = [
+        Route("/", handlers.index),
+        Route("/favicon.ico", handlers.favicon),
+        Route("/api/games", handlers.games),
+        Route("/api/sessions", handlers.create, methods=["POST"]),
+        Route("/api/sessions/{sid}", handlers.session_info),
+        Route("/api/sessions/{sid}/record", handlers.record),
+        Route("/api/sessions/{sid}/replay", handlers.replay, methods=["POST"]),
+        Route("/api/sessions/{sid}/rematch", handlers.rematch, methods=["POST"]),
+        WebSocketRoute("/ws/{sid}", handlers.socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Guard(Starlette(routes=routes), handlers.settings)
 
-    def search_slots() -> asyncio.Semaphore:
-        if not slots:
-            slots.append(asyncio.Semaphore(settings.limits.parallel_searches))
-        return slots[0]
 
-    async def index(request: Request) -> FileResponse:
+class _Handlers:
+    """The routes' handlers, over the server's games (`store`) and settings."""
+
+    def __init__(
+        self, store: dict[str, Session], settings: ServerSettings, default_game: Optional[str], start: Optional[str]
+    ) -> None:
+        self.store = store
+        self.settings = settings
+        self.default_game = default_game
+        self.start = start
+        self.slots: list[asyncio.Semaphore] = []  # made in the server's event loop, on first use
+
+    def search_slots(self) -> asyncio.Semaphore:
+        if not self.slots:
+            self.slots.append(asyncio.Semaphore(self.settings.limits.parallel_searches))
+        return self.slots[0]
+
+    async def index(self, request: Request) -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
-    async def favicon(request: Request) -> FileResponse:
+    async def favicon(self, request: Request) -> FileResponse:
         return FileResponse(STATIC / "favicon.ico", media_type="image/x-icon")
 
-    async def games(request: Request) -> JSONResponse:
+    async def games(self, request: Request) -> JSONResponse:
         return JSONResponse(
-            dict(games=game_list(), default=default_game, start=start, search_options=list(_core.SEARCH_OPTIONS))
+            dict(
+                games=game_list(),
+                default=self.default_game,
+                start=self.start,
+                search_options=list(_core.SEARCH_OPTIONS),
+            )
         )
 
-    async def create(request: Request) -> JSONResponse:
+    async def create(self, request: Request) -> JSONResponse:
         try:
-            body = parse_json(await request.body(), "the request body", settings.limits)
-            game_request = parse_game_request(body, settings.allowed)
-            _make_room(store, settings)
-            session = PlaySession(game_request, settings, search_slots())
+            body = parse_json(await request.body(), "the request body", self.settings.limits)
+            game_request = parse_game_request(body, self.settings.allowed)
+            _make_room(self.store, self.settings)
+            session = PlaySession(game_request, self.settings, self.search_slots())
         except BadRequest as error:
             log.info("refused a new game: %s", error)
             return JSONResponse(dict(error=str(error)), status_code=400)
         except TooBusy as error:
             log.info("refused a new game: %s", error)
             return JSONResponse(dict(error=str(error)), status_code=503)
-        store[session.id] = session
+        self.store[session.id] = session
         log.info("session %s: %s with %s", session.id, session.game.name, ", ".join(session.names))
         return JSONResponse(session.info())
 
-    async def session_info(request: Request) -> JSONResponse:
-        session = store.get(request.path_params["sid"])
+    async def rematch(self, request: Request) -> JSONResponse:
+        try:
+            body = parse_json(await request.body(), "the request body", self.settings.limits)
+            swap = parse_rematch(body)
+            old = self.finished_game(request.path_params["sid"])
+            _make_room(self.store, self.settings)
+            session = PlaySession(rematch_request(old.request, swap), self.settings, self.search_slots())
+        except LookupError as error:
+            return JSONResponse(dict(error=str(error)), status_code=404)
+        except BadRequest as error:
+            log.info("refused a rematch: %s", error)
+            return JSONResponse(dict(error=str(error)), status_code=400)
+        except TooBusy as error:
+            return JSONResponse(dict(error=str(error)), status_code=503)
+        self.store[session.id] = session
+        log.info("session %s: rematch of %s", session.id, old.id)
+        return JSONResponse(session.info())
+
+    async def session_info(self, request: Request) -> JSONResponse:
+        session = self.store.get(request.path_params["sid"])
         if session is None:
             return JSONResponse(dict(error="no such game (it may have ended with a server restart)"), status_code=404)
         return JSONResponse(session.info())
 
-    def finished_game(sid: str) -> PlaySession:
+    def finished_game(self, sid: str) -> PlaySession:
         """The finished game `sid` with its record (the page asks by id, never by file name)."""
-        session = store.get(sid)
+        session = self.store.get(sid)
         if not isinstance(session, PlaySession):
             raise LookupError("no such game (it may have ended with a server restart)")
         if session.record is None:
             raise LookupError("this game is not over yet: it is recorded when it ends")
         return session
 
-    async def record(request: Request) -> Response:
+    async def record(self, request: Request) -> Response:
         try:
-            session = finished_game(request.path_params["sid"])
+            session = self.finished_game(request.path_params["sid"])
         except LookupError as error:
             return JSONResponse(dict(error=str(error)), status_code=404)
         assert session.record is not None
@@ -139,16 +197,16 @@ def create_app(
             headers={"content-disposition": f'attachment; filename="{name}"'},
         )
 
-    async def replay(request: Request) -> JSONResponse:
+    async def replay(self, request: Request) -> JSONResponse:
         try:
-            body = parse_json(await request.body(), "the request body", settings.limits)
+            body = parse_json(await request.body(), "the request body", self.settings.limits)
             if not isinstance(body, dict):
                 raise BadRequest("the request must be a JSON object (an empty one: {})")
             check_keys(body, (), "the request")
-            session = finished_game(request.path_params["sid"])
-            _make_room(store, settings)
+            session = self.finished_game(request.path_params["sid"])
+            _make_room(self.store, self.settings)
             # Reading the file and applying every move take a while: off the event loop.
-            again = await asyncio.to_thread(_replay_of, session, settings)
+            again = await asyncio.to_thread(_replay_of, session, self.settings)
         except LookupError as error:
             return JSONResponse(dict(error=str(error)), status_code=404)
         except BadRequest as error:
@@ -156,53 +214,42 @@ def create_app(
             return JSONResponse(dict(error=str(error)), status_code=400)
         except TooBusy as error:
             return JSONResponse(dict(error=str(error)), status_code=503)
-        store[again.id] = again
+        self.store[again.id] = again
         return JSONResponse(again.info())
 
-    async def socket(websocket: WebSocket) -> None:
+    async def socket(self, websocket: WebSocket) -> None:
         await websocket.accept()
-        session = store.get(websocket.path_params["sid"])
+        session = self.store.get(websocket.path_params["sid"])
         seat_text = websocket.query_params.get("seat")
         if session is None:
             await _fatal(websocket, "no such game (it may have ended with a server restart)")
             return
-        if seat_text in (None, "", "spectator"):
-            seat = None
-        elif seat_text.isdigit() and len(seat_text) <= 3:
-            seat = int(seat_text)
-        else:
-            await _fatal(websocket, f"seat must be a number, got {seat_text[:20]!r}")
+        try:
+            seat = _seat_number(seat_text)
+        except ValueError as error:
+            await _fatal(websocket, str(error))
             return
         watcher = Watcher(seat, websocket.send_json, lambda code, reason: websocket.close(code, reason))
         await session.attach(watcher)
         try:
-            while watcher in session.watchers:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                try:
-                    if message.get("text") is None:
-                        raise BadRequest("messages are JSON text, not binary")
-                    await session.handle(watcher, parse_json(message["text"], "a message", settings.limits))
-                except BadRequest as error:
-                    await session.send(watcher, dict(type="error", message=str(error)))
+            await self.serve_messages(websocket, session, watcher)
         except WebSocketDisconnect:
             pass
         finally:
             session.detach(watcher)
 
-    routes = [
-        Route("/", index),
-        Route("/favicon.ico", favicon),
-        Route("/api/games", games),
-        Route("/api/sessions", create, methods=["POST"]),
-        Route("/api/sessions/{sid}", session_info),
-        Route("/api/sessions/{sid}/record", record),
-        Route("/api/sessions/{sid}/replay", replay, methods=["POST"]),
-        WebSocketRoute("/ws/{sid}", socket),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ]
-    return Guard(Starlette(routes=routes), settings)
+    async def serve_messages(self, websocket: WebSocket, session: Session, watcher: Watcher) -> None:
+        """The page's messages, handled until it disconnects or is dropped; a bad one gets an error."""
+        while watcher in session.watchers:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            try:
+                if message.get("text") is None:
+                    raise BadRequest("messages are JSON text, not binary")
+                await session.handle(watcher, parse_json(message["text"], "a message", self.settings.limits))
+            except BadRequest as error:
+                await session.send(watcher, dict(type="error", message=str(error)))
 
 
 def _replay_of(session: PlaySession, settings: ServerSettings) -> ReplaySession:
@@ -213,6 +260,17 @@ def _replay_of(session: PlaySession, settings: ServerSettings) -> ReplaySession:
         return ReplaySession(session.record, {}, settings)
     found = records.find_record(str(session.record_file), session.record["id"], session.record_offset)
     return ReplaySession(found.line, {}, settings, found.note(str(session.record_file)))
+
+
+def _seat_number(text: Optional[str]) -> Optional[int]:
+    """The seat a page asks for (None: a spectator); a number out of range is left to the
+    session, which names the valid seats; ValueError for text that is no seat number."""
+    if text is None or text in ("", "spectator"):
+        return None
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isdigit() and digits.isascii() and len(digits) <= 3):
+        raise ValueError(f"seat must be a seat number (0, 1, ...) or 'spectator', got {text[:20]!r}")
+    return int(text)
 
 
 async def _fatal(websocket: WebSocket, message: str) -> None:

@@ -12,11 +12,9 @@ from tablesearch.search_options import COSTLY
 from tablesearch.web.settings import Limits, ServerSettings
 from tablesearch.web.untrusted import BadRequest, SeatRequest
 
-# The limit each search option that costs time or memory per move (the option table's costly
-# column) is held to: the field of Limits with the option's name, or named here. A costly option
-# with no limit cannot be set from a page.
-_LIMIT_NAMES = {"iterations": "iterations_per_move", "time_limit": "seconds_per_move", "max_memory_mb": "memory_mb"}
-_CAPPED = {name: _LIMIT_NAMES.get(name, name) for name in COSTLY}
+# Each search option that costs time or memory per move (the option table's costly column) is
+# held to the field of Limits with its name; a costly option with no such field cannot be set
+# from a page.
 
 
 def build_agent(i: int, seat: SeatRequest, game: Any, seed: int, settings: ServerSettings) -> Optional[Any]:
@@ -37,8 +35,8 @@ def build_agent(i: int, seat: SeatRequest, game: Any, seed: int, settings: Serve
 
 def _hold_to_limits(i: int, agent: mcts.Agent, limits: Limits) -> None:
     options = agent.search_options
-    for name, limit_name in _CAPPED.items():
-        value, limit = options.get(name), getattr(limits, limit_name, None)
+    for name in COSTLY:
+        value, limit = options.get(name), getattr(limits, name, None)
         if value is None:
             continue
         if limit is None:
@@ -54,7 +52,7 @@ def _hold_to_limits(i: int, agent: mcts.Agent, limits: Limits) -> None:
     if options.get("time_limit") is None:  # an iteration budget still ends by the time limit
         if options.get("iterations") is None:
             options["iterations"] = mcts.DEFAULT_ITERATIONS
-        options["time_limit"] = limits.seconds_per_move
+        options["time_limit"] = limits.time_limit
 
 
 def _try_options(i: int, agent: mcts.Agent, game: Any) -> None:

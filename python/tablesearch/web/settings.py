@@ -17,12 +17,13 @@ LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
 
 @dataclass(frozen=True)
 class Limits:
-    """Caps on what one request may ask of the server."""
+    """Caps on what one request may ask of the server. The caps on one search per move are named
+    as the search options they cap (web/seats.py)."""
 
-    seconds_per_move: float = 30.0  # every AI search ends by then, whatever its spec says
-    iterations_per_move: int = 10_000_000
+    time_limit: float = 30.0  # seconds: every AI search ends by then, whatever its spec says
+    iterations: int = 10_000_000
     threads: int = max(1, os.cpu_count() or 1)  # per search
-    memory_mb: int = 1024  # per search tree
+    max_memory_mb: int = 1024  # per search tree
     determinizations: int = 256
     rollouts: int = 1000  # playouts per leaf
     parallel_searches: int = max(1, os.cpu_count() or 1)  # AI moves computed at once; others wait
@@ -34,12 +35,10 @@ class Limits:
     queued_messages: int = 256  # messages waiting for one page; beyond, it is dropped
 
     def __post_init__(self) -> None:
-        if not (0 < self.seconds_per_move < float("inf")):
-            raise ValueError(
-                f"the time limit per move must be a positive number of seconds, got {self.seconds_per_move}"
-            )
-        if not 1 <= self.iterations_per_move < 2**63:
-            raise ValueError(f"the iteration limit per move must be at least 1, got {self.iterations_per_move}")
+        if not (0 < self.time_limit < float("inf")):
+            raise ValueError(f"the time limit per move must be a positive number of seconds, got {self.time_limit}")
+        if not 1 <= self.iterations < 2**63:
+            raise ValueError(f"the iteration limit per move must be at least 1, got {self.iterations}")
 
 
 def allowed_host_names(host: str) -> Optional[frozenset[str]]:

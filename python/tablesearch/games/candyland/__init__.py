@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from tablesearch.games.candyland.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, consequences, draw
+from tablesearch.games.candyland.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, consequences, draw, ending
 from tablesearch.games.candyland.exact import exact_figures, exact_report
 from tablesearch.render.moves import seat_name
 
@@ -16,12 +16,13 @@ __all__ = [
     "consequences",
     "describe_move",
     "draw",
+    "ending",
     "exact_figures",
     "exact_report",
 ]
 
 
-def describe_move(before: Any, player: int, action: int, observer: Optional[int]) -> str:
+def describe_move(before: Any, player: int, action: int, viewer: Optional[int]) -> str:
     """A seat draws; the card it draws is chance (and public)."""
     if player >= 0:
         return f"{seat_name(player)} draws"

@@ -1,8 +1,8 @@
 """Candy Land as SVG: the 134-space track winding up the board, its six picture spaces, the
 shortcuts, the three sticky spaces, the pieces and the draw pile.
 
-The board data below mirrors cpp/games/candyland/candyland_data.h (a test compares it with the
-game's own text); positions, the draw pile and the turn come from the observation tensor.
+The board data comes from the game's description (tablesearch.games.description); positions,
+the draw pile and the turn from the observation tensor, read by the layout it declares.
 """
 
 from __future__ import annotations
@@ -10,16 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Optional
 
-from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, svg, text, title
+from tablesearch.games.description import description_of
+from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, ink_on, svg, text, title
 
-TRACK = (
-    "RPYBOGRPKYBOGRPYBKOGRPYBOGRPYB"
-    "OGRPYBOGRPYBKOGRPYBOGRPYBOGRPY"
-    "BOGRPYBOGRPYBOKGRPYBOGRPYBOGRP"
-    "YBOGRKPYBOGRPKYBOGRPYBOGRPYBOG"
-    "RPYBOGRPYBOGRP"
-)  # cells 1..134; K = picture (pink)
-COLOURS = {
+# The board and the cards, from the game's description (cpp/games/candyland/candyland_data.h).
+_GAME = description_of("candyland")
+TRACK = _GAME.constant("track")  # cells 1..134, a colour letter each; K = picture (pink)
+COLOUR_NAMES = dict(zip(_GAME.constant("colour letters"), _GAME.enum("colour")))
+_LETTERS = {name: letter for letter, name in COLOUR_NAMES.items()}
+COLOURS = {  # how the drawing paints each colour, by its letter
     "R": "#e74c3c",
     "P": "#8e44ad",
     "Y": "#f1c40f",
@@ -28,28 +27,13 @@ COLOURS = {
     "G": "#27ae60",
     "K": "#f8a5c2",
 }
-COLOUR_NAMES = {"R": "red", "P": "purple", "Y": "yellow", "B": "blue", "O": "orange", "G": "green", "K": "pink"}
-PICTURES = {
-    9: ("Plumpy", "plum"),
-    18: ("Mr. Mint", "candy cane"),
-    43: ("Jolly", "gumdrop"),
-    75: ("Gramma Nutt", "nut"),
-    96: ("Princess Lolly", "lollipop"),
-    104: ("Queen Frostine", "snowflake"),
-}
-SHORTCUTS = {5: (59, "Rainbow Trail"), 34: (47, "Gumdrop Pass")}
-STICKY = {
-    48: ("Y", "Gooey Gumdrops"),
-    86: ("B", "Lost in the Lollipop Woods"),
-    121: ("R", "Stuck in the Molasses Swamp"),
-}
-CARD_NAMES = (
-    [f"{COLOUR_NAMES[c]}" for c in "RPYBOG"]
-    + [f"double {COLOUR_NAMES[c]}" for c in "RPYBOG"]
-    + [PICTURES[c][0] for c in sorted(PICTURES)]
-)
-CASTLE = 134
-NUM_CELLS = 135
+PICTURES = {row["cell"]: (row["character"], row["picture"]) for row in _GAME.table("pictures")}
+SHORTCUTS = {row["entry"]: (row["exit"], row["name"]) for row in _GAME.table("shortcuts")}
+STICKY = {row["cell"]: (_LETTERS[row["colour"]], row["name"]) for row in _GAME.table("sticky")}
+CARDS = _GAME.table("cards")
+CARD_NAMES = [card["picture"] or ("double " if card["double"] else "") + card["colour"] for card in CARDS]
+CASTLE = _GAME.constant("castle")
+NUM_CELLS = CASTLE + 1
 PER_ROW = 10
 CELL = 38
 PAD = 20
@@ -62,7 +46,10 @@ LEGEND = (
     "for a card of that space's colour. The piece that moved last has an orange ring. Under the board: the cards "
     "left in the draw pile."
 )
-HOW_TO_PLAY = "Click 'draw' on your turn."
+HOW_TO_PLAY = (
+    "Drawing is your only move, so it is played for you; untick 'play moves that leave no choice for me' to "
+    "click 'draw' yourself."
+)
 TEXT_LEGEND = (
     "seat N: the space each piece is on (0 is START, 134 the last space before the Castle), with its colour; "
     "the draw pile lists the cards left (R P Y B O G single, RR ... double, then the picture cards)."
@@ -124,11 +111,12 @@ def _positions(state: Any) -> tuple[list[int], list[float], int, bool]:
     """(cell per seat, cards left per kind, seat to move or -1, drawing now) from the tensor."""
     n = state.get_game().num_players()
     obs = [float(v) for v in state.observation_tensor(0).reshape(-1)]
-    cells = [max(range(NUM_CELLS), key=lambda c: obs[p * NUM_CELLS + c]) for p in range(n)]
-    base = n * NUM_CELLS
-    pile = obs[base : base + 18]
-    turn = next((p for p in range(n) if obs[base + 18 + p] > 0), -1)
-    return cells, pile, turn, obs[base + 18 + n] > 0
+    layout = description_of(state.get_game())
+    blocks = [obs[layout.observation("cell").span(p)] for p in range(n)]
+    cells = [max(range(NUM_CELLS), key=block.__getitem__) for block in blocks]
+    pile = obs[layout.observation("draw pile").span()]
+    turn = next((p for p, flag in enumerate(obs[layout.observation("turn").span()]) if flag > 0), -1)
+    return cells, pile, turn, obs[layout.observation("drawing").span()][0] > 0
 
 
 def draw(
@@ -138,67 +126,90 @@ def draw(
     last: Optional[tuple[int, int]] = None,
 ) -> str:
     cells, pile, turn, drawing = _positions(state)
-    moved = last[0] if last else None
     rows = (NUM_CELLS + PER_ROW - 1) // PER_ROW
     width = 2 * PAD + PER_ROW * CELL
     height = TOP + rows * CELL + 190
-    parts = []
-    # The path behind the cells, so the winding reads as one track.
-    points = " ".join(f"{x:.0f},{y:.0f}" for x, y in (cell_xy(c) for c in range(NUM_CELLS)))
-    parts.append(
-        el("polyline", points=points, fill="none", stroke="#e8d9b5", stroke_width=CELL * 0.9, stroke_linejoin="round")
-    )
-    for cell in range(NUM_CELLS):
-        x, y = cell_xy(cell)
-        letter = cell_colour(cell)
-        s = CELL - 6
-        if cell == 0:
-            parts.append(
-                el("rect", title("START"), x=x - s / 2, y=y - s / 2, width=s, height=s, rx=6, fill="#fff", stroke=INK)
-                + text(x, y - 7, "GO", 12, font_weight="bold")
+    parts = _track() + _shortcuts() + [_castle()]
+    parts += _pieces(cells, turn, last[0] if last else None, state.is_terminal())
+    y0 = TOP + rows * CELL + 16
+    parts += _pile(pile, y0)
+    parts.append(text(width / 2, 16, _status(state, cells, turn, drawing), 14, font_weight="bold"))
+    if actions:
+        parts.append(
+            el(
+                "g",
+                el("rect", x=width - PAD - 90, y=y0 - 16, width=90, height=30, rx=6, fill="#fff", stroke=INK)
+                + text(width - PAD - 45, y0 - 1, "draw", 14, font_weight="bold"),
+                data_button="draw",
+                **clickable(actions, list(actions)),
             )
-            continue
-        sticky = STICKY.get(cell)
-        label = f"space {cell}: {COLOUR_NAMES[letter]}"
-        if cell in PICTURES:
-            label += f", {PICTURES[cell][0]} ({PICTURES[cell][1]})"
-        if sticky:
-            label += f"; sticky ({sticky[1]}): a piece here waits for a {COLOUR_NAMES[sticky[0]]} card"
-        if cell in SHORTCUTS:
-            label += f"; shortcut ({SHORTCUTS[cell][1]}) to space {SHORTCUTS[cell][0]}"
-        box = el(
-            "rect",
-            title(label),
-            x=x - s / 2,
-            y=y - s / 2,
-            width=s,
-            height=s,
-            rx=6,
-            fill=COLOURS[letter],
-            stroke=INK if sticky else "#fff",
-            stroke_width=4 if sticky else 1.5,
-            data_cell=cell,
-            class_="ts-sticky" if sticky else None,
         )
-        parts.append(box)
-        if cell in PICTURES:
-            parts.append(_picture(PICTURES[cell][1], x, y))
-        if sticky:
-            parts.append(el("circle", cx=x, cy=y, r=5, fill=INK) + el("circle", cx=x, cy=y, r=2, fill="#fff"))
-        if cell % 10 == 0:
-            parts.append(
-                text(
-                    x,
-                    y - s / 2 + 7,
-                    str(cell),
-                    12,
-                    fill="#fff",
-                    font_weight="bold",
-                    stroke=INK,
-                    stroke_width=2.5,
-                    paint_order="stroke",
-                )
-            )
+    return svg(width, height, "".join(parts), "Candy Land board")
+
+
+def _track() -> list[str]:
+    """The path behind the cells (so the winding reads as one track), then every cell."""
+    points = " ".join(f"{x:.0f},{y:.0f}" for x, y in (cell_xy(c) for c in range(NUM_CELLS)))
+    parts = [
+        el("polyline", points=points, fill="none", stroke="#e8d9b5", stroke_width=CELL * 0.9, stroke_linejoin="round")
+    ]
+    for cell in range(NUM_CELLS):
+        parts.append(_cell(cell))
+    return parts
+
+
+def _cell(cell: int) -> str:
+    """One space: its colour, picture, sticky mark and number (every tenth), with a title."""
+    x, y = cell_xy(cell)
+    s = CELL - 6
+    if cell == 0:
+        return el(
+            "rect", title("START"), x=x - s / 2, y=y - s / 2, width=s, height=s, rx=6, fill="#fff", stroke=INK
+        ) + text(x, y - 7, "GO", 12, font_weight="bold")
+    letter = cell_colour(cell)
+    sticky = STICKY.get(cell)
+    label = f"space {cell}: {COLOUR_NAMES[letter]}"
+    if cell in PICTURES:
+        label += f", {PICTURES[cell][0]} ({PICTURES[cell][1]})"
+    if sticky:
+        label += f"; sticky ({sticky[1]}): a piece here waits for a {COLOUR_NAMES[sticky[0]]} card"
+    if cell in SHORTCUTS:
+        label += f"; shortcut ({SHORTCUTS[cell][1]}) to space {SHORTCUTS[cell][0]}"
+    out = el(
+        "rect",
+        title(label),
+        x=x - s / 2,
+        y=y - s / 2,
+        width=s,
+        height=s,
+        rx=6,
+        fill=COLOURS[letter],
+        stroke=INK if sticky else "#fff",
+        stroke_width=4 if sticky else 1.5,
+        data_cell=cell,
+        class_="ts-sticky" if sticky else None,
+    )
+    if cell in PICTURES:
+        out += _picture(PICTURES[cell][1], x, y)
+    if sticky:
+        out += el("circle", cx=x, cy=y, r=5, fill=INK) + el("circle", cx=x, cy=y, r=2, fill="#fff")
+    if cell % 10 == 0:
+        out += text(
+            x,
+            y - s / 2 + 7,
+            str(cell),
+            12,
+            fill="#fff",
+            font_weight="bold",
+            stroke=INK,
+            stroke_width=2.5,
+            paint_order="stroke",
+        )
+    return out
+
+
+def _shortcuts() -> list[str]:
+    parts = []
     for start, (end, name) in SHORTCUTS.items():
         (x1, y1), (x2, y2) = cell_xy(start), cell_xy(end)
         parts.append(
@@ -213,26 +224,30 @@ def draw(
                 opacity=0.8,
             )
         )
-    # The castle above the last space.
-    cx, cy = cell_xy(CASTLE)
-    parts.append(
-        el(
-            "g",
-            title("the Candy Castle")
-            + el("rect", x=cx - 26, y=TOP - 52, width=52, height=34, fill="#fd79a8", stroke=INK)
-            + el(
-                "path", d=f"M{cx - 26} {TOP - 52} l8 -10 l8 10 l10 -12 l10 12 l8 -10 l8 10", fill="#fd79a8", stroke=INK
-            )
-            + text(cx, TOP - 35, "Castle", 12, font_weight="bold"),
-        )
+    return parts
+
+
+def _castle() -> str:
+    """The castle above the last space."""
+    cx, _ = cell_xy(CASTLE)
+    return el(
+        "g",
+        title("the Candy Castle")
+        + el("rect", x=cx - 26, y=TOP - 52, width=52, height=34, fill="#fd79a8", stroke=INK)
+        + el("path", d=f"M{cx - 26} {TOP - 52} l8 -10 l8 10 l10 -12 l10 12 l8 -10 l8 10", fill="#fd79a8", stroke=INK)
+        + text(cx, TOP - 35, "Castle", 12, font_weight="bold"),
     )
-    # Pieces: one disc per seat, side by side when they share a space.
+
+
+def _pieces(cells: list[int], turn: int, moved: Optional[int], over: bool) -> list[str]:
+    """One disc per seat, side by side when they share a space."""
+    parts = []
     for p, cell in enumerate(cells):
         x, y = cell_xy(cell)
         sharing = [q for q, c in enumerate(cells) if c == cell]
         k, m = sharing.index(p), len(sharing)
         dx = (k - (m - 1) / 2) * 9
-        won = state.is_terminal() and cell == CASTLE
+        won = over and cell == CASTLE
         if p == moved:
             parts.append(el("circle", cx=x + dx, cy=y + 4, r=15, fill="none", stroke=LAST, stroke_width=4))
         parts.append(
@@ -251,32 +266,28 @@ def draw(
                 data_seat=p,
             )
         )
-        parts.append(text(x + dx, y + 4, str(p), 12, fill="#fff", font_weight="bold"))
-    # The draw pile and the turn.
-    y0 = TOP + rows * CELL + 16
-    left = int(sum(pile))
-    parts.append(text(PAD, y0, f"draw pile: {left} cards", 13, anchor="start", font_weight="bold"))
-    for kind in range(18):
+        parts.append(text(x + dx, y + 4, str(p), 12, fill=ink_on(SEAT_COLOURS[p]), font_weight="bold"))
+    return parts
+
+
+def _pile(pile: list[float], y0: float) -> list[str]:
+    """The cards left in the draw pile, by kind."""
+    parts = [text(PAD, y0, f"draw pile: {int(sum(pile))} cards", 13, anchor="start", font_weight="bold")]
+    for kind, card in enumerate(CARDS):
         col, row = divmod(kind, 6)
         x, y = PAD + col * 136, y0 + 24 + row * 22
-        colour = COLOURS["RPYBOG"[kind % 6]] if kind < 12 else COLOURS["K"]
-        chip = el("rect", x=x, y=y - 8, width=14 if kind < 6 else 7, height=16, rx=2, fill=colour)
-        if 6 <= kind < 12:
+        colour = COLOURS[_LETTERS[card["colour"]]]
+        single = not card["double"] and not card["picture"]
+        chip = el("rect", x=x, y=y - 8, width=14 if single else 7, height=16, rx=2, fill=colour)
+        if card["double"]:
             chip += el("rect", x=x + 8, y=y - 8, width=7, height=16, rx=2, fill=colour)
         parts.append(chip + text(x + 19, y, f"{CARD_NAMES[kind]} {int(pile[kind])}", 12, anchor="start"))
-    status = _status(state, cells, turn, drawing)
-    parts.append(text(width / 2, 16, status, 14, font_weight="bold"))
-    if actions:
-        parts.append(
-            el(
-                "g",
-                el("rect", x=width - PAD - 90, y=y0 - 16, width=90, height=30, rx=6, fill="#fff", stroke=INK)
-                + text(width - PAD - 45, y0 - 1, "draw", 14, font_weight="bold"),
-                data_button="draw",
-                **clickable(actions, list(actions)),
-            )
-        )
-    return svg(width, height, "".join(parts), "Candy Land board")
+    return parts
+
+
+def ending(state: Any) -> str:
+    """Who reached the Candy Castle first (or the ply cap)."""
+    return _status(state, _positions(state)[0], -1, False)
 
 
 def _status(state: Any, cells: list[int], turn: int, drawing: bool) -> str:
@@ -286,7 +297,7 @@ def _status(state: Any, cells: list[int], turn: int, drawing: bool) -> str:
     return f"player {turn} " + ("draws a card" if drawing else "to draw")
 
 
-def consequences(before: Any, after: Any, player: int, action: int, observer: Optional[int]) -> list[str]:
+def consequences(before: Any, after: Any, player: int, action: int, viewer: Optional[int]) -> list[str]:
     """Where the card sent the piece that drew it: "P0 moves from space 5 to 59 (Rainbow Trail)",
     "P1 stays stuck on 48 (Gooey Gumdrops)", "P2 reaches the Candy Castle"."""
     if player >= 0:

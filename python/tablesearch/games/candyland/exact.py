@@ -4,8 +4,8 @@ deck and one player's piece is a Markov chain over the cells (penalty cells are 
 The chain is read off the native game, not a second copy of the board: starting from START in
 the one-player game, every resting cell reachable by some sequence of cards is found by applying
 chance outcomes, and from each such cell every card kind is applied once. The cell a piece stands
-on is read from the observation tensor (its first 135 entries are seat 0's one-hot cell), and the
-card probabilities are the game's own chance probabilities.
+on is read from the observation tensor (seat 0's one-hot cell, where the game's description
+places it), and the card probabilities are the game's own chance probabilities.
 
 Pieces never interact, so with several players each seat's number of turns is an independent
 copy of one player's. Seat i plays its turn t after seats 0..i-1 have played their turn t, so
@@ -27,12 +27,12 @@ from typing import Any, Optional
 
 import numpy as np
 
+from tablesearch.games.description import description_of
 from tablesearch.games.registry import load_game
 
-NUM_CELLS = 135  # 0 START .. 134 the Candy Castle
-START = 0
-CASTLE = 134
-DRAW = 0  # the one decision action: draw a card
+_GAME = description_of("candyland")
+START, CASTLE = _GAME.constant("start"), _GAME.constant("castle")
+DRAW = _GAME.action("draw").first  # the one decision action: draw a card
 TAIL_TOLERANCE = 1e-16  # where distributions computed "to the end" stop
 MAX_TURNS_LIMIT = 1_000_000
 
@@ -67,7 +67,7 @@ class TurnDistribution:
 
 
 def _cell(state: Any) -> int:
-    return int(np.argmax(state.observation_tensor(0)[:NUM_CELLS]))
+    return int(np.argmax(state.observation_tensor(0)[_GAME.observation("cell").span(0)]))
 
 
 def _check_deck(deck: str) -> None:

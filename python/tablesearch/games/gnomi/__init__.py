@@ -7,7 +7,9 @@ from typing import Any
 
 import numpy as np
 
+from tablesearch.games.description import description_of
 from tablesearch.games.gnomi.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, consequences, describe, draw
+from tablesearch.games.gnomi.ending import ending
 from tablesearch.games.gnomi.moves import describe_move
 
 __all__ = [
@@ -20,6 +22,7 @@ __all__ = [
     "describe",
     "describe_move",
     "draw",
+    "ending",
     "turn_holder",
 ]
 
@@ -37,13 +40,11 @@ SEARCH_DEFAULTS_BY_PLAYERS = {
     2: {"algorithm": "ismcts"},
 }
 
-SEAT_FLOATS = 38  # the observation: 38 floats per seat from the observer; index 1 = "whose turn"
-
 
 def turn_holder(state: Any) -> int:
     """Whose turn it is (a target reacts inside another seat's turn): the observation from seat 0
     lists the seats in order, each with a "whose turn" flag."""
     tensor = np.asarray(state.observation_tensor(0), dtype=float)
-    flags = tensor[1 : SEAT_FLOATS * state.num_players() : SEAT_FLOATS]
+    flags = tensor[description_of(state.get_game()).observation("seat").every("whose turn")]
     holders = np.flatnonzero(flags > 0.5)
     return int(holders[0]) if len(holders) else int(state.current_player())

@@ -15,9 +15,38 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Optional
 
-from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, seat_panel, svg, text, title
+from tablesearch.games.description import description_of
+from tablesearch.render._svg import (
+    INK,
+    LAST,
+    SEAT_COLOURS,
+    SEAT_NAMES,
+    SEAT_TEXT,
+    clickable,
+    el,
+    seat_panel,
+    svg,
+    text,
+    title,
+)
 
-GNOMES = ["hans", "sprout", "wake", "lullaby", "thief", "peek", "earmuffs", "compost", "golden"]
+# The game's names, tables and action numbers, from its description (cpp/games/gnomi).
+_GAME = description_of("gnomi")
+GNOMES = _GAME.column("gnomes", "id")
+MUSHROOMS = _GAME.column("mushrooms", "colour")
+PHASES = _GAME.enum("phase")
+EFFECTS = _GAME.enum("effect")
+POOL, RESERVE = _GAME.constant("pool"), _GAME.constant("reserve")
+MATCH_GAMES = _GAME.constant("match games")
+USE1, USE2, USE_GNOME = _GAME.action("use 1"), _GAME.action("use 2"), _GAME.action("use gnome")
+PASS_M, PASS_G = _GAME.action("pass mushroom"), _GAME.action("pass gnome")
+TARGET, PICK_M, PICK_G = _GAME.action("target"), _GAME.action("pick mushroom"), _GAME.action("pick gnome")
+COLOUR = _GAME.action("colour")
+DONE, NO_REACTION = _GAME.action("done").first, _GAME.action("no reaction").first
+TAKE_GOLDEN, DECLINE_GOLDEN = _GAME.action("take golden").first, _GAME.action("decline golden").first
+M, G = USE1.count, USE_GNOME.count  # mushroom and gnome cards
+
+# How the drawing shows them, by name (tests/games/test_description.py checks every name has one).
 GNOME_GLYPHS = {
     "hans": "H",
     "sprout": "S",
@@ -29,7 +58,6 @@ GNOME_GLYPHS = {
     "compost": "C",
     "golden": "G",
 }
-MUSHROOMS = ["orange", "white", "blue", "red", "purple", "gold"]
 MUSHROOM_FILL = {
     "orange": "#e67e22",
     "white": "#f4f4f4",
@@ -38,25 +66,6 @@ MUSHROOM_FILL = {
     "purple": "#8e44ad",
     "gold": "#f1c40f",
 }
-PHASES = [
-    "turn",
-    "use 1 target",
-    "use 2 second",
-    "use 2 target",
-    "hans colour",
-    "sprout",
-    "wake",
-    "effect target",
-    "react",
-    "lullaby choice",
-    "peek reveal",
-    "peek take",
-    "compost choice",
-    "steal",
-    "golden choice",
-    "game over",
-]
-EFFECTS = ["-", "give", "steal", "lullaby", "thief", "peek", "compost", "hans"]
 EFFECT_NAMES = {"give": "ask", "steal": "random take"}  # effects named as the log names their moves
 # What each gnome does when used (docs/rules/gnomi.md), for the legend and the cards' labels.
 ABILITIES = {
@@ -70,29 +79,15 @@ ABILITIES = {
     "compost": "Composter: another player composts one of their mushrooms",
     "golden": "Golden Gnome (2 gold): as the Sprouter",
 }
-# Action numbering (cpp/games/gnomi/gnomi.h).
-M, G = 28, 25
-USE1, USE2, USE_GNOME, PASS_M, PASS_G, TARGET, PICK_M, PICK_G, COLOUR, DONE, NO_REACTION = (
-    0,
-    28,
-    56,
-    81,
-    109,
-    134,
-    140,
-    168,
-    193,
-    199,
-    200,
-)
-TAKE_GOLDEN, DECLINE_GOLDEN = 201, 202
 
 LEGEND = (
-    "One band per seat: mushrooms (right side up, then composted: upside down, brown rim) and gnomes (awake, "
-    "then asleep: faded, with a z). A face is shown only if you know it; other cards are backs with a '?' and "
-    "their public number (m3, g7). Dots under a card show who knows its face. Gnomes by letter: "
+    "One band per seat: mushrooms (right side up, then composted: upside down, dashed brown rim) and gnomes "
+    "(awake, then asleep: faded, with a z). A face is shown only if you know it; other cards are backs with a '?' and "
+    "their public number (m3, g7). Dots under a card show who knows its face, in the seats' colours ("
+    + ", ".join(f"P{p} {name}" for p, name in enumerate(SEAT_NAMES))
+    + "). Gnomes by letter: "
     + "; ".join(f"{GNOME_GLYPHS[g]} {ABILITIES[g]}" for g in GNOMES)
-    + ". The cards and the seat of the latest move have an orange frame; tap a card to read what it is."
+    + ". The cards and the seat of the latest move have a solid orange frame; tap a card to read what it is."
 )
 HOW_TO_PLAY = (
     "Click one of your cards (or a seat's name, to target it) to play; when a card allows several moves the page "
@@ -189,7 +184,7 @@ def _face(f: dict[str, list[int]], kind: str, index: int, viewer: Optional[int])
     prefix = "mushroom" if kind == "m" else "gnome"
     if not _knows(f[f"{prefix}_known"][index], viewer):
         return None
-    return MUSHROOMS[f["mushroom_face"][index]] if kind == "m" else GNOMES[f["gnome_face"][index]]
+    return str(MUSHROOMS[f["mushroom_face"][index]] if kind == "m" else GNOMES[f["gnome_face"][index]])
 
 
 def _card(
@@ -225,6 +220,7 @@ def _card(
             fill="#fffdf5" if face else "#5d6d7e",
             stroke="#7b4a12" if not up else INK,
             stroke_width=3 if not up else 1,
+            stroke_dasharray=None if up else "6 3",  # a composted rim, unlike the latest move's solid frame
         )
         if face:
             cap_y = y + (18 if up else CH - 18)
@@ -248,6 +244,7 @@ def _card(
     else:
         label += "" if up else " (asleep)"
         golden = face == "golden"
+        unseen = "#5d6d7e" if up else "#aeb6bf"  # an unseen gnome asleep: lighter, its letters dark
         body = el(
             "rect",
             x=x,
@@ -255,9 +252,9 @@ def _card(
             width=CW,
             height=CH,
             rx=5,
-            fill=("#fdebd0" if golden else "#eafaf1") if face else "#5d6d7e",
+            fill=("#fdebd0" if golden else "#eafaf1") if face else unseen,
             stroke=INK,
-            opacity=1 if up else 0.55,
+            opacity=1 if up or not face else 0.55,
         )
         if face:
             body += el(
@@ -267,11 +264,12 @@ def _card(
             )
             body += text(x + CW / 2, y + 30, GNOME_GLYPHS[face], 16, font_weight="bold")
         if not up:
-            body += text(x + CW - 7, y + 9, "z", 13, fill="#2c3e50" if face else "#fff", font_weight="bold")
+            body += text(x + CW - 7, y + 9, "z", 13, fill="#2c3e50", font_weight="bold")
+    light = face is None and (up or kind == "m")  # white letters on a dark back
     if face is None:
-        body += text(x + CW / 2, y + CH / 2 - 4, "?", 18, fill="#fff", font_weight="bold")
+        body += text(x + CW / 2, y + CH / 2 - 4, "?", 18, fill="#fff" if light else INK, font_weight="bold")
     id_y = y + CH - 8 if kind == "g" or up or face is None else y + 9
-    body += text(x + CW / 2, id_y, name, 12, fill=INK if face else "#fff")
+    body += text(x + CW / 2, id_y, name, 12, fill="#fff" if light else INK)
     if latest:
         body += el(
             "rect", x=x - 3, y=y - 3, width=CW + 6, height=CH + 6, rx=7, fill="none", stroke=LAST, stroke_width=3
@@ -294,14 +292,19 @@ def _latest(last: Optional[tuple[int, int]]) -> tuple[Optional[str], Optional[in
     if last is None:
         return None, None
     action = last[1]
-    for low, high, kind in ((USE1, USE2, "m"), (USE2, USE_GNOME, "m"), (USE_GNOME, PASS_M, "g")):
-        if low <= action < high:
-            return f"{kind}{action - low}", None
-    for low, high, kind in ((PASS_M, PASS_G, "m"), (PASS_G, TARGET, "g"), (PICK_M, PICK_G, "m"), (PICK_G, COLOUR, "g")):
-        if low <= action < high:
-            return f"{kind}{action - low}", None
-    if TARGET <= action < PICK_M:
-        return None, action - TARGET
+    for cards, kind in (
+        (USE1, "m"),
+        (USE2, "m"),
+        (USE_GNOME, "g"),
+        (PASS_M, "m"),
+        (PASS_G, "g"),
+        (PICK_M, "m"),
+        (PICK_G, "g"),
+    ):
+        if action in cards:
+            return f"{kind}{cards.item(action)}", None
+    if action in TARGET:
+        return None, TARGET.item(action)
     return None, last[0]  # a colour, done or no reaction: the seat that chose it
 
 
@@ -328,9 +331,7 @@ def _rows(
     for kind, i, up, slot in slots:
         line, col = divmod(slot, PER_LINE)
         prefix = "mushroom" if kind == "m" else "gnome"
-        wanted = (
-            [USE1 + i, USE2 + i, PASS_M + i, PICK_M + i] if kind == "m" else [USE_GNOME + i, PASS_G + i, PICK_G + i]
-        )
+        wanted = [USE1[i], USE2[i], PASS_M[i], PICK_M[i]] if kind == "m" else [USE_GNOME[i], PASS_G[i], PICK_G[i]]
         parts.append(
             _card(
                 12 + col * (CW + GAP),
@@ -361,7 +362,7 @@ def draw(
     latest_card, latest_seat = _latest(last)
     target, out, winners = f["target"][0], f["out"][0], f["winners"][0]
     mover = -1 if state.is_terminal() or state.is_chance_node() else state.current_player()
-    games = 3 if params.get("golden") else 1
+    games = MATCH_GAMES if params.get("golden") else 1
     parts = [
         text(
             12,
@@ -412,7 +413,7 @@ def draw(
             + (" · target" if s == target and not state.is_terminal() else "")
             + (f" · {gold} golden" if gold else "")
         )
-        tag = text(14, top + 14, name, 14, anchor="start", font_weight="bold", fill=SEAT_COLOURS[s])
+        tag = text(14, top + 14, name, 14, anchor="start", font_weight="bold", fill=SEAT_TEXT[s])
         if s == latest_seat:
             w = 9 * len(name) + 12
             tag += el(
@@ -427,7 +428,7 @@ def draw(
                 stroke_width=3,
                 class_="ts-last",
             )
-        parts.append(el("g", tag, data_seat=s, **clickable(actions, [TARGET + s])))
+        parts.append(el("g", tag, data_seat=s, **clickable(actions, [TARGET[s]])))
         counts = (
             f"mushrooms {up_m} up, {len(mushrooms) - up_m} composted · "
             f"gnomes {awake} awake, {len(gnomes) - awake} asleep"
@@ -435,8 +436,8 @@ def draw(
         parts.append(text(14, top + 32, counts, 12, anchor="start", fill="#566573"))
         parts.extend(rows)
         y = top + height + 6
-    pool_m = sum(1 for h in f["mushroom_holder"] if h == -1)
-    pool_g = sum(1 for h in f["gnome_holder"] if h == -1)
+    pool_m = sum(1 for h in f["mushroom_holder"] if h == POOL)
+    pool_g = sum(1 for h in f["gnome_holder"] if h == POOL)
     parts.append(
         text(
             12, y + 10, f"out of play, unseen: {pool_m} mushrooms, {pool_g} gnomes", 12, anchor="start", fill="#566573"
@@ -453,8 +454,8 @@ def _table_buttons(actions: Optional[Mapping[int, str]]) -> list[tuple[int, str]
         return []
     out = []
     for a in sorted(actions):
-        if COLOUR <= a < DONE:
-            out.append((a, MUSHROOMS[a - COLOUR]))
+        if a in COLOUR:
+            out.append((a, MUSHROOMS[COLOUR.item(a)]))
         elif a == DONE:
             out.append((a, "done"))
         elif a == NO_REACTION:
@@ -469,9 +470,9 @@ def _table_buttons(actions: Optional[Mapping[int, str]]) -> list[tuple[int, str]
 # --- the move log: what a move did besides itself ------------------------------------------------
 
 
-def _card_text(f: dict[str, list[int]], kind: str, index: int, observer: Optional[int]) -> str:
-    """ "orange (m7)", or "? (m7)" when the observer does not know the face (as moves.py writes cards)."""
-    face = _face(f, kind, index, observer)
+def _card_text(f: dict[str, list[int]], kind: str, index: int, viewer: Optional[int]) -> str:
+    """ "orange (m7)", or "? (m7)" when the viewer does not know the face (as moves.py writes cards)."""
+    face = _face(f, kind, index, viewer)
     return f"{face or '?'} ({kind}{index})"
 
 
@@ -479,18 +480,18 @@ def _names(cards: list[str]) -> str:
     return ", ".join(cards)
 
 
-def consequences(before: Any, after: Any, player: int, action: int, observer: Optional[int]) -> list[str]:
-    """What the move did to other cards than the one it names, as `observer` saw it: an effect
+def consequences(before: Any, after: Any, player: int, action: int, viewer: Optional[int]) -> list[str]:
+    """What the move did to other cards than the one it names, as `viewer` saw it: an effect
     cancelled by earmuffs, a card given in answer to an ask ("P1 gives orange (m7) to P0") or
     found missing ("P1 has no orange to give"), a mushroom taken at random, cards composted by
     Hans, players going out, golden cards awarded and the next game of a golden match. Faces only
-    where the observer knows them after the move."""
+    where the viewer knows them after the move."""
     b, a = before.fields(), after.fields()
     n = before.get_game().num_players()
     named = _latest((player, action))[0] if player >= 0 else None  # a chance outcome is told here
     effect, target, colour = EFFECTS[b["effect"][0]], b["target"][0], b["colour"][0]
-    if target < 0 and player >= 0 and TARGET <= action < PICK_M:  # this move chooses the target
-        target = action - TARGET
+    if target < 0 and player >= 0 and action in TARGET:  # this move chooses the target
+        target = TARGET.item(action)
     cancelled = PHASES[b["phase"][0]] == "react" and action != NO_REACTION and player >= 0
     lines = [f"P{b['turn'][0]}'s {EFFECT_NAMES.get(effect, effect)} is cancelled for P{target}"] if cancelled else []
     if b["game"][0] != a["game"][0]:  # the cards are dealt again (and numbered anew)
@@ -501,10 +502,10 @@ def consequences(before: Any, after: Any, player: int, action: int, observer: Op
     for kind, prefix, count in (("m", "mushroom", M), ("g", "gnome", G)):
         for i in range(count):
             was, now = b[f"{prefix}_holder"][i], a[f"{prefix}_holder"][i]
-            if f"{kind}{i}" == named or now < 0:
+            if f"{kind}{i}" == named or now < 0:  # the pool or the reserve
                 continue
-            card = _card_text(a, kind, i, observer)
-            if was == -2:  # the golden reserve
+            card = _card_text(a, kind, i, viewer)
+            if was == RESERVE:  # golden cards
                 awards.append(f"P{now} takes a golden {'mushroom' if kind == 'm' else 'gnome'} {card}")
             elif was != now and was >= 0:
                 moved.append(
@@ -560,7 +561,7 @@ def describe(state: Any, viewer: Optional[int]) -> str:
     way, then each seat's cards by group, a card as its face and number ("orange m3", "? m7")."""
     f = _fields(state)
     n = state.get_game().num_players()
-    games = 3 if state.get_game().parameters().get("golden") else 1
+    games = MATCH_GAMES if state.get_game().parameters().get("golden") else 1
     head = f"Gnomi, round {f['round'][0] + 1}" + (f" of game {f['game'][0] + 1} of {games}" if games > 1 else "")
     if state.is_terminal():
         winners = " and ".join(f"P{p}" for p in range(n) if (f["winners"][0] >> p) & 1)
@@ -581,8 +582,8 @@ def describe(state: Any, viewer: Optional[int]) -> str:
         gold = golden_gnomes_seen(f, s, viewer)
         extra += f" ({gold} golden gnomes)" if gold else ""
         lines.append(f"P{s}{extra}: " + "; ".join(groups))
-    pool_m = sum(1 for h in f["mushroom_holder"] if h == -1)
-    pool_g = sum(1 for h in f["gnome_holder"] if h == -1)
+    pool_m = sum(1 for h in f["mushroom_holder"] if h == POOL)
+    pool_g = sum(1 for h in f["gnome_holder"] if h == POOL)
     lines.append(
         f"Out of play, unseen: {pool_m} mushrooms, {pool_g} gnomes. Gnomes: "
         + ", ".join(f"{GNOME_GLYPHS[g]} {g}" for g in GNOMES)

@@ -1,5 +1,5 @@
 """Gnomi's move log: actions name cards (their holders are public), and a card's face is written
-only if the observer knows it once the move is over (the state's knowledge masks), else "?": a
+only if the viewer knows it once the move is over (the state's knowledge masks), else "?": a
 pass that composts a mushroom unrevealed shows no colour to the others. A golden choice (taken or
 declined in secret) is told only to its chooser."""
 
@@ -38,19 +38,19 @@ _PHRASES = [
 _SECRET = "decides in secret whether to take the golden gnome"
 
 
-def describe_move(before: Any, player: int, action: int, observer: Optional[int]) -> str:
-    if observer is not None and observer != player and before.observed_action(observer, action) != action:
+def describe_move(before: Any, player: int, action: int, viewer: Optional[int]) -> str:
+    if viewer is not None and viewer != player and before.observed_action(viewer, action) != action:
         return f"{seat_name(player)} {_SECRET}"  # the golden choice, a winner's secret
     text = str(before.action_to_string(action))
     after = before.clone()
     after.apply_action(action)
-    if observer is not None:
+    if viewer is not None:
         fields = after.fields()
         known = {"m": fields["mushroom_known"], "g": fields["gnome_known"]}
 
         def mask(match: re.Match[str]) -> str:
             kind, index = match.group(2), int(match.group(3))
-            face = match.group(1) if (known[kind][index] >> observer) & 1 else "?"
+            face = match.group(1) if (known[kind][index] >> viewer) & 1 else "?"
             return f"{face} ({kind}{index})"
 
         text = _CARD.sub(mask, text)

@@ -9,26 +9,40 @@ from tablesearch.games.leduc_poker.drawing import (
     HOW_TO_PLAY,
     LEGEND,
     TEXT_LEGEND,
+    action_name,
     card_name,
     consequences,
     describe,
     draw,
+    ending,
 )
 from tablesearch.render.moves import seat_name
 
-__all__ = ["HOW_TO_PLAY", "LEGEND", "TEXT_LEGEND", "consequences", "describe", "describe_move", "draw"]
+__all__ = [
+    "HOW_TO_PLAY",
+    "LEGEND",
+    "TEXT_LEGEND",
+    "action_name",
+    "consequences",
+    "describe",
+    "describe_move",
+    "draw",
+    "ending",
+]
 
-_VERBS = {0: "folds", 1: "calls", 2: "raises"}
+_VERBS = {"Fold": "folds", "Call": "calls", "Check": "checks", "Raise": "raises"}
 
 
-def describe_move(before: Any, player: int, action: int, observer: Optional[int]) -> str:
-    """Bets by name; a private card dealt to another seat than the observer's is "a card"."""
+def describe_move(before: Any, player: int, action: int, viewer: Optional[int]) -> str:
+    """Bets by name (a call with nothing to call is a check); a private card dealt to another seat
+    than the viewer's is "a card"."""
     if player >= 0:
-        return f"{seat_name(player)} {_VERBS.get(action, before.action_to_string(action))}"
+        name = action_name(before, action)
+        return f"{seat_name(player)} {_VERBS.get(name, name)}"
     n = before.get_game().num_players()
     dealt = len(before.history())  # the private deals come first, one per seat in seat order
     if dealt < n:
-        if observer is None or observer == dealt:
+        if viewer is None or viewer == dealt:
             return f"P{dealt} is dealt {card_name(action)}"
         return f"P{dealt} is dealt a card"
     return f"public card: {card_name(action)}"
