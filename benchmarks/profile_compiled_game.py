@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 from collections import defaultdict
+from typing import Callable
 
 EXAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples")
 
@@ -37,7 +38,7 @@ mcts.search(state, iterations={iterations}, seed=1, algorithm="uct")
 """
 
 # Where the counted instructions go: the first pattern that matches a function's object or name.
-PARTS = [
+PARTS: list[tuple[str, Callable[[str, str], bool]]] = [
     ("rules (numba, JIT code)", lambda ob, fn: ob == "???"),
     ("calls per step (CompiledState)", lambda ob, fn: "CompiledState::" in fn),
     ("state copies (memcpy, libc)", lambda ob, fn: "libc" in ob and "memcpy" in fn),
