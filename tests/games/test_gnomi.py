@@ -828,17 +828,20 @@ def rival_golden_choice_pairs(count):
     raise AssertionError(f"found only {len(pairs)} pairs")
 
 
+@pytest.mark.parametrize("options", [{}, {"rollout_cutoff": 0, "score_weight": 0.5}], ids=["default", "gold-read"])
 @pytest.mark.parametrize("algorithm", mcts.HIDDEN_INFORMATION_ALGORITHMS)
-def test_no_search_reads_a_rivals_golden_choice(algorithm):
+def test_no_search_reads_a_rivals_golden_choice(algorithm, options):
     """Reading (in secret): a search for another player cannot tell whether the winner took the
     golden gnome: on states that differ in that choice (and in what else the mover cannot see),
-    the same seed gives the same statistics, values and tree."""
+    the same seed gives the same statistics, values and tree. Also where the search reads each
+    seat's gold (the heuristic at every leaf, the gold margin at every end), which counts a golden
+    gnome taken."""
     for seed, (a, b) in enumerate(rival_golden_choice_pairs(3)):
         player = a.current_player()
         assert a.information_state_string(player) == b.information_state_string(player)
         assert a.information_state_key(player) == b.information_state_key(player)
-        ra = mcts.search(a, iterations=600, seed=seed, algorithm=algorithm)
-        rb = mcts.search(b, iterations=600, seed=seed, algorithm=algorithm)
+        ra = mcts.search(a, iterations=600, seed=seed, algorithm=algorithm, **options)
+        rb = mcts.search(b, iterations=600, seed=seed, algorithm=algorithm, **options)
         assert ra.stats == rb.stats and ra.root_values == rb.root_values
         assert (ra.best_action, ra.nodes) == (rb.best_action, rb.nodes)
 
