@@ -261,6 +261,28 @@ def test_a_forced_choice_is_made_at_once_and_a_real_one_is_asked():
     assert legal_strings(state) == ["take blue (m4)", "take white (m5)"]
 
 
+def test_a_turn_with_only_a_pass_is_still_asked():
+    """Reading: a turn whose only move is to put an awake earmuffs to sleep (earmuffs only react)
+    is asked like any turn. Skipped, it would show the others that the gnome is an earmuffs: here
+    P0's last awake gnome is an earmuffs (A) or an alarm gnome that can wake another (B), and
+    the others see the same in both, P0 to move. A known earmuffs gets no shortcut either: a
+    turn is always its player's decision (only follow-ups within a move are made at once)."""
+    hands = three_player_hands()
+    hands[0] = dict(down=["red", "blue"], awake=["earmuffs"], asleep=["lullaby", "compost"])
+    a = build(hands, pad=2)
+    hands[0] = dict(down=["red", "blue"], awake=["wake"], asleep=["lullaby", "compost"])
+    b = build(hands, pad=2)
+    assert a.current_player() == b.current_player() == 0
+    assert legal_strings(a) == ["pass: sleep earmuffs (g0)"]
+    assert legal_strings(b) == ["use wake (g0)", "pass: sleep wake (g0)"]
+    for p in (1, 2):
+        assert a.information_state_string(p) == b.information_state_string(p)
+    known = build([dict(hands[0], awake=["earmuffs"])] + hands[1:], pad=2, known={"g0": [0, 1, 2]})
+    assert known.current_player() == 0 and legal_strings(known) == ["pass: sleep earmuffs (g0)"]
+    act(known, "pass: sleep earmuffs (g0)")
+    assert known.current_player() == 1 and known.fields()["out"] == [1]  # P0 is out
+
+
 def test_random_steal_cannot_take_composted_mushrooms_and_does_nothing_with_none():
     """Reading: composted ones cannot be taken; with none, nothing happens."""
     hands = three_player_hands()
