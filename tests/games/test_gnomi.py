@@ -12,6 +12,7 @@ import pytest
 
 import tablesearch as ts
 from helpers.positions import position, with_fields
+from tablesearch import mcts
 from tablesearch.games.gnomi.drawing import consequences, describe
 from tablesearch.games.gnomi.moves import describe_move
 
@@ -258,6 +259,28 @@ def test_a_forced_choice_is_made_at_once_and_a_real_one_is_asked():
     act(state, "reveal blue (m4)")
     assert knowers(state, "m5") == {0, 1, 2} and state.current_player() == 0
     assert legal_strings(state) == ["take blue (m4)", "take white (m5)"]
+
+
+def test_a_turn_with_only_a_pass_is_still_asked():
+    """Reading: a turn whose only move is to put an awake earmuffs to sleep (earmuffs only react)
+    is asked like any turn. Skipped, it would show the others that the gnome is an earmuffs: here
+    P0's last awake gnome is an earmuffs (A) or an alarm gnome that can wake another (B), and
+    the others see the same in both, P0 to move. A known earmuffs gets no shortcut either: a
+    turn is always its player's decision (only follow-ups within a move are made at once)."""
+    hands = three_player_hands()
+    hands[0] = dict(down=["red", "blue"], awake=["earmuffs"], asleep=["lullaby", "compost"])
+    a = build(hands, pad=2)
+    hands[0] = dict(down=["red", "blue"], awake=["wake"], asleep=["lullaby", "compost"])
+    b = build(hands, pad=2)
+    assert a.current_player() == b.current_player() == 0
+    assert legal_strings(a) == ["pass: sleep earmuffs (g0)"]
+    assert legal_strings(b) == ["use wake (g0)", "pass: sleep wake (g0)"]
+    for p in (1, 2):
+        assert a.information_state_string(p) == b.information_state_string(p)
+    known = build([dict(hands[0], awake=["earmuffs"])] + hands[1:], pad=2, known={"g0": [0, 1, 2]})
+    assert known.current_player() == 0 and legal_strings(known) == ["pass: sleep earmuffs (g0)"]
+    act(known, "pass: sleep earmuffs (g0)")
+    assert known.current_player() == 1 and known.fields()["out"] == [1]  # P0 is out
 
 
 def test_random_steal_cannot_take_composted_mushrooms_and_does_nothing_with_none():
@@ -773,6 +796,87 @@ def test_the_move_log_and_the_table_keep_the_golden_choice_secret():
     act(state, "decline the golden gnome")
     assert "P0 (you) (1 golden gnomes)" in describe(state, 0)
     assert "golden" not in describe(state, 2).splitlines()[1]
+
+
+def test_no_view_shows_the_others_whether_the_golden_gnome_was_taken():
+    """What a web page draws for another seat (the board drawn from a world resampled for it, the
+    latest move, the text) is the same after a take as after a decline; the chooser's own view
+    differs."""
+    from tablesearch.web import views
+
+    state = build(shared_win_hands(), golden=True, pad=2, out=4, last_out=4)
+    act(state, "use hans (g0)")
+    act(state, "hans: name white")
+    branches = {}
+    for choice in (TAKE, DECLINE):
+        after = state.clone()
+        after.apply_action(choice)
+        event = type("Event", (), dict(player=0, action=choice, before=state))
+        branches[choice] = after, views.last_move([event], None), event
+
+    def page(choice, viewer):
+        after, _, event = branches[choice]
+        last = views.last_move([event], viewer)
+        svg, legal, _ = views.board(after, viewer, view_seed=5, clickable=True, last=last)
+        return svg, legal, last, describe(after, viewer)
+
+    for viewer in (1, 2):
+        assert page(TAKE, viewer) == page(DECLINE, viewer)
+    assert page(TAKE, 0) != page(DECLINE, 0)
+
+
+def rival_golden_choice_pairs(count):
+    """Pairs of decision states in game 2 of seeded random 3-player golden matches: the true state
+    and a world drawn from the mover's information state in which game 1's winner (not the
+    mover) made the other golden choice."""
+    game = ts.load_game("gnomi", players=3, golden=True)
+    pairs = []
+    for seed in range(10 * count):
+        state, rng = game.new_initial_state(seed), random.Random(seed)
+        while not state.is_terminal():
+            f = state.fields()
+            if f["game"] == [1] and f["phase"] != [14] and state.current_player() not in (f["offer_seat"][0], -1):
+                break
+            play_random(state, rng)
+        if state.is_terminal():
+            continue
+        player, kept = state.current_player(), state.fields()["offer_kept"][0] & 1
+        worlds = (state.resample_from_infostate(player, s) for s in range(20))
+        other = next((w for w in worlds if w.fields()["offer_kept"][0] & 1 != kept), None)
+        if other is not None:
+            pairs.append((state, other))
+        if len(pairs) == count:
+            return pairs
+    raise AssertionError(f"found only {len(pairs)} pairs")
+
+
+@pytest.mark.parametrize("options", [{}, {"rollout_cutoff": 0, "score_weight": 0.5}], ids=["default", "gold-read"])
+@pytest.mark.parametrize("algorithm", mcts.HIDDEN_INFORMATION_ALGORITHMS)
+def test_no_search_reads_a_rivals_golden_choice(algorithm, options):
+    """Reading (in secret): a search for another player cannot tell whether the winner took the
+    golden gnome: on states that differ in that choice (and in what else the mover cannot see),
+    the same seed gives the same statistics, values and tree. Also where the search reads each
+    seat's gold (the heuristic at every leaf, the gold margin at every end), which counts a golden
+    gnome taken."""
+    for seed, (a, b) in enumerate(rival_golden_choice_pairs(3)):
+        player = a.current_player()
+        assert a.information_state_string(player) == b.information_state_string(player)
+        assert a.information_state_key(player) == b.information_state_key(player)
+        ra = mcts.search(a, iterations=600, seed=seed, algorithm=algorithm, **options)
+        rb = mcts.search(b, iterations=600, seed=seed, algorithm=algorithm, **options)
+        assert ra.stats == rb.stats and ra.root_values == rb.root_values
+        assert (ra.best_action, ra.nodes) == (rb.best_action, rb.nodes)
+
+
+def test_the_golden_choice_leak_test_can_fail():
+    """UCT searches the true state, golden choice included: on the same pairs its statistics differ."""
+    pairs = rival_golden_choice_pairs(3)
+    differing = sum(
+        mcts.search(a, iterations=600, seed=s, algorithm="uct").stats
+        != mcts.search(b, iterations=600, seed=s, algorithm="uct").stats
+        for s, (a, b) in enumerate(pairs)
+    )
+    assert differing >= 2
 
 
 def test_the_redeal_gathers_every_card_but_the_golden_ones_and_deals_hands_again():
