@@ -49,7 +49,7 @@ class Mirror:
         mirrored = self.positions(batch)
 
         def pick(name: str) -> np.ndarray:
-            return np.where(flip[:, None], getattr(mirrored, name), getattr(batch, name))
+            return np.asarray(np.where(flip[:, None], getattr(mirrored, name), getattr(batch, name)))
 
         return Batch(pick("observations"), batch.movers, pick("policies"), pick("legal"), batch.values)
 
