@@ -68,18 +68,18 @@ class TrainConfig:
     progress: Optional[bool] = None
     # The network (tablesearch.models.Architecture).
     architecture: str = "mlp"
-    hidden: tuple[int, ...] = (128, 128)
+    hidden: tuple[int, ...] = (256, 256)
     channels: int = 32
     blocks: int = 2
     value_hidden: int = 64
     # Self-play.
     search: str = "auto"
-    simulations: int = 100
+    simulations: int = 200
     games_per_step: int = 32
     temperature_moves: int = 10
     dirichlet_alpha: float = 0.3
     dirichlet_epsilon: float = 0.25
-    search_value_weight: float = 0.0
+    search_value_weight: float = 0.5
     # Learning.
     mirror: bool = True
     buffer_positions: int = 50_000
