@@ -2,10 +2,12 @@
 
     pip install '.[learn]'
     python benchmarks/bench_training.py selfplay [--game connect_four] [--games 16] [--workers 1]
+    python benchmarks/bench_training.py networks [--game connect_four]
     tablesearch train connect_four --minutes 30 --out c4-run          # the run being measured
     python benchmarks/bench_training.py strength c4-run/model.tsmodel [--games 400] [--workers 2]
 
-`selfplay` prints self-play positions per second (the default settings: PUCT, 100 simulations a
+`networks` prints PUCT simulations per CPU second with each network size (perceptrons and residual
+networks) as evaluator. `selfplay` prints self-play positions per second (the default settings: PUCT, 100 simulations a
 move, the default network), on one worker and on --workers. `strength` plays the issue's matches
 (seats swapped, one game per seating of each deal): PUCT with the model at 800 simulations against
 UCT with random playouts at 800 and at 8,000, and both at 100 ms a move, and prints each score
@@ -66,6 +68,27 @@ def selfplay(args: argparse.Namespace) -> None:
         )
 
 
+NETWORKS = {
+    "mlp 128-128": {"architecture": "mlp", "hidden": (128, 128)},
+    "mlp 256-256": {"architecture": "mlp", "hidden": (256, 256)},
+    "resnet 16x2": {"architecture": "resnet", "channels": 16, "blocks": 2, "value_hidden": 32},
+    "resnet 32x2": {"architecture": "resnet", "channels": 32, "blocks": 2, "value_hidden": 64},
+}
+
+
+def networks(args: argparse.Namespace) -> None:
+    """PUCT simulations per CPU second with each network as evaluator, from the start position."""
+    game = ts.load_game(args.game)
+    state = game.new_initial_state()
+    for name, sizes in NETWORKS.items():
+        model = Model.for_game(game, seed=0, **sizes)
+        started = time.process_time()
+        for seed in range(10):
+            ts.mcts.search(state, seed=seed, evaluator=model, algorithm="puct", iterations=400)
+        rate = 4000 / (time.process_time() - started)
+        print(f"{args.game}, PUCT with {name}: {rate:,.0f} simulations per CPU second ({load()})")
+
+
 def match(game: str, params: dict[str, object], first: str, second: str, games: int, workers: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         result = ts.tournament(
@@ -100,6 +123,9 @@ def main() -> None:
     speed.add_argument("--simulations", type=int, default=TrainConfig("x").simulations)
     speed.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     speed.set_defaults(run=selfplay)
+    nets = sub.add_parser("networks", help="PUCT simulations per CPU second with each network")
+    nets.add_argument("--game", default="connect_four")
+    nets.set_defaults(run=networks)
     play = sub.add_parser("strength", help="the trained model against the UCT baselines")
     play.add_argument("model", help="a model file (DIR/model.tsmodel of a run)")
     play.add_argument("--game", default="connect_four")

@@ -713,11 +713,12 @@ def _train_value(kind: str, name: str) -> Any:
         try:
             if kind.startswith("tuple"):
                 return tuple(int(part) for part in text.split(","))
+            if kind == "bool":
+                return {"on": True, "true": True, "off": False, "false": False}[text.lower()]
             return float(text) if "float" in kind else int(text) if "int" in kind else text
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"expected {kind.replace('Optional[', '').rstrip(']')}, got {text!r}"
-            ) from None
+        except (ValueError, KeyError):
+            expected = "on or off" if kind == "bool" else kind.replace("Optional[", "").rstrip("]")
+            raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}") from None
 
     read.__name__ = name
     return read

@@ -1,6 +1,8 @@
 """Self-play reads only what the mover may know (the leak test), plays games of every kind, and
 refuses games it cannot learn."""
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -128,6 +130,21 @@ def test_value_targets_are_the_returns_scaled_to_the_utility_range():
     np.testing.assert_allclose(chips, np.round(chips), atol=1e-5)
     np.testing.assert_allclose(targets.sum(axis=1), 0.0, atol=1e-6)
     assert 0 < np.abs(targets).max() <= 1.0
+
+
+def test_a_search_value_weight_mixes_the_search_value_into_the_target():
+    """With weight w a position's target is (1 - w) x the game's outcome + w x the search's value
+    of the position: the same game (same seed) with w = 0 and w = 0.5 differs by half the search value."""
+    game = ts.load_game("connect_four")
+    model = Model.for_game(game, hidden=(16,), seed=0)
+    outcome = play_game(game, model, settings_for(game, simulations=30), seed=3)
+    mixed_settings = dataclasses.replace(settings_for(game, simulations=30), search_value_weight=0.5)
+    mixed = play_game(game, model, mixed_settings, seed=3)
+    assert np.array_equal(outcome.observations, mixed.observations)
+    assert np.unique(outcome.values, axis=0).shape[0] == 1  # one outcome for the whole game
+    search_values = 2 * mixed.values - outcome.values
+    assert np.abs(search_values).max() <= 1.0 + 1e-6
+    assert np.unique(np.round(search_values, 5), axis=0).shape[0] > 3  # a value per position
 
 
 def test_a_game_without_choices_is_refused():

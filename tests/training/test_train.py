@@ -145,12 +145,23 @@ def test_the_command_trains_and_plots(tmp_path, capsys):
     pytest.importorskip("matplotlib")
     argv = ["train", "tic_tac_toe", "--out", str(tmp_path / "run"), "--steps", "2", "--workers", "1",
             "--simulations", "8", "--games-per-step", "4", "--ladder", "1,10", "--eval-games", "2",
-            "--hidden", "16,16", "--plot", str(tmp_path / "curve.png")]  # fmt: skip
+            "--hidden", "16,16", "--mirror", "off", "--search-value-weight", "0.25",
+            "--plot", str(tmp_path / "curve.png")]  # fmt: skip
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "2 steps, 8 games" in out and "Elo" in out and "model:" in out
     assert ts.load_model(tmp_path / "run" / "model.tsmodel").architecture.hidden == (16, 16)
     assert (tmp_path / "curve.png").exists()
+    config = json.loads((tmp_path / "run" / "config.json").read_text())
+    assert (config["mirror"], config["search_value_weight"]) == (False, 0.25)
+
+
+def test_the_command_names_what_mirror_takes(capsys):
+    from tablesearch.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["train", "tic_tac_toe", "--out", "unused", "--mirror", "sometimes"])
+    assert "expected on or off, got 'sometimes'" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

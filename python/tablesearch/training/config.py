@@ -39,6 +39,8 @@ HELP = {
     "temperature_moves": "decisions of each game whose move is drawn from the visit shares (then the most visited)",
     "dirichlet_alpha": "PUCT root noise: Dirichlet alpha (0: no noise)",
     "dirichlet_epsilon": "PUCT root noise: share of the noise in the root priors",
+    "search_value_weight": "share of the search's root value in the value target (0: the game's outcome alone)",
+    "mirror": "train on the left-right mirror of half the positions where the game's board allows it (on or off)",
     "buffer_positions": "replay buffer: the newest positions kept",
     "batch_size": "positions per optimiser step",
     "replay_ratio": "positions drawn for training per new self-play position",
@@ -66,18 +68,20 @@ class TrainConfig:
     progress: Optional[bool] = None
     # The network (tablesearch.models.Architecture).
     architecture: str = "mlp"
-    hidden: tuple[int, ...] = (128, 128)
+    hidden: tuple[int, ...] = (256, 256)
     channels: int = 32
     blocks: int = 2
     value_hidden: int = 64
     # Self-play.
     search: str = "auto"
-    simulations: int = 100
+    simulations: int = 200
     games_per_step: int = 32
     temperature_moves: int = 10
     dirichlet_alpha: float = 0.3
     dirichlet_epsilon: float = 0.25
+    search_value_weight: float = 0.5
     # Learning.
+    mirror: bool = True
     buffer_positions: int = 50_000
     batch_size: int = 128
     replay_ratio: float = 8.0
@@ -118,6 +122,11 @@ class TrainConfig:
         _check_number("dirichlet_epsilon", self.dirichlet_epsilon, 0.0, allow_zero=True)
         if self.dirichlet_epsilon > 1:
             raise ValueError(f"dirichlet_epsilon must be in [0, 1], got {self.dirichlet_epsilon!r}")
+        _check_number("search_value_weight", self.search_value_weight, 0.0, allow_zero=True)
+        if self.search_value_weight > 1:
+            raise ValueError(f"search_value_weight must be in [0, 1], got {self.search_value_weight!r}")
+        if self.mirror not in (True, False):
+            raise ValueError(f"mirror must be True or False, got {self.mirror!r}")
         if self.eval_seconds is not None:
             _check_number("eval_seconds", self.eval_seconds, 0.0)
         if self.architecture not in ("mlp", "resnet"):

@@ -35,6 +35,7 @@ class SelfPlaySettings:
     temperature_moves: int
     dirichlet_alpha: float
     dirichlet_epsilon: float
+    search_value_weight: float = 0.0
 
     def search_options(self) -> dict[str, Any]:
         options: dict[str, Any] = {"algorithm": self.algorithm, "iterations": self.simulations}
@@ -52,13 +53,15 @@ def self_play_algorithm(search: str, game: Any) -> str:
 
 @dataclass(frozen=True)
 class Decision:
-    """One searched decision: what the mover saw, the search's visit shares, the move made."""
+    """One searched decision: what the mover saw, the search's visit shares, the move made, and
+    the search's value of the position for every player (None when there was one legal move)."""
 
     observation: np.ndarray
     mover: int
     policy: np.ndarray
     legal: np.ndarray
     action: int
+    search_values: Optional[np.ndarray] = None
 
 
 def decide(state: Any, model: Model, settings: SelfPlaySettings, rng: np.random.Generator, explore: bool) -> Decision:
@@ -75,6 +78,7 @@ def decide(state: Any, model: Model, settings: SelfPlaySettings, rng: np.random.
     policy = np.zeros(game.num_actions, np.float64)
     seed = int(rng.integers(0, 2**63 - 1))
     chosen: Optional[int] = None
+    search_values: Optional[np.ndarray] = None
     if len(legal_actions) == 1:
         policy[legal_actions[0]] = 1.0
     else:
@@ -84,6 +88,8 @@ def decide(state: Any, model: Model, settings: SelfPlaySettings, rng: np.random.
             policy[stat.action] = improved[index] if improved else stat.visits
         if improved:
             chosen = result.best_action
+        if len(result.root_values) == game.num_players:
+            search_values = np.asarray(result.root_values, np.float64)
         total = policy.sum()
         policy = policy / total if total > 0 else legal / legal.sum()
     if chosen is not None:
@@ -93,7 +99,7 @@ def decide(state: Any, model: Model, settings: SelfPlaySettings, rng: np.random.
     else:
         action = int(np.argmax(policy))
     observation = np.asarray(state.observation_tensor(mover), dtype=np.float32).reshape(-1)
-    return Decision(observation, mover, policy.astype(np.float32), legal, action)
+    return Decision(observation, mover, policy.astype(np.float32), legal, action, search_values)
 
 
 def chance_outcome(state: Any, rng: np.random.Generator) -> int:
@@ -115,8 +121,7 @@ def play_game(game: Any, model: Model, settings: SelfPlaySettings, seed: int) ->
         decision = decide(state, model, settings, rng, explore=len(decisions) < settings.temperature_moves)
         decisions.append(decision)
         state.apply_action(decision.action)
-    low, high = model.game.utility
-    returns = (2.0 * (np.asarray(state.returns(), dtype=np.float64) - low) / (high - low) - 1.0).astype(np.float32)
+    returns = model_scale(model, state.returns())
     count = len(decisions)
     if count == 0:
         return Positions.empty(int(np.prod(model.game.observation_shape)), model.game.num_actions, len(returns))
@@ -125,8 +130,23 @@ def play_game(game: Any, model: Model, settings: SelfPlaySettings, seed: int) ->
         movers=np.array([d.mover for d in decisions], np.int32),
         policies=np.stack([d.policy for d in decisions]),
         legal=np.stack([d.legal for d in decisions]),
-        values=np.tile(returns, (count, 1)),
+        values=np.stack([value_target(model, d, returns, settings.search_value_weight) for d in decisions]),
     )
+
+
+def model_scale(model: Model, values: Any) -> np.ndarray:
+    """Values in the game's utility range scaled to [-1, 1], as the network's tanh gives them."""
+    low, high = model.game.utility
+    return (2.0 * (np.asarray(values, dtype=np.float64) - low) / (high - low) - 1.0).astype(np.float32)
+
+
+def value_target(model: Model, decision: Decision, returns: np.ndarray, search_weight: float) -> np.ndarray:
+    """The value target of a decision: the game's final returns, mixed with the search's value of
+    the position by `search_weight` (less noisy than one game's outcome, biased by the network)."""
+    if search_weight == 0 or decision.search_values is None:
+        return returns
+    mixed = (1.0 - search_weight) * returns + search_weight * model_scale(model, decision.search_values)
+    return np.clip(mixed, -1.0, 1.0).astype(np.float32)
 
 
 def play_games(

@@ -37,6 +37,7 @@ from tablesearch.training.progress import TrainingProgress
 from tablesearch.training.replay_buffer import Positions, ReplayBuffer
 from tablesearch.training.results_file import ResultsFile
 from tablesearch.training.self_play import SelfPlaySettings, check_trainable, play_games, self_play_algorithm
+from tablesearch.training.symmetry import mirror_of
 
 SELF_PLAY_STREAM, LADDER_STREAM, SAMPLE_STREAM = 0, 1, 3
 
@@ -100,7 +101,9 @@ class Trainer:
             config.temperature_moves,
             config.dirichlet_alpha,
             config.dirichlet_epsilon,
+            config.search_value_weight,
         )
+        self.mirror = mirror_of(self.ref.name, self.game) if config.mirror else None
         self.player = Player(self.algorithm, config.evaluation_simulations, uses_model=True)
         self.folder = RunFolder(out)
         self.given_executor = executor
@@ -293,8 +296,12 @@ class _Run:
         self.buffer.add(positions)
         updates = max(1, round(config.replay_ratio * len(positions) / config.batch_size))
         rng = np.random.default_rng(derive_seed(config.seed, SAMPLE_STREAM, step))
-        losses = [self.learner.update(self.buffer.sample(rng, config.batch_size)) for _ in range(updates)]
+        losses = [self.learner.update(self._batch(rng)) for _ in range(updates)]
         self._commit(step, positions, losses, self_play_seconds)
+
+    def _batch(self, rng: np.random.Generator) -> Positions:
+        batch = self.buffer.sample(rng, self.t.config.batch_size)
+        return self.t.mirror(batch, rng) if self.t.mirror is not None else batch
 
     def _commit(
         self, step: int, positions: Positions, losses: list[tuple[float, float]], self_play_seconds: float
