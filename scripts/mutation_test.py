@@ -44,30 +44,31 @@ class Mutation:
 
 
 KA = "tests/search/test_known_answers.py::"
+SF = "tests/search/test_search_features.py::"
 MUTATIONS = [
     # --- searches ------------------------------------------------------------------------------
     Mutation(
         "UCT backup treats 3+ players as two (negates the root player's value)",
         "cpp/search/uct.h",
-        "arena_.add_visit(step.node, step.mover >= 0 ? values[step.mover] : 0.0, ops_.puct());",
+        "arena_.add_visit(step.node, step.mover >= 0 ? values[step.mover] : 0.0, selector_);",
         "arena_.add_visit(step.node, step.mover < 0 ? 0.0 : step.mover == path_[0].mover ? values[step.mover] "
-        ": -values[path_[0].mover], ops_.puct());",
+        ": -values[path_[0].mover], selector_);",
         native=["three players: the root expects the next mover to pick by its own return"],
         python=[KA + "test_three_players_the_root_expects_the_next_mover_to_pick_by_its_own_return"],
     ),
     Mutation(
         "ISMCTS backup values an edge by player (mover mod 2)",
         "cpp/search/ismcts.h",
-        "tree.add_visit(step.node, step.mover >= 0 ? values[step.mover] : 0.0);",
-        "tree.add_visit(step.node, step.mover >= 0 ? values[step.mover % 2] : 0.0);",
+        "tree_.add_visit(step.node, step.mover >= 0 ? values[step.mover] : 0.0, selector_);",
+        "tree_.add_visit(step.node, step.mover >= 0 ? values[step.mover % 2] : 0.0, selector_);",
         native=["three players: each edge is valued by its mover's own return"],
         python=[KA + "test_three_players_each_edge_is_valued_by_its_movers_own_return"],
     ),
     Mutation(
         "Smooth UCT backup values every edge by the root player's return",
         "cpp/search/smooth_uct.h",
-        "for (const Step& step : path_) backup(step, values[step.mover]);",
-        "for (const Step& step : path_) backup(step, values[root_player_]);",
+        "slot.mean += static_cast<float>((scaled[step.mover] - slot.mean) / slot.visits);",
+        "slot.mean += static_cast<float>((scaled[root_player_] - slot.mean) / slot.visits);",
         native=["three players: the root expects the next mover to pick by its own return"],
         python=[KA + "test_three_players_the_root_expects_the_next_mover_to_pick_by_its_own_return"],
     ),
@@ -82,8 +83,8 @@ MUTATIONS = [
     Mutation(
         "UCT explores by a child's visit count instead of the parent's",
         "cpp/search/tree_ops.h",
-        "const uint32_t visits = arena_.edge(node).visits;",
-        "const uint32_t visits = arena_.edge(first).visits;",
+        "const float explore = selector_.explore(arena_.edge(node).visits);",
+        "const float explore = selector_.explore(arena_.edge(parent.first_child).visits);",
         native=["uct explores by the parent's visit count"],
         python=[KA + "test_uct_explores_by_the_parents_visit_count"],
     ),
@@ -98,24 +99,24 @@ MUTATIONS = [
     Mutation(
         "ISMCTS explores by a child's visits instead of its availability",
         "cpp/search/ismcts.h",
-        "c_uct * sqrt_log(child.available) * child.weight",
-        "c_uct * sqrt_log(child.visits) * child.weight",
+        "selector_.explore(child.available)",
+        "selector_.explore(child.visits)",
         native=["uct explores by the parent's visit count"],
         python=[KA + "test_uct_explores_by_the_parents_visit_count"],
     ),
     Mutation(
         "PUCT ignores the prior after the first visit",
         "cpp/search/node_arena.h",
-        "e.weight = puct ? nodes_[i].prior / (1.0f + n) : 1.0f / std::sqrt(n);",
-        "e.weight = puct ? 1.0f / (1.0f + n) : 1.0f / std::sqrt(n);",
+        "e.weight = selector.weight(e.visits, nodes_[i].prior);",
+        "e.weight = selector.weight(e.visits, 1.0f);",
         native=["puct explores by the parent's visit count and the prior"],
         python=[KA + "test_puct_explores_by_the_parents_visit_count_and_the_prior"],
     ),
     Mutation(
         "ISMCTS reuses one world for every iteration",
         "cpp/search/ismcts.h",
-        "S world = determinize(root, root_player_, rng_);",
-        "S world = view;",
+        "S world = determinize(*root_, root_player_, rng_);",
+        "Rng same_draws(config_.seed);\n    S world = determinize(*root_, root_player_, same_draws);",
         native=["ismcts draws a new world for every iteration"],
         python=[KA + "test_ismcts_draws_a_new_world_for_every_iteration"],
     ),
@@ -138,10 +139,54 @@ MUTATIONS = [
     Mutation(
         "Tree reuse keeps the information-set subtree of another position",
         "cpp/api/search_tree.h",
-        "node = tree.find_child(node, key);",
+        "node = tree.find_child(node, paths->keys[t][i]);",
         "node = tree[node].first_child;",
         native=["tree reuse keeps the information set subtree of the position reached"],
         python=[KA + "test_reused_information_set_visits_equal_what_the_first_trees_held_at_the_position_reached"],
+    ),
+    Mutation(
+        "MO-ISMCTS keys every player's tree by the root player's view",
+        "cpp/search/ismcts.h",
+        "int owner_of(int tree) const { return multiple_observer_ ? tree : root_player_; }",
+        "int owner_of(int) const { return root_player_; }",
+        native=["mo-ismcts gives the other player one node for a face-down pick"],
+        python=[
+            KA + "test_mo_ismcts_gives_the_other_player_one_node_for_a_face_down_pick",
+            KA + "test_mo_ismcts_opponent_cannot_answer_a_face_down_pick",
+            KA + "test_the_other_players_tree_holds_one_node_for_a_choice_made_in_secret",
+        ],
+    ),
+    Mutation(
+        "Tree reuse continues one player's ISMCTS tree for another player",
+        "cpp/api/search_tree.h",
+        "    if (!multiple && player != player_) return false;\n",
+        "",
+        native=["tree reuse starts a single observer tree afresh for another player"],
+        python=[SF + "test_an_ismcts_agent_moving_for_two_seats_starts_each_seats_tree_afresh"],
+    ),
+    Mutation(
+        "Tree reuse continues a tree grown in another game",
+        "cpp/api/search_tree.h",
+        " &&\n                               last_root_->get_game() == root.get_game();",
+        ";",
+        native=["tree reuse starts afresh in another game"],
+        python=[SF + "test_an_agent_moving_in_another_game_starts_afresh"],
+    ),
+    Mutation(
+        "Tree reuse looks each action played up from the old root (UCT, two plies on)",
+        "cpp/api/search_tree.h",
+        "node = tree.find_child(node, history[i]);",
+        "node = tree.find_child(0, history[i]);",
+        native=["tree reuse keeps the uct subtree of the position reached"],
+        python=[KA + "test_reused_tree_two_plies_on_is_the_subtree_the_first_tree_held_there"],
+    ),
+    Mutation(
+        "Tree reuse looks each action played up from the old roots (information sets, two plies on)",
+        "cpp/api/search_tree.h",
+        "node = tree.find_child(node, paths->keys[t][i]);",
+        "node = tree.find_child(static_cast<uint32_t>(t), paths->keys[t][i]);",
+        native=["tree reuse keeps the information set subtree of the position reached"],
+        python=[KA + "test_reused_information_set_trees_two_plies_on_are_the_subtrees_the_first_trees_held_there"],
     ),
     # --- compiled games (the checks on a game written with numba) --------------------------------
     Mutation(
@@ -253,8 +298,6 @@ def failing_python(ids: list[str]) -> list[str]:
 def plant(m: Mutation, suites: set[str]) -> dict:
     path = ROOT / m.file
     original = path.read_text()
-    if original.count(m.before) != 1:
-        return {"mutation": m.name, "error": f"'{m.before}' occurs {original.count(m.before)} times in {m.file}"}
     start = time.monotonic()
     native, python, built = [], [], True
     try:
@@ -293,6 +336,12 @@ def main() -> int:
 
     chosen = [m for m in chosen if ("native" in suites_for(m) and m.native) or ("python" in suites_for(m) and m.python)]
     suites = set().union(*(suites_for(m) for m in chosen)) if chosen else set()
+    stale = [m for m in chosen if (ROOT / m.file).read_text().count(m.before) != 1]
+    if stale:  # the code moved on: every pattern must apply, or the run would report on fewer bugs
+        sys.exit(
+            "patterns that do not occur exactly once (update them to the current code):\n"
+            + "\n".join(f"  {m.name}: {m.before!r} in {m.file}" for m in stale)
+        )
     touched = sorted({m.file for m in chosen})
     dirty = run(["git", "status", "--porcelain", "--", *touched]).stdout
     if dirty:

@@ -151,6 +151,15 @@ TEST_CASE("a guess at a hidden card is worth its chance over the worlds") {
   }
 }
 
+TEST_CASE("mo-ismcts gives the other player one node for a face-down pick") {
+  // Player 0's tree: its root, its two picks, player 1's two answers under each (7 nodes).
+  // Player 1's tree: its root, one node for the face-down pick, its two answers (4). Keyed by
+  // the root player's view, player 1's tree has a node per pick (14 in all) and player 1
+  // answers the pick it cannot see: player 0's root value falls to -0.99.
+  const SearchResult r = search(PenniesState(), config_for("mo-ismcts", 2000));
+  CHECK(r.nodes == 7 + 4);
+}
+
 // Player 0's root average policy at hidden matching pennies: its share of heads.
 double pennies_heads(std::string_view algorithm, int64_t iterations, uint64_t seed) {
   const SearchResult r = search(PenniesState(), config_for(algorithm, iterations, seed));

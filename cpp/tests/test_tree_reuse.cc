@@ -38,6 +38,13 @@ void check_same_subtree(const NodeArena& kept, const NodeArena& first, uint32_t 
   }
 }
 
+// The visits of the root actions' statistics.
+int64_t total_visits(const SearchResult& r) {
+  int64_t total = 0;
+  for (const auto& s : r.stats) total += s.visits;
+  return total;
+}
+
 TEST_CASE("tree reuse keeps the uct subtree of the position reached") {
   const auto game = load_native_game("connect_four", {});
   const auto root = game->new_initial_state(0);
@@ -92,6 +99,30 @@ TEST_CASE("tree reuse keeps the information set subtree of the position reached"
   CHECK(kept_children > 0);
 }
 
+TEST_CASE("tree reuse starts a single observer tree afresh for another player") {
+  // One ISMCTS tree moving for both seats of Leduc: player 0's tree (keyed by what player 0
+  // sees) is not continued for player 1 after player 0 calls. (Continued: 3,991 visits.)
+  const auto game = load_native_game("leduc_poker", {});
+  auto root = game->new_initial_state(0);
+  root->apply_action(2);
+  root->apply_action(4);
+  const SearchConfig config = config_for("ismcts", 2000);
+  SearchTree tree;
+  run_search(*root, config, &tree, nullptr);
+  root->apply_action(1);
+  CHECK(total_visits(run_search(*root, config, &tree, nullptr)) == 2000);
+}
+
+TEST_CASE("tree reuse starts afresh in another game") {
+  // Gnomi from the same seed, at most 100 rounds or 1: the positions look alike, the games differ.
+  const auto first = load_native_game("gnomi", {{"max_rounds", 100}});
+  const auto second = load_native_game("gnomi", {{"max_rounds", 1}});
+  const SearchConfig config = config_for("uct", 2000);
+  SearchTree tree;
+  run_search(*first->new_initial_state(0), config, &tree, nullptr);
+  CHECK(total_visits(run_search(*second->new_initial_state(0), config, &tree, nullptr)) == 2000);
+}
+
 TEST_CASE("tree reuse adds the new iterations to the kept visits") {
   // A node's first visit evaluates it: its children hold one visit fewer than it.
   const auto game = load_native_game("connect_four", {});
@@ -104,9 +135,7 @@ TEST_CASE("tree reuse adds the new iterations to the kept visits") {
   int64_t kept = 0;
   for (const auto& s : first.stats) kept += s.action == first.best_action ? s.visits : 0;
   const SearchResult second = run_search(*next, config_for("uct", 500, 1), &tree, nullptr);
-  int64_t total = 0;
-  for (const auto& s : second.stats) total += s.visits;
-  CHECK(total == 500 + kept - 1);
+  CHECK(total_visits(second) == 500 + kept - 1);
 }
 
 // The visit-weighted mean of a result's action values (the value of the player to move).
@@ -156,10 +185,7 @@ TEST_CASE("tree reuse starts afresh at a position that does not follow") {
   const SearchConfig config = config_for("uct", 500);
   SearchTree tree;
   run_search(*a, config, &tree, nullptr);
-  const SearchResult r = run_search(*b, config, &tree, nullptr);
-  int64_t total = 0;
-  for (const auto& s : r.stats) total += s.visits;
-  CHECK(total == 500);
+  CHECK(total_visits(run_search(*b, config, &tree, nullptr)) == 500);
 }
 
 }  // namespace

@@ -21,6 +21,7 @@ from tablesearch.match import GameRecord, play_game
 from tablesearch.models import Model, load_model
 from tablesearch.render import notebook as _notebook
 from tablesearch.tournaments import TournamentResult, tournament
+from tablesearch.training import TrainResult, train
 
 _notebook.install(State)  # Jupyter draws states as SVG (state._repr_svg_)
 
@@ -35,6 +36,7 @@ __all__ = [
     "Model",
     "State",
     "TournamentResult",
+    "TrainResult",
     "agents",
     "analyze",
     "list_games",
@@ -45,5 +47,6 @@ __all__ = [
     "play_game",
     "register_game",
     "tournament",
+    "train",
 ]
 __version__ = _metadata.version("tablesearch")  # defined once, in pyproject.toml

@@ -517,7 +517,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="tablesearch", description="Game-AI search for tabletop games.")
     sub = parser.add_subparsers(dest="command", required=True)
-    for add in (_add_games_and_best_move, _add_play_and_tournament, _add_analyze, _add_serve):
+    for add in (_add_games_and_best_move, _add_play_and_tournament, _add_analyze, _add_serve, _add_train_parser):
         add(sub)
     return parser
 
@@ -665,6 +665,89 @@ def _add_serve(sub: Any) -> None:
         help="with --replay: a game parameter the tournament used",
     )
     serve.set_defaults(run=cmd_serve)
+
+
+def cmd_train(args: argparse.Namespace) -> int:
+    from tablesearch.training import plot_learning_curve
+    from tablesearch.training.config import HELP
+
+    if args.plot is not None:
+        check_output(args.plot, "--plot")
+    settings = {name: getattr(args, name) for name in HELP if getattr(args, name, None) is not None}
+    executor, client = None, None
+    if args.scheduler:
+        executor, settings["workers"], client = _executor(args)
+    else:
+        settings.setdefault("workers", cores())
+    try:
+        result = ts.train(
+            args.game, out=args.out, params=parse_params(args.game, args.param), executor=executor, **settings
+        )
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt(
+            f"interrupted; {args.out} holds every finished step: run the same command to resume"
+        ) from None
+    finally:
+        if client is not None:
+            client.close()
+    print(f"{result.steps} steps, {result.games} games, {result.positions} positions in {result.seconds / 60:.1f} min")
+    for line in result.evaluations[-1:]:
+        print(
+            f"step {line['step']}: Elo {line['elo']:+.0f} [{line['elo_low']:+.0f}, {line['elo_high']:+.0f}] "
+            "on the ladder (lowest rung 0); "
+            + ", ".join(
+                f"{r['name']} {r['score']:.2f} [{r['score_low']:.2f}, {r['score_high']:.2f}]" for r in line["rungs"]
+            )
+        )
+    print(f"model: {result.model_path}  results: {os.path.join(result.out, 'results.jsonl')}")
+    if args.plot:
+        plot_learning_curve(os.path.join(result.out, "results.jsonl"), args.plot)
+        print(f"plot: {args.plot}")
+    return 0
+
+
+def _train_value(kind: str, name: str) -> Any:
+    """argparse's type for a training setting whose annotation is `kind`."""
+
+    def read(text: str) -> Any:
+        try:
+            if kind.startswith("tuple"):
+                return tuple(int(part) for part in text.split(","))
+            return float(text) if "float" in kind else int(text) if "int" in kind else text
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"expected {kind.replace('Optional[', '').rstrip(']')}, got {text!r}"
+            ) from None
+
+    read.__name__ = name
+    return read
+
+
+def _add_train_parser(sub: Any) -> None:
+    from dataclasses import MISSING, fields
+
+    from tablesearch.training.config import HELP, TrainConfig
+
+    train = sub.add_parser("train", help="train a network for a game by self-play (needs the 'learn' extra)")
+    train.add_argument("game")
+    train.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="a game parameter")
+    train.add_argument("--out", required=True, metavar="DIR", help="the run's folder; the same command resumes it")
+    train.add_argument("--plot", default=None, metavar="FILE.png", help="draw the learning curve (matplotlib)")
+    train.add_argument("--scheduler", default=None, metavar="ADDRESS", help="play the games on this Dask scheduler")
+    train.add_argument("--connect-timeout", type=_seconds, default=10.0, metavar="SECONDS", help="for --scheduler")
+    for field in fields(TrainConfig):
+        if field.name not in HELP:
+            continue
+        default = None if field.default is MISSING else field.default
+        shown = ",".join(map(str, default)) if isinstance(default, tuple) else default
+        train.add_argument(
+            "--" + field.name.replace("_", "-"),
+            dest=field.name,
+            type=_train_value(str(field.type), field.name),
+            default=None,
+            help=f"{HELP[field.name]}" + ("" if shown is None else f" (default {shown})"),
+        )
+    train.set_defaults(run=cmd_train)
 
 
 def _one_line(error: BaseException) -> str:

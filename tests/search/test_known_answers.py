@@ -7,6 +7,7 @@ Everything is seeded; the statistical tests state their sample size."""
 from __future__ import annotations
 
 import math
+import random
 import statistics
 
 import pytest
@@ -172,9 +173,35 @@ def test_pimc_searches_each_world_as_if_its_card_were_visible():
     assert result.root_values[0] > 0.5
 
 
-# --- Smooth UCT: the average policy mixed into selection ------------------------------------
+# --- MO-ISMCTS: each player's tree holds what that player sees -------------------------------
 
-PENNIES_SEEDS = range(10)
+
+PENNIES_SEEDS = range(10)  # hidden matching pennies (PenniesState), here and for Smooth UCT
+
+
+def test_mo_ismcts_gives_the_other_player_one_node_for_a_face_down_pick():
+    """Hidden matching pennies: player 0 picks face down, player 1 answers. Player 0's tree holds
+    its root, its two picks and player 1's two answers under each (7 nodes); player 1's tree its
+    root, one node for the face-down pick and its two answers (4). Trees keyed by the root
+    player's view give player 1 a node per pick: 14 nodes."""
+    result = mcts.search(PenniesState(), iterations=2000, seed=0, algorithm="mo-ismcts")
+    assert result.nodes == 7 + 4, "player 1's tree should not tell player 0's face-down picks apart"
+
+
+def test_mo_ismcts_opponent_cannot_answer_a_face_down_pick():
+    """The same game over 10 seeds of 2,000 iterations: player 1 answers blind, so player 0's
+    root value averages -0.22 (measured; per seed from -1.0 to 0.15, as the two players' UCB
+    choices fall in and out of step; -1/7 at the equilibrium). Bound: above -0.6. An opponent
+    that sees the pick (trees keyed by player 0's view) answers it every time: -0.99 on every
+    seed."""
+    root_values = [
+        mcts.search(PenniesState(), iterations=2000, seed=seed, algorithm="mo-ismcts").root_values[0]
+        for seed in PENNIES_SEEDS
+    ]
+    assert statistics.mean(root_values) > -0.6, f"player 1 seems to see player 0's pick: {root_values}"
+
+
+# --- Smooth UCT: the average policy mixed into selection ------------------------------------
 
 
 def pennies_root_heads(algorithm, iterations, seed):
@@ -257,3 +284,79 @@ def test_reused_information_set_visits_equal_what_the_first_trees_held_at_the_po
             leduc_after_the_deal([stat.action]), iterations=500, seed=1, algorithm="mo-ismcts", tree=tree
         )
         assert sum(visits(second)) == 500 + stat.visits - 1, stat
+
+
+# Two plies on (the agent's next turn in a two-player game), the pytest twin of
+# cpp/tests/test_tree_reuse.cc: the kept tree is read as it is by a search stopped before its first
+# iteration, one ply at a time and in one jump.
+STOPPED = mcts.StopFlag()
+STOPPED.set()
+
+
+def kept_stats(state, tree, algorithm):
+    """The root statistics of the tree kept for `state` (a search that runs no iteration)."""
+    result = mcts.search(state, seed=1, algorithm=algorithm, tree=tree, stop=STOPPED)
+    assert result.iterations == 0
+    return result.stats
+
+
+def assert_kept_along(start, algorithm, path):
+    """Each ply keeps one visit fewer than the edge it follows held (the first visit of a node
+    evaluated it), back to the first search's root statistics; the tree kept after jumping the
+    whole path at once is the one reached ply by ply: every child's visits and value."""
+    first = mcts.search(start(), iterations=2000, seed=0, algorithm=algorithm)
+    tree = mcts.SearchTree()
+    mcts.search(start(), iterations=2000, seed=0, algorithm=algorithm, tree=tree)
+    stats = first.stats
+    for ply, action in enumerate(path):
+        held = next(s.visits for s in stats if s.action == action)
+        stats = kept_stats(start(path[: ply + 1]), tree, algorithm)
+        assert sum(s.visits for s in stats) == held - 1, f"ply {ply + 1} of {path}"
+    jump = mcts.SearchTree()
+    mcts.search(start(), iterations=2000, seed=0, algorithm=algorithm, tree=jump)
+    assert kept_stats(start(path), jump, algorithm) == stats, f"jumping {path} kept another subtree"
+
+
+@pytest.mark.parametrize("path", [(3,), (0,), (6,), (3, 3), (3, 4), (2, 5)])
+@pytest.mark.parametrize("algorithm", ["uct", "puct"])
+def test_reused_tree_two_plies_on_is_the_subtree_the_first_tree_held_there(algorithm, path):
+    assert_kept_along(connect_four, algorithm, path)
+
+
+@pytest.mark.parametrize("path", [(1, 2), (2, 2)])
+def test_reused_information_set_trees_two_plies_on_are_the_subtrees_the_first_trees_held_there(path):
+    """Leduc, player 0 to move again after a call and a raise, or a raise and a raise back."""
+    assert_kept_along(leduc_after_the_deal, "mo-ismcts", path)
+
+
+# A move hidden inside the search: Gnomi's golden match (docs/rules/gnomi.md), where each winner
+# takes or declines a golden gnome in secret.
+def gnomi_golden_choice():
+    """A two-player golden match at the first golden choice, reached by seeded random play."""
+    game = ts.load_game("gnomi", players=2, golden=True)
+    state, rng = game.new_initial_state(0), random.Random(0)
+    while "take the golden gnome" not in [state.action_to_string(a) for a in state.legal_actions()]:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_the_other_players_tree_holds_one_node_for_a_choice_made_in_secret():
+    """MO-ISMCTS at the winner's golden choice: the other player sees neither choice, so its tree
+    has one node for both, which every iteration passes through; only the two iterations that
+    first tried each choice ended there. The other player's next search continues from that
+    node. Trees keyed by the root player's view give it a node per choice instead, neither of
+    them the node it looks for (it saw no choice): its search starts afresh, 500 visits."""
+    state = gnomi_golden_choice()
+    winner = state.current_player()
+    tree = mcts.SearchTree()
+    first = mcts.search(state, iterations=2000, seed=0, algorithm="mo-ismcts", tree=tree)
+    assert len(first.stats) == 2 and all(s.visits > 0 for s in first.stats)
+    take = next(a for a in state.legal_actions() if state.action_to_string(a) == "take the golden gnome")
+    state.apply_action(take)
+    assert state.current_player() not in (winner, ts.CHANCE)
+    second = mcts.search(state, iterations=500, seed=1, algorithm="mo-ismcts", tree=tree)
+    assert sum(visits(second)) == 500 + first.iterations - 2, "not continued from one node for the secret choice"

@@ -230,6 +230,31 @@ def test_ismcts_agent_reuses_the_information_set_subtree(algorithm):
     assert sum(s.visits for s in fresh.last_result.stats) == 3000
 
 
+def test_an_ismcts_agent_moving_for_two_seats_starts_each_seats_tree_afresh():
+    """One ISMCTS agent plays both seats of Leduc. Its tree is player 0's (keyed by what player 0
+    sees, player 0 choosing at its root): after player 0 calls, player 1's search must not
+    continue it, so its visits are its own 2,000 iterations. (Continued, they were 3,991.) A
+    tree per player (mo-ismcts) is continued: test_ismcts_agent_reuses_the_information_set_subtree."""
+    state = ts.load_game("leduc_poker").new_initial_state()
+    for a in (2, 4):  # the deal
+        state.apply_action(a)
+    agent = mcts.Agent(iterations=2000, seed=0, algorithm="ismcts")
+    agent.step(state)
+    state.apply_action(1)  # player 0 calls
+    agent.step(state)
+    assert sum(s.visits for s in agent.last_result.stats) == 2000, "player 0's tree was continued for player 1"
+
+
+@pytest.mark.parametrize("algorithm", ["uct", "ismcts", "mo-ismcts"])
+def test_an_agent_moving_in_another_game_starts_afresh(algorithm):
+    """One agent, two games whose positions look alike (Gnomi from the same seed, 100 rounds at
+    most or 1): a tree grown for the first is never continued in the second."""
+    agent = mcts.Agent(iterations=2000, seed=0, algorithm=algorithm)
+    agent.step(ts.load_game("gnomi", max_rounds=100).new_initial_state(0))
+    agent.step(ts.load_game("gnomi", max_rounds=1).new_initial_state(0))
+    assert sum(s.visits for s in agent.last_result.stats) == 2000, "the first game's tree was continued"
+
+
 @pytest.mark.parametrize("value, ok", [("16", True), ("0", False), ("abc", False), ("", False)])
 def test_default_tree_cap_from_the_environment(value, ok):
     code = (

@@ -1,0 +1,184 @@
+"""The settings of a training run: what `tablesearch train` and `ts.train` take, checked once.
+
+A run's settings are written to its folder (``config.json``) and read back on resume: the same
+command resumes, and a command that changed what the run learns from (the game, the network, the
+search, the seed) is refused, naming the settings that differ. The time budget and the worker
+count may change between resumes.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Optional
+
+from tablesearch import mcts
+
+SEARCHES = ("auto", *mcts.ALGORITHMS)
+"""Self-play searches: "auto" is PUCT with root noise on games without hidden information and
+ISMCTS (the network's value at the leaves) on games with it; or any algorithm by name."""
+
+RESUMABLE = ("minutes", "steps", "workers", "progress", "eval_seconds")
+"""Settings a resumed run may change: how long it goes on, where it runs, and how often it is evaluated."""
+
+
+HELP = {
+    "seed": "seed of every random draw of the run (self-play, batches, evaluation)",
+    "minutes": "training time of the whole run, resumes included (default 10)",
+    "steps": "stop after this many steps (default: when the minutes are spent)",
+    "workers": "self-play and evaluation worker processes (ts.train: 1; the command: one per core)",
+    "architecture": "the network: mlp (dense layers) or resnet (residual convolutions, for boards)",
+    "hidden": "mlp: hidden layer widths, comma-separated",
+    "channels": "resnet: planes of the trunk",
+    "blocks": "resnet: residual blocks",
+    "value_hidden": "resnet: width of the value head's hidden layer",
+    "search": "self-play search: auto (PUCT with root noise; ISMCTS where information is hidden) or an algorithm",
+    "simulations": "search iterations per self-play move",
+    "games_per_step": "self-play games per training step",
+    "temperature_moves": "decisions of each game whose move is drawn from the visit shares (then the most visited)",
+    "dirichlet_alpha": "PUCT root noise: Dirichlet alpha (0: no noise)",
+    "dirichlet_epsilon": "PUCT root noise: share of the noise in the root priors",
+    "buffer_positions": "replay buffer: the newest positions kept",
+    "batch_size": "positions per optimiser step",
+    "replay_ratio": "positions drawn for training per new self-play position",
+    "learning_rate": "AdamW learning rate",
+    "weight_decay": "AdamW weight decay",
+    "ladder": "evaluation ladder: iterations of the UCT players with random playouts, comma-separated",
+    "eval_games": "games against each rung per evaluation (and between neighbouring rungs, once)",
+    "eval_simulations": "search iterations per move of the network's player in evaluations (default: --simulations)",
+    "eval_seconds": "training seconds between evaluations (default: a tenth of --minutes, at least 60)",
+}
+"""What each setting means (the command's help, docs/training.md)."""
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    """Every setting of a run, with its default (docs/training.md explains each)."""
+
+    game: str
+    params: dict[str, Any] = field(default_factory=dict)
+    seed: int = 0
+    # Budget: whichever ends first (steps None: until the minutes are spent).
+    minutes: float = 10.0
+    steps: Optional[int] = None
+    workers: int = 1
+    progress: Optional[bool] = None
+    # The network (tablesearch.models.Architecture).
+    architecture: str = "mlp"
+    hidden: tuple[int, ...] = (128, 128)
+    channels: int = 32
+    blocks: int = 2
+    value_hidden: int = 64
+    # Self-play.
+    search: str = "auto"
+    simulations: int = 100
+    games_per_step: int = 32
+    temperature_moves: int = 10
+    dirichlet_alpha: float = 0.3
+    dirichlet_epsilon: float = 0.25
+    # Learning.
+    buffer_positions: int = 50_000
+    batch_size: int = 128
+    replay_ratio: float = 8.0
+    learning_rate: float = 2e-3
+    weight_decay: float = 1e-4
+    # Evaluation against the ladder of UCT players with random playouts.
+    ladder: tuple[int, ...] = (10, 100, 1000)
+    eval_games: int = 20
+    eval_simulations: Optional[int] = None
+    eval_seconds: Optional[float] = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hidden", tuple(self.hidden))
+        object.__setattr__(self, "ladder", tuple(self.ladder))
+        object.__setattr__(self, "params", dict(self.params))
+        for name in ("seed",):
+            _check_int(name, getattr(self, name), 0)
+        for name in ("simulations", "games_per_step", "buffer_positions", "batch_size", "eval_games", "workers"):
+            _check_int(name, getattr(self, name), 1)
+        for name in ("channels", "blocks", "value_hidden"):
+            _check_int(name, getattr(self, name), 1)
+        _check_int("temperature_moves", self.temperature_moves, 0)
+        if self.steps is not None:
+            _check_int("steps", self.steps, 0)
+        if self.eval_simulations is not None:
+            _check_int("eval_simulations", self.eval_simulations, 1)
+        for width in self.hidden:
+            _check_int("hidden (each width)", width, 1)
+        if not self.ladder or any(isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in self.ladder):
+            raise ValueError(f"ladder must be one or more iteration counts >= 1, got {self.ladder!r}")
+        if list(self.ladder) != sorted(set(self.ladder)):
+            raise ValueError(f"ladder must be increasing iteration counts, got {self.ladder!r}")
+        _check_number("minutes", self.minutes, 0.0, allow_zero=True)
+        for name in ("learning_rate", "replay_ratio"):
+            _check_number(name, getattr(self, name), 0.0)
+        _check_number("weight_decay", self.weight_decay, 0.0, allow_zero=True)
+        _check_number("dirichlet_alpha", self.dirichlet_alpha, 0.0, allow_zero=True)
+        _check_number("dirichlet_epsilon", self.dirichlet_epsilon, 0.0, allow_zero=True)
+        if self.dirichlet_epsilon > 1:
+            raise ValueError(f"dirichlet_epsilon must be in [0, 1], got {self.dirichlet_epsilon!r}")
+        if self.eval_seconds is not None:
+            _check_number("eval_seconds", self.eval_seconds, 0.0)
+        if self.architecture not in ("mlp", "resnet"):
+            raise ValueError(f"architecture must be mlp or resnet, got {self.architecture!r}")
+        if self.search not in SEARCHES:
+            raise ValueError(f"search must be one of {', '.join(SEARCHES)}, got {self.search!r}")
+        if self.progress not in (None, True, False):
+            raise ValueError(f"progress must be None, True or False, got {self.progress!r}")
+
+    @property
+    def evaluation_simulations(self) -> int:
+        return self.eval_simulations or self.simulations
+
+    def evaluation_interval(self) -> float:
+        """Seconds of training between evaluations: eval_seconds, else a tenth of the run (at least a minute)."""
+        if self.eval_seconds is not None:
+            return self.eval_seconds
+        return max(60.0, self.minutes * 6.0)
+
+    def architecture_sizes(self) -> dict[str, Any]:
+        """The keywords of Model.for_game for this network."""
+        if self.architecture == "mlp":
+            return {"hidden": self.hidden}
+        return {"channels": self.channels, "blocks": self.blocks, "value_hidden": self.value_hidden}
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["hidden"], data["ladder"] = list(self.hidden), list(self.ladder)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> TrainConfig:
+        if not isinstance(data, dict):
+            raise ValueError(f"a run's config.json must hold an object, got {type(data).__name__}")
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"config.json has unknown settings {unknown}; valid: {sorted(known)}")
+        return cls(**data)
+
+    def differences(self, other: TrainConfig) -> list[str]:
+        """The settings, other than RESUMABLE ones, where `other` differs from this run's."""
+        mine, theirs = self.to_json(), other.to_json()
+        return [
+            f"{name}: {json.dumps(mine[name])} in the run, {json.dumps(theirs[name])} now"
+            for name in mine
+            if name not in RESUMABLE and mine[name] != theirs[name]
+        ]
+
+
+def _check_int(name: str, value: Any, low: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise ValueError(f"{name} must be an int >= {low}, got {value!r}")
+
+
+def _check_number(name: str, value: Any, low: float, allow_zero: bool = False) -> None:
+    ok = (
+        not isinstance(value, bool)
+        and isinstance(value, (int, float))
+        and math.isfinite(value)
+        and (value >= low if allow_zero else value > low)
+    )
+    if not ok:
+        raise ValueError(f"{name} must be a finite number {'>=' if allow_zero else '>'} {low:g}, got {value!r}")
