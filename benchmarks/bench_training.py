@@ -9,10 +9,11 @@
 move, the default network), on one worker and on --workers. `strength` plays the issue's matches
 (seats swapped, one game per seating of each deal): PUCT with the model at 800 simulations against
 UCT with random playouts at 800 and at 8,000, and both at 100 ms a move, and prints each score
-with its 95% interval. `--game` names another game and `--baseline` another opponent spec for a
-game's own default search (for example ``--baseline mcts:time_limit=0.1`` with
-``--model-spec time_limit=0.1``). Every figure is printed with the load average beside it: on a
-shared machine, other work slows both sides of a match alike but shifts speed figures.
+with its 95% interval. `--game` names another game (its parameters are the model file's) and
+`--baseline` another opponent spec for a game's own default search (for example ``--baseline
+mcts:time_limit=0.05`` with ``--model-spec time_limit=0.05``, and ``--algorithm ismcts`` where
+information is hidden). Every figure is printed with the load average beside it: on a shared
+machine, other work slows both sides of a match alike but shifts speed figures.
 """
 
 from __future__ import annotations
@@ -65,11 +66,11 @@ def selfplay(args: argparse.Namespace) -> None:
         )
 
 
-def match(game: str, first: str, second: str, games: int, workers: int) -> None:
+def match(game: str, params: dict[str, object], first: str, second: str, games: int, workers: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         result = ts.tournament(
             game, {"model": first, "baseline": second}, games=games, seed=1, workers=workers,
-            out=os.path.join(folder, "games.jsonl"), progress=None,
+            out=os.path.join(folder, "games.jsonl"), progress=None, params=params,
         )  # fmt: skip
     row = next(r for r in result.table if r["agent"] == "model")
     print(
@@ -80,13 +81,14 @@ def match(game: str, first: str, second: str, games: int, workers: int) -> None:
 
 
 def strength(args: argparse.Namespace) -> None:
-    model = f"puct:model={args.model}"
+    model = f"{args.algorithm}:model={args.model}"
+    on = (args.game, ts.load_model(args.model).game.parameters)
     if args.baseline:
-        match(args.game, f"{model},{args.model_spec}", args.baseline, args.games, args.workers)
+        match(*on, f"{model},{args.model_spec}", args.baseline, args.games, args.workers)
         return
-    match(args.game, f"{model},iterations=800", "uct:iterations=800", args.games, args.workers)
-    match(args.game, f"{model},iterations=800", "uct:iterations=8000", args.games, args.workers)
-    match(args.game, f"{model},time_limit=0.1", "uct:time_limit=0.1", args.games, args.workers)
+    match(*on, f"{model},iterations=800", "uct:iterations=800", args.games, args.workers)
+    match(*on, f"{model},iterations=800", "uct:iterations=8000", args.games, args.workers)
+    match(*on, f"{model},time_limit=0.1", "uct:time_limit=0.1", args.games, args.workers)
 
 
 def main() -> None:
@@ -105,6 +107,9 @@ def main() -> None:
     play.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     play.add_argument("--baseline", default=None, help="one opponent spec instead of the UCT ladder")
     play.add_argument("--model-spec", default="iterations=800", help="the model player's budget with --baseline")
+    play.add_argument(
+        "--algorithm", default="puct", help="the model player's search (ismcts where information is hidden)"
+    )
     play.set_defaults(run=strength)
     args = parser.parse_args()
     args.run(args)

@@ -1,6 +1,7 @@
 """Screenshots of the web app for docs/screenshots/: one page per game, played a few moves by
 clicks as seat 0 against the AI, at desktop size (<game>.png) and on a phone's 390x844 screen
-(<game>-phone.png), plus an AI-against-AI game caught while the AI thinks.
+(<game>-phone.png), plus an AI-against-AI game caught while the AI thinks, the end of a game with
+its reason and rematch buttons, and the setup form refusing a bad spec.
 
     python scripts/web_screenshots.py [--out docs/screenshots] [--chromium /usr/bin/chromium]
 
@@ -77,7 +78,7 @@ def main() -> None:
                 )
                 if "game over" in page.inner_text("#status"):
                     break
-                before = page.locator("#log li").count()
+                before = page.evaluate("() => view.move")
                 clickable = page.locator("#board [data-actions]")
                 if clickable.count() and rng.random() < 0.7:
                     clickable.nth(rng.randrange(clickable.count())).click()
@@ -87,7 +88,7 @@ def main() -> None:
                     page.eval_on_selector("#moves-box", "box => { box.open = true; }")
                     buttons = page.locator("#actions button")
                     buttons.nth(rng.randrange(buttons.count())).click()
-                page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+                page.wait_for_function(f"() => view.move > {before}")
             page.wait_for_function("() => /^your move$|game over/.test(document.querySelector('#status').textContent)")
             page.screenshot(path=str(out / f"{name}{suffix}.png"), full_page=True)
             print(out / f"{name}{suffix}.png")
@@ -98,16 +99,31 @@ def main() -> None:
         page = desktop
         page.goto(server.page(f"/?session={info['id']}"))
         page.wait_for_function(
-            "() => /searching/.test(document.querySelector('#thinking-seat').textContent) && "
+            "() => /looking ahead/.test(document.querySelector('#thinking-head').textContent) && "
             "document.querySelectorAll('#log li').length >= 2"
         )
         page.wait_for_timeout(1200)
         page.screenshot(path=str(out / "thinking.png"), full_page=True)
         print(out / "thinking.png")
+        # The end of a game: who won and why, and a rematch.
+        for page, suffix in ((desktop, ""), (phone, "-phone")):
+            info = post(server, dict(game="tic_tac_toe", seats=["human", "random"], seed=3, delay=0))
+            page.goto(server.page(f"/?session={info['id']}&seat=0"))
+            while True:
+                page.wait_for_function("() => view && (view.your_turn || view.finished)")
+                if page.evaluate("() => view.finished"):
+                    break
+                before = page.evaluate("() => view.move")
+                page.locator("#board [data-actions]").first.click()
+                page.wait_for_function(f"() => view.move > {before}")
+            page.wait_for_selector("#rematch")
+            page.screenshot(path=str(out / f"ending{suffix}.png"), full_page=True)
+            print(out / f"ending{suffix}.png")
         # The setup form, refusing a bad spec.
         for page, suffix in ((desktop, ""), (phone, "-phone")):
             page.goto(server.page("/"))
             page.select_option("#game", "gnomi")
+            page.click("#specs-box summary")
             page.fill('.seat-row input.spec[data-seat="1"]', "mcts:iterationz=2000")
             page.click("#start")
             page.wait_for_selector("#error:not([hidden])")

@@ -19,6 +19,7 @@
 #include "core/game.h"
 #include "search/infoset_keys.h"
 #include "search/observe.h"
+#include "search/return_scale.h"
 #include "search/rollout.h"
 
 namespace ts {

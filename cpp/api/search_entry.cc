@@ -18,12 +18,13 @@ bool is_native(const AnyState& state) { return dynamic_cast<const NativeSearchab
 namespace {
 
 // A state that is not native, through DynState. Such states carry no history to match a kept
-// tree against, so every search starts a fresh tree; the path from the start reaches the
-// searches that need it where the state knows where it started (initial_state()).
-SearchResult search_dynamic(const AnyState& root, const SearchConfig& config, AnyEvaluator* evaluator) {
+// tree against, so every search starts a fresh tree, but for the regret tables of oos, which
+// hold a strategy for the whole game (`trees`: kept or fresh); the path from the start reaches
+// the searches that need it where the state knows where it started (initial_state()).
+SearchResult search_dynamic(const AnyState& root, const SearchConfig& config, TreeStorage& trees,
+                            AnyEvaluator* evaluator) {
   const auto game = root.get_game();
   const int max_legal_actions = game->max_legal_actions();
-  TreeStorage trees;
   const DynState start(root.clone(), max_legal_actions);
   std::optional<Trajectory<DynState>> trajectory;
   if (algorithm_info(config.algorithm).needs_trajectory) {
@@ -58,13 +59,14 @@ SearchResult search_any(const AnyState& root, const SearchConfig& config, Search
   }
   check_search_config(config);
   const auto* native = dynamic_cast<const NativeSearchable*>(&root);
-  if (!native) return search_dynamic(root, config, evaluator);
+  const bool keeps = tree && (native || algorithm_info(config.algorithm).family == Family::kOos);
   TreeStorage local;
-  TreeStorage& trees = tree ? tree->trees_for(root, config) : local;
+  TreeStorage& trees = keeps ? tree->trees_for(root, config) : local;
   try {
-    return native->search_native(config, trees, evaluator);
+    return native ? native->search_native(config, trees, evaluator)
+                  : search_dynamic(root, config, trees, evaluator);
   } catch (...) {
-    if (tree) tree->discard();  // an interrupted search may leave a tree half-updated
+    if (keeps) tree->discard();  // an interrupted search may leave a tree half-updated
     throw;
   }
 }

@@ -1,6 +1,6 @@
 // One search on a state of native type S (a native game's state, or DynState for the others),
-// and the three search families it can go to. The families are declared here and defined in
-// api/search_uct.h, search_ismcts.h and search_smooth.h; CMake compiles each family once per
+// and the search families it can go to. The families are declared here and defined in
+// api/search_uct.h, search_ismcts.h, search_smooth.h and search_oos.h; CMake compiles each family once per
 // state type in its own file (cmake/search_family.cc.in), so that the code that starts a
 // search (the game's adapter) does not compile the search, and editing one family's headers
 // rebuilds that family only.
@@ -46,6 +46,8 @@ template <GameState S>
 SearchResult search_ismcts_family(const SearchJob<S>& job);
 template <GameState S>
 SearchResult search_smooth_family(const SearchJob<S>& job);
+template <GameState S>
+SearchResult search_oos_family(const SearchJob<S>& job);
 
 template <GameState S>
 SearchResult run_search_job(const SearchJob<S>& job) {
@@ -60,6 +62,8 @@ SearchResult run_search_job(const SearchJob<S>& job) {
       return search_ismcts_family(job);
     case Family::kSmooth:
       return search_smooth_family(job);
+    case Family::kOos:
+      return search_oos_family(job);
   }
   fail_internal("algorithm '" + std::string(info.name) + "' has an unknown family");
 }

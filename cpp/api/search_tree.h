@@ -9,6 +9,8 @@
 //  - ISMCTS trees hold information sets, keyed by actions as each tree's owner observes them:
 //    the tree replays the actions played on the previous root and reads how each owner saw
 //    them (observed_keys_since_last).
+//  - Regret tables (oos) hold a strategy for the whole game, valid at any of its positions: they
+//    are kept for every search of the same game with the same settings, a new deal included.
 // Both replays go through the game-only state interface (api/any_game.h), once per search. A
 // re-rooted tree's root values start from what the tree records about its new root
 // (search/root_tally.h), so that they cover the same visits as its actions' statistics.
@@ -70,7 +72,8 @@ class SearchTree {
                                last_root_->get_game() == root.get_game();
     const bool follows = same_settings && history.size() >= history_.size() &&
                          std::equal(history_.begin(), history_.end(), history.begin());
-    if (!follows || !reroot(root)) trees_.clear();
+    const bool whole_game = same_settings && !trees_.regrets.empty();
+    if (!whole_game && (!follows || !reroot(root))) trees_.clear();
     last_root_ = root.clone();
     history_ = history;
     player_ = root.current_player();

@@ -167,6 +167,8 @@ const char* family_name(Family family) {
       return "ismcts";
     case Family::kSmooth:
       return "smooth";
+    case Family::kOos:
+      return "oos";
   }
   fail_internal("a family has no name");
 }

@@ -2,6 +2,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <chrono>
 #include <iterator>
 
 #include "api/any_game.h"
@@ -97,7 +98,9 @@ PyGameInfo checked_game_info(py::handle players, py::handle max_legal_actions,
 template <class State>
 SearchResult search(const State& state, SearchTree* tree, AnyEvaluator* evaluator,
                     const std::shared_ptr<StopFlag>& stop, const py::KWArgs<py::object>& options) {
+  const auto asked = std::chrono::steady_clock::now();
   SearchConfig config = config_from_python(options);
+  config.started = asked;  // the time limit covers reading the options and setting up too
   config.cancel = stop ? &stop->value : nullptr;  // `stop` outlives the call: the caller holds it
   return run(state, config, tree, evaluator);
 }
@@ -123,7 +126,8 @@ void bind_search(py::module_& m) {
       .def_readonly("proven_value", &SearchResult::proven_value)
       .def_readonly("principal_variation", &SearchResult::principal_variation)
       .def_readonly("mixed", &SearchResult::mixed)
-      .def_readonly("improved_policy", &SearchResult::improved_policy);
+      .def_readonly("improved_policy", &SearchResult::improved_policy)
+      .def_readonly("strategy", &SearchResult::strategy);
 
   py::class_<SearchTree>(m, "SearchTree", "Trees kept between an agent's searches (tree reuse).")
       .def(py::init<>())

@@ -11,11 +11,12 @@
 
 namespace ts {
 
-enum class Algorithm { kUct, kPuct, kIsmcts, kMoIsmcts, kPimc, kSmoothUct, kInfosetUct, kGumbel };
+enum class Algorithm { kUct, kPuct, kIsmcts, kMoIsmcts, kPimc, kSmoothUct, kInfosetUct, kGumbel, kOos };
 
 // uct: UCT, PUCT, Gumbel and PIMC (node arenas, search/uct.h, search/gumbel.h); ismcts: information-set trees
-// (search/ismcts.h); smooth: information-set tables (search/smooth_uct.h).
-enum class Family { kUct, kIsmcts, kSmooth };
+// (search/ismcts.h); smooth: information-set tables (search/smooth_uct.h); oos: regret tables
+// (search/outcome_sampling.h).
+enum class Family { kUct, kIsmcts, kSmooth, kOos };
 
 inline constexpr double kSqrt2 = 1.4142135623730951;
 
@@ -95,7 +96,6 @@ inline constexpr AlgorithmInfo kAlgorithms[] = {
      .hidden_information = true,
      .needs_trajectory = true,
      .default_uct_c = 1.0,
-     .auto_for = AutoCase::kHiddenTwoPlayerKeys,
      .help = "Smooth UCT over information sets: a mixed policy that approaches an equilibrium"},
     {.algorithm = Algorithm::kInfosetUct,
      .name = "infoset-uct",
@@ -104,6 +104,9 @@ inline constexpr AlgorithmInfo kAlgorithms[] = {
      .hidden_information = true,
      .needs_trajectory = true,
      .default_uct_c = 1.0,
+     // Picked over smooth-uct at equal time on Leduc poker: +0.365 chips a game [+0.239, +0.492]
+     // against OpenSpiel's ISMCTSBot on the same 1,000 deals (docs/hidden-information.md).
+     .auto_for = AutoCase::kHiddenTwoPlayerKeys,
      .help = "UCT over every player's information sets (smooth-uct without its average policy)"},
     // uct_c is not used: its values are rescaled in each node (search/gumbel.h). The priors
     // (kept by the PUCT rule's arena) rank the root actions it considers.
@@ -113,6 +116,18 @@ inline constexpr AlgorithmInfo kAlgorithms[] = {
      .selection = Selection::kPuct,
      .help = "Gumbel root search (Danihelka et al. 2022): sequential halving over sampled root actions, an "
              "improved policy"},
+    // Two-player zero-sum games with hidden information (it runs on any, with no guarantee).
+    // uct_c is not used: oos_epsilon explores.
+    {.algorithm = Algorithm::kOos,
+     .name = "oos",
+     .family = Family::kOos,
+     .selection = Selection::kRegretMatching,
+     .keeps_tree = true,
+     .hidden_information = true,
+     .needs_trajectory = true,
+     .help = "Online Outcome Sampling (Lisy et al. 2015): regret matching over information sets, targeted at "
+             "the current one; an average strategy that converges to an equilibrium, for the whole game with "
+             "a kept tree"},
 };
 
 // A batched evaluator (many leaves per call, for neural networks) goes with the node arena and a

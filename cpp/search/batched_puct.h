@@ -38,6 +38,7 @@ class BatchedPuctSearch {
 
   SearchResult run(const S& root) {
     check_searchable(root);
+    selector_.scale_values(ReturnScale::of(root));
     const int players = root.num_players();
     RootTally& root_tally = arena_.root_tally();  // a kept tree's visits count on
     root_tally.fit(players);

@@ -3,7 +3,9 @@
 //
 // The clock is read about once a millisecond, whatever an iteration costs: the number of
 // iterations between two reads adapts to the measured iteration time (1 for slow evaluators or
-// games written in Python, hundreds for fast native games). Long work inside an iteration (a
+// games written in Python, hundreds for fast native games), and to the time left: within the last
+// two milliseconds of a time limit the reads come at half the time left, so that the search ends
+// within an iteration or so of its limit for a dozen more reads. Long work inside an iteration (a
 // playout, a walk down the tree) polls the budget of the search running on its thread
 // (Budget::Active, set by the one search loop, search/search_loop.h) and is abandoned,
 // unfinished, when time is up; so a time limit is overrun by at most one callback
@@ -39,6 +41,7 @@ class Budget {
   explicit Budget(const SearchConfig& config)
       : config_(config),
         start_(Clock::now()),
+        limit_from_(config.started.value_or(start_)),
         last_clock_(start_),
         last_signals_(start_),
         seen_(config.interrupt_epoch >= 0 ? static_cast<uint64_t>(config.interrupt_epoch)
@@ -62,6 +65,8 @@ class Budget {
   }
 
   double elapsed() const { return seconds_since(start_, Clock::now()); }
+  // Seconds left of the time limit (which may have started before this budget: config.started).
+  double time_left() const { return config_.time_limit - seconds_since(limit_from_, Clock::now()); }
 
   // Makes `budget` the one that work on this thread polls (Budget::active()) while in scope.
   class Active {
@@ -82,13 +87,17 @@ class Budget {
     return budget;
   }
 
-  // Next clock read after about a millisecond's worth of iterations at the rate just measured.
+  // Next clock read after about a millisecond's worth of iterations at the rate just measured, or
+  // half the time left if that is less.
   void adapt_stride(int64_t done, Clock::time_point now) {
     const int64_t ran = done - last_done_;
     const double took = seconds_since(last_clock_, now);
     if (ran > 0 && took > 0) {
-      const double per_ms = static_cast<double>(ran) * 0.001 / took;
-      stride_ = std::clamp<int64_t>(static_cast<int64_t>(per_ms), 1, 1024);
+      double horizon = 0.001;
+      if (config_.time_limit > 0)
+        horizon = std::min(horizon, 0.5 * (config_.time_limit - seconds_since(limit_from_, now)));
+      const double iterations = static_cast<double>(ran) * horizon / took;
+      stride_ = std::clamp<int64_t>(static_cast<int64_t>(iterations), 1, 1024);
     }
     last_clock_ = now;
     last_done_ = done;
@@ -106,7 +115,7 @@ class Budget {
     }
     if (config_.stop && config_.stop->load(std::memory_order_relaxed)) return true;
     if (config_.cancel && config_.cancel->load(std::memory_order_relaxed)) return true;
-    return config_.time_limit > 0 && seconds_since(start_, now) >= config_.time_limit;
+    return config_.time_limit > 0 && seconds_since(limit_from_, now) >= config_.time_limit;
   }
 
   static double seconds_since(Clock::time_point a, Clock::time_point b) {
@@ -114,7 +123,8 @@ class Budget {
   }
 
   const SearchConfig& config_;
-  Clock::time_point start_;
+  Clock::time_point start_;       // of the loop: elapsed() counts from here
+  Clock::time_point limit_from_;  // the time limit counts from here (config.started, else start_)
   Clock::time_point last_clock_;
   Clock::time_point last_signals_;
   uint64_t seen_;

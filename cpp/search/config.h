@@ -1,6 +1,7 @@
 // What a search is asked to do, and what it reports back.
 #pragma once
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -49,6 +50,8 @@ struct SearchConfig {
   double dirichlet_epsilon = 0.25;
   int gumbel_actions = 16;
   double gumbel_scale = 1.0;
+  double oos_targeting = 0.5;  // measured: docs/hidden-information.md
+  double oos_epsilon = 0.6;
   // Called from the searching thread every few milliseconds; throws to abort (Ctrl-C). Only
   // the caller's thread gets it when a search runs on several threads.
   std::function<void()> interrupt_check;
@@ -63,6 +66,9 @@ struct SearchConfig {
   // Set from outside the search (a StopFlag from Python, another thread) to end it early: it
   // returns what it found so far, as when its time is up. Null: nobody can.
   const std::atomic<bool>* cancel = nullptr;
+  // When the search was asked for, if before its loop starts: time_limit counts from here, so that
+  // setting up (copying the root, reserving the tree) is inside the limit. Unset: the loop's start.
+  std::optional<std::chrono::steady_clock::time_point> started;
 };
 
 struct ActionStat {
@@ -95,6 +101,10 @@ struct SearchResult {
   // Gumbel: the improved policy over `stats` (softmax of prior logits and completed q values), the
   // target a policy network learns from; empty for the other algorithms.
   std::vector<double> improved_policy;
+  // oos: the mixed strategy to play, over `stats` (the average strategy at the root's information
+  // set, which converges to an equilibrium; the visits count the sampled actions, exploration
+  // included); empty for the others.
+  std::vector<double> strategy;
 };
 
 // Raised by interrupt_check implementations; the bindings turn it back into the Python error.

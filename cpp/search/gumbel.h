@@ -97,6 +97,7 @@ class GumbelSearch {
 
   SearchResult run(const S& root_state) {
     check_searchable(root_state);
+    selector_.scale_values(ReturnScale::of(root_state));
     const int players = root_state.num_players();
     RootTally tally;
     tally.fit(players);

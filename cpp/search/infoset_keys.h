@@ -1,6 +1,5 @@
 // How search over information sets names a node: the acting player's information-state key,
-// mixed with the player (two players' information sets never share an entry), and the game's
-// return range used to scale values to [-1, 1].
+// mixed with the player (two players' information sets never share an entry).
 #pragma once
 #include <functional>
 #include <string>
@@ -28,24 +27,5 @@ inline uint64_t infoset_key(const S& state, int player) {
     return infoset_key_from_string(state.information_state_string(player), player);
   }
 }
-
-// Maps returns in [lo, hi] (the game's bounds; [-1, 1] without them) to [-1, 1] and back.
-struct ReturnScale {
-  double mid = 0, half = 1;
-
-  template <GameState S>
-  static ReturnScale of(const S& state) {
-    ReturnScale s;
-    if constexpr (HasUtilityRange<S>) {
-      const double lo = state.min_utility(), hi = state.max_utility();
-      if (!(hi > lo)) fail("a game's max_utility() must exceed its min_utility()");
-      s.mid = (lo + hi) / 2;
-      s.half = (hi - lo) / 2;
-    }
-    return s;
-  }
-  double scaled(double v) const { return (v - mid) / half; }
-  double unscaled(double v) const { return v * half + mid; }
-};
 
 }  // namespace ts

@@ -59,6 +59,7 @@ class IsmctsSearch {
 
   SearchResult run(const S& root) {
     check_searchable(root);
+    selector_.scale_values(ReturnScale::of(root));
     root_ = &root;
     root_player_ = root.current_player();
     const int num_players = root.num_players();

@@ -146,6 +146,16 @@ inline const SearchOption kSearchOptions[] = {
      .field = &SearchConfig::gumbel_scale,
      .help =
          "Gumbel: the scale of the root's Gumbel noise (0: none, the prior's best actions are considered)"},
+    {.name = "oos_targeting",
+     .field = &SearchConfig::oos_targeting,
+     .max = 1,
+     .help = "OOS: the share of iterations that sample only histories through the current information set "
+             "(delta; below 1 keeps the whole game reachable)"},
+    {.name = "oos_epsilon",
+     .field = &SearchConfig::oos_epsilon,
+     .max = 1,
+     .min_excluded = true,
+     .help = "OOS: the share of uniformly random moves of the player whose regrets an iteration updates"},
 };
 
 // The option named `name`, or nullptr.

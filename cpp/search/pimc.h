@@ -53,12 +53,13 @@ class PimcSearch {
         break;
       }
       SearchConfig sub = config_;
+      sub.started.reset();  // its share of the time counts from its own start
       sub.seed = rng.derive();
       sub.iterations = config_.iterations / worlds + (w < config_.iterations % worlds ? 1 : 0);
       if (config_.time_limit > 0) {
         // An equal share of the time still left, so that drawing worlds and setting up their
         // trees count against the budget too.
-        const double left = config_.time_limit - between.elapsed();
+        const double left = between.time_left();
         if (left <= 0) break;
         sub.time_limit = left / static_cast<double>(worlds - w);
       }

@@ -24,7 +24,6 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "core/game.h"
@@ -72,10 +71,10 @@ class PlayoutEvaluator {
   }
 
   // A leaf the search no longer needs: a single playout plays on it, not on a copy (a copy of a
-  // game written in Python is a call into Python).
+  // game written in Python is a call into Python; a native one costs its size in bytes).
   void evaluate(S&& leaf, Rng& rng, double* values) {
     if (rollouts_ == 1) {
-      one_playout(std::move(leaf), rng, values);
+      one_playout(leaf, rng, values);
     } else {
       evaluate(static_cast<const S&>(leaf), rng, values);
     }
@@ -84,13 +83,15 @@ class PlayoutEvaluator {
   void evaluate(const S& leaf, Rng& rng, double* values) {
     const int n = leaf.num_players();
     if (rollouts_ == 1) {
-      one_playout(leaf, rng, values);
+      S state = leaf;
+      one_playout(state, rng, values);
       return;
     }
     double sample[kMaxPlayers];
     for (int p = 0; p < n; ++p) values[p] = 0;
     for (int r = 0; r < rollouts_; ++r) {
-      one_playout(leaf, rng, sample);
+      S state = leaf;
+      one_playout(state, rng, sample);
       for (int p = 0; p < n; ++p) values[p] += sample[p];
     }
     for (int p = 0; p < n; ++p) values[p] /= rollouts_;
@@ -130,7 +131,8 @@ class PlayoutEvaluator {
     return counts_[k] ? sums_[k] / static_cast<float>(counts_[k]) : 0.0f;
   }
 
-  void one_playout(S state, Rng& rng, double* values) {
+  // Plays `state` out (it is left at the playout's end).
+  void one_playout(S& state, Rng& rng, double* values) {
     if (cutoff_ < 0 && policy_ == PlayoutPolicy::kRandom) {
       random_playout(state, rng, actions_.data(), outcomes_.data());
       finished_value(state, values);

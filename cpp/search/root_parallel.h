@@ -2,6 +2,7 @@
 // share of the iterations; the root statistics are merged at the end. With an iteration budget
 // the result depends only on the seed, never on timing (each thread's work is fixed).
 #pragma once
+#include <algorithm>
 #include <atomic>
 #if defined(__GLIBCXX__)
 #include <cxxabi.h>
@@ -23,6 +24,25 @@ inline uint64_t thread_seed(uint64_t seed, int t) {
   if (t == 0) return seed;
   uint64_t x = seed ^ (0xA0761D6478BD642FULL * static_cast<uint64_t>(t));
   return splitmix64(x);
+}
+
+// The threads' strategies over the root actions (the same actions in every thread: the player to
+// move knows them), each weighted by the visits its thread made at the root; the most likely
+// action becomes the best.
+inline void merge_strategies(SearchResult& merged, const std::vector<SearchResult>& parts) {
+  std::fill(merged.strategy.begin(), merged.strategy.end(), 0.0);
+  double total = 0;
+  for (const auto& p : parts) {
+    double visits = 0;
+    for (const auto& s : p.stats) visits += static_cast<double>(s.visits);
+    for (size_t i = 0; i < merged.strategy.size(); ++i) merged.strategy[i] += visits * p.strategy[i];
+    total += visits;
+  }
+  for (double& x : merged.strategy)
+    x = total > 0 ? x / total : 1.0 / static_cast<double>(merged.strategy.size());
+  const auto best =
+      std::max_element(merged.strategy.begin(), merged.strategy.end()) - merged.strategy.begin();
+  merged.best_action = merged.stats[best].action;
 }
 
 // Merges per-thread results: visits add up, values are visit-weighted means (root values weighted
@@ -48,6 +68,7 @@ inline SearchResult merge_results(std::vector<SearchResult>& parts) {
   }
   merged.root_visits = root_visits;
   merged.best_action = most_visited(merged.stats);
+  if (!merged.strategy.empty()) merge_strategies(merged, parts);
   // Thread 0's line, if it starts with the merged choice; else just that choice.
   if (merged.principal_variation.empty() || merged.principal_variation[0] != merged.best_action) {
     merged.principal_variation.assign(1, merged.best_action);

@@ -16,13 +16,15 @@
 #include <tuple>
 #include <utility>
 
+#include "search/return_scale.h"
 #include "search/selection/puct.h"
+#include "search/selection/regret_matching.h"
 #include "search/selection/ucb1.h"
 
 namespace ts {
 
-enum class Selection { kUcb1, kPuct };
-using SelectionRules = std::tuple<Ucb1, Puct>;
+enum class Selection { kUcb1, kPuct, kRegretMatching };
+using SelectionRules = std::tuple<Ucb1, Puct, RegretMatching>;
 
 // f(Rule{}) for the rule `selection` names.
 template <class F>
@@ -46,7 +48,13 @@ constexpr bool uses_priors(Selection s) {
 // A rule with its exploration constant, as a search uses it.
 class Selector {
  public:
-  Selector(Selection rule, double c) : rule_(rule), c_(c) {}
+  Selector(Selection rule, double c) : rule_(rule), c_(c), scaled_c_(c) {}
+
+  // Values in the units of a game whose returns span `scale` are compared with the exploration
+  // term as if scaled to [-1, 1]: mean + (c x half the range) x weight ranks children exactly as
+  // (mean - mid) / half + c x weight does, and keeps the means in the game's units. Each search
+  // calls it with its root's range before its first choice.
+  void scale_values(const ReturnScale& scale) { scaled_c_ = c_ * scale.half; }
 
   Selection rule() const { return rule_; }
   bool uses_priors() const { return ts::uses_priors(rule_); }
@@ -55,7 +63,7 @@ class Selector {
   }
 
   float explore(uint32_t parent_visits) const {
-    return with_rule(rule_, [&](auto rule) { return decltype(rule)::explore(c_, parent_visits); });
+    return with_rule(rule_, [&](auto rule) { return decltype(rule)::explore(scaled_c_, parent_visits); });
   }
   float weight(uint32_t visits, float prior) const {
     return with_rule(rule_, [&](auto rule) { return decltype(rule)::weight(visits, prior); });
@@ -63,7 +71,8 @@ class Selector {
   static float score(float mean, float explore, float weight) { return mean + explore * weight; }
 
   double explore_exact(uint32_t parent_visits) const {
-    return with_rule(rule_, [&](auto rule) { return decltype(rule)::explore_exact(c_, parent_visits); });
+    return with_rule(rule_,
+                     [&](auto rule) { return decltype(rule)::explore_exact(scaled_c_, parent_visits); });
   }
   double bonus_exact(double explore, uint32_t visits, double prior) const {
     return with_rule(rule_, [&](auto rule) { return decltype(rule)::bonus_exact(explore, visits, prior); });
@@ -88,6 +97,7 @@ class Selector {
  private:
   Selection rule_;
   double c_;
+  double scaled_c_;  // c_ in the game's units (scale_values)
 };
 
 }  // namespace ts

@@ -6,8 +6,8 @@
 // the search depends on the opponent's own private cards. Each iteration draws a world
 // consistent with what the searching player knows (determinize), walks it down selecting at
 // each information set, adds one information set per iteration, finishes with the leaf
-// evaluator (random playouts) and backs the values up, scaled to [-1, 1] by the game's return
-// range (so uct_c means the same in every game).
+// evaluator (random playouts) and backs the values up (compared with the exploration term as
+// if scaled to [-1, 1] by the game's return range: search/selection.h).
 //
 // Selection at information set u with N(u) visits: with probability
 //     eta(u) = max(gamma, eta0 / (1 + d sqrt(N(u))))
@@ -92,9 +92,9 @@ class SmoothUctSearch {
 
   SearchResult run(const S& root, const Trajectory<S>* trajectory = nullptr) {
     check_searchable(root);
+    selector_.scale_values(ReturnScale::of(root));
     root_ = &root;
     root_player_ = root.current_player();
-    scale_ = ReturnScale::of(root);
     const int num_players = root.num_players();
     if (trajectory) beliefs_ = setup_beliefs(root, *trajectory);
 
@@ -122,7 +122,7 @@ class SmoothUctSearch {
         for (uint32_t i = 0; i < set.num_actions; ++i) {
           if (slots[i].action == a) {
             visits = slots[i].visits;
-            mean = scale_.unscaled(slots[i].mean);
+            mean = slots[i].mean;
           }
         }
       }
@@ -154,20 +154,18 @@ class SmoothUctSearch {
     }
   }
 
-  // Backs the values up scaled to [-1, 1]; root values from the iterations at the root only.
+  // Backs the values up; root values from the iterations at the root only.
   void backup(const double* values) {
-    double scaled[kMaxPlayers];
     const int n = static_cast<int>(root_sums_.size());
-    for (int p = 0; p < n; ++p) scaled[p] = scale_.scaled(values[p]);
     for (const Step& step : path_) {
       Infoset& set = table_[step.set];
       InfosetSlot& slot = table_.slots(set)[step.slot];
       set.visits += 1;
       slot.visits += 1;
-      slot.mean += static_cast<float>((scaled[step.mover] - slot.mean) / slot.visits);
+      slot.mean += static_cast<float>((values[step.mover] - slot.mean) / slot.visits);
     }
     if (whole_game_) return;
-    for (int p = 0; p < n; ++p) root_sums_[p] += scale_.unscaled(scaled[p]);
+    for (int p = 0; p < n; ++p) root_sums_[p] += values[p];
     ++at_root_;
   }
 
@@ -390,7 +388,6 @@ class SmoothUctSearch {
   Rng rng_;
   Selector selector_;
   SmoothUctSchedule schedule_;
-  ReturnScale scale_;
   int root_player_ = 0;
   std::vector<Action> actions_;
   std::vector<ChanceOutcome> outcomes_;

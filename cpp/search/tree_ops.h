@@ -105,6 +105,7 @@ class TreeOps {
 
   // The child of `node` the selection rule picks.
   uint32_t select_child(uint32_t node, Node& parent) {
+    arena_.prefetch_children(parent);
     if (const uint32_t untried = unvisited_child(parent)) return untried;
     const float explore = selector_.explore(arena_.edge(node).visits);
     return parent.first_child +

@@ -47,6 +47,7 @@ class UctSearch {
 
   SearchResult run(const S& root) {
     check_searchable(root);
+    selector_.scale_values(ReturnScale::of(root));
     root_ = &root;
     const int num_players = root.num_players();
     if (config_.solve && num_players != 2) fail("solve=True needs a two-player game");

@@ -1,6 +1,7 @@
 // The search families compiled for the test games (search_helpers.h).
 #include "api/search_ismcts.h"
 #include "api/search_job.h"
+#include "api/search_oos.h"
 #include "api/search_smooth.h"
 #include "api/search_uct.h"
 #include "search_helpers.h"

@@ -1,12 +1,14 @@
 // Node storage (search/node_arena.h, info_tree.h) and budgets (search/budget.h).
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cmath>
 
 #include "search/budget.h"
 #include "search/info_tree.h"
 #include "search/node_arena.h"
 #include "search/options.h"
+#include "search/sqrt_log.h"
 #include "search_helpers.h"
 #include "tiny_games.h"
 
@@ -125,6 +127,51 @@ TEST_CASE("budget stops at the time limit") {
   const SearchResult r = search(BanditState({0.0, 0.5}), config);
   CHECK(r.iterations > 0);
   CHECK(r.elapsed >= 0.05);
+}
+
+TEST_CASE("a time limit counts from when the search was asked for") {
+  SearchConfig config = config_for("uct", 0);
+  config.time_limit = 1.05;
+  config.started = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  const SearchResult r = search(BanditState({0.0, 0.5}), config);
+  CHECK(r.iterations > 0);
+  CHECK(r.elapsed < 0.5);  // the loop had 50 ms left, not 1.05 s
+  config.time_limit = 0.5;
+  CHECK(search(BanditState({0.0, 0.5}), config).iterations == 0);  // over before it started
+}
+
+TEST_CASE("an arena made after another is freed takes its storage, with fresh nodes") {
+  const Node* kept = nullptr;
+  {
+    NodeArena arena(8);
+    const uint32_t c = arena.allocate(5);
+    arena.node(c).first_child = 9;
+    arena.node(c).flags = Node::kProven;
+    arena.edge(c).visits = 3;
+    arena.edge(c).action = 4;
+    kept = &arena.node(0);
+  }
+  NodeArena again(8);
+  CHECK(&again.node(0) == kept);  // the same storage, no pages returned and faulted in again
+  CHECK(again.size() == 1);
+  const uint32_t c = again.allocate(5);
+  CHECK(c == 1);
+  CHECK(again.node(c).first_child == 0);
+  CHECK(again.node(c).flags == 0);
+  CHECK(again.node(c).player == kTerminalPlayer);
+  CHECK(again.edge(c).visits == 0);
+  CHECK(again.edge(c).action == -1);
+}
+
+TEST_CASE("sqrt_log gives exactly what it computes, tabled or not") {
+  for (uint32_t n : {1u, 2u, 4095u}) {
+    CHECK(sqrt_log(n) == static_cast<float>(std::sqrt(std::log(static_cast<double>(n)))));
+  }
+  CHECK(sqrt_log(0) == 0.0f);
+  for (uint32_t n : {4096u, 4097u, 65535u, 65536u, 100003u, 262143u, 262144u, 5000000u, 0xFFFFFFFFu}) {
+    CAPTURE(n);
+    CHECK(sqrt_log(n) == std::sqrt(std::log(static_cast<float>(n))));
+  }
 }
 
 TEST_CASE("budget refuses a search without one, the option table bad values") {

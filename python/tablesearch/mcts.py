@@ -11,6 +11,7 @@ import os
 import random
 import threading
 from dataclasses import dataclass, field, fields
+from functools import cached_property
 from typing import Any, Optional
 
 from tablesearch import _core
@@ -141,10 +142,33 @@ class SearchResult:
     # The most visited line from the root, best_action first (information-set searches: actions
     # as the root player observes them; PIMC: best_action only).
     principal_variation: list[int] = field(default_factory=list)
-    # Names of the root actions and of the principal variation's moves ("P1: x4"), as the searched
-    # state wrote them, so that the result names its moves without the state (Jupyter's table).
-    action_labels: dict[int, str] = field(default_factory=dict)
-    principal_variation_labels: list[str] = field(default_factory=list)
+    # A copy of the searched state, which names the moves (action_labels,
+    # principal_variation_labels) the first time they are read: a search pays nothing for names
+    # nobody reads (they cost a 15 ms connect-four search 0.1 ms, more for a game written in Python).
+    _named_from: Any = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def action_labels(self) -> dict[int, str]:
+        """Names of the root actions as the searched state writes them, {action: name}, so that
+        the result names its moves without the state (Jupyter's table); a name the state cannot
+        give is left out."""
+        if self._named_from is None:
+            return {}
+        return _action_labels(self._named_from, [s.action for s in self.stats])
+
+    @cached_property
+    def principal_variation_labels(self) -> list[str]:
+        """The principal variation's moves named with their seats ("P1: x4")."""
+        if self._named_from is None:
+            return []
+        return _line_labels(self._named_from, self.principal_variation)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (and deep-copied) with its names made, without the state."""
+        state = dict(self.__dict__)
+        state.update(action_labels=self.action_labels, principal_variation_labels=self.principal_variation_labels)
+        state["_named_from"] = None
+        return state
 
     def _repr_html_(self) -> str:
         """Jupyter: a table of the root actions, named, with a bar chart of the visit shares."""
@@ -156,6 +180,9 @@ class SearchResult:
     # algorithm="gumbel": the improved policy over `stats` (what a policy network is trained
     # towards: softmax of the prior logits and completed q values); empty for the others.
     improved_policy: list[float] = field(default_factory=list)
+    # algorithm="oos": the mixed strategy to play over `stats` (the average strategy at the root's
+    # information set; the visits count sampled actions, exploration included); empty for the others.
+    strategy: list[float] = field(default_factory=list)
 
     def policy(self) -> dict[int, float]:
         """Visit shares of the root actions, as {action: share}; shares sum to 1.
@@ -165,7 +192,10 @@ class SearchResult:
         information set, the mixed strategy that approaches an equilibrium, thresholded: shares
         below MIXED_POLICY_THRESHOLD (exploration residue, mostly) are dropped and the rest
         renormalized (Ganzfried and Sandholm's thresholding; on the poker game it cut the
-        exploitability at 10,000 iterations from 0.58 to 0.45 chips: docs/hidden-information.md)."""
+        exploitability at 10,000 iterations from 0.58 to 0.45 chips: docs/hidden-information.md).
+        For ``oos`` it is the result's `strategy`, as it is."""
+        if self.strategy:
+            return {s.action: p for s, p in zip(self.stats, self.strategy)}
         total = sum(s.visits for s in self.stats)
         if total == 0:
             return {s.action: 1.0 / len(self.stats) for s in self.stats}
@@ -221,9 +251,9 @@ def _resolve_algorithm(algorithm: str, game: Any, evaluator: Any) -> str:
 
 
 def _nash_seeking_fits(game: Any) -> bool:
-    """Two-player zero-sum games with native information-state keys: on the poker game there
-    smooth-uct measured far less exploitable than ISMCTS, and won the equal-time match
-    (docs/hidden-information.md). Other hidden-information games keep ISMCTS, and so do games
+    """Two-player zero-sum games with native information-state keys: on the poker game there the
+    information-set searches measured far less exploitable than ISMCTS, and infoset-uct won the
+    equal-time match (docs/hidden-information.md). Other hidden-information games keep ISMCTS, and so do games
     whose search defaults pick it (games.search_defaults: one with native keys lost at equal time)."""
     keys = getattr(game, "has_information_state_keys", None)
     return bool(keys is not None and keys() and game.num_players() == 2)
@@ -348,7 +378,7 @@ def search(
     1000 iterations. The same seed gives the same result (None: a fresh one); with `threads` > 1
     too, as long as the budget is `iterations`.
     `algorithm="auto"` and the options a game tunes (default "auto") take what measured strongest
-    for the game (games.search_defaults), else: smooth-uct, ismcts, puct or uct by the cases of
+    for the game (games.search_defaults), else: infoset-uct, ismcts, puct or uct by the cases of
     `search_options.AUTO_CASES`; `uct_c=None` is the game's tuned value for its algorithm, else
     the algorithm's own.
 
@@ -363,17 +393,19 @@ def search(
     many leaves at once (the algorithms whose row says batched_evaluator). `algorithm="auto"`
     picks the algorithm of priors when the evaluator gives them. `tree` (a SearchTree) keeps the trees for the
     next search of a later position of the same game (tree reuse; native games; the algorithms
-    whose row says keeps_tree). `stop` (a StopFlag) ends the search early when another thread
-    sets it: the result covers the iterations done so far (possibly none), as when a time limit
-    runs out.
+    whose row says keeps_tree; for ``oos``, any game: its regret table holds a strategy for the
+    whole game, kept for every later search of it, a new deal included). `stop` (a StopFlag)
+    ends the search early when another thread sets it: the result covers the iterations done so
+    far (possibly none), as when a time limit runs out.
 
     Raises ValueError for a terminal or chance state and for out-of-range arguments, TypeError
     for arguments of the wrong type or unknown keywords, and KeyboardInterrupt when Ctrl-C is
     pressed.
     """
-    given = _SIGNATURE.bind(state, iterations, time_limit, seed, evaluator=evaluator, tree=tree, stop=stop, **options)
-    given.apply_defaults()
-    options = {name: value for name, value in given.arguments.items() if name in OPTIONS}
+    unknown = options.keys() - _KEYWORD_DEFAULTS.keys()
+    if unknown:  # as Python words it (inspect.Signature.bind took a tenth of a millisecond a call)
+        raise TypeError(f"search() got an unexpected keyword argument {min(unknown)!r}")
+    options = {**_KEYWORD_DEFAULTS, **options, "iterations": iterations, "time_limit": time_limit, "seed": seed}
     state = python_state_of(state)  # a pyspiel state: searched as load_game("openspiel:...") would
     native_root = native_state(state)
     if isinstance(evaluator, Model):
@@ -432,24 +464,30 @@ def _options_doc() -> str:
 
 _SIGNATURE = _search_signature()
 search.__signature__ = _SIGNATURE  # type: ignore[attr-defined]  # what inspect.signature and help() show
+_KEYWORD_DEFAULTS = {
+    name: p.default for name, p in _SIGNATURE.parameters.items() if p.kind is p.KEYWORD_ONLY and name in OPTIONS
+}
+"""The option keywords of `search` with their defaults."""
 search.__doc__ = (search.__doc__ or "") + _options_doc()
 
 
-LABEL_FIELDS = ("action_labels", "principal_variation_labels")
-"""SearchResult's fields named from the searched state, not read from the native result."""
+LABEL_FIELDS = ("_named_from",)
+"""SearchResult's fields not read from the native result: the state its moves are named from."""
+
+_RESULT_FIELDS = tuple(f.name for f in fields(SearchResult) if f.name not in LABEL_FIELDS)
 
 
 def _result(native: Any, state: Any) -> SearchResult:
     """The native result as plain data: the same fields, by name (a test keeps the two alike),
-    and the moves named as the searched state names them."""
-    values = {f.name: getattr(native, f.name) for f in fields(SearchResult) if f.name not in LABEL_FIELDS}
-    values["stats"] = [ActionStat(**{f.name: getattr(s, f.name) for f in fields(ActionStat)}) for s in native.stats]
+    and a copy of the searched state to name the moves with when asked."""
+    values = {name: getattr(native, name) for name in _RESULT_FIELDS}
+    values["stats"] = [ActionStat(action=s.action, visits=s.visits, value=s.value) for s in native.stats]
     values["principal_variation"] = list(native.principal_variation) or [native.best_action]
-    return SearchResult(
-        **values,
-        action_labels=_action_labels(state, [s.action for s in native.stats]),
-        principal_variation_labels=_line_labels(state, values["principal_variation"]),
-    )
+    try:
+        named_from = state.clone()
+    except Exception:  # a Python game's own method failing is not the search's error
+        named_from = None
+    return SearchResult(**values, _named_from=named_from)
 
 
 def _action_labels(state: Any, actions: list[int]) -> dict[int, str]:

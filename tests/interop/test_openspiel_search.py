@@ -77,7 +77,7 @@ def test_a_state_of_a_game_given_to_pyspiel_is_searched_natively():
     for action in (3, 0):
         state.apply_action(action)
     result = mcts.search(state, iterations=200, seed=1)
-    assert result.algorithm == "smooth-uct"  # leduc_poker's own default: the native state inside
+    assert result.algorithm == "infoset-uct"  # leduc_poker's own default: the native state inside
 
 
 @pytest.mark.parametrize(

@@ -84,7 +84,7 @@ except KeyboardInterrupt:
 
 
 @pytest.mark.timing
-@pytest.mark.parametrize("algorithm", ["smooth-uct", "infoset-uct", "uct", "ismcts"])
+@pytest.mark.parametrize("algorithm", ["smooth-uct", "infoset-uct", "uct", "ismcts", "oos"])
 def test_ctrl_c_stops_a_search_on_a_game_that_never_ends(algorithm):
     script = CTRL_C.format(tests=TESTS_DIR, endless=ENDLESS, algorithm=algorithm)
     with ctrl_c.popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True) as proc:

@@ -69,7 +69,7 @@ print("ok")
 
 WORLDS = """
 compiled.CHECK_GAMES = 0  # the load-time pass would refuse the game: the search must
-for algorithm in ("ismcts", "mo-ismcts", "pimc", "smooth-uct", "infoset-uct"):
+for algorithm in ("ismcts", "mo-ismcts", "pimc", "smooth-uct", "infoset-uct", "oos"):
     for threads in (1, 2):
         state = ts.load_game("hostile_compiled", mode=21).new_initial_state(0)
         state.apply_action(1)  # the deal

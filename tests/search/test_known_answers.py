@@ -27,10 +27,11 @@ from tablesearch import mcts
 ALGORITHMS = [info for info in mcts.ALGORITHMS if info != "auto"]
 TREE_SEARCHES = ["uct", "puct", "pimc", "gumbel"]
 INFOSET_SEARCHES = ["ismcts", "mo-ismcts", "smooth-uct", "infoset-uct"]
+REGRET_SEARCHES = ["oos"]
 
 
 def test_every_algorithm_is_covered():
-    assert sorted(ALGORITHMS) == sorted(TREE_SEARCHES + INFOSET_SEARCHES)
+    assert sorted(ALGORITHMS) == sorted(TREE_SEARCHES + INFOSET_SEARCHES + REGRET_SEARCHES)
 
 
 def visits(result):
@@ -139,7 +140,7 @@ def test_pimc_splits_its_iterations_between_worlds_and_follows_ucb_in_each():
 # --- worlds: a new determinization for every iteration ---------------------------------------
 
 
-@pytest.mark.parametrize("algorithm", ["ismcts", "mo-ismcts", "smooth-uct", "infoset-uct"])
+@pytest.mark.parametrize("algorithm", ["ismcts", "mo-ismcts", "smooth-uct", "infoset-uct", "oos"])
 def test_ismcts_draws_a_new_world_for_every_iteration(algorithm):
     """One world for the root's legal actions, then one per iteration; the worlds follow the
     resampler (each card 0..3 a quarter of the time: 400 draws, sigma 8.7, tolerance 4 sigma)."""
@@ -157,7 +158,7 @@ def test_pimc_draws_one_world_per_determinization():
     assert len(worlds) == 1 + 8
 
 
-@pytest.mark.parametrize("algorithm", ["ismcts", "mo-ismcts", "smooth-uct", "infoset-uct"])
+@pytest.mark.parametrize("algorithm", ["ismcts", "mo-ismcts", "smooth-uct", "infoset-uct", "oos"])
 def test_a_guess_at_a_hidden_card_is_worth_its_chance_over_the_worlds(algorithm):
     """Whatever player 0 guesses, it is right in a quarter of the worlds: the root value is
     1/4 - 3/4 = -0.5, not the +1 of a search that keeps one world and learns its card. 800
@@ -231,6 +232,25 @@ def test_smooth_uct_mixing_changes_play():
         smooth = mcts.search(PenniesState(), iterations=1000, seed=seed, algorithm="smooth-uct")
         plain = mcts.search(PenniesState(), iterations=1000, seed=seed, algorithm="infoset-uct")
         assert visits(smooth) != visits(plain)
+
+
+# --- Online Outcome Sampling: regret matching whose average converges -----------------------
+
+
+def test_oos_average_strategy_approaches_the_pennies_equilibrium():
+    """Player 0's root strategy (the average strategy, SearchResult.strategy), 10 seeds. Measured:
+    exploitability 0.049 on average at 300 iterations (worst 0.099), 0.011 at 10,000 (worst
+    0.022). Required: the mean at least halves, and the worst seed at 10,000 stays below 0.04."""
+
+    def exploitability_at(iterations, seed):
+        result = mcts.search(PenniesState(), iterations=iterations, seed=seed, algorithm="oos")
+        assert result.policy() == {0: result.strategy[0], 1: result.strategy[1]}
+        return pennies_exploitability(result.strategy[0])
+
+    small = [exploitability_at(300, s) for s in PENNIES_SEEDS]
+    large = [exploitability_at(10_000, s) for s in PENNIES_SEEDS]
+    assert statistics.mean(large) < 0.5 * statistics.mean(small), (small, large)
+    assert max(large) < 0.04, large
 
 
 # --- tree reuse: the kept subtree is the one of the position reached ------------------------

@@ -1,6 +1,7 @@
 """UCT: tactics, strength against random play, reproducibility, statistics."""
 
 import math
+import pickle
 
 import pytest
 
@@ -128,3 +129,30 @@ def test_the_native_result_crosses_into_search_result_field_by_name():
     assert {f.name for f in fields(mcts.ActionStat)} == {n for n in dir(native.stats[0]) if not n.startswith("_")}
     result = mcts.search(state, iterations=50, seed=0, solve=True)
     assert result.principal_variation[0] == result.best_action and result.proven_value in (None, 0.0)
+
+
+def test_a_result_names_its_moves_only_when_asked():
+    """Move names cost a search nothing until they are read: the search never calls the state's
+    action_to_string; the names come from a copy of the searched state (the caller may move on),
+    once; a pickled result keeps them without the state."""
+    from helpers.py_games import NimState
+
+    calls = []
+
+    class Named(NimState):
+        def action_to_string(self, action: int) -> str:
+            calls.append(action)
+            return f"take {action + 1}"
+
+    state = Named(7)
+    result = mcts.search(state, iterations=200, seed=0)
+    assert calls == []
+    state.apply_action(2)  # the caller moves on
+    assert result.action_labels == {0: "take 1", 1: "take 2", 2: "take 3"}
+    made = len(calls)
+    assert result.action_labels and len(calls) == made  # made once
+    again = pickle.loads(pickle.dumps(result))
+    assert again.action_labels == result.action_labels and again._named_from is None
+    assert again == result
+    native = mcts.search(ts.load_game("connect_four").new_initial_state(0), iterations=300, seed=0)
+    assert native.principal_variation_labels[0] == f"P0: x{native.best_action}"

@@ -145,14 +145,14 @@ def test_the_docs_tables_are_written_from_the_native_tables():
 
 
 def test_the_algorithm_table_holds_what_the_readers_used_to_list():
-    assert mcts.CONTINUING_ALGORITHMS == ("uct", "puct", "ismcts", "mo-ismcts")
+    assert mcts.CONTINUING_ALGORITHMS == ("uct", "puct", "ismcts", "mo-ismcts", "oos")
     assert [a for a, row in ALGORITHM_TABLE.items() if row.batched_evaluator] == ["puct"]
     assert COSTLY == ("iterations", "time_limit", "max_memory_mb", "rollouts", "determinizations", "threads")
     assert PER_GAME == ("rollout_cutoff", "playout", "score_weight", "score_scale")
     assert mcts.AUTO_OPTIONS == {"algorithm", *PER_GAME}
     assert list(AUTO_CASES) == ["hidden-two-players-keys", "hidden", "priors", "perfect"]
     picks = {row.auto: name for name, row in ALGORITHM_TABLE.items() if row.auto}
-    assert picks == {"hidden-two-players-keys": "smooth-uct", "hidden": "ismcts", "priors": "puct", "perfect": "uct"}
+    assert picks == {"hidden-two-players-keys": "infoset-uct", "hidden": "ismcts", "priors": "puct", "perfect": "uct"}
 
 
 def test_search_signature_and_docstring_come_from_the_table():

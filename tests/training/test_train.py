@@ -198,3 +198,12 @@ def test_the_cli_refuses_a_game_without_choices(tmp_path, capsys):
 
     assert main(["train", "candyland", "--out", str(tmp_path / "run"), "--steps", "1"]) == 2
     assert "candyland offers its players no choices" in capsys.readouterr().err
+
+
+def test_the_progress_bar_shows_the_figures_when_asked_and_nothing_off_a_terminal(tmp_path, capfd):
+    settings = dict(steps=2, simulations=8, games_per_step=4, ladder=(1,), eval_games=2, hidden=(8,))
+    ts.train("tic_tac_toe", out=tmp_path / "shown", progress=True, **settings)
+    shown = capfd.readouterr().err
+    assert "100%" in shown and "step 2, 8 games" in shown and "pos/s" in shown and "Elo" in shown
+    ts.train("tic_tac_toe", out=tmp_path / "quiet", **settings)  # stderr is not a terminal here
+    assert capfd.readouterr().err == ""

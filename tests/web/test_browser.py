@@ -27,6 +27,7 @@ def test_human_plays_a_whole_tic_tac_toe_game_by_clicks(page):
     with background_server(default_game="tic_tac_toe") as server:
         page.goto(server.page("/"))
         page.select_option("#game", "tic_tac_toe")
+        page.click("#specs-box summary")  # the specs, for programmers, are folded
         page.fill('.seat-row input.spec[data-seat="0"]', "human")
         page.fill('.seat-row input.spec[data-seat="1"]', "mcts:iterations=300")
         page.click("#start")
@@ -48,7 +49,10 @@ def test_human_plays_a_whole_tic_tac_toe_game_by_clicks(page):
         assert page.locator("#log li").count() == len(session.state.history())
         # The AI's thinking was shown: a bar chart row and the iterations of its last move.
         assert page.locator("#thinking-table tbody tr").count() >= 1
-        assert "300 iterations" in page.inner_text("#thinking-summary")
+        # Folded under "numbers"; a search that proves the game's result stops before its budget.
+        searched = re.search(r"(\d+) iterations in ", page.text_content("#thinking-summary"))
+        assert searched and 1 <= int(searched.group(1)) <= 300
+        assert page.inner_text("#thinking-head").startswith("P1 (Medium AI) chose ")  # a level's spec
 
 
 def test_an_illegal_click_gets_a_message_on_the_page(page):
@@ -75,10 +79,10 @@ def test_gnomi_page_shows_no_hidden_face_of_another_seat(page):
             page.wait_for_function("() => /your move|game over/.test(document.querySelector('#status').textContent)")
             if "game over" in page.inner_text("#status"):
                 break
-            before = page.locator("#log li").count()
+            before = page.evaluate("() => view.move")
             page.eval_on_selector("#moves-box", "box => { box.open = true; }")
             page.locator("#actions button").last.click()
-            page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+            page.wait_for_function(f"() => view.move > {before}")
         page.wait_for_function("() => /your move|game over/.test(document.querySelector('#status').textContent)")
         fields = session.state.fields()
         html = page.content()
@@ -124,15 +128,35 @@ def test_replay_steps_forward_and_back(page, tmp_path):
         wait_status(page, f"move 1 of {total}")
         page.click('[data-step="forward"]')
         wait_status(page, f"move 2 of {total}")
-        assert page.locator("#log li").count() == 2
+        assert page.locator("#log li:not(.ahead)").count() == 2  # the moves ahead are listed too, lighter
+        assert page.locator("#log li").count() == total
         marks_after_two = page.locator("#board svg line, #board svg circle[stroke-width='9']").count()
         page.click('[data-step="back"]')
         wait_status(page, f"move 1 of {total}")
-        assert page.locator("#log li").count() == 1
+        assert page.locator("#log li:not(.ahead)").count() == 1
         assert page.locator("#board svg line, #board svg circle[stroke-width='9']").count() < marks_after_two
         page.click('[data-step="last"]')
         wait_status(page, f"move {total} of {total}")
-        assert page.locator("#log li").count() == total
+        assert page.locator("#log li.ahead").count() == 0
+        # The keyboard: Home, End and the arrows step through it; the focused button keeps the focus.
+        page.keyboard.press("Home")
+        wait_status(page, f"move 0 of {total}")
+        page.keyboard.press("ArrowRight")
+        wait_status(page, f"move 1 of {total}")
+        page.focus('[data-step="forward"]')
+        page.keyboard.press("Enter")
+        wait_status(page, f"move 2 of {total}")
+        assert page.evaluate("() => document.activeElement.dataset.step") == "forward"
+        page.keyboard.press("ArrowLeft")
+        wait_status(page, f"move 1 of {total}")
+        # The scrubber, moved by its own arrow keys, and a click on a line ahead of the position.
+        page.focus("#scrubber")
+        page.keyboard.press("ArrowRight")
+        wait_status(page, f"move 2 of {total}")
+        assert page.evaluate("() => document.activeElement.id") == "scrubber"
+        page.locator("#log li button.jump").nth(total - 2).click()
+        wait_status(page, f"move {total - 1} of {total}")
+        assert page.locator("#log li.here button").get_attribute("aria-current") == "step"
 
 
 def _free_port() -> int:

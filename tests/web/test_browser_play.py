@@ -94,9 +94,9 @@ def test_every_game_reads_and_plays_on_a_phone(phone):
                 assert reach["board"] <= PHONE["width"], f"{name}: {reach}"
                 if "game over" in phone.inner_text("#status"):
                     break
-                before = phone.locator("#log li").count()
+                before = phone.evaluate("() => view.move")
                 phone.locator("#actions button").first.click()
-                phone.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+                phone.wait_for_function(f"() => view.move > {before}")
                 _your_move(phone)
             assert phone.locator("#board .ts-last").count() >= 1, f"{name}: no latest move highlighted"
 
@@ -159,7 +159,7 @@ def test_a_forced_move_is_played_without_a_click_and_the_toggle_stops_it(page):
         page.wait_for_timeout(1500)  # twice the pause: the draw now waits for a click
         assert len(session.events) == waiting
         page.click("#board [data-button='draw']")
-        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {waiting}")
+        page.wait_for_function(f"() => view.move > {waiting}")
 
 
 def test_a_game_played_in_the_app_is_replayed_from_its_recorded_file(page, tmp_path, console_errors):
@@ -169,6 +169,7 @@ def test_a_game_played_in_the_app_is_replayed_from_its_recorded_file(page, tmp_p
     with background_server(settings=settings) as server:
         page.goto(server.page("/"))
         page.select_option("#game", "tic_tac_toe")
+        page.click("#specs-box summary")
         page.fill('.seat-row input.spec[data-seat="1"]', "mcts:iterations=100")
         page.click("#start")
         while True:
@@ -207,8 +208,7 @@ def test_no_console_error_on_any_page(page, console_errors):
         page.select_option("#game", "gnomi")
         assert page.locator(".param .help").count() == 3  # each parameter's help is shown
         assert page.locator(".param label").first.inner_text().startswith("Players")
-        page.fill('.seat-row input.spec[data-seat="1"]', "random")
-        page.fill('.seat-row input.spec[data-seat="2"]', "random")
+        page.select_option("#level", "random")
         page.click("#start")
         _your_move(page)
         page.locator("#board [data-actions]").first.click()

@@ -230,7 +230,7 @@ for seats in (["mcts", "mcts:iterations=500"], ["mcts:time_limit=1", "human"]):
 
 
 def test_a_search_stops_when_its_last_page_leaves():
-    # Leduc's default search (smooth-uct) runs in one piece, not in steps: only the stop flag ends it.
+    # Leduc's default search (infoset-uct) runs in one piece, not in steps: only the stop flag ends it.
     proc = run_isolated(
         CLIENT
         + """

@@ -40,15 +40,66 @@ def test_follow_ups_are_the_same_seats_next_choices():
     use_one = next(a for a in state.legal_actions() if state.action_to_string(a).startswith("use 1 "))
     follow = turns.follow_ups(state, 0, use_one)  # whom to ask: P1 or P2
     assert [f["label"][-5:] for f in follow] == ["-> P1", "-> P2"]
-    assert turns.check_follow_up(state, 0, use_one, follow[0]["action"]) == follow[0]["action"]
-    for bad, message in [("1", "action number"), (True, "action number"), (0, "not legal after")]:
+    assert all(len(f["actions"]) == 1 for f in follow)
+    assert turns.check_then(state, 0, use_one, follow[0]["actions"]) == follow[0]["actions"]
+    assert turns.check_then(state, 0, use_one, follow[0]["actions"][0]) == follow[0]["actions"]
+    for bad, message in [("1", "action number"), (True, "action number"), (0, "not legal after"), ([0], "not legal")]:
         with pytest.raises(ValueError, match=message):
-            turns.check_follow_up(state, 0, use_one, bad)
+            turns.check_then(state, 0, use_one, bad)
+    with pytest.raises(ValueError, match="at most"):
+        turns.check_then(state, 0, use_one, [1] * (turns.MAX_CHAIN + 1))
     # A move after which another seat decides takes no follow-up.
     c4 = ts.load_game("connect_four").new_initial_state()
     assert turns.follow_ups(c4, 0, 3) == []
     with pytest.raises(ValueError, match="not your decision"):
-        turns.check_follow_up(c4, 0, 3, 3)
+        turns.check_then(c4, 0, 3, 3)
+
+
+def _gummiland_at(phase: int, seed: int = 3):
+    """A 2-player Gummiland state at a decision of `phase` with several moves (random play)."""
+    import random
+
+    from tablesearch.games.gummiland import turns as gummiland_turns
+
+    state = ts.load_game("gummiland", players=2).new_initial_state(seed)
+    rng = random.Random(seed)
+    while gummiland_turns.phase(state) != phase or len(state.legal_actions()) < 2:
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_gummiland_captures_come_with_their_payment_and_slides_as_one_button():
+    from tablesearch.games.gummiland import turns as gummiland_turns
+
+    found = 0
+    for seed in range(3):
+        state = _gummiland_at(gummiland_turns.MAIN, seed)
+        seat = state.current_player()
+        for capture in [a for a in state.legal_actions() if 1 <= a <= 4]:
+            ways = turns.follow_ups(state, seat, capture)
+            assert ways, "a capture that can be paid for comes with its ways to pay"
+            paid = set()
+            for way in ways:
+                assert way["label"].startswith("pay with ")
+                moves = turns.check_then(state, seat, capture, way["actions"])
+                after = state.clone()
+                for move in [capture, *moves]:
+                    after.apply_action(move)
+                assert gummiland_turns.phase(after) != gummiland_turns.PAY  # paid in full
+                paid.add(tuple(sorted(moves)))
+            assert len(paid) == len(ways)  # each a different set of tiles
+            found += 1
+    assert found
+    state = _gummiland_at(gummiland_turns.SLIDE)
+    seat = state.current_player()
+    slide, slide_and_end = turns.shortcuts(state, seat)
+    assert slide["label"].startswith("slide in as numbered: ") and slide_and_end["actions"] == [*slide["actions"], 0]
+    after = state.clone()
+    for move in slide_and_end["actions"]:
+        after.apply_action(move)
+    assert after.current_player() != seat  # the turn is over
+    tiles = gummiland_turns.pending(state, seat)
+    assert [11 + t.tile_class for t in tiles][: len(slide["actions"])] == slide["actions"]  # the numbered order
 
 
 @pytest.fixture
@@ -92,12 +143,12 @@ def test_a_move_with_its_follow_up_is_played_as_one_click(client):
             ws.send_json(bad)
             reply = ws.receive_json()
             assert reply["type"] == "error" and text in reply["message"], reply
-        ws.send_json({"type": "move", "action": ask["action"], "then": ask["then"][1]["action"]})
+        ws.send_json({"type": "move", "action": ask["action"], "then": ask["then"][1]["actions"]})
         view = _next_view(ws)
-        while len(view["log"]) < 2:
+        while view["move"] < 2:
             view = _next_view(ws)
-        assert view["log"][0].startswith("P0 uses 1 mushroom") and view["log"][1].startswith("P0 asks P2 for")
-    assert client.sessions[sid].events[1].action == ask["then"][1]["action"]
+        assert view["log"][0].startswith("P0 uses 1 mushroom") and "; asks P2 for" in view["log"][0]  # one line
+    assert client.sessions[sid].events[1].action == ask["then"][1]["actions"][0]
 
 
 def test_a_forced_move_is_played_after_a_pause_unless_autoplay_is_off(client):

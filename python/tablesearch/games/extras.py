@@ -14,6 +14,14 @@ What a game's package may define (docs/writing-a-game.md):
 - ``consequences(before, after, player, action, viewer) -> list[str]``: what a move did besides
   itself, as `viewer` saw it (more lines of the move log);
 - ``describe(state, viewer) -> str``: the position told in words for a player at a terminal;
+- ``action_name(state, action) -> str``: a move's name where ``action_to_string``'s is not the
+  player's word for it here (a "call" with nothing to call is a check);
+- ``ending(state) -> str``: why a finished game ended and its score, in words ("four in a row",
+  "P0 46 Gummiz, P1 42");
+- ``follow_ups(view, seat, action) -> list[(label, [actions])]``: the seat's next moves offered
+  with `action` as one choice, where the generic one-step follow-ups are not the right grouping
+  (a capture with each way to pay for it); ``shortcuts(view, seat) -> list[(label, [actions])]``:
+  sequences of the seat's moves offered as one button at its decision (`tablesearch.web.turns`);
 - ``SEARCH_DEFAULTS`` and ``SEARCH_DEFAULTS_BY_PLAYERS`` ({players: options}): the search options
   that measured strongest for the game, taken where an option is "auto" (`games.search_defaults`);
 - ``turn_holder(state) -> int``: whose turn it is, where others decide inside a turn
@@ -45,6 +53,10 @@ class GameExtras:
     describe_move: Optional[Callable[..., str]] = None
     consequences: Optional[Callable[..., list[str]]] = None
     describe: Optional[Callable[..., str]] = None
+    action_name: Optional[Callable[[Any, int], str]] = None
+    ending: Optional[Callable[[Any], str]] = None
+    follow_ups: Optional[Callable[..., list[tuple[str, list[int]]]]] = None
+    shortcuts: Optional[Callable[..., list[tuple[str, list[int]]]]] = None
     search_defaults: Mapping[str, Any] = field(default_factory=dict)
     search_defaults_by_players: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
     turn_holder: Optional[Callable[[Any], int]] = None
@@ -61,6 +73,10 @@ _ATTRIBUTES = {
     "describe_move": "describe_move",
     "consequences": "consequences",
     "describe": "describe",
+    "action_name": "action_name",
+    "ending": "ending",
+    "follow_ups": "follow_ups",
+    "shortcuts": "shortcuts",
     "search_defaults": "SEARCH_DEFAULTS",
     "search_defaults_by_players": "SEARCH_DEFAULTS_BY_PLAYERS",
     "turn_holder": "turn_holder",

@@ -18,12 +18,33 @@ from typing import Any, Optional
 # Seat colours, used by every drawing so a seat looks the same across games.
 SEAT_COLOURS = ["#d9534f", "#337ab7", "#5cb85c", "#f0ad4e", "#9b59b6", "#16a085"]
 SEAT_NAMES = ["red", "blue", "green", "yellow", "purple", "teal"]
+# The seat colours for text on light paper: darker, so that text keeps a contrast of 4.5:1 or more.
+SEAT_TEXT = ["#a93226", "#1f4e79", "#1e6b1e", "#7e5109", "#6c3483", "#0e6655"]
 INK = "#333"
 PAPER = "#fdfaf3"
 LAST = "#e67e22"  # the latest move's highlight (class ts-last)
+LAST_TEXT = "#8c3800"  # the latest move in words: its hue, dark enough for text on white
 MAX_WIDTH = 440
 MIN_FONT = 12
 _FONT_SIZE = re.compile(r'font-size="([\d.]+)"')
+
+
+def _luminance(colour: str) -> float:
+    """WCAG relative luminance of '#rrggbb' or '#rgb'."""
+    h = colour.lstrip("#")
+    h = "".join(c * 2 for c in h) if len(h) == 3 else h
+    linear = [
+        c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+        for c in (int(h[i : i + 2], 16) / 255 for i in (0, 2, 4))
+    ]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def ink_on(fill: str) -> str:
+    """Black or white, whichever contrasts more with `fill`: text on a coloured piece (a seat's
+    disc) then keeps the 4.5:1 of WCAG AA on any colour."""
+    light = _luminance(fill)
+    return "#000" if (light + 0.05) / 0.05 >= 1.05 / (light + 0.05) else "#fff"
 
 
 def attrs(values: Mapping[str, Any]) -> str:

@@ -21,6 +21,14 @@ def seat_name(player: int) -> str:
     return "chance" if player < 0 else f"P{player}"
 
 
+def action_name(state: Any, action: int) -> str:
+    """The name of `action` in `state` as a player would say it: the game's extras'
+    ``action_name`` where it has one ("check" for a call of nothing), else
+    ``action_to_string``."""
+    name = game_extras(state.get_game().name).action_name
+    return str(name(state, action) if name is not None else state.action_to_string(action))
+
+
 def describe_move(before: Any, player: int, action: int, viewer: Optional[int] = None) -> str:
     """One line for the move log; see the module docstring. Raises ValueError for an illegal action."""
     text = _move(before, player, action, viewer)
@@ -37,7 +45,7 @@ def _move(before: Any, player: int, action: int, viewer: Optional[int]) -> str:
     narrate = game_extras(game.name).describe_move
     if narrate is not None:
         return str(narrate(before, player, action, viewer))
-    text = str(before.action_to_string(action))
+    text = action_name(before, action)
     if game.has_hidden_information() and viewer is not None:
         if before.observed_action(viewer, action) != action:
             return f"{seat_name(player)} makes a move you cannot see"

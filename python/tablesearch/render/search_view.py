@@ -15,6 +15,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Optional
 
+from tablesearch.render.moves import action_name
+
 FASTEST_TIMED = 0.05  # seconds: a search shorter than this gets no iterations-per-second figure
 
 
@@ -47,14 +49,19 @@ def principal_variation(result: Any, state: Any = None) -> list[str]:
 def name_line(state: Any, line: list[int]) -> list[str]:
     """`line` played from `state` (on a copy) as "P<seat>: <move>" texts, up to its first move
     that is not a legal decision there (an information-set search's line may leave the state)."""
-    names = []
+    return [f"P{seat}: {name}" for seat, name in line_moves(state, line)]
+
+
+def line_moves(state: Any, line: list[int]) -> list[tuple[int, str]]:
+    """`line` as (seat, move name) pairs, walked as name_line walks it."""
+    out = []
     walk = state.clone()
     for action in line:
         if walk.is_terminal() or walk.is_chance_node() or action not in walk.legal_actions():
             break
-        names.append(f"P{walk.current_player()}: {walk.action_to_string(action)}")
+        out.append((int(walk.current_player()), action_name(walk, action)))
         walk.apply_action(action)
-    return names
+    return out
 
 
 def summary(algorithm: str, iterations: int, elapsed: float, nodes: int, root_visits: int) -> str:
@@ -78,7 +85,7 @@ def _label(result: Any, state: Any, action: int) -> str:
     if state is None:
         return str(getattr(result, "action_labels", {}).get(action, action))
     try:
-        return str(state.action_to_string(action))
+        return action_name(state, action)
     except (ValueError, TypeError):
         return str(action)
 

@@ -8,6 +8,8 @@ Routes:
   GET  /api/sessions/ID       a session's game and seats
   GET  /api/sessions/ID/record   the finished game's results line, as a file to download
   POST /api/sessions/ID/replay   {} -> a replay of the finished game, read back from its record
+  POST /api/sessions/ID/rematch  {swap: bool} -> a new game with the same setup (the seats turned
+                              round by one with swap: true) and a fresh seed
   WS   /ws/ID?seat=N          views of the game for seat N (no seat: a spectator); moves, speed,
                               pause, autoplay (play) or goto (replay) from the page
 Every route but the static files needs the server's token, and the guard (web/guard.py) checks
@@ -31,13 +33,20 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import tablesearch as ts
 from tablesearch import _core
-from tablesearch.web import records
+from tablesearch.web import levels, records
 from tablesearch.web.guard import Guard
 from tablesearch.web.pages import Session, Watcher
 from tablesearch.web.replays import ReplaySession
 from tablesearch.web.sessions import PlaySession
 from tablesearch.web.settings import ServerSettings
-from tablesearch.web.untrusted import BadRequest, check_keys, parse_game_request, parse_json
+from tablesearch.web.untrusted import (
+    BadRequest,
+    check_keys,
+    parse_game_request,
+    parse_json,
+    parse_rematch,
+    rematch_request,
+)
 
 log = logging.getLogger("tablesearch.web")
 STATIC = Path(__file__).parent / "static"
@@ -54,6 +63,8 @@ def game_list() -> list[dict[str, Any]]:
                 hidden=game.has_hidden_information(),
                 chance=game.has_chance(),
                 params=game.parameter_specs(),
+                levels=levels.for_game(name),
+                level_note=levels.note(name),
             )
         )
     return out
@@ -84,6 +95,7 @@ def create_app(
         Route("/api/sessions/{sid}", handlers.session_info),
         Route("/api/sessions/{sid}/record", handlers.record),
         Route("/api/sessions/{sid}/replay", handlers.replay, methods=["POST"]),
+        Route("/api/sessions/{sid}/rematch", handlers.rematch, methods=["POST"]),
         WebSocketRoute("/ws/{sid}", handlers.socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -137,6 +149,24 @@ class _Handlers:
             return JSONResponse(dict(error=str(error)), status_code=503)
         self.store[session.id] = session
         log.info("session %s: %s with %s", session.id, session.game.name, ", ".join(session.names))
+        return JSONResponse(session.info())
+
+    async def rematch(self, request: Request) -> JSONResponse:
+        try:
+            body = parse_json(await request.body(), "the request body", self.settings.limits)
+            swap = parse_rematch(body)
+            old = self.finished_game(request.path_params["sid"])
+            _make_room(self.store, self.settings)
+            session = PlaySession(rematch_request(old.request, swap), self.settings, self.search_slots())
+        except LookupError as error:
+            return JSONResponse(dict(error=str(error)), status_code=404)
+        except BadRequest as error:
+            log.info("refused a rematch: %s", error)
+            return JSONResponse(dict(error=str(error)), status_code=400)
+        except TooBusy as error:
+            return JSONResponse(dict(error=str(error)), status_code=503)
+        self.store[session.id] = session
+        log.info("session %s: rematch of %s", session.id, old.id)
         return JSONResponse(session.info())
 
     async def session_info(self, request: Request) -> JSONResponse:
@@ -194,12 +224,10 @@ class _Handlers:
         if session is None:
             await _fatal(websocket, "no such game (it may have ended with a server restart)")
             return
-        if seat_text in (None, "", "spectator"):
-            seat = None
-        elif seat_text.isdigit() and len(seat_text) <= 3:
-            seat = int(seat_text)
-        else:
-            await _fatal(websocket, f"seat must be a number, got {seat_text[:20]!r}")
+        try:
+            seat = _seat_number(seat_text)
+        except ValueError as error:
+            await _fatal(websocket, str(error))
             return
         watcher = Watcher(seat, websocket.send_json, lambda code, reason: websocket.close(code, reason))
         await session.attach(watcher)
@@ -232,6 +260,17 @@ def _replay_of(session: PlaySession, settings: ServerSettings) -> ReplaySession:
         return ReplaySession(session.record, {}, settings)
     found = records.find_record(str(session.record_file), session.record["id"], session.record_offset)
     return ReplaySession(found.line, {}, settings, found.note(str(session.record_file)))
+
+
+def _seat_number(text: Optional[str]) -> Optional[int]:
+    """The seat a page asks for (None: a spectator); a number out of range is left to the
+    session, which names the valid seats; ValueError for text that is no seat number."""
+    if text is None or text in ("", "spectator"):
+        return None
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isdigit() and digits.isascii() and len(digits) <= 3):
+        raise ValueError(f"seat must be a seat number (0, 1, ...) or 'spectator', got {text[:20]!r}")
+    return int(text)
 
 
 async def _fatal(websocket: WebSocket, message: str) -> None:

@@ -12,7 +12,7 @@ import asyncio
 from typing import Any, Optional
 
 from tablesearch import render
-from tablesearch.web import views
+from tablesearch.web import movelog, views
 from tablesearch.web.pages import Session, Watcher
 from tablesearch.web.sessions import Event
 from tablesearch.web.settings import ServerSettings
@@ -62,11 +62,21 @@ class ReplaySession(Session):
                     f"parameters {self.game.parameters()}; were other parameters used (--param)?"
                 )
             player = -1 if state.is_chance_node() else state.current_player()
-            self.events.append(Event(i, player, int(action), state))
+            self.events.append(Event.of(i, player, int(action), state))
             after = state.clone()
             after.apply_action(action)
             self.states.append(after)
         self.positions: dict[Watcher, int] = {}
+        self.log_problems: list[str] = []  # the game's narration that raised, shown on every view
+        self.log_steps: Optional[list[str]] = None  # every move in words, told once (web/movelog.py)
+
+    def whole_log(self, problems: list[str]) -> list[dict[str, Any]]:
+        """The whole game's log, one line a turn: a replay shows the moves ahead too, so that a
+        click on any line goes there."""
+        if self.log_steps is None:
+            self.log_steps = [views.log_line(e, None, self.log_problems) for e in self.events]
+        problems.extend(p for p in self.log_problems if p not in problems)
+        return movelog.lines(self.log_steps, [e.turn for e in self.events])
 
     def info(self) -> dict[str, Any]:
         return dict(
@@ -84,7 +94,7 @@ class ReplaySession(Session):
         state = self.states[move]
         problems: list[str] = []  # the game's display code that raised (the page shows why)
         svg = views.drawing(state, None, None, views.last_move(self.events[:move], None), problems)
-        log = [views.log_line(e, None, self.names, problems) for e in self.events[:move]]
+        log = self.whole_log(problems)
         message = dict(
             type="view",
             session=self.info(),
@@ -96,7 +106,8 @@ class ReplaySession(Session):
             your_turn=False,
             finished=move == len(self.events),
             replay=True,
-            log=log,
+            log=[line["text"] for line in log],
+            log_moves=[line["move"] for line in log],
             legend=render.legend(self.game.name),
             status=f"move {move} of {len(self.events)}",
             error="; ".join(

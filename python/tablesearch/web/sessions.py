@@ -24,7 +24,7 @@ from typing import Any, Callable, Optional
 
 from tablesearch import mcts, render
 from tablesearch.agents.specs import spec_name
-from tablesearch.web import records, thinking, turns, views
+from tablesearch.web import endings, levels, movelog, records, thinking, turns, views
 from tablesearch.web.pages import Session, Watcher
 from tablesearch.web.seats import build_agent
 from tablesearch.web.settings import ServerSettings
@@ -43,6 +43,11 @@ class Event:
     player: int  # ts.CHANCE (-1) for chance outcomes
     action: int
     before: Any  # the true state before the move (never sent: views.log_line describes it)
+    turn: int = -1  # whose turn the move belongs to (web/movelog.py), -1 for chance
+
+    @staticmethod
+    def of(move: int, player: int, action: int, before: Any) -> Event:
+        return Event(move, player, action, before, movelog.turn_of(before))
 
 
 class PlaySession(Session):
@@ -57,18 +62,20 @@ class PlaySession(Session):
         if len(seats) != n:
             raise BadRequest(f"{request.game} here has {n} players: give one seat each, got {len(seats)}")
         self.seed = random.getrandbits(31) if request.seed is None else request.seed
+        self.request = request  # a rematch starts from it
         self.seats = seats
         self.agents = [
             build_agent(i, seat, self.game, (self.seed + 1 + i) % INT64, settings) for i, seat in enumerate(seats)
         ]
-        self.names = [spec_name(s.spec) for s in seats]
+        self.names = [spec_name(s.spec) for s in seats]  # as recorded: the agent specs
+        self.labels = [levels.name_of(name) or name for name in self.names]  # as shown: "Medium AI"
         self.humans = [i for i, s in enumerate(seats) if s.human]
         self.delay = request.delay
         self.slots = slots  # AI moves computed at once, server-wide
         self.record_dir = settings.record_dir
         self.state = self.game.new_initial_state(self.seed)
         self.events: list[Event] = []
-        self.logs: dict[Optional[int], list[str]] = {}  # each viewer's log lines so far (they only grow)
+        self.logs: dict[Optional[int], list[str]] = {}  # each viewer's text of every move so far
         self.log_problems: dict[Optional[int], list[str]] = {}  # why some of those lines are stand-ins
         self.chance_rng = random.Random(self.seed)
         self.view_rng = random.Random(self.seed ^ 0x5EED_F0E5)
@@ -78,7 +85,9 @@ class PlaySession(Session):
         self.busy: Optional[tuple[int, float]] = None  # (AI seat searching now, since when)
         self.cancel = mcts.StopFlag()  # set when no page is left: ends the search in progress
         self.changed = asyncio.Event()  # a click, a new page, a speed change: the loop looks again
-        self.human_moves: list[int] = []  # a click's move, then its follow-up if it chose one
+        self.human_moves: list[int] = []  # a click's move, then the moves it chose with it
+        self.resigned: Optional[int] = None  # the seat that gave up, which ends the game
+        self.generation = 0  # counts takebacks: a move computed before one is dropped
         self.autoplay = {seat: True for seat in self.humans}  # play automatic moves for the seat
         self.seconds = [0.0] * n  # thinking (or waiting) time per seat, for the record
         self.started = time.monotonic()
@@ -97,15 +106,26 @@ class PlaySession(Session):
             game=self.game.name,
             params=self.game.parameters(),
             seats=self.names,
+            labels=self.labels,
             humans=self.humans,
             hidden=views.hidden(self.game),
         )
+
+    @property
+    def over(self) -> bool:
+        return bool(self.resigned is not None or self.state.is_terminal())
+
+    def returns(self) -> list[float]:
+        """The finished game's returns (a resignation's, where a seat gave up)."""
+        if self.resigned is not None:
+            return endings.resignation_returns(self.game, self.resigned)
+        return list(self.state.returns())
 
     def _view_seed(self) -> int:
         return self.seed * 1_000_003 + len(self.events)
 
     def view(self, seat: Optional[int]) -> dict[str, Any]:
-        finished = self.state.is_terminal()
+        finished = self.over
         refusal = views.may_watch(self.game, self.humans, seat, finished)
         if refusal:
             return dict(type="error", message=refusal, fatal=True)
@@ -113,8 +133,9 @@ class PlaySession(Session):
         my_turn = mover is not None and mover == seat and mover in self.humans and not self.error
         last = views.last_move(self.events, seat)
         problems: list[str] = []  # the game's display code that raised (the page shows why)
-        svg, legal, seen = views.board(self.state, seat, self._view_seed(), my_turn, last, problems)
+        svg, legal, seen = views.board(self.state, seat, self._view_seed(), my_turn, last, problems, finished)
         auto = self.automatic_move() if my_turn else None
+        log_lines = self._log(seat, problems)
         message = dict(
             type="view",
             session=self.info(),
@@ -122,6 +143,7 @@ class PlaySession(Session):
             svg=svg,
             move=len(self.events),
             legal=self._legal(legal, seen, mover, problems) if my_turn and mover is not None else [],
+            shortcuts=self._shortcuts(seen, mover, problems) if my_turn and mover is not None else [],
             your_turn=my_turn,
             automatic=auto,
             autoplay=self.autoplay.get(seat) if seat is not None else None,
@@ -129,20 +151,24 @@ class PlaySession(Session):
             finished=finished,
             paused=self.paused,
             delay=self.delay,
-            log=self._log(seat, problems),
+            log=[line["text"] for line in log_lines],
+            log_moves=[line["move"] for line in log_lines],
             legend=render.legend(self.game.name),
             hint=render.play_hint(self.game.name) if seat in self.humans and not finished else "",
             status=self._status(seat, mover, auto),
             error=self.error or (f"{self.game.name}: " + "; ".join(problems) if problems else None),
             busy=self._busy(),
+            can_resign=self._may_give_up(seat) and endings.resign_allowed(self.game),
+            can_take_back=self._may_give_up(seat) and self._take_back_point() is not None,
         )
         if finished:
-            message["returns"] = list(self.state.returns())
+            message["returns"] = self.returns()
+            message["ending"] = endings.ending(self.state, self.labels, seat, self.resigned, self.returns())
             message["recorded"] = self.record is not None
             message["record_note"] = self.record_note
             message["record_failed"] = self.record_failed
         if self.thinking and views.may_see_thinking(self.game, seat, self.thinking[0]):
-            message["thinking"] = self.thinking[1]
+            message["thinking"] = self._thinking_for(seat, self.thinking[1])
         return message
 
     @staticmethod
@@ -156,13 +182,26 @@ class PlaySession(Session):
 
         return [button(a, label) for a, label in sorted(legal.items())]
 
-    def _log(self, seat: Optional[int], problems: list[str]) -> list[str]:
-        lines = self.logs.setdefault(seat, [])
+    @staticmethod
+    def _shortcuts(seen: Any, mover: int, problems: list[str]) -> list[dict[str, Any]]:
+        none: list[dict[str, Any]] = []
+        return views.shown(problems, "offering move sequences", lambda: turns.shortcuts(seen, mover), none)
+
+    def _log(self, seat: Optional[int], problems: list[str]) -> list[dict[str, Any]]:
+        """The viewer's move log, one line per turn (web/movelog.py)."""
+        steps = self.logs.setdefault(seat, [])
         failed = self.log_problems.setdefault(seat, [])  # kept with the lines: shown on every view
-        for event in self.events[len(lines) :]:
-            lines.append(views.log_line(event, seat, self.names, failed))
+        for event in self.events[len(steps) :]:
+            steps.append(views.log_line(event, seat, failed))
         problems.extend(p for p in failed if p not in problems)
-        return list(lines)
+        return movelog.lines(steps, [e.turn for e in self.events])
+
+    def _thinking_for(self, seat: Optional[int], payload: dict[str, Any]) -> dict[str, Any]:
+        """The thinking as `seat`'s page may see it: while a human plays, the search's expected
+        line stops before that human's own move (it would be their best move, found for them)."""
+        if seat is None or seat not in self.humans or self.over:
+            return payload
+        return views.thinking_without_hints(payload, self.humans)
 
     def _busy(self) -> Optional[dict[str, Any]]:
         """Which AI seat is searching now and for how long: shown on every page (only its
@@ -170,34 +209,25 @@ class PlaySession(Session):
         if self.busy is None:
             return None
         seat, since = self.busy
-        return dict(type="busy", seat=seat, name=self.names[seat], elapsed=round(time.monotonic() - since, 2))
+        return dict(type="busy", seat=seat, name=self.labels[seat], elapsed=round(time.monotonic() - since, 2))
 
     def automatic_move(self) -> Optional[int]:
         """The move played for the human to move without a click (its only legal move, which
         the seat's page lists anyway: web/turns.py), or None; none when the seat turned it off."""
-        if self.state.is_terminal() or self.state.is_chance_node():
+        if self.over or self.state.is_chance_node():
             return None
         seat = self.state.current_player()
         return turns.automatic_move(self.state, seat) if self.autoplay.get(seat) else None
 
     def _status(self, seat: Optional[int], mover: Optional[int], auto: Optional[int]) -> str:
-        if self.state.is_terminal():
-            returns = self.state.returns()
-            best = max(returns)
-            winners = [p for p, r in enumerate(returns) if r == best]
-            if len(winners) == len(returns):
-                return "game over: a draw"
-            return (
-                "game over: "
-                + ", ".join(f"P{p} ({self.names[p]})" + (" (you)" if p == seat else "") for p in winners)
-                + " won"
-            )
+        if self.over:
+            return str(endings.ending(self.state, self.labels, seat, self.resigned, self.returns())["status"])
         if mover is None:
             return "dealing"
         if mover == seat and mover in self.humans:
             return "your move" + (": played for you in a moment (no other choice)" if auto is not None else "")
         paused = " (paused)" if self.paused and mover not in self.humans else ""
-        return f"P{mover} ({self.names[mover]}) to move{paused}"
+        return f"P{mover} ({self.labels[mover]}) to move{paused}"
 
     # --- input from pages -------------------------------------------------------------------
     async def handle(self, watcher: Watcher, message: Any) -> None:
@@ -226,13 +256,19 @@ class PlaySession(Session):
             if watcher.seat not in self.autoplay:
                 raise BadRequest("only a human seat's page has moves to play automatically")
             self.autoplay[watcher.seat] = on
+        elif kind == "resign":
+            check_keys(message, ("type",), "resign")
+            self._resign(watcher)
+        elif kind == "takeback":
+            check_keys(message, ("type",), "takeback")
+            self._take_back(watcher)
         else:
-            raise BadRequest(f"unknown message type {kind!r}; valid: move, speed, pause, autoplay")
+            raise BadRequest(f"unknown message type {kind!r}; valid: move, speed, pause, autoplay, resign, takeback")
         self.changed.set()
         await self.broadcast()
 
     def _take_move(self, watcher: Watcher, action: Any, then: Any = None) -> None:
-        if self.state.is_terminal():
+        if self.over:
             raise BadRequest("the game is over")
         mover = self.state.current_player()
         if watcher.seat is None or watcher.seat != mover or mover not in self.humans:
@@ -247,10 +283,48 @@ class PlaySession(Session):
         moves = [action]
         if then is not None:
             try:
-                moves.append(turns.check_follow_up(self.state, mover, action, then))
+                moves += turns.check_then(self.state, mover, action, then)
             except ValueError as error:
                 raise BadRequest(str(error)) from None
         self.human_moves = moves
+
+    # --- giving up: resigning and taking a move back (a lone human against AIs) ---------------
+    def _may_give_up(self, seat: Optional[int]) -> bool:
+        """The page's seat is the only human one and the game goes on."""
+        return seat is not None and self.humans == [seat] and len(self.seats) > 1 and not self.over and not self.error
+
+    def _resign(self, watcher: Watcher) -> None:
+        if not self._may_give_up(watcher.seat) or not endings.resign_allowed(self.game):
+            raise BadRequest("only the one human player of a game going on may resign, in games won or lost")
+        assert watcher.seat is not None
+        self.resigned = watcher.seat
+        self.human_moves = []
+        self.cancel.set()  # the AI's search in progress is not needed any more
+
+    def _take_back_point(self) -> Optional[int]:
+        """How many moves stay after a takeback: up to the human's latest move that was a choice
+        (a move that left no choice is taken back with it), or None if there is none."""
+        human = self.humans[0] if len(self.humans) == 1 else None
+        for event in reversed(self.events):
+            if event.player == human and len(event.before.legal_actions()) > 1:
+                return event.move
+        return None
+
+    def _take_back(self, watcher: Watcher) -> None:
+        point = self._take_back_point() if self._may_give_up(watcher.seat) else None
+        if point is None:
+            raise BadRequest("nothing to take back: only the one human player, after a move of theirs, may")
+        kept = self.events[:point]
+        state = self.game.new_initial_state(self.seed)
+        for event in kept:
+            state.apply_action(event.action)
+        self.state, self.events = state, kept
+        for steps in self.logs.values():
+            del steps[point:]
+        self.generation += 1
+        self.human_moves = []
+        self.thinking = None
+        self.cancel.set()  # a search in progress answers a position that is gone
 
     async def attach(self, watcher: Watcher) -> None:
         self.touch()
@@ -279,17 +353,21 @@ class PlaySession(Session):
     # --- the game loop ------------------------------------------------------------------------
     async def _run(self) -> None:
         try:
-            while not self.state.is_terminal():
+            while not self.over:
                 if self.state.is_chance_node():
                     actions, probs = zip(*self.state.chance_outcomes())
                     await self._apply(-1, self.chance_rng.choices(actions, weights=probs)[0])
                     continue
                 seat = self.state.current_player()
-                start = time.monotonic()
+                start, generation = time.monotonic(), self.generation
                 action = await (self._wait_human(seat) if seat in self.humans else self._ai_move(seat))
                 self.seconds[seat] += time.monotonic() - start
-                if action is not None:
+                if action is not None and generation == self.generation and not self.over:
                     await self._apply(seat, action)
+                elif seat not in self.humans:
+                    await self.broadcast()  # a search dropped (a takeback, a resignation): its clock stops
+            if self.resigned is not None:
+                await self._record()
         except asyncio.CancelledError:
             raise
         except Exception as error:  # an agent that fails: shown on the page, one line in the log
@@ -298,11 +376,11 @@ class PlaySession(Session):
         self.thinking = None
         await self.broadcast()
 
-    async def _wait_human(self, seat: int) -> int:
+    async def _wait_human(self, seat: int) -> Optional[int]:
         """The seat's move: a queued follow-up, its click, or (unless a click comes first) its
         automatic move after a pause long enough to see it: AUTOMATIC_PAUSE, shorter when the
-        seat's previous move was automatic too."""
-        while True:
+        seat's previous move was automatic too. None when the game was given up meanwhile."""
+        while not self.over:
             queued = self.human_moves
             if queued and queued[0] in self.state.legal_actions():
                 self.human_moves = queued[1:]
@@ -318,6 +396,7 @@ class PlaySession(Session):
                 continue
             self.changed.clear()
             await self.changed.wait()
+        return None
 
     async def _wait_until(self, ready: Callable[[], bool], timeout: Optional[float] = None) -> bool:
         """Waits until ready() holds (re-checked on every change); False on timeout."""
@@ -341,16 +420,20 @@ class PlaySession(Session):
             await self._wait_until(lambda: False, timeout=self.delay)
             if not self.watchers or self.paused:
                 return None
+        legal = self.state.legal_actions()
+        if len(legal) == 1:  # nothing to think about: a forced move takes no search time
+            return int(legal[0])
         self.cancel.clear()
         hide = views.hidden(self.game)
         view = self.state.resample_from_infostate(seat, self.view_rng.getrandbits(63)) if hide else self.state.clone()
         loop = asyncio.get_running_loop()
+        generation = self.generation
 
         def report(progress: thinking.Progress) -> None:  # runs in the worker thread
             if progress.result is None:  # an agent that does not search has nothing to show
                 return
             payload = views.thinking_payload(view, seat, progress)
-            loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self._show_thinking(seat, payload)))
+            loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self._show_thinking(seat, payload, generation)))
 
         if self.slots is not None:
             await self.slots.acquire()  # waits while the server's other games search
@@ -378,15 +461,17 @@ class PlaySession(Session):
             for watcher in list(self.watchers):
                 await self.send(watcher, busy)
 
-    async def _show_thinking(self, seat: int, payload: dict[str, Any]) -> None:
+    async def _show_thinking(self, seat: int, payload: dict[str, Any], generation: int) -> None:
+        if generation != self.generation:  # a search of a position taken back
+            return
         self.thinking = (seat, payload)
         for watcher in list(self.watchers):
             if views.may_see_thinking(self.game, watcher.seat, seat):
-                await self.send(watcher, payload)
+                await self.send(watcher, self._thinking_for(watcher.seat, payload))
 
     async def _apply(self, player: int, action: int) -> None:
         self.touch()
-        self.events.append(Event(len(self.events), player, int(action), self.state.clone()))
+        self.events.append(Event.of(len(self.events), player, int(action), self.state.clone()))
         self.state.apply_action(action)
         if self.state.is_terminal():
             await self._record()  # before the pages see the end, so that they can offer the record
@@ -402,13 +487,15 @@ class PlaySession(Session):
             self.seed,
             self.names,
             [e.action for e in self.events],
-            list(self.state.returns()),
+            self.returns(),
             sum(1 for e in self.events if e.player >= 0),
             self.seconds,
             iterations,
             [s.budget if not s.human else None for s in self.seats],
             time.monotonic() - self.started,
         )
+        if self.resigned is not None:
+            self.record["resigned"] = self.resigned  # the moves stop short of the game's end
         if self.record_dir is None:
             self.record_note = "not recorded to a file (the server was started without a record directory)"
             return

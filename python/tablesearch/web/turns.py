@@ -1,20 +1,31 @@
-"""Fewer clicks for a human seat: moves the page may play for the seat, and two-step moves offered
-as one choice. Both are read from the seat's own view (a state resampled from what the seat
-knows, or the true state where nothing is hidden), so they tell the page nothing new.
+"""Fewer clicks for a human seat: moves the page may play for the seat, and several moves of the
+seat offered as one choice. All are read from the seat's own view (a state resampled from what
+the seat knows, or the true state where nothing is hidden), so they tell the page nothing new.
 
 - An *automatic* move: the decision has a single legal move (a lone "no reaction", a draw from
   a deck, a last payment). The session plays it after a short pause unless the seat turned that
   off. (A decision whose moves all led to the same position would qualify too, but none of the
   shipped games has one: payments that look alike still set the order of a box.)
-- A *follow-up*: after a move the same seat decides again between several moves (no chance
-  outcome in between); the page offers "move, then follow-up" as one click.
+- *Follow-ups*: the seat's next moves offered with a move as one choice. By default, after a
+  move the same seat decides again between several moves (no chance outcome in between): "move,
+  then follow-up". A game may group its own way (its extras' ``follow_ups``: a capture offered
+  with each way to pay for it).
+- *Shortcuts*: sequences of the seat's moves offered as one button at its decision (a game's
+  extras' ``shortcuts``: tiles put away in the order drawn, and the turn ended with it).
+
+A page sends such a choice as its first move and `then`, the rest; `check_then` checks every
+move against the true state before any is played.
 """
 
 from __future__ import annotations
 
 from typing import Any, Optional
 
-MAX_FOLLOW_UPS = 12  # follow-up moves offered after one move
+from tablesearch.games.extras import game_extras
+from tablesearch.render.moves import action_name
+
+MAX_FOLLOW_UPS = 12  # follow-up choices offered after one move
+MAX_CHAIN = 24  # moves played after the first one in a single choice
 
 
 def _mover(state: Any) -> Optional[int]:
@@ -33,8 +44,13 @@ def automatic_move(view: Any, seat: int) -> Optional[int]:
 
 
 def follow_ups(view: Any, seat: int, action: int) -> list[dict[str, Any]]:
-    """The seat's next moves after `action` when it decides again at once between several moves:
-    [{action, label}], or [] (another seat or chance is next, or a single move)."""
+    """The choices offered with `action`: [{actions: the seat's next moves, label}], or [] when
+    `action` is a choice by itself."""
+    grouped = game_extras(view.get_game().name).follow_ups
+    if grouped is not None:
+        chosen = grouped(view, seat, action)
+        if chosen is not None:
+            return [dict(actions=list(moves), label=label) for label, moves in chosen[:MAX_FOLLOW_UPS]]
     after = view.clone()
     after.apply_action(action)
     if _mover(after) != seat:
@@ -42,19 +58,45 @@ def follow_ups(view: Any, seat: int, action: int) -> list[dict[str, Any]]:
     legal = list(after.legal_actions())
     if len(legal) < 2 or len(legal) > MAX_FOLLOW_UPS:
         return []
-    return [dict(action=a, label=str(after.action_to_string(a))) for a in legal]
+    return [dict(actions=[a], label=action_name(after, a)) for a in legal]
 
 
-def check_follow_up(state: Any, seat: int, action: int, then: Any) -> int:
-    """`then` as a move the seat may make right after `action` in the true `state`; ValueError
-    naming what is wrong otherwise."""
-    if isinstance(then, bool) or not isinstance(then, int):
-        raise ValueError(f"then must be an action number, got {then!r}"[:120])
+def shortcuts(view: Any, seat: int) -> list[dict[str, Any]]:
+    """Move sequences offered as one button at the seat's decision: [{actions, label}] (the
+    game's extras' ``shortcuts``; each checked to be the seat's legal moves in turn)."""
+    offered = game_extras(view.get_game().name).shortcuts
+    if offered is None or _mover(view) != seat:
+        return []
+    out = []
+    for label, moves in offered(view, seat):
+        moves = [int(m) for m in moves]
+        if moves and len(moves) <= MAX_CHAIN + 1:
+            try:
+                check_then(view, seat, moves[0], moves[1:])
+            except ValueError:
+                continue
+            out.append(dict(actions=moves, label=label))
+    return out
+
+
+def check_then(state: Any, seat: int, action: int, then: Any) -> list[int]:
+    """`then` (a move or a list of moves) as moves the seat makes one after another right after
+    `action` in `state`, each its own decision and legal in turn; ValueError naming what is
+    wrong otherwise. `action` must be legal in `state`."""
+    moves = then if isinstance(then, list) else [then]
+    if len(moves) > MAX_CHAIN:
+        raise ValueError(f"then holds at most {MAX_CHAIN} moves, got {len(moves)}")
     after = state.clone()
     after.apply_action(action)
-    if _mover(after) != seat:
-        raise ValueError(f"after move {action} it is not your decision, so it takes no second move")
-    legal = after.legal_actions()
-    if then not in legal:
-        raise ValueError(f"move {then} is not legal after {action}; legal: {', '.join(map(str, legal))}"[:200])
-    return then
+    previous = action
+    for move in moves:
+        if isinstance(move, bool) or not isinstance(move, int):
+            raise ValueError(f"then must be action numbers, got {move!r}"[:120])
+        if _mover(after) != seat:
+            raise ValueError(f"after move {previous} it is not your decision, so it takes no further move")
+        legal = after.legal_actions()
+        if move not in legal:
+            raise ValueError(f"move {move} is not legal after {previous}; legal: {', '.join(map(str, legal))}"[:200])
+        after.apply_action(move)
+        previous = move
+    return [int(m) for m in moves]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Optional
 
 import tablesearch as ts
@@ -207,3 +207,21 @@ def _seat(i: int, seat: Any) -> SeatRequest:
         check_keys(budget, ("iterations", "time_limit"), f"seat {i} budget")
         budget = {k: v for k, v in budget.items() if v is not None} or None
     return SeatRequest(spec, budget)
+
+
+def parse_rematch(body: Any) -> bool:
+    """A rematch request, {"swap": true|false} (or {}): whether the seats turn round."""
+    if not isinstance(body, dict):
+        raise BadRequest('a rematch request is a JSON object: {"swap": true} or {"swap": false}')
+    check_keys(body, ("swap",), "a rematch request")
+    swap = body.get("swap", False)
+    if not isinstance(swap, bool):
+        raise BadRequest(f"swap must be true or false, got {_short(swap)}")
+    return swap
+
+
+def rematch_request(request: GameRequest, swap: bool) -> GameRequest:
+    """`request` again with a fresh seed; with `swap` every seat moves on by one (two players
+    trade places), so a human who moved first now moves second."""
+    seats = request.seats[-1:] + request.seats[:-1] if swap else list(request.seats)
+    return replace(request, seats=seats, seed=None)

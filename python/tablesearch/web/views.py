@@ -21,6 +21,7 @@ from typing import Any, Callable, Optional, TypeVar
 
 from tablesearch import render
 from tablesearch.render import moves, search_view
+from tablesearch.web import explain
 
 T = TypeVar("T")
 
@@ -63,10 +64,11 @@ def may_see_thinking(game: Any, viewer: Optional[int], thinker: int) -> bool:
     return not hidden(game) or viewer is None or viewer == thinker
 
 
-def seat_view(state: Any, viewer: Optional[int], view_seed: int) -> Any:
-    """The state to draw for `viewer`: the true one where the viewer may see everything, else a
-    state resampled from the viewer's information (seeded, so redraws are stable)."""
-    if viewer is None or state.is_terminal() or not hidden(state.get_game()):
+def seat_view(state: Any, viewer: Optional[int], view_seed: int, finished: bool = False) -> Any:
+    """The state to draw for `viewer`: the true one where the viewer may see everything (or the
+    game is over), else a state resampled from the viewer's information (seeded, so redraws are
+    stable)."""
+    if viewer is None or finished or state.is_terminal() or not hidden(state.get_game()):
         return state
     return state.resample_from_infostate(viewer, random.Random(view_seed).getrandbits(63))
 
@@ -88,7 +90,7 @@ def legal_moves(state: Any, view: Any, viewer: Optional[int], problems: Optional
 
 
 def _name(view: Any, action: int) -> str:
-    return str(view.action_to_string(action))
+    return moves.action_name(view, action)
 
 
 def board(
@@ -98,14 +100,17 @@ def board(
     clickable: bool,
     last: Optional[tuple[int, int]] = None,
     problems: Optional[list[str]] = None,
+    finished: bool = False,
 ) -> tuple[str, dict[int, str], Any]:
-    """(SVG, legal moves, the state drawn) for the viewer; `last` is the move to highlight. A
-    drawing that fails is a box saying so (the failure joins `problems`)."""
+    """(SVG, legal moves, the state drawn) for the viewer; `last` is the move to highlight; a
+    `finished` game (over, or given up) shows everything. A drawing that fails is a box saying
+    so (the failure joins `problems`)."""
     problems = [] if problems is None else problems
-    view = seat_view(state, viewer, view_seed)
-    legal = legal_moves(state, view, viewer, problems)
+    finished = finished or state.is_terminal()
+    view = seat_view(state, viewer, view_seed, finished)
+    legal = legal_moves(state, view, viewer, problems) if not finished else {}
     return (
-        drawing(view, None if state.is_terminal() else viewer, legal if clickable else None, last, problems),
+        drawing(view, None if finished else viewer, legal if clickable else None, last, problems),
         legal,
         view,
     )
@@ -141,9 +146,11 @@ def last_move(events: list[Any], viewer: Optional[int]) -> Optional[tuple[int, i
 
 
 def thinking_payload(view: Any, seat: int, progress: Any, limit: int = 12) -> dict[str, Any]:
-    """The bar chart's rows, the principal variation (each move with its seat), and a summary
-    line (this move's iterations, time, nodes, and the root visits kept from earlier searches),
-    labelled from the thinking seat's own view. Values are the thinking seat's mean returns."""
+    """The search so far for the pages allowed to watch it: its rows (each move with its share of
+    the look-ahead, value, and chance to win in words: web/explain.py), how sure it is, the line
+    it expects (the principal variation, each move with its seat), and a technical summary
+    (this move's iterations, time, nodes, the visits kept from earlier searches), labelled from
+    the thinking seat's own view. Values are the thinking seat's mean returns."""
     result = progress.result
     payload: dict[str, Any] = dict(
         type="thinking",
@@ -153,6 +160,9 @@ def thinking_payload(view: Any, seat: int, progress: Any, limit: int = 12) -> di
         done=progress.done,
         rows=[],
         pv=[],
+        pv_seats=[],
+        expects=[],
+        confidence=explain.confidence([]),
         summary=f"{progress.iterations:,} iterations",
     )
     if result is not None:
@@ -179,9 +189,15 @@ def _search_rows(result: Any, view: Any, progress: Any, limit: int) -> dict[str,
         )
         for r in search_view.rows(result, view, limit)
     ]
+    line = search_view.line_moves(view, list(getattr(result, "principal_variation", None) or [result.best_action]))
+    pv = [f"P{seat}: {label}" for seat, label in line]
+    seats = [seat for seat, _ in line]
     return dict(
-        rows=rows,
-        pv=search_view.principal_variation(result, view),
+        rows=explain.rows_in_words(rows, explain.win_scale(view.get_game())),
+        confidence=explain.confidence(rows),
+        pv=pv,
+        pv_seats=seats,
+        expects=explain.expected_line(pv, seats),
         algorithm=result.algorithm,
         nodes=result.nodes,
         summary=search_view.summary(
@@ -190,8 +206,22 @@ def _search_rows(result: Any, view: Any, progress: Any, limit: int) -> dict[str,
     )
 
 
-def log_line(event: Any, viewer: Optional[int], names: list[str], problems: Optional[list[str]] = None) -> str:
-    """The move log's line for `event` ("move N: action A" where telling the move fails)."""
+def thinking_without_hints(payload: dict[str, Any], humans: list[int]) -> dict[str, Any]:
+    """`payload` for the page of a human still playing: the expected line stops before the first
+    move of a human seat (it would be that player's best move, found for them)."""
+    seats = payload.get("pv_seats", [])
+    keep = next((i for i, seat in enumerate(seats) if seat in humans), len(seats))
+    return {
+        **payload,
+        "pv": payload.get("pv", [])[:keep],
+        "pv_seats": seats[:keep],
+        "expects": explain.expected_line(payload.get("pv", []), seats, humans),
+    }
+
+
+def log_line(event: Any, viewer: Optional[int], problems: Optional[list[str]] = None) -> str:
+    """The move log's text for `event` ("move N: action A" where telling the move fails);
+    web/movelog.py joins a turn's texts into one line."""
     fallback = (
         f"move {event.move + 1}: " + ("chance" if event.player < 0 else f"P{event.player}") + f", action {event.action}"
     )
@@ -201,6 +231,4 @@ def log_line(event: Any, viewer: Optional[int], names: list[str], problems: Opti
         lambda: moves.describe_move(event.before, event.player, event.action, viewer=viewer),
         fallback,
     )
-    if event.player >= 0:
-        text += f"  [{names[event.player]}]"
     return text

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from tablesearch.games.candyland.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, consequences, draw
+from tablesearch.games.candyland.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, consequences, draw, ending
 from tablesearch.games.candyland.exact import exact_figures, exact_report
 from tablesearch.render.moves import seat_name
 
@@ -16,6 +16,7 @@ __all__ = [
     "consequences",
     "describe_move",
     "draw",
+    "ending",
     "exact_figures",
     "exact_report",
 ]

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any, Optional
 
 from tablesearch.games.description import description_of
-from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, svg, text, title
+from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, ink_on, svg, text, title
 
 # The board and the cards, from the game's description (cpp/games/candyland/candyland_data.h).
 _GAME = description_of("candyland")
@@ -46,7 +46,10 @@ LEGEND = (
     "for a card of that space's colour. The piece that moved last has an orange ring. Under the board: the cards "
     "left in the draw pile."
 )
-HOW_TO_PLAY = "Click 'draw' on your turn."
+HOW_TO_PLAY = (
+    "Drawing is your only move, so it is played for you; untick 'play moves that leave no choice for me' to "
+    "click 'draw' yourself."
+)
 TEXT_LEGEND = (
     "seat N: the space each piece is on (0 is START, 134 the last space before the Castle), with its colour; "
     "the draw pile lists the cards left (R P Y B O G single, RR ... double, then the picture cards)."
@@ -263,7 +266,7 @@ def _pieces(cells: list[int], turn: int, moved: Optional[int], over: bool) -> li
                 data_seat=p,
             )
         )
-        parts.append(text(x + dx, y + 4, str(p), 12, fill="#fff", font_weight="bold"))
+        parts.append(text(x + dx, y + 4, str(p), 12, fill=ink_on(SEAT_COLOURS[p]), font_weight="bold"))
     return parts
 
 
@@ -280,6 +283,11 @@ def _pile(pile: list[float], y0: float) -> list[str]:
             chip += el("rect", x=x + 8, y=y - 8, width=7, height=16, rx=2, fill=colour)
         parts.append(chip + text(x + 19, y, f"{CARD_NAMES[kind]} {int(pile[kind])}", 12, anchor="start"))
     return parts
+
+
+def ending(state: Any) -> str:
+    """Who reached the Candy Castle first (or the ply cap)."""
+    return _status(state, _positions(state)[0], -1, False)
 
 
 def _status(state: Any, cells: list[int], turn: int, drawing: bool) -> str:

@@ -1,6 +1,6 @@
 """Connect four: the game's Python extras (its rules are native: cpp/games/connect_four); the hooks are
 listed in `tablesearch.games.extras`."""
 
-from tablesearch.games.connect_four.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, draw
+from tablesearch.games.connect_four.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, draw, ending
 
-__all__ = ["HOW_TO_PLAY", "LEGEND", "TEXT_LEGEND", "draw"]
+__all__ = ["HOW_TO_PLAY", "LEGEND", "TEXT_LEGEND", "draw", "ending"]

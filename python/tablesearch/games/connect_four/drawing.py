@@ -74,7 +74,8 @@ def draw(
                     fill=SEAT_COLOURS[p] if p >= 0 else "#fff",
                     stroke="#222" if (r, c) in won else LAST if is_last else "#b89b3c",
                     stroke_width=5 if (r, c) in won or is_last else 1,
-                    class_="ts-last" if is_last else None,
+                    class_=" ".join(name for name, on in (("ts-last", is_last), ("ts-deciding", (r, c) in won)) if on)
+                    or None,
                 )
             )
         # The whole column is the click target, so a click anywhere in it drops a disc.
@@ -100,3 +101,13 @@ def draw(
         status = f"player {state.current_player()} to move"
     parts.append(text(width / 2, height + 10, status, 13))
     return svg(width, height + 24, "".join(parts), "connect four board")
+
+
+def ending(state: Any) -> str:
+    """Four in a row (the player), or a full board."""
+    grid = board(state)
+    won = fours(grid)
+    if not won:
+        return "the board is full with no four in a row"
+    r, c = min(won)
+    return f"four in a row for player {grid[r][c]} ({'xo'[grid[r][c]]})"

@@ -9,6 +9,7 @@ import numpy as np
 
 from tablesearch.games.description import description_of
 from tablesearch.games.gnomi.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, consequences, describe, draw
+from tablesearch.games.gnomi.ending import ending
 from tablesearch.games.gnomi.moves import describe_move
 
 __all__ = [
@@ -21,6 +22,7 @@ __all__ = [
     "describe",
     "describe_move",
     "draw",
+    "ending",
     "turn_holder",
 ]
 

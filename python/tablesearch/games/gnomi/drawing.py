@@ -16,7 +16,19 @@ from collections.abc import Mapping
 from typing import Any, Optional
 
 from tablesearch.games.description import description_of
-from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, seat_panel, svg, text, title
+from tablesearch.render._svg import (
+    INK,
+    LAST,
+    SEAT_COLOURS,
+    SEAT_NAMES,
+    SEAT_TEXT,
+    clickable,
+    el,
+    seat_panel,
+    svg,
+    text,
+    title,
+)
 
 # The game's names, tables and action numbers, from its description (cpp/games/gnomi).
 _GAME = description_of("gnomi")
@@ -69,11 +81,13 @@ ABILITIES = {
 }
 
 LEGEND = (
-    "One band per seat: mushrooms (right side up, then composted: upside down, brown rim) and gnomes (awake, "
-    "then asleep: faded, with a z). A face is shown only if you know it; other cards are backs with a '?' and "
-    "their public number (m3, g7). Dots under a card show who knows its face. Gnomes by letter: "
+    "One band per seat: mushrooms (right side up, then composted: upside down, dashed brown rim) and gnomes "
+    "(awake, then asleep: faded, with a z). A face is shown only if you know it; other cards are backs with a '?' and "
+    "their public number (m3, g7). Dots under a card show who knows its face, in the seats' colours ("
+    + ", ".join(f"P{p} {name}" for p, name in enumerate(SEAT_NAMES))
+    + "). Gnomes by letter: "
     + "; ".join(f"{GNOME_GLYPHS[g]} {ABILITIES[g]}" for g in GNOMES)
-    + ". The cards and the seat of the latest move have an orange frame; tap a card to read what it is."
+    + ". The cards and the seat of the latest move have a solid orange frame; tap a card to read what it is."
 )
 HOW_TO_PLAY = (
     "Click one of your cards (or a seat's name, to target it) to play; when a card allows several moves the page "
@@ -200,10 +214,11 @@ def _card(
     else:
         label += "" if up else " (asleep)"
         body = _gnome(x, y, face, up)
+    light = face is None and (up or kind == "m")  # white letters on a dark back
     if face is None:
-        body += text(x + CW / 2, y + CH / 2 - 4, "?", 18, fill="#fff", font_weight="bold")
+        body += text(x + CW / 2, y + CH / 2 - 4, "?", 18, fill="#fff" if light else INK, font_weight="bold")
     id_y = y + CH - 8 if kind == "g" or up or face is None else y + 9
-    body += text(x + CW / 2, id_y, name, 12, fill=INK if face else "#fff")
+    body += text(x + CW / 2, id_y, name, 12, fill="#fff" if light else INK)
     if latest:
         body += el(
             "rect", x=x - 3, y=y - 3, width=CW + 6, height=CH + 6, rx=7, fill="none", stroke=LAST, stroke_width=3
@@ -233,6 +248,7 @@ def _mushroom(x: float, y: float, face: Optional[str], up: bool) -> str:
         fill="#fffdf5" if face else "#5d6d7e",
         stroke="#7b4a12" if not up else INK,
         stroke_width=3 if not up else 1,
+        stroke_dasharray=None if up else "6 3",  # a composted rim, unlike the latest move's solid frame
     )
     if face:
         cap_y = y + (18 if up else CH - 18)
@@ -259,6 +275,7 @@ def _mushroom(x: float, y: float, face: Optional[str], up: bool) -> str:
 def _gnome(x: float, y: float, face: Optional[str], up: bool) -> str:
     """A gnome card's body: its hat and letter (faded with a z when asleep), or its back."""
     golden = face == "golden"
+    unseen = "#5d6d7e" if up else "#aeb6bf"  # an unseen gnome asleep: lighter, its letters dark
     body = el(
         "rect",
         x=x,
@@ -266,9 +283,9 @@ def _gnome(x: float, y: float, face: Optional[str], up: bool) -> str:
         width=CW,
         height=CH,
         rx=5,
-        fill=("#fdebd0" if golden else "#eafaf1") if face else "#5d6d7e",
+        fill=("#fdebd0" if golden else "#eafaf1") if face else unseen,
         stroke=INK,
-        opacity=1 if up else 0.55,
+        opacity=1 if up or not face else 0.55,
     )
     if face:
         body += el(
@@ -278,7 +295,7 @@ def _gnome(x: float, y: float, face: Optional[str], up: bool) -> str:
         )
         body += text(x + CW / 2, y + 30, GNOME_GLYPHS[face], 16, font_weight="bold")
     if not up:
-        body += text(x + CW - 7, y + 9, "z", 13, fill="#2c3e50" if face else "#fff", font_weight="bold")
+        body += text(x + CW - 7, y + 9, "z", 13, fill="#2c3e50", font_weight="bold")
     return body
 
 
@@ -437,7 +454,7 @@ def _buttons(parts: list[str], actions: Optional[Mapping[int, str]], y: float) -
 def _seat_tag(name: str, seat: int, top: float, latest: bool, actions: Optional[Mapping[int, str]]) -> str:
     """A seat's name at the top of its band (framed if the latest move named it); clicking it
     targets the seat."""
-    tag = text(14, top + 14, name, 14, anchor="start", font_weight="bold", fill=SEAT_COLOURS[seat])
+    tag = text(14, top + 14, name, 14, anchor="start", font_weight="bold", fill=SEAT_TEXT[seat])
     if latest:
         w = 9 * len(name) + 12
         tag += el(

@@ -11,10 +11,21 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from tablesearch.games.gummiland.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, consequences, draw
+from tablesearch.games.gummiland.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, consequences, draw, ending
+from tablesearch.games.gummiland.turns import follow_ups, shortcuts
 from tablesearch.render.moves import seat_name
 
-__all__ = ["HOW_TO_PLAY", "LEGEND", "TEXT_LEGEND", "consequences", "describe_move", "draw"]
+__all__ = [
+    "HOW_TO_PLAY",
+    "LEGEND",
+    "TEXT_LEGEND",
+    "consequences",
+    "describe_move",
+    "draw",
+    "ending",
+    "follow_ups",
+    "shortcuts",
+]
 
 
 def describe_move(before: Any, player: int, action: int, viewer: Optional[int]) -> str:

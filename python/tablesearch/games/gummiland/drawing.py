@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from tablesearch.games.description import description_of
-from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, seat_panel, svg, text, title
+from tablesearch.render._svg import INK, LAST, SEAT_TEXT, clickable, el, seat_panel, svg, text, title
 
 # The rewards and action numbers, from the game's description (cpp/games/gummiland).
 _GAME = description_of("gummiland")
@@ -24,18 +24,24 @@ REWARDS = _GAME.enum("reward")  # as tiles print them
 SPECIALS = _GAME.enum("special")
 ACTIVE_GUM = _GAME.constant("active gum")  # the tile class of a Chewing gum copying a fruit
 PILE, USE, TILE_CLASS, PLAYER = (_GAME.action(name) for name in ("pile", "use special", "tile class", "player"))
-FRUIT = {"S": "#e74c3c", "A": "#27ae60", "L": "#f1c40f", "M": "#8e44ad"}
+SLIDE_PHASE = _GAME.enum("phase").index("slide")
+FRUIT = {"S": "#b03a2e", "A": "#1a6e3d", "L": "#6e5a07", "M": "#6c3483"}  # text on any tile at 4.5:1 or more
+FRUIT_NAMES = {"S": "strawberry", "A": "apple", "L": "lemon", "M": "any one fruit"}
+GREY_TEXT = "#566573"
 SPECIAL_FILL = "#d6eaf8"
 LEGEND = (
-    "Four piles at the top: the top tile face up (the fruit it costs as dots, what it gives after the arrow, "
-    "Gummiz in the yellow circle), the number of tiles in the pile, and the exotic regions still inside (+). "
+    "Four piles at the top: the top tile face up (the fruits it costs as letters at its top left: S strawberry "
+    "in red, A apple in green, L lemon in yellow-brown; what it gives after the arrow, M being any one fruit; "
+    "its Gummiz in the yellow circle), the number of tiles in the pile, and the exotic regions still inside (+). "
     "Each player has tiles in front and a Gummibox: its next tiles out first, '?' for tiles nobody has seen; "
-    "a box tile shows its reward and Gummiz. The latest move is "
-    "framed in orange (the pile captured from, the tile used, or the player)."
+    "a box tile shows its reward and Gummiz. Tiles paid and captured wait above the piles, numbered in the "
+    "order they slide into the box (1 comes out first). The latest move is framed in orange (the pile "
+    "captured from, the tile used, or the player)."
 )
 HOW_TO_PLAY = (
-    "Click a pile's top tile to capture it, one of your tiles to use or pay with it; other choices are the "
-    "buttons under the board."
+    "Click a pile's top tile to capture it (with a way to pay, if there are several), one of your tiles to use "
+    "it; then slide the numbered tiles into your box as numbered with one button, or click them in the order "
+    "you want. Ending the turn and other choices are buttons under the board."
 )
 TEXT_LEGEND = (
     "tiles read 'SS>L:2' (costs S S, gives L, 2 Gummiz), 'SAL:4' (a greedy tile: no reward), 'Taste:1' (a "
@@ -68,6 +74,8 @@ class Tile:
         cost, reward = m["cost"], m["reward"]
         if not m["arrow"] and not reward and len(cost) == 1:  # a starting fruit tile ("S:1"), not a greedy one
             cost, reward = "", cost
+        elif not m["arrow"] and cost + reward in REWARDS:  # a starting special tile: "Selection:1", not S + "election"
+            cost, reward = "", cost + reward
         return Tile(word, cost, reward, int(m["gummiz"]), m["gum"] or "", bool(m["used"]))
 
     @property
@@ -167,10 +175,10 @@ def _tile(x: float, y: float, tile: Tile, w: float = 64, h: float = 48, **extra:
         short = tile.reward[:4] if tile.reward else "grd"
         return el(
             "g",
-            title(f"tile {tile.text}")
+            title(tile_words(tile))
             + el("rect", x=x, y=y, width=w, height=h, rx=4, fill=fill, stroke=INK)
             + text(x + w / 2, y + 11, short, 12, fill=FRUIT.get(tile.reward, INK), font_weight="bold")
-            + text(x + w / 2, y + h - 9, str(tile.gummiz), 12, fill="#7d6608")
+            + text(x + w / 2, y + h - 9, str(tile.gummiz), 12, fill=FRUIT["L"])
             + ring,
             class_=cls,
             data_tile=tile.text,
@@ -191,8 +199,8 @@ def _tile(x: float, y: float, tile: Tile, w: float = 64, h: float = 48, **extra:
             stroke_dasharray="4 2" if tile.used else None,
         )
     ]
-    for i, fruit in enumerate(tile.cost):
-        parts.append(el("circle", cx=x + 8 + 10 * i, cy=y + 9, r=4.5, fill=FRUIT[fruit], stroke=INK, stroke_width=0.5))
+    for i, fruit in enumerate(tile.cost):  # letters, not colour alone, say the fruits
+        parts.append(text(x + 5 + 9 * i, y + 10, fruit, 12, anchor="start", fill=FRUIT[fruit], font_weight="bold"))
     reward = tile.reward + (f"={tile.gum_as}" if tile.gum_as else "")
     if reward:
         arrow = "→ " if tile.cost and len(reward) <= 5 else ""
@@ -201,14 +209,27 @@ def _tile(x: float, y: float, tile: Tile, w: float = 64, h: float = 48, **extra:
             text(x + w / 2, y + 27, arrow + reward, 13 if len(reward) <= 5 else 12, fill=colour, font_weight="bold")
         )
     else:
-        parts.append(text(x + w / 2, y + 27, "greedy", 12, fill="#7f8c8d"))
+        parts.append(text(x + w / 2, y + 27, "greedy", 12, fill=GREY_TEXT))
     parts.append(
         el("circle", cx=x + w - 10, cy=y + 10, r=8, fill="#f9e79f", stroke="#b7950b")
         + text(x + w - 10, y + 10, str(tile.gummiz), 12, font_weight="bold")
     )
     if tile.used:
-        parts.append(text(x + 5, y + h - 8, "used", 12, anchor="start", fill="#7f8c8d"))
-    return el("g", title(f"tile {tile.text}") + "".join(parts) + ring, class_=cls, data_tile=tile.text, **extra)
+        parts.append(text(x + 5, y + h - 8, "used", 12, anchor="start", fill=GREY_TEXT))
+    return el("g", title(tile_words(tile)) + "".join(parts) + ring, class_=cls, data_tile=tile.text, **extra)
+
+
+def tile_words(tile: Tile) -> str:
+    """A tile read out: "tile SA>L:2: costs strawberry, apple; gives lemon; 2 Gummiz"."""
+    if not tile.known:
+        return "a tile nobody has seen"
+    parts = [f"tile {tile.text}"]
+    if tile.cost:
+        parts.append("costs " + ", ".join(FRUIT_NAMES[f] for f in tile.cost))
+    gives = FRUIT_NAMES.get(tile.reward, tile.reward) if tile.reward else "no reward (greedy)"
+    parts.append(f"gives {gives}" + (f", copying {tile.gum_as} this turn" if tile.gum_as else ""))
+    parts.append(f"{tile.gummiz} Gummiz" + (", used this turn" if tile.used else ""))
+    return "; ".join(parts)
 
 
 WIDTH = 440
@@ -262,14 +283,18 @@ def draw(
     for k, line in enumerate(_wrap(table.decision, 58)):
         parts.append(text(12, y, line, 13, anchor="start", font_weight="bold" if k == 0 else None))
         y += 18
-    parts.append(text(12, y, table.captures, 12, anchor="start", fill="#566573"))
+    parts.append(text(12, y, table.captures, 12, anchor="start", fill=GREY_TEXT))
     y += 18
     if table.in_use:
         parts.append(text(12, y, f"in use: {table.in_use}", 12, anchor="start"))
         y += 18
+    to_slide = sliding(state, table)
+    if to_slide:
+        parts.append(_slide_row(y, to_slide, actions))
+        y += 84
     y = _piles(parts, table.piles, y, latest_pile, actions)
     for q, player in enumerate(table.players):
-        inner, bottom = _player_band(player, q, y, viewer, (latest_seat, latest_class), actions)
+        inner, bottom = _player_band(player, q, y, viewer, (latest_seat, latest_class), bool(to_slide), actions)
         parts.append(seat_panel(y, WIDTH, bottom - y + 6, q, viewer))
         parts.extend(inner)
         y = bottom + 12
@@ -301,7 +326,7 @@ def _piles(
         if pile.order:
             below.append("order known")
         for i, line in enumerate(below):
-            colour = INK if i == 0 else "#1e8449" if line == "order known" else "#7d3c98"
+            colour = INK if i == 0 else "#1e6b3a" if line == "order known" else "#6c3483"
             content += text(x + 40, y + 80 + 15 * i, line, 12, fill=colour)
         lines_below = max(lines_below, len(below))
         parts.append(el("g", title(label) + content, class_="ts-pile", data_pile=k, **clickable(actions, [PILE[k]])))
@@ -314,14 +339,16 @@ def _player_band(
     top: float,
     viewer: Optional[int],
     latest: tuple[Optional[int], Optional[int]],
+    slide_phase: bool,
     actions: Optional[Mapping[int, str]],
 ) -> tuple[list[str], float]:
     """Player q's band from `top`: name, Gummiz and specials, tiles in front, the box; with the
-    y where the band's content ends. `latest`: the seat and tile class the latest move named."""
+    y where the band's content ends. `latest`: the seat and tile class the latest move named;
+    `slide_phase`: tiles wait above the piles to slide in (then these tiles are only used)."""
     latest_seat, latest_class = latest
     inner: list[str] = []
     name = f"P{q}" + (" (you)" if q == viewer else "")
-    head = text(14, top + 15, name, 14, anchor="start", font_weight="bold", fill=SEAT_COLOURS[q]) + text(
+    head = text(14, top + 15, name, 14, anchor="start", font_weight="bold", fill=SEAT_TEXT[q]) + text(
         14 + 9 * len(name) + 8, top + 15, f"{player.gummiz} Gummiz · {player.specials} specials", 12, anchor="start"
     )
     if q == latest_seat and latest_class is None:
@@ -340,23 +367,21 @@ def _player_band(
     inner.append(el("g", head, data_seat=q, **clickable(actions, [PLAYER[q]])))
     ty = top + 36
     if player.front:
-        inner.append(text(12, ty, "in front:", 12, anchor="start", fill="#566573"))
+        inner.append(text(12, ty, "in front:", 12, anchor="start", fill=GREY_TEXT))
         marked = False
         for i, tile in enumerate(player.front):
             cls = tile.tile_class
+            # In the slide phase the numbered tiles above the piles slide; these are only used.
+            wanted = [a for a in _actions_of_class(cls) if not slide_phase or a not in TILE_CLASS]
             mark = q == latest_seat and cls == latest_class and not marked
             marked = marked or mark
             row, col = divmod(i, FRONT_PER_LINE)
-            inner.append(
-                _tile(
-                    12 + col * 68, ty + 10 + row * 54, tile, latest=mark, **clickable(actions, _actions_of_class(cls))
-                )
-            )
+            inner.append(_tile(12 + col * 68, ty + 10 + row * 54, tile, latest=mark, **clickable(actions, wanted)))
         ty += 10 + ((len(player.front) - 1) // FRONT_PER_LINE + 1) * 54 + 8
     else:
-        inner.append(text(12, ty, "nothing in front", 12, anchor="start", fill="#566573"))
+        inner.append(text(12, ty, "nothing in front", 12, anchor="start", fill=GREY_TEXT))
         ty += 14
-    inner.append(text(12, ty, f"box ({len(player.box)}), next out first:", 12, anchor="start", fill="#566573"))
+    inner.append(text(12, ty, f"box ({len(player.box)}), next out first:", 12, anchor="start", fill=GREY_TEXT))
     for i, tile in enumerate(player.box[:BOX_SHOWN]):
         row, col = divmod(i, BOX_PER_LINE)
         inner.append(_tile(12 + col * 40, ty + 10 + row * 42, tile, 36, 36))
@@ -366,6 +391,44 @@ def _player_band(
         inner.append(text(12, ty + 6, f"and {len(player.box) - BOX_SHOWN} more", 12, anchor="start"))
         ty += 16
     return inner, ty
+
+
+def sliding(state: Any, table: Table) -> list[Tile]:
+    """The tiles waiting to slide into the mover's box, in the order listed (empty outside that
+    decision)."""
+    if state.is_terminal() or int(state.fields()["phase"][0]) != SLIDE_PHASE or ": " not in table.decision:
+        return []
+    return [Tile.parse(word) for word in table.decision.rsplit(": ", 1)[1].split()]
+
+
+def _slide_row(y: float, tiles: list[Tile], actions: Optional[Mapping[int, str]]) -> str:
+    """The tiles to slide in, numbered in the order the one-button choice slides them (1 comes out
+    of the box first); a click on one slides it in next."""
+    parts = [text(12, y + 2, "into the box in this order (1 comes out first), or click the next:", 12, anchor="start")]
+    for i, tile in enumerate(tiles):
+        x = 12 + i * 70
+        parts.append(
+            el(
+                "g",
+                _tile(x, y + 14, tile)
+                + el("circle", cx=x + 6, cy=y + 58, r=9, fill="#fff", stroke=INK)
+                + text(x + 6, y + 58, str(i + 1), 12, font_weight="bold"),
+                class_="ts-sliding",
+                data_order=i + 1,
+                **clickable(actions, [TILE_CLASS[tile.tile_class]] if tile.tile_class >= 0 else []),
+            )
+        )
+    return "".join(parts)
+
+
+def ending(state: Any) -> str:
+    """The Gummiz of each player (and the specials, where Gummiz tie)."""
+    players = parse(str(state)).players
+    gummiz = ", ".join(f"P{q} {p.gummiz} Gummiz" for q, p in enumerate(players))
+    best = max(p.gummiz for p in players)
+    if sum(p.gummiz == best for p in players) > 1:
+        gummiz += "; tied on Gummiz, then specials: " + ", ".join(f"P{q} {p.specials}" for q, p in enumerate(players))
+    return gummiz
 
 
 def _table_for(state: Any, viewer: Optional[int]) -> Table:

@@ -6,24 +6,39 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from tablesearch.games.leduc_poker.drawing import (
-    ACTION_VERBS,
     HOW_TO_PLAY,
     LEGEND,
     TEXT_LEGEND,
+    action_name,
     card_name,
     consequences,
     describe,
     draw,
+    ending,
 )
 from tablesearch.render.moves import seat_name
 
-__all__ = ["HOW_TO_PLAY", "LEGEND", "TEXT_LEGEND", "consequences", "describe", "describe_move", "draw"]
+__all__ = [
+    "HOW_TO_PLAY",
+    "LEGEND",
+    "TEXT_LEGEND",
+    "action_name",
+    "consequences",
+    "describe",
+    "describe_move",
+    "draw",
+    "ending",
+]
+
+_VERBS = {"Fold": "folds", "Call": "calls", "Check": "checks", "Raise": "raises"}
 
 
 def describe_move(before: Any, player: int, action: int, viewer: Optional[int]) -> str:
-    """Bets by name; a private card dealt to another seat than the viewer's is "a card"."""
+    """Bets by name (a call with nothing to call is a check); a private card dealt to another seat
+    than the viewer's is "a card"."""
     if player >= 0:
-        return f"{seat_name(player)} {ACTION_VERBS.get(action, before.action_to_string(action))}"
+        name = action_name(before, action)
+        return f"{seat_name(player)} {_VERBS.get(name, name)}"
     n = before.get_game().num_players()
     dealt = len(before.history())  # the private deals come first, one per seat in seat order
     if dealt < n:

@@ -13,14 +13,14 @@ from collections.abc import Mapping
 from typing import Any, Optional
 
 from tablesearch.games.description import description_of
-from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, svg, text, title
+from tablesearch.render._svg import INK, LAST, LAST_TEXT, SEAT_COLOURS, clickable, el, ink_on, svg, text, title
 
 LEGEND = (
     "Each seat shows its card (yours face up, the others face down until the game ends) and the chips it has "
     "put in the pot; the public card is dealt in the middle before round 2. Ranks J < Q < K (then A, 2, ... "
     "with more players); a pair with the public card beats any other hand. The latest bet is in orange."
 )
-HOW_TO_PLAY = "On your turn click fold, call or raise under the table."
+HOW_TO_PLAY = "On your turn click fold, call (check when there is nothing to call) or raise under the table."
 TEXT_LEGEND = (
     "cards are named by rank and suit: ranks J < Q < K (then A, 2, ... with more players), suits ♠ and ♥; you "
     "see your own card, the others' once the hand is over. 'chips in' is what a seat has put in the pot; a pair "
@@ -42,8 +42,26 @@ def card_name(card: int) -> str:
     return RANKS[card // len(SUITS)] + SUITS[card % len(SUITS)]
 
 
+def nothing_to_call(state: Any) -> bool:
+    """The player to move has put in as much as anyone: a call adds nothing (a check)."""
+    if state.is_terminal() or state.is_chance_node():
+        return False
+    chips = replay(state)["chips"]
+    return bool(chips[state.current_player()] == max(chips))
+
+
+def action_name(state: Any, action: int) -> str:
+    """ "Check" for a call with nothing to call; else Fold, Call, Raise (chance: the card)."""
+    if state.is_chance_node():
+        return card_name(action)
+    if action == CALL and nothing_to_call(state):
+        return "Check"
+    return ACTION_NAMES[action] if action in ACTION_NAMES else str(state.action_to_string(action))
+
+
 def replay(state: Any) -> dict[str, Any]:
-    """Cards, chips, folds and bets from the history (a fresh state tells deals from bets)."""
+    """Cards, chips, folds and bets from the history (a fresh state tells deals from bets); each
+    round's bets as (seat, verb), a call with nothing to call being "checks"."""
     game = state.get_game()
     n = game.num_players()
     fresh = game.new_initial_state()
@@ -51,7 +69,7 @@ def replay(state: Any) -> dict[str, Any]:
     public = -1
     chips = [ANTE] * n
     folded = [False] * n
-    rounds: list[list[tuple[int, int]]] = [[], []]
+    rounds: list[list[tuple[int, str]]] = [[], []]
     for action in state.history():
         if fresh.is_chance_node():
             if -1 in cards:
@@ -61,7 +79,8 @@ def replay(state: Any) -> dict[str, Any]:
         else:
             player = fresh.current_player()
             round_ = 0 if public < 0 else 1
-            rounds[round_].append((player, action))
+            verb = "checks" if action == CALL and chips[player] == max(chips) else ACTION_VERBS[action]
+            rounds[round_].append((player, verb))
             if action == FOLD:
                 folded[player] = True
             elif action == CALL:
@@ -127,6 +146,8 @@ def draw(
     parts = [el("ellipse", cx=cx, cy=cy, rx=200, ry=130, fill="#2e7d4f", stroke="#1d5434", stroke_width=8)]
     reveal = viewer is None or state.is_terminal()
     to_move = -1 if state.is_terminal() or state.is_chance_node() else state.current_player()
+    bets = info["rounds"][0] + info["rounds"][1]
+    latest_verb = bets[-1][1] if bets else ""
     for p in range(n):
         angle = math.pi / 2 + 2 * math.pi * p / n
         x, y = cx + 140 * math.cos(angle), cy + 95 * math.sin(angle)
@@ -146,12 +167,13 @@ def draw(
             stroke="#fff" if p == to_move else "none",
             stroke_width=4,
         )
-        parts.append(ring + text(x + 28, y, str(info["chips"][p]), 13, fill="#fff", font_weight="bold"))
+        chips = text(x + 28, y, str(info["chips"][p]), 13, fill=ink_on(SEAT_COLOURS[p]), font_weight="bold")
+        parts.append(ring + chips)
         bet = last is not None and last[0] == p
         tag = (
             who
             + (" folded" if info["folded"][p] and not bet else "")
-            + (f" {ACTION_VERBS.get(last[1], '')}" if bet and last is not None else "")
+            + (f" {latest_verb}" if bet else "")
             + (" · to move" if p == to_move else "")
         )
         # Outside the table's rim: above it for the seats at the top, below for the others.
@@ -162,7 +184,7 @@ def draw(
                 el("rect", x=x - w / 2, y=ty - 11, width=w, height=22, rx=6, fill="#fff", stroke=LAST, stroke_width=3)
             )
         parts.append(
-            text(x, ty, tag, 13, font_weight="bold", fill=LAST if bet else INK, class_="ts-last" if bet else None)
+            text(x, ty, tag, 13, font_weight="bold", fill=LAST_TEXT if bet else INK, class_="ts-last" if bet else None)
         )
     pot = sum(info["chips"])
     parts.append(
@@ -176,10 +198,10 @@ def draw(
     )
     parts.append(text(cx, cy + 40, f"pot {pot}", 14, fill="#fff", font_weight="bold"))
     for r, bets in enumerate(info["rounds"]):
-        line = ", ".join(f"P{p} {ACTION_NAMES[a].lower()}" for p, a in bets) or "-"
+        line = ", ".join(f"P{p} {verb}" for p, verb in bets) or "-"
         parts.append(text(20, 348 + 18 * r, f"round {r + 1}: {line}", 12, anchor="start"))
     if actions:
-        for i, (action, name) in enumerate(sorted((a, ACTION_NAMES.get(a, str(a))) for a in actions)):
+        for i, (action, name) in enumerate(sorted((a, action_name(state, a)) for a in actions)):
             x = cx - 150 + i * 110
             parts.append(
                 el(
@@ -236,5 +258,20 @@ def describe(state: Any, viewer: Optional[int]) -> str:
     lines.append("Public card: " + (card_name(info["public"]) if info["public"] >= 0 else "not dealt yet"))
     for r, bets in enumerate(rounds):
         if bets:
-            lines.append(f"Round {r + 1}: " + ", ".join(f"P{p} {ACTION_VERBS[a]}" for p, a in bets))
+            lines.append(f"Round {r + 1}: " + ", ".join(f"P{p} {verb}" for p, verb in bets))
     return "\n".join(lines)
+
+
+def ending(state: Any) -> str:
+    """How the hand ended: a fold (the last seat left takes the pot) or the showdown's cards."""
+    info = replay(state)
+    returns = state.returns()
+    pot = sum(info["chips"])
+    won = [p for p, r in enumerate(returns) if r > 0]
+    left = [p for p in range(info["n"]) if not info["folded"][p]]
+    if len(left) == 1:
+        folded = ", ".join(f"P{p}" for p in range(info["n"]) if info["folded"][p])
+        return f"{folded} folded: P{left[0]} takes the pot of {pot}"
+    cards = ", ".join(f"P{p} {card_name(info['cards'][p])}" for p in left)
+    result = f"P{won[0]} wins the pot of {pot}" if len(won) == 1 else f"the pot of {pot} is split"
+    return f"showdown with {card_name(info['public'])} public: {cards}; {result}"

@@ -1,4 +1,5 @@
-"""Tic-tac-toe as SVG: the 3x3 grid from the history (actions are cells 0-8, x moves first)."""
+"""Tic-tac-toe as SVG: the 3x3 grid from the history (actions are cells 0-8, x moves first), its
+rows and columns numbered as the moves name them (x(1,2): row 1, column 2)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,17 @@ from typing import Any, Optional
 
 from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, svg, text, title
 
-LEGEND = "x is player 0 (moves first), o is player 1. The latest move has an orange frame; a line marks the win."
+LEGEND = (
+    "x is player 0 (moves first), o is player 1. Moves name a cell by row and column, numbered beside the board: "
+    "x(1,2) is x in row 1, column 2. The latest move has an orange frame; a line marks the win."
+)
 HOW_TO_PLAY = "Click an empty cell to play there."
 TEXT_LEGEND = "rows top to bottom: x player 0, o player 1, . empty; cells are numbered 0-8 row by row."
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 CELL = 90
 PAD = 15
+MARGIN = 22  # the row numbers on the left, the column numbers on top
 
 
 def board(state: Any) -> list[int]:
@@ -33,7 +38,11 @@ def winning_line(cells: list[int]) -> Optional[tuple[int, int, int]]:
 
 
 def _centre(cell: int) -> tuple[float, float]:
-    return PAD + (cell % 3 + 0.5) * CELL, PAD + (cell // 3 + 0.5) * CELL
+    return MARGIN + PAD + (cell % 3 + 0.5) * CELL, MARGIN + PAD + (cell // 3 + 0.5) * CELL
+
+
+def cell_name(cell: int) -> str:
+    return f"row {cell // 3}, column {cell % 3}"
 
 
 def _mark(cell: int, owner: int) -> str:
@@ -56,12 +65,16 @@ def draw(
     cells = board(state)
     latest = last[1] if last else None
     parts = []
+    for k in range(3):
+        parts.append(text(MARGIN + PAD + (k + 0.5) * CELL, MARGIN / 2 + 6, str(k), 13, fill="#555"))
+        parts.append(text(MARGIN / 2 + 4, MARGIN + PAD + (k + 0.5) * CELL, str(k), 13, fill="#555"))
     for cell in range(9):
-        x, y = PAD + (cell % 3) * CELL, PAD + (cell // 3) * CELL
+        x, y = MARGIN + PAD + (cell % 3) * CELL, MARGIN + PAD + (cell // 3) * CELL
+        owner = "empty" if cells[cell] < 0 else "xo"[cells[cell]]
         parts.append(
             el(
                 "rect",
-                title(f"cell {cell}" + (" (the latest move)" if cell == latest else "")),
+                title(f"{cell_name(cell)}: {owner}" + (" (the latest move)" if cell == latest else "")),
                 x=x + 2,
                 y=y + 2,
                 width=CELL - 4,
@@ -81,11 +94,32 @@ def draw(
     if line:
         (x1, y1), (x2, y2) = _centre(line[0]), _centre(line[2])
         parts.append(
-            el("line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=INK, stroke_width=5, stroke_linecap="round", opacity=0.7)
+            el(
+                "line",
+                title("three in a row"),
+                x1=x1,
+                y1=y1,
+                x2=x2,
+                y2=y2,
+                stroke=INK,
+                stroke_width=5,
+                stroke_linecap="round",
+                opacity=0.7,
+                class_="ts-deciding",
+            )
         )
-    size = 2 * PAD + 3 * CELL
+    size = MARGIN + 2 * PAD + 3 * CELL
     parts.append(text(size / 2, size + 12, _status(state, line, cells), 13))
     return svg(size, size + 26, "".join(parts), "tic-tac-toe board")
+
+
+def ending(state: Any) -> str:
+    """Three in a row (and where), or a full board."""
+    cells = board(state)
+    line = winning_line(cells)
+    if line is None:
+        return "the board is full with no three in a row"
+    return f"three in a row: {'xo'[cells[line[0]]]} on " + "; ".join(cell_name(c) for c in line)
 
 
 def _status(state: Any, line: Optional[tuple[int, int, int]], cells: list[int]) -> str:

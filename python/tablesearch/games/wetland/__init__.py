@@ -1,6 +1,6 @@
 """Wetland: the game's Python extras (its rules are native: cpp/games/wetland); the hooks are
 listed in `tablesearch.games.extras`."""
 
-from tablesearch.games.wetland.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, draw
+from tablesearch.games.wetland.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, draw, ending
 
-__all__ = ["HOW_TO_PLAY", "LEGEND", "TEXT_LEGEND", "draw"]
+__all__ = ["HOW_TO_PLAY", "LEGEND", "TEXT_LEGEND", "draw", "ending"]

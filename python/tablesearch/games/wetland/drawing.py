@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Optional
 
-from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, svg, text, title
+from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, ink_on, svg, text, title
 
 SQ = 64
 PAD = 30
@@ -19,8 +19,10 @@ LEGEND = (
     "Each tile is four squares; a square's colour is the player who may stand on it (white: anyone, hatched: "
     "nobody). The circular arrow on a tile rotates it a quarter turn that way, carrying the tokens on it. Tokens "
     "are discs marked A and B in their player's colour: join your A and B on neighbouring squares to win. A tile "
-    "that cannot turn now shows a cross. The latest move is framed in orange (the tile turned, or the token moved)."
+    "that cannot turn now shows a cross. The latest move is framed in orange (the tile turned, or the token moved); "
+    "at the end a green bar joins the winner's A and B."
 )
+JOINED = "#1e6b1e"  # the bar joining the winner's tokens: not the latest move's orange
 HOW_TO_PLAY = "On your turn click a tile's arrow, or one of the small arrows beside your tokens."
 TEXT_LEGEND = (
     "each tile is a box: its top squares, '(row,col) tN cw|ccw' (tile N and its arrow), its bottom squares; "
@@ -123,6 +125,25 @@ def draw(
                     stroke_width=3,
                 )
             )
+    # The winner's joined A and B: a bar between them, under the tokens.
+    winner = fields["winner"][0] if state.is_terminal() else -1
+    if winner >= 0:
+        (ar, ac), (br, bc) = _token_squares(planes, winner)
+        (x1, y1), (x2, y2) = xy(ar + 0.5, ac + 0.5), xy(br + 0.5, bc + 0.5)
+        parts.append(
+            el(
+                "line",
+                title(f"player {winner}'s A and B joined"),
+                x1=x1,
+                y1=y1,
+                x2=x2,
+                y2=y2,
+                stroke=JOINED,
+                stroke_width=12,
+                stroke_linecap="round",
+                class_="ts-deciding",
+            )
+        )
     # Tokens.
     mover = -1 if state.is_terminal() else state.current_player()
     for p in range(n):
@@ -146,7 +167,7 @@ def draw(
                                     stroke=LAST if moved else INK,
                                     stroke_width=5 if moved else 2,
                                 )
-                                + text(x, y, "AB"[token], 15, fill="#fff", font_weight="bold"),
+                                + text(x, y, "AB"[token], 15, fill=ink_on(SEAT_COLOURS[p]), font_weight="bold"),
                                 class_="ts-token ts-last" if moved else "ts-token",
                                 data_seat=p,
                                 data_token="AB"[token],
@@ -163,6 +184,24 @@ def draw(
         status = f"player {player} to move, {left} action{'s' if left != 1 else ''} left"
     parts.append(text(width / 2, 14, status, 13, font_weight="bold"))
     return svg(width, height, "".join(parts), "Wetland board")
+
+
+def _token_squares(planes: list[list[list[float]]], player: int) -> list[tuple[int, int]]:
+    """The squares (row, column) of the player's A and B."""
+    out = []
+    for token in range(2):
+        plane = planes[8 + 2 * player + token]
+        out.append(next((r, c) for r, row in enumerate(plane) for c, v in enumerate(row) if v > 0))
+    return out
+
+
+def ending(state: Any) -> str:
+    """Why the game ended: whose A and B joined, and where; or the round cap."""
+    winner = state.fields()["winner"][0]
+    if winner < 0:
+        return "the round cap is reached with no A and B joined"
+    (ar, ac), (br, bc) = _token_squares(_planes(state)[0], winner)
+    return f"P{winner}'s A and B joined on squares ({ar},{ac}) and ({br},{bc})"
 
 
 def _row_start(planes: list[list[list[float]]], row: int) -> int:

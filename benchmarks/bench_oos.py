@@ -1,0 +1,187 @@
+"""Online Outcome Sampling (algorithm="oos") beside the other hidden-information searches (issue 38):
+
+1. Exploitability of the search policy at 1,000 / 10,000 / 100,000 iterations a decision, exact
+   (tablesearch.exploitability): a search at each information state of Kuhn poker (OpenSpiel's,
+   12 states) and of native Leduc poker (936), the result's policy() as that state's strategy,
+   seeded per information state. Two modes for oos: "fresh", a new regret table for every
+   search; "kept", one SearchTree through all the searches (what an agent that keeps its tree
+   plays: its table is one strategy for the whole game).
+2. Equal time against OpenSpiel's C++ ISMCTSBot on native Leduc poker: `--move-ms` a move (the
+   bot gets the simulations it runs in that time here), duplicate deals (each deal twice, seats
+   swapped), our chips per game with the 95% interval over the deals; each of our algorithms on
+   the same deals, and its paired difference from the first algorithm listed. (Kuhn poker,
+   Liar's Dice and phantom tic-tac-toe against OpenSpiel's bots:
+   benchmarks/bench_openspiel_hidden_match.py --algorithms ... oos.)
+
+The load average is printed with the figures: time-limited matches on a busy machine give each
+side fewer simulations, both alike.
+
+    pip install ".[bench]"
+    python benchmarks/bench_oos.py --budgets 1000 10000 100000 --games kuhn leduc
+    python benchmarks/bench_oos.py --budgets --match-pairs 300 --move-ms 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import statistics
+import sys
+import time
+import zlib
+from typing import Any, Callable, Optional
+
+import tablesearch as ts
+from tablesearch import mcts
+from tablesearch.exploitability import exploitability
+
+GAMES = {"kuhn": "openspiel:kuhn_poker", "leduc": "leduc_poker"}
+
+
+def load() -> str:
+    return "load average " + " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def search_policy(iterations: int, algorithm: str, tree: Optional[Any], **options: Any) -> Callable[[Any], dict]:
+    def policy_at(state: Any) -> dict[int, float]:
+        seed = zlib.crc32(state.information_state_string(state.current_player()).encode())
+        return mcts.search(state, iterations=iterations, seed=seed, algorithm=algorithm, tree=tree, **options).policy()
+
+    return policy_at
+
+
+def exploitability_section(games: list[str], budgets: list[int], algorithms: list[str], options: dict) -> None:
+    print(f"== Exploitability of the search policy (exact; {load()}) ==")
+    print(f"{'game':6s} {'algorithm':22s} " + " ".join(f"{n:>10,}" for n in budgets) + "   seconds")
+    for name in games:
+        game = ts.load_game(GAMES[name])
+        rows = [(a, False) for a in algorithms] + ([("oos", True)] if "oos" in algorithms else [])
+        for algorithm, kept in rows:
+            label = algorithm + (" kept" if kept else " fresh" if algorithm == "oos" else "")
+            start = time.perf_counter()
+            figures = []
+            for n in budgets:
+                tree = mcts.SearchTree() if kept else None
+                extra = options if algorithm == "oos" else {}
+                figures.append(exploitability(game, search_policy(n, algorithm, tree, **extra)))
+            cells = " ".join(f"{x:10.4f}" for x in figures)
+            print(f"{name:6s} {label:22s} {cells}   {time.perf_counter() - start:7.0f}", flush=True)
+
+
+def require_openspiel() -> Any:
+    try:
+        import pyspiel
+    except ImportError:
+        sys.exit("the match needs OpenSpiel: pip install '.[bench]' (or pip install open-spiel)")
+    return pyspiel
+
+
+def ismcts_bot(pyspiel: Any, simulations: int, seed: int) -> Any:
+    return pyspiel.ISMCTSBot(
+        seed,
+        pyspiel.RandomRolloutEvaluator(1, seed),
+        2.0,
+        simulations,
+        -1,
+        pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT,
+        False,
+        False,
+    )
+
+
+def bot_simulations(pyspiel: Any, seconds: float) -> int:
+    """The simulations ISMCTSBot runs in `seconds` here (it has no time budget)."""
+    state = pyspiel.load_game("leduc_poker").new_initial_state()
+    for action in (3, 0):
+        state.apply_action(action)
+    n = 20_000
+    bot = ismcts_bot(pyspiel, n, 0)
+    start = time.perf_counter()
+    for _ in range(3):
+        bot.step(state)
+    return max(1, int(3 * n / (time.perf_counter() - start) * seconds))
+
+
+def play_leduc(pyspiel: Any, ours: mcts.Agent, bot: Any, our_seat: int, deal_seed: int) -> float:
+    """One game on OpenSpiel's Leduc (our agent searches our native copy); our chips."""
+    state = pyspiel.load_game("leduc_poker").new_initial_state()
+    game = ts.load_game("leduc_poker")
+    deal = random.Random(deal_seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, weights = zip(*state.chance_outcomes())
+            state.apply_action(deal.choices(actions, weights)[0])
+        elif state.current_player() == our_seat:
+            native = game.new_initial_state(0)
+            for action in state.history():
+                native.apply_action(action)
+            state.apply_action(ours.step(native))
+        else:
+            state.apply_action(bot.step(state))
+    return float(state.returns()[our_seat])
+
+
+def match_section(pairs: int, move_ms: float, algorithms: list[str], options: dict) -> None:
+    pyspiel = require_openspiel()
+    simulations = bot_simulations(pyspiel, move_ms / 1000)
+    print(
+        f"\n== Leduc poker, {move_ms:g} ms a move against OpenSpiel's ISMCTSBot (uct_c 2, random rollouts; "
+        f"{simulations:,} simulations = {move_ms:g} ms here), {pairs} duplicate deals ({2 * pairs} games "
+        f"each; {load()}) =="
+    )
+    first: list[float] = []
+    for algorithm in algorithms:
+        start = time.perf_counter()
+        # One agent for the whole match: oos keeps its table from game to game (the whole-game mode).
+        extra = options if algorithm == "oos" else {}
+        ours = mcts.Agent(time_limit=move_ms / 1000, algorithm=algorithm, seed=1, **extra)
+        pair_means = []
+        for deal in range(pairs):
+            total = 0.0
+            for seat in (0, 1):
+                bot = ismcts_bot(pyspiel, simulations, 2 * deal + seat)
+                total += play_leduc(pyspiel, ours, bot, seat, deal)
+            pair_means.append(total / 2)
+        mean, half = mean_and_half_interval(pair_means)
+        versus = ""
+        if first:  # the same deals as the first algorithm's: the paired difference
+            diff, diff_half = mean_and_half_interval([a - b for a, b in zip(pair_means, first)])
+            versus = f"; {diff:+.3f} [{diff - diff_half:+.3f}, {diff + diff_half:+.3f}] against {algorithms[0]}"
+        else:
+            first = pair_means
+        print(
+            f"  {algorithm:12s} {mean:+.3f} chips per game, 95% interval [{mean - half:+.3f}, {mean + half:+.3f}]"
+            f"{versus}  ({time.perf_counter() - start:.0f} s; {load()})",
+            flush=True,
+        )
+
+
+def mean_and_half_interval(values: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval (normal approximation)."""
+    return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="+", default=["kuhn", "leduc"], choices=sorted(GAMES))
+    parser.add_argument("--budgets", nargs="*", type=int, default=[1000, 10_000, 100_000])
+    parser.add_argument("--algorithms", nargs="+", default=["oos", "infoset-uct", "smooth-uct"])
+    parser.add_argument("--match-pairs", type=int, default=0, help="duplicate deals in each Leduc match (0: none)")
+    parser.add_argument("--move-ms", type=float, default=10.0)
+    parser.add_argument("--oos-targeting", type=float, default=None)
+    parser.add_argument("--oos-epsilon", type=float, default=None)
+    args = parser.parse_args()
+    given = {"oos_targeting": args.oos_targeting, "oos_epsilon": args.oos_epsilon}
+    options = {k: v for k, v in given.items() if v is not None}
+    if options:
+        print(f"oos options: {options}")
+    if args.budgets:
+        exploitability_section(args.games, args.budgets, args.algorithms, options)
+    if args.match_pairs:
+        match_section(args.match_pairs, args.move_ms, args.algorithms, options)
+
+
+if __name__ == "__main__":
+    main()

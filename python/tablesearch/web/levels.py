@@ -1,0 +1,78 @@
+"""AI strength as named levels for the setup form, each an ordinary agent spec, with the Elo it
+measured against the other levels in each game (``levels.json``, written by
+``python benchmarks/web_levels.py``: round-robin tournaments between the levels, Elo with
+bootstrap 95% intervals, anchored so that the Beginner level, random moves, is 0).
+
+The page offers the levels by name; the spec text stays available for programmers, and a seat
+whose spec is a level's is named by that level ("Medium AI").
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional
+
+ELO_FILE = Path(__file__).with_name("levels.json")
+
+
+@dataclass(frozen=True)
+class Level:
+    key: str
+    name: str
+    spec: str
+    about: str
+
+
+LEVELS = (
+    Level("beginner", "Beginner", "random", "plays random legal moves"),
+    Level("easy", "Easy", "mcts:iterations=30", "looks 30 simulated games ahead per move"),
+    Level("medium", "Medium", "mcts:iterations=300", "looks 300 simulated games ahead per move"),
+    Level("hard", "Hard", "mcts:iterations=3000", "looks 3,000 simulated games ahead per move"),
+)
+DEFAULT = "medium"
+
+
+@functools.cache
+def _measured() -> dict[str, Any]:
+    try:
+        data: dict[str, Any] = json.loads(ELO_FILE.read_text())
+    except (OSError, ValueError):
+        return {}
+    return data
+
+
+def for_game(game: str) -> list[dict[str, Any]]:
+    """The levels with their Elo in `game` where it was measured: [{key, name, spec, about,
+    elo, elo_low, elo_high}] (the Elo fields None where not measured), and the games' note."""
+    measured = _measured().get("games", {}).get(game, {})
+    out = []
+    for level in LEVELS:
+        elo = measured.get(level.key)
+        out.append(
+            dict(
+                key=level.key,
+                name=level.name,
+                spec=level.spec,
+                about=level.about,
+                elo=None if elo is None else round(elo[0]),
+                elo_low=None if elo is None else round(elo[1]),
+                elo_high=None if elo is None else round(elo[2]),
+            )
+        )
+    return out
+
+
+def note(game: str) -> str:
+    """What the game's figures say beyond the numbers ("" if nothing)."""
+    return str(_measured().get("notes", {}).get(game, ""))
+
+
+def name_of(spec: str) -> Optional[str]:
+    """ "Medium AI" for a level's spec, "you" for a human, None for any other spec."""
+    text = spec.strip()
+    if text == "human":
+        return "human"
+    return next((f"{level.name} AI" for level in LEVELS if level.spec == text), None)

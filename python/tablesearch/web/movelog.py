@@ -1,0 +1,57 @@
+"""The move log as a page shows it: one line per action, the agents named once above it.
+
+A game's moves come in small steps (a card used, a second card, whom to ask, the target's
+reaction; a capture, its payment and where the tiles go; the card drawn after a draw).
+A line holds one player's turn: the steps from a move of the turn's holder (its extras'
+``turn_holder``, else the player to move) to the next turn, with the chance outcomes and the
+reactions of other seats inside it. Within a line the seat's name is not repeated ("P1 uses 2
+mushrooms: blue (m5); takes a random mushroom from P2; P2 does not react"). Each line says the
+move after its last step (steps counted, chance outcomes included), so a replay can jump there.
+
+Each step's text is the seat's own (views.log_line: what the viewer observed).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Optional
+
+from tablesearch.games.extras import game_extras
+
+_SEAT = re.compile(r"^(P\d+):? ")
+
+
+def turn_of(state: Any) -> int:
+    """Whose turn the step from `state` belongs to (-1 for a chance outcome, which joins the line
+    it follows)."""
+    if state.is_chance_node():
+        return -1
+    holder = game_extras(state.get_game().name).turn_holder
+    return int(holder(state)) if holder is not None else int(state.current_player())
+
+
+def lines(steps: list[str], turns: list[int]) -> list[dict[str, Any]]:
+    """[{text, move}] from each step's text and turn (turn_of); `move` is the number of steps up
+    to the end of the line."""
+    out: list[dict[str, Any]] = []
+    current: Optional[int] = None
+    speaker: Optional[str] = None
+    for move, (text, turn) in enumerate(zip(steps, turns)):
+        starts = not out or (turn >= 0 and turn != current)
+        if starts:
+            out.append(dict(text=text, move=move + 1))
+            current = turn if turn >= 0 else None
+            speaker = _speaker(text)
+            continue
+        who = _speaker(text)
+        if who is not None and who == speaker:
+            text = _SEAT.sub("", text, count=1)
+        speaker = who or speaker
+        out[-1]["text"] += "; " + text
+        out[-1]["move"] = move + 1
+    return out
+
+
+def _speaker(text: str) -> Optional[str]:
+    match = _SEAT.match(text)
+    return match.group(1) if match else None
