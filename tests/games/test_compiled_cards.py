@@ -1,0 +1,121 @@
+"""The card helpers for compiled games (tablesearch.games.compiled.cards) and the example built on
+them (examples/compiled_eights.py). The generic suites (conformance with its resampling checks,
+serialization, hidden-information leaks) also run on the example: it is one of the compiled
+games of helpers/compiled_games.py."""
+
+from __future__ import annotations
+
+import collections
+import itertools
+
+import numpy as np
+import pytest
+
+import tablesearch as ts
+from helpers.compiled_games import example, needs_numba
+
+pytestmark = needs_numba
+
+
+@pytest.fixture(scope="module")
+def cards():
+    from tablesearch.games.compiled import cards
+
+    return cards
+
+
+def card_set(faces, holders, known):
+    return np.array(faces, np.int32), np.array(holders, np.int32), np.array(known, np.int32)
+
+
+def test_deal_outcomes_are_the_copies_left_over_the_cards_left(cards):
+    copies = np.array([2, 1, 1], np.int64)
+    actions, probabilities = np.zeros(4, np.int32), np.zeros(4)
+    n = cards.deal_outcomes(np.array([-1, -1, -1, -1], np.int32), copies, actions, probabilities)
+    assert list(actions[:n]) == [0, 1, 2] and list(probabilities[:n]) == [0.5, 0.25, 0.25]
+    n = cards.deal_outcomes(np.array([0, 0, -1, -1], np.int32), copies, actions, probabilities)
+    assert list(actions[:n]) == [1, 2] and list(probabilities[:n]) == [0.5, 0.5]
+
+
+def test_who_knows_a_card_follows_deals_moves_and_reveals(cards):
+    face, holder, known = card_set([-1] * 3, [-1] * 3, [0] * 3)
+    cards.deal(face, holder, known, 0, 7, 1, 0)  # to seat 1: only it sees the face
+    cards.deal(face, holder, known, 1, 4, -1, 0b100)  # to a pile, shown to seat 2
+    cards.deal(face, holder, known, 2, 5, -2, 0)  # face down on the table
+    assert list(face) == [7, 4, 5] and list(holder) == [1, -1, -2] and list(known) == [0b010, 0b100, 0]
+    assert cards.knows(known, 0, 1) and not cards.knows(known, 0, 0)
+    cards.move(holder, known, 1, 0, 0)  # seat 0 takes card 1 and sees it; seat 2 does not forget it
+    assert holder[1] == 0 and known[1] == 0b101
+    cards.reveal(known, 2, 3)
+    assert known[2] == cards.everyone(3) == 0b111
+    assert cards.held(holder, 0) == 1 and cards.held(holder, -1) == 0
+    assert cards.observed_face(0b010, 1, 7, 99) == 7 and cards.observed_face(0b010, 0, 7, 99) == 99
+
+
+def test_a_view_shows_holders_and_only_the_faces_the_player_knows(cards):
+    face, holder, known = card_set([3, 4, -1], [0, 1, -1], [0b01, 0b10, 0])
+    values = np.full(8, 9, np.int32)
+    assert cards.write_view(face, holder, known, 0, values, 1) == 7
+    assert list(values) == [9, 0, 1, -1, 3, -1, -1, 9]
+
+
+def test_resample_shuffles_exactly_the_unknown_faces_uniformly(cards):
+    """Player 0 knows cards 0 and 3; cards 1, 2 and 4 (faces 11, 12, 14) are unknown to it; card 5
+    is not dealt. Over 6,000 worlds each of the 6 orders of the unknown faces is expected 1,000
+    times (sigma about 29): each must lie within 150."""
+    face, holder, known = card_set([10, 11, 12, 13, 14, -1], [0, 1, 1, -2, -1, -1], [0b01, 0b10, 0b10, 0b11, 0, 0])
+    rng = np.random.default_rng(0)
+    orders = collections.Counter()
+    for _ in range(6000):
+        world = face.copy()
+        cards.resample(world, known, 0, rng.integers(0, 2**63, 6, dtype=np.int64))
+        view_before, view_after = np.zeros(12, np.int32), np.zeros(12, np.int32)
+        cards.write_view(face, holder, known, 0, view_before, 0)
+        cards.write_view(world, holder, known, 0, view_after, 0)
+        assert list(view_after) == list(view_before)
+        assert (world[0], world[3], world[5]) == (10, 13, -1)
+        orders[(int(world[1]), int(world[2]), int(world[4]))] += 1
+    assert set(orders) == set(itertools.permutations((11, 12, 14)))
+    assert all(abs(count - 1000) <= 150 for count in orders.values()), orders
+
+
+def test_rewrite_deals_writes_the_worlds_faces_over_the_dealt_cards(cards):
+    history = np.array([5, 6, 7, 20, 21], np.int32)
+    cards.rewrite_deals(np.array([1, 2, -1], np.int32), history, 0)
+    assert list(history) == [1, 2, 7, 20, 21]
+    cards.rewrite_deals(np.array([3, 4, 8], np.int32), history[:2], 0)  # a history shorter than the deals
+    assert list(history) == [3, 4, 7, 20, 21]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_eights_worlds_keep_the_players_hand_and_redraw_the_others(players):
+    """From player 0's turn after the deal, worlds drawn for player 0 keep its hand, the top card
+    and every count, and give the other hands faces drawn from what player 0 has not seen."""
+    game = ts.load_game("compiled_eights", players=players)
+    state = game.new_initial_state(3)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])  # the lowest face left, card by card
+    lines = str(state).splitlines()
+    others = set()
+    for seed in range(40):
+        world = state.resample_from_infostate(0, seed)
+        assert world.information_state_string(0) == state.information_state_string(0)
+        world_lines = str(world).splitlines()
+        assert world_lines[:2] == lines[:2] and world_lines[-1] == lines[-1]  # top card, own hand, the pile
+        others.add(world_lines[2])
+    assert len(others) > 10  # the other hands change from world to world
+
+
+def test_eights_deals_look_alike_to_those_who_do_not_see_them():
+    eights = example("compiled_eights")
+    game = ts.load_game("compiled_eights")
+    state = game.new_initial_state(0)
+    looks = [state.observed_action(p, 4) for p in range(2)]  # card 0 goes to seat 0
+    assert looks == [4, eights.HIDDEN]
+
+
+def test_eights_plays_through_with_search_and_ends_zero_sum():
+    game = ts.load_game("compiled_eights", players=3)
+    record = ts.play_game(game, [ts.mcts.Agent(iterations=200, seed=s, algorithm="ismcts") for s in range(3)], seed=1)
+    assert record.finished and abs(sum(record.returns)) < 1e-9
+    assert max(record.returns) > 0
