@@ -183,6 +183,16 @@ def observed_action(state, observer, action):
     return action
 
 
+@njit
+def observation(state, player, values):
+    """The player's view as floats, for evaluators that read tensors: every card's holder and the
+    faces it has seen (-1: not seen), then the top card and the passes in a row."""
+    face, holder, known = card_set(state)
+    at = cards.write_view(face, holder, known, player, values, 0)
+    values[at] = state[TOP]
+    values[at + 1] = state[PASSES]
+
+
 def card_name(face: int) -> str:
     return f"{'ABCD'[face // RANKS]}{face % RANKS + 1}"
 
@@ -225,6 +235,8 @@ def eights(players: int = 2) -> CompiledGame:
         resample=resample,
         resample_draws=CARDS,
         observed_action=observed_action,
+        observation=observation,
+        observation_shape=(2 * CARDS + 2,),
         min_utility=-1.0 / (players - 1),
         max_utility=1.0,
         # The deals, then each card played or drawn once at most, with a round of passes
