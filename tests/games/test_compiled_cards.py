@@ -11,24 +11,21 @@ import itertools
 import numpy as np
 import pytest
 
-import tablesearch as ts
-from helpers.compiled_games import example, needs_numba
+pytest.importorskip("numba", reason="needs the compiled extra")
 
-pytestmark = needs_numba
+from numba import njit  # noqa: E402
 
-
-@pytest.fixture(scope="module")
-def cards():
-    from tablesearch.games.compiled import cards
-
-    return cards
+import tablesearch as ts  # noqa: E402
+from helpers.compiled_games import example  # noqa: E402
+from tablesearch.games import python_games  # noqa: E402
+from tablesearch.games.compiled import CompiledGame, _fingerprint, cards  # noqa: E402
 
 
 def card_set(faces, holders, known):
     return np.array(faces, np.int32), np.array(holders, np.int32), np.array(known, np.int32)
 
 
-def test_deal_outcomes_are_the_copies_left_over_the_cards_left(cards):
+def test_deal_outcomes_are_the_copies_left_over_the_cards_left():
     copies = np.array([2, 1, 1], np.int64)
     actions, probabilities = np.zeros(4, np.int32), np.zeros(4)
     n = cards.deal_outcomes(np.array([-1, -1, -1, -1], np.int32), copies, actions, probabilities)
@@ -37,7 +34,7 @@ def test_deal_outcomes_are_the_copies_left_over_the_cards_left(cards):
     assert list(actions[:n]) == [1, 2] and list(probabilities[:n]) == [0.5, 0.5]
 
 
-def test_who_knows_a_card_follows_deals_moves_and_reveals(cards):
+def test_who_knows_a_card_follows_deals_moves_and_reveals():
     face, holder, known = card_set([-1] * 3, [-1] * 3, [0] * 3)
     cards.deal(face, holder, known, 0, 7, 1, 0)  # to seat 1: only it sees the face
     cards.deal(face, holder, known, 1, 4, -1, 0b100)  # to a pile, shown to seat 2
@@ -52,14 +49,14 @@ def test_who_knows_a_card_follows_deals_moves_and_reveals(cards):
     assert cards.observed_face(0b010, 1, 7, 99) == 7 and cards.observed_face(0b010, 0, 7, 99) == 99
 
 
-def test_a_view_shows_holders_and_only_the_faces_the_player_knows(cards):
+def test_a_view_shows_holders_and_only_the_faces_the_player_knows():
     face, holder, known = card_set([3, 4, -1], [0, 1, -1], [0b01, 0b10, 0])
     values = np.full(8, 9, np.int32)
     assert cards.write_view(face, holder, known, 0, values, 1) == 7
     assert list(values) == [9, 0, 1, -1, 3, -1, -1, 9]
 
 
-def test_resample_shuffles_exactly_the_unknown_faces_uniformly(cards):
+def test_resample_shuffles_exactly_the_unknown_faces_uniformly():
     """Player 0 knows cards 0 and 3; cards 1, 2 and 4 (faces 11, 12, 14) are unknown to it; card 5
     is not dealt. Over 6,000 worlds each of the 6 orders of the unknown faces is expected 1,000
     times (sigma about 29): each must lie within 150."""
@@ -79,7 +76,7 @@ def test_resample_shuffles_exactly_the_unknown_faces_uniformly(cards):
     assert all(abs(count - 1000) <= 150 for count in orders.values()), orders
 
 
-def test_rewrite_deals_writes_the_worlds_faces_over_the_dealt_cards(cards):
+def test_rewrite_deals_writes_the_worlds_faces_over_the_dealt_cards():
     history = np.array([5, 6, 7, 20, 21], np.int32)
     cards.rewrite_deals(np.array([1, 2, -1], np.int32), history, 0)
     assert list(history) == [1, 2, 7, 20, 21]
@@ -119,3 +116,53 @@ def test_eights_plays_through_with_search_and_ends_zero_sum():
     record = ts.play_game(game, [ts.mcts.Agent(iterations=200, seed=s, algorithm="ismcts") for s in range(3)], seed=1)
     assert record.finished and abs(sum(record.returns)) < 1e-9
     assert max(record.returns) > 0
+
+
+@njit
+def _overflow_player(state):
+    return ts.TERMINAL if state[2] else 0
+
+
+@njit
+def _overflow_legal(state, actions):
+    actions[0] = 0
+    return 1
+
+
+@njit
+def _overflow_apply(state, action):
+    cards.reveal(state[0:2], 5, 1)  # card 5 of a set of 2
+    state[2] = 1
+
+
+@njit
+def _overflow_returns(state, values):
+    values[0] = 0.0
+
+
+def test_the_helpers_are_bounds_checked_and_fingerprinted_as_the_games_own_code():
+    """A game that hands a helper a card outside its set gets an IndexError named at load, not a
+    write over memory; and the helpers' code is part of the game's fingerprint (numba's cache
+    does not follow code in other files)."""
+
+    def game():
+        return CompiledGame(
+            num_players=1,
+            initial_state=np.zeros(3, np.int32),
+            num_distinct_actions=1,
+            current_player=_overflow_player,
+            legal_actions=_overflow_legal,
+            apply_action=_overflow_apply,
+            returns=_overflow_returns,
+        )
+
+    registered = dict(python_games._registry)
+    try:
+        ts.register_game("compiled_card_overflow", game)
+        with pytest.raises(ValueError, match=r"apply_action raised an exception.*IndexError: index is out of bounds"):
+            ts.load_game("compiled_card_overflow")
+    finally:
+        python_games._registry.clear()
+        python_games._registry.update(registered)
+    _, modules = _fingerprint.fingerprint([_overflow_apply], None)
+    assert "tablesearch.games.compiled.cards" in modules
