@@ -167,9 +167,9 @@ def information_state(state, player, values):
 
 @njit
 def resample(state, player, draws, world, history):
-    """The faces `player` has not seen, shuffled among their cards; the deals in the history
-    (the first CARDS actions) follow."""
-    cards.resample(world[FACE:HOLDER], world[KNOWN:PLAYERS], player, draws)
+    """The faces `player` has not seen, drawn again from the cards it has not seen; the deals in
+    the history (the first CARDS actions) follow."""
+    cards.resample(world[FACE:HOLDER], world[KNOWN:PLAYERS], player, COPIES, draws)
     cards.rewrite_deals(world[FACE:HOLDER], history, 0)
 
 

@@ -56,24 +56,32 @@ def test_a_view_shows_holders_and_only_the_faces_the_player_knows():
     assert list(values) == [9, 0, 1, -1, 3, -1, -1, 9]
 
 
-def test_resample_shuffles_exactly_the_unknown_faces_uniformly():
-    """Player 0 knows cards 0 and 3; cards 1, 2 and 4 (faces 11, 12, 14) are unknown to it; card 5
-    is not dealt. Over 6,000 worlds each of the 6 orders of the unknown faces is expected 1,000
-    times (sigma about 29): each must lie within 150."""
+def test_resample_redraws_exactly_the_unknown_faces_uniformly():
+    """A deck of six faces 10..15, one copy each. Player 0 knows cards 0 and 3 (faces 10, 13);
+    cards 1, 2 and 4 are unknown to it; card 5 is not dealt. Their faces come from the four it
+    has not seen (11, 12, 14, 15): over 6,000 worlds each of the 24 ordered triples is expected
+    250 times (sigma about 15.5): each must lie within 80. A world does not depend on the faces
+    player 0 has not seen: the same draws from another arrangement give the same world."""
     face, holder, known = card_set([10, 11, 12, 13, 14, -1], [0, 1, 1, -2, -1, -1], [0b01, 0b10, 0b10, 0b11, 0, 0])
+    other = np.array([10, 15, 14, 13, 11, -1], np.int32)  # the same to player 0
+    copies = np.zeros(16, np.int64)
+    copies[10:] = 1
     rng = np.random.default_rng(0)
-    orders = collections.Counter()
+    triples = collections.Counter()
     for _ in range(6000):
-        world = face.copy()
-        cards.resample(world, known, 0, rng.integers(0, 2**63, 6, dtype=np.int64))
+        draws = rng.integers(0, 2**63, 6, dtype=np.int64)
+        world, other_world = face.copy(), other.copy()
+        cards.resample(world, known, 0, copies, draws)
+        cards.resample(other_world, known, 0, copies, draws)
+        assert list(world) == list(other_world)
         view_before, view_after = np.zeros(12, np.int32), np.zeros(12, np.int32)
         cards.write_view(face, holder, known, 0, view_before, 0)
         cards.write_view(world, holder, known, 0, view_after, 0)
         assert list(view_after) == list(view_before)
         assert (world[0], world[3], world[5]) == (10, 13, -1)
-        orders[(int(world[1]), int(world[2]), int(world[4]))] += 1
-    assert set(orders) == set(itertools.permutations((11, 12, 14)))
-    assert all(abs(count - 1000) <= 150 for count in orders.values()), orders
+        triples[(int(world[1]), int(world[2]), int(world[4]))] += 1
+    assert set(triples) == set(itertools.permutations((11, 12, 14, 15), 3))
+    assert all(abs(count - 250) <= 80 for count in triples.values()), triples
 
 
 def test_rewrite_deals_writes_the_worlds_faces_over_the_dealt_cards():

@@ -11,9 +11,9 @@ A set of N cards is three runs of N entries of the state, which a game passes as
 Card c is always card c: where it is, and who knows its face, are public; its face is known to
 the players in its mask. A game changes the set only through `deal`, `move` and `reveal`, and
 writes what a player knows of it with `write_view`. Then `resample` redraws exactly the faces a
-player does not know (a uniform shuffle of them among their cards) and `rewrite_deals` makes the
-history's deals agree with the world drawn: a world is consistent with the player's information
-state by construction, whatever the game's rules.
+player does not know (from the copies it has not seen) and `rewrite_deals` makes the history's
+deals agree with the world drawn: a world is consistent with the player's information state by
+construction, and depends on nothing the player does not know.
 
 Requires numba (``pip install 'tablesearch[compiled]'``).
 """
@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 from numba import njit
 
 Array = Any  # a numpy array, or a slice of the state array (numba ignores the annotations)
@@ -129,20 +128,31 @@ def write_view(face: Array, holder: Array, known: Array, player: int, values: Ar
 
 
 @njit
-def resample(face: Array, known: Array, player: int, draws: Array) -> None:
-    """Shuffles, in a world copied from the state, the faces of the dealt cards `player` does not
-    know among those cards, from `draws` (at least as many as there are cards). Faces `player`
-    knows, holders and masks stay: the player's view (`write_view`) is unchanged."""
-    unknown = np.empty(len(face), np.int64)
-    n = 0
+def resample(face: Array, known: Array, player: int, copies: Array, draws: Array) -> None:
+    """Redraws, in a world copied from the state, the face of every dealt card `player` does not
+    know, from the copies it has not seen (`copies[f]` of face f in the whole deck, less the faces
+    it knows), card by card with one of `draws` each (as many draws as cards suffice). Faces
+    `player` knows, holders and masks stay: its view (`write_view`) is unchanged. The world
+    depends on what the player knows and on the draws alone, not on the faces it has not seen,
+    so states it cannot tell apart give the same worlds from the same draws."""
+    left = copies.copy()
     for c in range(len(face)):
-        if face[c] >= 0 and not (known[c] >> player) & 1:
-            unknown[n] = c
-            n += 1
-    for i in range(n - 1, 0, -1):  # Fisher-Yates over the unknown cards' faces
-        j = draws[i] % (i + 1)
-        a, b = unknown[i], unknown[j]
-        face[a], face[b] = face[b], face[a]
+        if face[c] >= 0 and (known[c] >> player) & 1:
+            left[face[c]] -= 1
+    total = 0
+    for f in range(len(left)):
+        total += left[f]
+    for c in range(len(face)):
+        if face[c] < 0 or (known[c] >> player) & 1:
+            continue
+        pick = draws[c] % total  # the pick-th copy not yet drawn
+        f = 0
+        while pick >= left[f]:
+            pick -= left[f]
+            f += 1
+        face[c] = f
+        left[f] -= 1
+        total -= 1
 
 
 @njit
