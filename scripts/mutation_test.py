@@ -67,8 +67,8 @@ MUTATIONS = [
     Mutation(
         "Smooth UCT backup values every edge by the root player's return",
         "cpp/search/smooth_uct.h",
-        "slot.mean += static_cast<float>((scaled[step.mover] - slot.mean) / slot.visits);",
-        "slot.mean += static_cast<float>((scaled[root_player_] - slot.mean) / slot.visits);",
+        "slot.mean += static_cast<float>((values[step.mover] - slot.mean) / slot.visits);",
+        "slot.mean += static_cast<float>((values[root_player_] - slot.mean) / slot.visits);",
         native=["three players: the root expects the next mover to pick by its own return"],
         python=[KA + "test_three_players_the_root_expects_the_next_mover_to_pick_by_its_own_return"],
     ),

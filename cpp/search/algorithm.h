@@ -104,8 +104,8 @@ inline constexpr AlgorithmInfo kAlgorithms[] = {
      .hidden_information = true,
      .needs_trajectory = true,
      .default_uct_c = 1.0,
-     // Picked over smooth-uct at equal time on Leduc poker: +0.365 chips a game [+0.239, +0.492]
-     // against OpenSpiel's ISMCTSBot on the same 1,000 deals (docs/hidden-information.md).
+     // Picked over smooth-uct by equal-time matches against OpenSpiel's ISMCTSBot on the native
+     // poker game (docs/hidden-information.md, figures for oos).
      .auto_for = AutoCase::kHiddenTwoPlayerKeys,
      .help = "UCT over every player's information sets (smooth-uct without its average policy)"},
     // uct_c is not used: its values are rescaled in each node (search/gumbel.h). The priors

@@ -144,7 +144,7 @@ class SearchResult:
     principal_variation: list[int] = field(default_factory=list)
     # A copy of the searched state, which names the moves (action_labels,
     # principal_variation_labels) the first time they are read: a search pays nothing for names
-    # nobody reads (they cost a 15 ms connect-four search 0.1 ms, more for a game written in Python).
+    # nobody reads (they cost a 15 ms search of a native game 0.1 ms, more for a game written in Python).
     _named_from: Any = field(default=None, repr=False, compare=False)
 
     @cached_property
