@@ -29,6 +29,7 @@ def test_example_runs(script, expected):
         ("compiled_connect_four.py", "the native C++ game's search with the same seed: identical"),
         ("compiled_pig.py", "Ratings"),
         ("compiled_leduc_poker.py", "smooth-uct: player 1 plays"),
+        ("compiled_eights.py", "smooth-uct: player 0 would play"),
     ],
 )
 def test_compiled_example_runs(script, expected):

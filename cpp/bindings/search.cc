@@ -105,9 +105,8 @@ SearchResult search(const State& state, SearchTree* tree, AnyEvaluator* evaluato
   return run(state, config, tree, evaluator);
 }
 
-}  // namespace
-
-void bind_search(py::module_& m) {
+// What a search returns, and the trees kept between searches.
+void bind_results(py::module_& m) {
   py::class_<ActionStat>(m, "ActionStat")
       .def_readonly("action", &ActionStat::action)
       .def_readonly("visits", &ActionStat::visits)
@@ -133,7 +132,10 @@ void bind_search(py::module_& m) {
       .def(py::init<>())
       .def("clear", &SearchTree::clear)
       .def_property_readonly("nodes", &SearchTree::nodes);
+}
 
+// Games written in Python, carried into the native search.
+void bind_python_games(py::module_& m) {
   // What a Python game declares about itself, validated here once for every search that uses it
   // (the game its PyStates report; not a _core.Game).
   py::class_<PyGame, std::shared_ptr<PyGame>>(m, "PyGameInfo")
@@ -167,19 +169,10 @@ void bind_search(py::module_& m) {
         GilAcquire gil;
         return "<PyState of " + s.get_game()->name() + ": " + py::repr(s.object()).cast<std::string>() + ">";
       });
+}
 
-  py::class_<StopFlag, std::shared_ptr<StopFlag>>(
-      m, "StopFlag",
-      "Ends a running search early when set, from any thread: the search returns what it found so far.")
-      .def(py::init<>())
-      .def("set", [](StopFlag& f) { f.value.store(true); })
-      .def("clear", [](StopFlag& f) { f.value.store(false); })
-      .def("is_set", [](const StopFlag& f) { return f.value.load(); });
-
-  py::tuple names(std::size(kAlgorithms));
-  for (size_t i = 0; i < std::size(kAlgorithms); ++i) names[i] = kAlgorithms[i].name;
-  m.attr("ALGORITHMS") = names;
-
+// The leaf evaluators the search calls.
+void bind_evaluators(py::module_& m) {
   py::class_<AnyEvaluator, std::shared_ptr<AnyEvaluator>>(
       m, "Evaluator", "A leaf evaluator the native search calls: a PyEvaluator or a ModelEvaluator.");
   py::class_<PyEvaluator, AnyEvaluator, std::shared_ptr<PyEvaluator>>(m, "PyEvaluator")
@@ -194,6 +187,27 @@ void bind_search(py::module_& m) {
            py::arg("evaluator"), py::arg("batch_size"),
            "A Python leaf evaluator: batch_size 0 calls evaluate(state) (and prior(state) if present), "
            "batch_size >= 1 calls evaluate_batch(observations) with up to that many leaves.");
+}
+
+}  // namespace
+
+void bind_search(py::module_& m) {
+  bind_results(m);
+  bind_python_games(m);
+
+  py::class_<StopFlag, std::shared_ptr<StopFlag>>(
+      m, "StopFlag",
+      "Ends a running search early when set, from any thread: the search returns what it found so far.")
+      .def(py::init<>())
+      .def("set", [](StopFlag& f) { f.value.store(true); })
+      .def("clear", [](StopFlag& f) { f.value.store(false); })
+      .def("is_set", [](const StopFlag& f) { return f.value.load(); });
+
+  py::tuple names(std::size(kAlgorithms));
+  for (size_t i = 0; i < std::size(kAlgorithms); ++i) names[i] = kAlgorithms[i].name;
+  m.attr("ALGORITHMS") = names;
+
+  bind_evaluators(m);
 
   const char* doc =
       "Searches a native State or a PyState with the options of SEARCH_OPTIONS, given by keyword (a wrong\n"

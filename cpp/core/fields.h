@@ -65,7 +65,8 @@ class FieldReader {
 
 // One declared field: `size` values (a list of at most `max_size` when size < 0), each in
 // [min, max]. `type` says what a value means, for people and for the Python side: "int",
-// "bool", "seat" (-1: none), "seats" (a bit mask of seats), "hash", or the name of an enum or a
+// "bool", "seat" (-1: none), "seats" (a bit mask of seats), "holder" (a seat, or below 0 a place
+// the description names as a constant, such as a pool), "hash", or the name of an enum or a
 // table of the game's description (a row of it; -1: none), optionally followed by notes.
 struct FieldSpec {
   std::string name;

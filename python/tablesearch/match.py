@@ -138,6 +138,39 @@ def _game_of(game: Any) -> Any:
     return game
 
 
+def _check_play_arguments(
+    game: Any, agents: Any, seed: Optional[int], max_plies: Optional[int], on_move: Optional[MoveCallback]
+) -> None:
+    """TypeError or ValueError naming the first argument of play_game that is not valid."""
+    if max_plies is not None:
+        check_whole(max_plies, "max_plies", 0, MAX_PLIES)
+    if seed is not None:
+        check_seed(seed)
+    if on_move is not None and not callable(on_move):
+        raise TypeError(f"on_move must be None or a function on_move(state, player, action, agent), got {on_move!r}")
+    if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
+        raise TypeError(f"agents must be a list of agents, one per seat, got {type(agents).__name__} {agents!r}"[:200])
+    for seat, agent in enumerate(agents):
+        if not callable(getattr(agent, "step", None)):
+            raise TypeError(
+                f"agents[{seat}] must be an agent with a step(state) method (such as mcts.Agent() or "
+                f"agents.RandomAgent()), got {agent!r}"[:200]
+            )
+    n = game.num_players()
+    if len(agents) != n:
+        raise ValueError(f"{game.name} with these parameters has {n} players; got {len(agents)} agents")
+
+
+def _set_budgets(agents: Sequence[Any], budget: Union[Budget, Sequence[Optional[Budget]]], n: int) -> None:
+    """Sets `budget` (one dict, or one per seat: None leaves that seat's agent alone) on the agents."""
+    budgets = [budget] * n if isinstance(budget, Mapping) else list(budget)
+    if len(budgets) != n:
+        raise ValueError(f"budget must be one dict or one per seat ({n}), got {len(budgets)}")
+    for agent, b in zip(agents, budgets):
+        if b is not None:
+            set_budget(agent, b)
+
+
 def play_game(
     game: Any,
     agents: Sequence[Any],
@@ -163,32 +196,12 @@ def play_game(
     illegal action.
     """
     game = _game_of(game)
-    if max_plies is not None:
-        check_whole(max_plies, "max_plies", 0, MAX_PLIES)
-    if seed is not None:
-        check_seed(seed)
-    if on_move is not None and not callable(on_move):
-        raise TypeError(f"on_move must be None or a function on_move(state, player, action, agent), got {on_move!r}")
-    if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
-        raise TypeError(f"agents must be a list of agents, one per seat, got {type(agents).__name__} {agents!r}"[:200])
-    for seat, agent in enumerate(agents):
-        if not callable(getattr(agent, "step", None)):
-            raise TypeError(
-                f"agents[{seat}] must be an agent with a step(state) method (such as mcts.Agent() or "
-                f"agents.RandomAgent()), got {agent!r}"[:200]
-            )
+    _check_play_arguments(game, agents, seed, max_plies, on_move)
     n = game.num_players()
-    if len(agents) != n:
-        raise ValueError(f"{game.name} with these parameters has {n} players; got {len(agents)} agents")
     if seed is None:
         seed = random.getrandbits(63)
     if budget is not None:
-        budgets = [budget] * n if isinstance(budget, Mapping) else list(budget)
-        if len(budgets) != n:
-            raise ValueError(f"budget must be one dict or one per seat ({n}), got {len(budgets)}")
-        for agent, b in zip(agents, budgets):
-            if b is not None:
-                set_budget(agent, b)
+        _set_budgets(agents, budget, n)
     started = time.perf_counter()
     # Separate streams: chance outcomes must not shift when agents' views are drawn.
     chance_rng = random.Random(seed)

@@ -16,7 +16,7 @@ from tablesearch.games.description import description_of
 
 NATIVE = [(c, i) for c, i in zip(CONFIGS, IDS) if c[0] in ts._core.list_games()]
 # The words an action range may be "of" beside the description's own enums and tables.
-GENERIC_ITEMS = {"", "seat", "pile", "mushroom card", "gnome card"}
+GENERIC_ITEMS = {"", "seat", "pile", "mushroom card", "gnome card", "cell", "column"}
 
 
 @pytest.fixture(params=[c for c, _ in NATIVE], ids=[i for _, i in NATIVE])

@@ -21,6 +21,7 @@ GAMES = {
     "compiled_connect_four": ("compiled_connect_four", "connect_four"),
     "compiled_pig": ("compiled_pig", "pig"),
     "compiled_leduc_poker": ("compiled_leduc_poker", "leduc_poker"),
+    "compiled_eights": ("compiled_eights", "eights"),
 }
 
 

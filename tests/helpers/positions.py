@@ -5,8 +5,9 @@ turned, a pile nearly empty. `position` builds one from a seed, a history and ch
 through `tablesearch.games.serialization`, exactly as a serialized state is read: the game
 validates every field (ranges, lengths, conservation of components, a reachable phase) and
 refuses unknown names, so an impossible position fails with a ValueError naming the field
-instead of giving a state the rules could never reach. Field names and meanings are each game's
-(its ``write_fields`` in ``cpp/games/<game>/``); read a state's with ``state.fields()``.
+instead of giving a state the rules could never reach. Field names, ranges and meanings are each
+game's (its ``fields`` in ``cpp/games/<game>/``, exported as ``Game.description()["fields"]``);
+read a state's with ``state.fields()``.
 
     from helpers.positions import position, with_fields
     state = position(ts.load_game("wetland"), turns=2, player=1)

@@ -45,4 +45,13 @@ void ConnectFourState::observation_tensor(int, float* out) const {
   }
 }
 
+GameDescription ConnectFour::description() const {
+  constexpr int kRows = State::kRows, kCols = State::kCols;
+  GameDescription d;
+  d.constant("rows", kRows).constant("columns", kCols);
+  d.action_range("column", 0, kCols, "column");
+  d.observe("player", kRows * kCols, 2).observe("empty", kRows * kCols);  // rows bottom first
+  return d;
+}
+
 }  // namespace ts

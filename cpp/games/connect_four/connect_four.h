@@ -73,6 +73,7 @@ class ConnectFour {
   // first) x 7.
   std::vector<int> observation_shape() const { return {3, 6, 7}; }
   State new_initial_state(uint64_t) const { return State(); }
+  GameDescription description() const;
 };
 
 }  // namespace ts

@@ -219,7 +219,9 @@ class GnomiState {
   void choose_golden(Action a);
   void next_game();
   void validate() const;
+  void validate_cards() const;  // every card in its printed number and a place it can be
   void validate_offers(int pool_golden, int reserve_golden) const;
+  void validate_course() const;  // the phase and what it needs
 
   std::string describe(int viewer) const;  // viewer < 0: everything
   std::string offers_text(int viewer) const;

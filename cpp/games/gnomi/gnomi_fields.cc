@@ -44,6 +44,11 @@ void GnomiState::fields(FieldVisitor& v) {
 }
 
 void GnomiState::validate() const {
+  validate_cards();
+  validate_course();
+}
+
+void GnomiState::validate_cards() const {
   const uint8_t all = all_mask();
   const bool over = phase_ == kGameOver;
   // Components: every face in its printed number, in a place it can be.
@@ -116,8 +121,11 @@ void GnomiState::validate() const {
   }
 
   validate_offers(pool_golden, reserve_golden);
+}
 
-  // The course of the game.
+void GnomiState::validate_course() const {
+  const uint8_t all = all_mask();
+  const bool over = phase_ == kGameOver;
   if (over != (winners_ != 0)) fail("winners are set exactly when the game is over");
   if (over) return;
   if (phase_ == kGoldenChoice) return;  // between games: validate_offers checked it

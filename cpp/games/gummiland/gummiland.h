@@ -205,6 +205,8 @@ class GummilandState {
 
   // Fields and resampling (gummiland_fields.cc).
   void validate() const;
+  void validate_tiles() const;  // every tile in play once, in a place it can be
+  void validate_phase() const;  // the phase and what it needs
 
   int8_t num_players_ = 2;
   uint8_t regions_ = 0;  // bit r: region r in play

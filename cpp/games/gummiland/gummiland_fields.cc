@@ -42,6 +42,11 @@ void GummilandState::fields(FieldVisitor& v) {
 
 // Every invariant the rules rely on; fails naming the first one broken.
 void GummilandState::validate() const {
+  validate_tiles();
+  validate_phase();
+}
+
+void GummilandState::validate_tiles() const {
   const int n = num_players_;
   auto in_play = [&](int tile) {
     const TileRow& row = row_of(tile);
@@ -105,7 +110,11 @@ void GummilandState::validate() const {
   for (int t = 0; t < kNumTiles; ++t) {
     if (is_used(t) && !in_play(t)) fail("field 'used' lists " + name(t) + ", which is not in play");
   }
-  // The phase and what it needs.
+}
+
+void GummilandState::validate_phase() const {
+  const int n = num_players_;
+  auto name = [](int tile) { return "tile " + std::to_string(tile); };
   const bool special = phase_ >= kGumCopy;
   if (special != (in_use_ >= 0)) fail("in_use must name a tile exactly in the special phases (phase >= 3)");
   if (special) {

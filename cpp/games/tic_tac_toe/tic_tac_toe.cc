@@ -57,4 +57,15 @@ void TicTacToeState::observation_tensor(int, float* out) const {
   }
 }
 
+GameDescription TicTacToe::description() const {
+  GameDescription d;
+  d.constant("rows", 3).constant("columns", 3);
+  d.table("lines", {"cells"}, kLines, [](const int (&line)[3]) {
+    return std::vector<DescValue>{std::vector<int64_t>(std::begin(line), std::end(line))};
+  });
+  d.action_range("cell", 0, 9, "cell");
+  d.observe("empty", 9).observe("player 1", 9).observe("player 0", 9);  // the planes, in order
+  return d;
+}
+
 }  // namespace ts

@@ -45,6 +45,7 @@ class TicTacToe {
   // OpenSpiel's planes: empty cells, o (player 1), x (player 0); each 3x3, row-major.
   std::vector<int> observation_shape() const { return {3, 3, 3}; }
   State new_initial_state(uint64_t) const { return State(); }
+  GameDescription description() const;
 };
 
 }  // namespace ts

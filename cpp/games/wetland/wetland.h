@@ -121,6 +121,7 @@ class Wetland {
   bool has_hidden_information() const { return false; }
   std::vector<int> observation_shape() const;
   State new_initial_state(uint64_t seed) const;
+  GameDescription description() const;
 
  private:
   int players_;

@@ -92,65 +92,86 @@ def _first_player_verdict(fpa: Mapping[str, Any], seat_is_turn: bool, where: str
 
 def variant_verdicts(v: Mapping[str, Any], num_players: int) -> list[str]:
     """The verdicts of one variant, most important first."""
-    out: list[str] = []
     where = f" at {v['label']}" if v["label"] != "base" else ""
     draw = v.get("draw_rate") or 0.0
-    fair = (1 - draw) / num_players
-    few = THRESHOLDS["few_games"]
-    if v["games"] < few:
+    out: list[str] = []
+    if v["games"] < THRESHOLDS["few_games"]:
         out.append(
-            f"too few games to judge{where}: {v['games']} self-play games (fewer than {few}); "
+            f"too few games to judge{where}: {v['games']} self-play games (fewer than {THRESHOLDS['few_games']}); "
             "the intervals are wide, and a verdict below is a hint at most"
         )
     if num_players > 1:
-        flagged = []
-        for row in v["seats"]:
-            verdict = seat_verdict(row, fair)
-            if verdict != "fair":
-                flagged.append(
-                    f"seat {row['seat']} wins {pct(row['win_rate'])}{interval(row['low'], row['high'])}"
-                    f"{where} (fair share {pct(fair)}): {verdict}"
-                )
-        out += flagged or [
-            f"no seat is flagged{where}: every seat wins about its fair share {pct(fair)} "
-            f"(no interval lies outside {pct(THRESHOLDS['seat_tolerance'])} of it)"
-        ]
-        fpa = v.get("first_player_advantage")
-        if fpa and fpa["value"] is not None and fpa["low"] is not None:
-            out.append(_first_player_verdict(fpa, bool(v.get("turn_order_is_seat_order")), where))
-    skill = v.get("skill")
-    if skill and skill["score"] is not None:
-        first, second = skill["agents"]
-        levels = THRESHOLDS["skill_levels"]
-        deals = skill["deals"]
-        text = (
-            f"{first} scores {pct(skill['score'])}{interval(skill['low'], skill['high'])} against {second}{where}"
-            f" ({skill['games']} games on {deals} deals)"
-        )
-        if deals < few:
-            out.append(f"too few deals to judge skill{where}: the skill figure rests on {deals} deals")
-        if skill["low"] is not None and skill["low"] <= 0.5 <= skill["high"]:
-            out.append(f"no skill: {text}; neither agent is weaker")
-        elif skill["score"] < 0.5:
-            out.append(f"the second agent is stronger: {text}")
-        elif skill["score"] >= levels["dominant"]:
-            out.append(f"skill dominates: {text}")
-        elif skill["score"] >= levels["clear"]:
-            out.append(f"skill matters: {text}")
-        else:
-            out.append(f"little skill: {text}")
-        luck = skill.get("luck_share")
-        if luck is not None and skill.get("weaker") is not None:
-            luck_text = (
-                f"the weaker agent ({skill['weaker']}) still wins {pct(luck)}"
-                f"{interval(skill['luck_share_low'], skill['luck_share_high'])} of head-to-head pairs{where}"
+        out += _seat_verdicts(v, (1 - draw) / num_players, where)
+    out += _skill_verdicts(v.get("skill"), where)
+    out += _length_verdicts(v, draw, where)
+    out += _drama_verdicts(v.get("drama"), where)
+    out += _exact_verdicts(v.get("exact_agreement"), where)
+    return out
+
+
+def _seat_verdicts(v: Mapping[str, Any], fair: float, where: str) -> list[str]:
+    """Each seat winning more or less than its `fair` share, else that none does; then the
+    first player's advantage."""
+    out = []
+    for row in v["seats"]:
+        verdict = seat_verdict(row, fair)
+        if verdict != "fair":
+            out.append(
+                f"seat {row['seat']} wins {pct(row['win_rate'])}{interval(row['low'], row['high'])}"
+                f"{where} (fair share {pct(fair)}): {verdict}"
             )
-            if luck >= THRESHOLDS["luck_often"]:
-                out.append(f"luck often decides: {luck_text}")
-            elif luck < THRESHOLDS["luck_rarely"]:
-                out.append(f"luck rarely overturns skill: {luck_text}")
-            else:
-                out.append(f"luck sometimes decides: {luck_text}")
+    out = out or [
+        f"no seat is flagged{where}: every seat wins about its fair share {pct(fair)} "
+        f"(no interval lies outside {pct(THRESHOLDS['seat_tolerance'])} of it)"
+    ]
+    fpa = v.get("first_player_advantage")
+    if fpa and fpa["value"] is not None and fpa["low"] is not None:
+        out.append(_first_player_verdict(fpa, bool(v.get("turn_order_is_seat_order")), where))
+    return out
+
+
+def _skill_verdicts(skill: Optional[Mapping[str, Any]], where: str) -> list[str]:
+    """How much the stronger agent's skill matters, and how often luck overturns it."""
+    if not skill or skill["score"] is None:
+        return []
+    out = []
+    first, second = skill["agents"]
+    levels = THRESHOLDS["skill_levels"]
+    deals = skill["deals"]
+    text = (
+        f"{first} scores {pct(skill['score'])}{interval(skill['low'], skill['high'])} against {second}{where}"
+        f" ({skill['games']} games on {deals} deals)"
+    )
+    if deals < THRESHOLDS["few_games"]:
+        out.append(f"too few deals to judge skill{where}: the skill figure rests on {deals} deals")
+    if skill["low"] is not None and skill["low"] <= 0.5 <= skill["high"]:
+        out.append(f"no skill: {text}; neither agent is weaker")
+    elif skill["score"] < 0.5:
+        out.append(f"the second agent is stronger: {text}")
+    elif skill["score"] >= levels["dominant"]:
+        out.append(f"skill dominates: {text}")
+    elif skill["score"] >= levels["clear"]:
+        out.append(f"skill matters: {text}")
+    else:
+        out.append(f"little skill: {text}")
+    luck = skill.get("luck_share")
+    if luck is not None and skill.get("weaker") is not None:
+        luck_text = (
+            f"the weaker agent ({skill['weaker']}) still wins {pct(luck)}"
+            f"{interval(skill['luck_share_low'], skill['luck_share_high'])} of head-to-head pairs{where}"
+        )
+        if luck >= THRESHOLDS["luck_often"]:
+            out.append(f"luck often decides: {luck_text}")
+        elif luck < THRESHOLDS["luck_rarely"]:
+            out.append(f"luck rarely overturns skill: {luck_text}")
+        else:
+            out.append(f"luck sometimes decides: {luck_text}")
+    return out
+
+
+def _length_verdicts(v: Mapping[str, Any], draw: float, where: str) -> list[str]:
+    """Draws, games that hit a cap, games that drag, and games without a decision."""
+    out = []
     if draw >= THRESHOLDS["drawish"]:
         out.append(f"drawish{where}: {pct(draw)}{interval(v['draw_rate_low'], v['draw_rate_high'])} of games are drawn")
     if (v.get("capped_rate") or 0.0) > THRESHOLDS["capped"]:
@@ -166,30 +187,36 @@ def variant_verdicts(v: Mapping[str, Any], num_players: int) -> list[str]:
         )
     if v.get("decisions_per_game") == 0 or (v["length"]["decisions"].get("max") == 0):
         out.append(f"no decisions{where}: every ply has one legal action, so play cannot matter")
-    drama = v.get("drama")
-    if drama and drama["winner_leads_from"]["mean"] is not None:
-        lead = drama["winner_leads_from"]
-        text = (
-            f"the winner leads for good from {pct(lead['mean'])}{interval(lead['low'], lead['high'])} of the turns"
-            f" on average, with {num(drama['lead_changes']['mean'])} lead changes per game{where}"
-        )
-        if lead["mean"] < THRESHOLDS["decided_early"]:
-            out.append(f"decided early: {text}")
-        elif lead["mean"] >= THRESHOLDS["tense"]:
-            out.append(f"tense: {text}")
-        else:
-            out.append(f"lead settles mid-game: {text}")
-    checks = v.get("exact_agreement")
-    if checks:
-        missed = [name for name, ok in checks.items() if not ok]
-        if missed:
-            out.append(
-                f"exact figures outside the simulated 95% intervals{where}: {', '.join(missed)} "
-                f"(about 1 in 20 such checks misses by chance)"
-            )
-        else:
-            out.append(f"all {len(checks)} exact figures lie inside the simulated 95% intervals{where}")
     return out
+
+
+def _drama_verdicts(drama: Optional[Mapping[str, Any]], where: str) -> list[str]:
+    """When the winner takes the lead for good: early, mid-game, or late (tense)."""
+    if not drama or drama["winner_leads_from"]["mean"] is None:
+        return []
+    lead = drama["winner_leads_from"]
+    text = (
+        f"the winner leads for good from {pct(lead['mean'])}{interval(lead['low'], lead['high'])} of the turns"
+        f" on average, with {num(drama['lead_changes']['mean'])} lead changes per game{where}"
+    )
+    if lead["mean"] < THRESHOLDS["decided_early"]:
+        return [f"decided early: {text}"]
+    if lead["mean"] >= THRESHOLDS["tense"]:
+        return [f"tense: {text}"]
+    return [f"lead settles mid-game: {text}"]
+
+
+def _exact_verdicts(checks: Optional[Mapping[str, bool]], where: str) -> list[str]:
+    """Whether the exact figures (where a game has them) lie inside the simulated intervals."""
+    if not checks:
+        return []
+    missed = [name for name, ok in checks.items() if not ok]
+    if missed:
+        return [
+            f"exact figures outside the simulated 95% intervals{where}: {', '.join(missed)} "
+            f"(about 1 in 20 such checks misses by chance)"
+        ]
+    return [f"all {len(checks)} exact figures lie inside the simulated 95% intervals{where}"]
 
 
 def comparison_verdicts(

@@ -252,17 +252,7 @@ def tournament(
     schedule = Schedule(len(names), loaded.num_players(), games, seed)
 
     results = ResultsFile(out, key) if out is not None else None  # locked until the end
-    done: dict[str, dict[str, Any]] = {}
-    if results is not None:
-        try:
-            for game_id in list(results.lines):
-                task = schedule.task(game_id)
-                if task is not None:  # games past the schedule (a longer run's) are left alone
-                    results.check(task, names)
-                    done[task.id] = results.lines[task.id]
-        except BaseException:
-            results.close()
-            raise
+    done = _resumed(results, schedule, names)
 
     def decided() -> Optional[SprtResult]:
         if sprt_config is None:
@@ -276,15 +266,7 @@ def tournament(
     try:
         if pending and not decided():
             if executor is None:
-                count, note = plan_workers(workers or 1, len(pending), force_workers)
-                if note:
-                    warnings.warn(note, WorkersCapped, stacklevel=2)
-                if count > 1:
-                    _check_picklable(setup)
-                    own_pool = LocalPool(count)
-                    executor = own_pool.executor
-                else:
-                    executor, count = InlineExecutor(), 1
+                executor, count, own_pool = _local_executor(workers, len(pending), force_workers, setup)
             else:
                 count = workers or os.cpu_count() or 1  # a guess: the executor does not say
 
@@ -324,6 +306,40 @@ def tournament(
         schedule=schedule,
         out=out,
     )
+
+
+def _resumed(results: Optional[ResultsFile], schedule: Schedule, names: list[str]) -> dict[str, dict[str, Any]]:
+    """The games of the schedule already in the results file, by id, each checked against its
+    task (the file is closed if one is wrong)."""
+    done: dict[str, dict[str, Any]] = {}
+    if results is None:
+        return done
+    try:
+        for game_id in list(results.lines):
+            task = schedule.task(game_id)
+            if task is not None:  # games past the schedule (a longer run's) are left alone
+                results.check(task, names)
+                done[task.id] = results.lines[task.id]
+    except BaseException:
+        results.close()
+        raise
+    return done
+
+
+def _local_executor(
+    workers: Optional[int], pending: int, force_workers: bool, setup: Setup
+) -> tuple[cf.Executor, int, Optional[LocalPool]]:
+    """Where to play `pending` games without an executor given: this process, or a pool of local
+    worker processes (at most one per core unless forced: a WorkersCapped warning says so); with
+    how many games run at once, and the pool to stop."""
+    count, note = plan_workers(workers or 1, pending, force_workers)
+    if note:
+        warnings.warn(note, WorkersCapped, stacklevel=3)
+    if count > 1:
+        _check_picklable(setup)
+        pool = LocalPool(count)
+        return pool.executor, count, pool
+    return InlineExecutor(), 1, None
 
 
 def check_run_options(games: Any, seed: Any, workers: Any, max_plies: Any) -> None:

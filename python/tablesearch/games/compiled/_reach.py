@@ -3,7 +3,9 @@ fingerprint (`_fingerprint`) follow it: the globals and closure cells of each fu
 attributes of the modules it reads (``helpers.fill``, ``rules.tables.ROWS``), at any depth.
 
 Libraries (numpy, numba, the standard library, tablesearch) are not followed: they hold none of
-the game's code, and numba recognizes some of their modules by identity."""
+the game's code, and numba recognizes some of their modules by identity. The helpers tablesearch
+writes for games' compiled code (the card helpers) are followed as the game's own code: checked
+for bounds like it, and part of its fingerprint."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import types
 from typing import Any
 
 LIBRARIES = frozenset({"numpy", "numba", "llvmlite", "tablesearch"})
+GAME_HELPERS = frozenset({"tablesearch.games.compiled.cards"})
 _STDLIB: Any = getattr(sys, "stdlib_module_names", None)  # Python 3.10+
 
 
@@ -28,6 +31,8 @@ def names(code: types.CodeType) -> set[str]:
 
 
 def is_library(module: types.ModuleType) -> bool:
+    if module.__name__ in GAME_HELPERS:
+        return False
     top = module.__name__.partition(".")[0]
     if top in LIBRARIES or top in sys.builtin_module_names:
         return True

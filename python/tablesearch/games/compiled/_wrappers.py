@@ -57,7 +57,13 @@ def _integer(value: Any) -> Any:
 
 
 def _templates(fingerprint: str) -> dict[str, Callable[..., int]]:
-    """The wrappers; the names in capitals are each game's globals (see `compile_rules`)."""
+    """The wrappers; the names in capitals are each game's globals (see `compile_rules`). Each
+    reads `fingerprint`, so that it keys numba's cache."""
+    return {**_rule_templates(fingerprint), **_hidden_information_templates(fingerprint)}
+
+
+def _rule_templates(fingerprint: str) -> dict[str, Callable[..., int]]:
+    """The wrappers of the rules every game has (chance outcomes: games with chance)."""
 
     def apply_action(state_ptr: Any, action: Any, player_ptr: Any) -> int:
         fingerprint  # noqa: B018 (read, so that it keys the cache)
@@ -112,6 +118,19 @@ def _templates(fingerprint: str) -> dict[str, Callable[..., int]]:
             return 1
         return 0
 
+    return {
+        "apply_action": apply_action,
+        "current_player": current_player,
+        "legal_actions": legal_actions,
+        "chance_outcomes": chance_outcomes,
+        "returns": returns,
+    }
+
+
+def _hidden_information_templates(fingerprint: str) -> dict[str, Callable[..., int]]:
+    """The wrappers of what a player sees: information states, observations, resampling and how
+    an action looks to another player."""
+
     def information_state(state_ptr: Any, player: Any, values_ptr: Any) -> int:
         fingerprint  # noqa: B018
         try:
@@ -153,11 +172,6 @@ def _templates(fingerprint: str) -> dict[str, Callable[..., int]]:
         return 0
 
     return {
-        "apply_action": apply_action,
-        "current_player": current_player,
-        "legal_actions": legal_actions,
-        "chance_outcomes": chance_outcomes,
-        "returns": returns,
         "information_state": information_state,
         "observation": observation,
         "resample": resample,

@@ -1,13 +1,19 @@
-"""Connect four as SVG: 6 rows by 7 columns from the history (actions are columns, x moves first)."""
+"""Connect four as SVG: 6 rows by 7 columns from the observation (actions are columns, x moves
+first)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, Optional
 
+from tablesearch.games.description import description_of
 from tablesearch.render._svg import LAST, SEAT_COLOURS, clickable, el, svg, text, title
 
-ROWS, COLS = 6, 7
+# The board's size and the planes of the observation, from the game's description
+# (cpp/games/connect_four).
+_GAME = description_of("connect_four")
+ROWS, COLS = _GAME.constant("rows"), _GAME.constant("columns")
+COLUMNS = _GAME.action("column")
 CELL = 56
 PAD = 12
 TOP = 22  # the column numbers above the board
@@ -20,12 +26,14 @@ TEXT_LEGEND = "the top line is the top row: x player 0, o player 1, . empty; col
 
 
 def board(state: Any) -> list[list[int]]:
-    """grid[row][col] with row 0 at the bottom; -1 empty."""
+    """grid[row][col] with row 0 at the bottom; -1 empty. Read from the observation's plane of each
+    player's discs (rows bottom first)."""
+    planes = state.observation_tensor(0).ravel()
     grid = [[-1] * COLS for _ in range(ROWS)]
-    heights = [0] * COLS
-    for ply, col in enumerate(state.history()):
-        grid[heights[col]][col] = ply % 2
-        heights[col] += 1
+    for player in range(2):
+        for square, disc in enumerate(planes[_GAME.observation("player").span(player)]):
+            if disc > 0:
+                grid[square // COLS][square % COLS] = player
     return grid
 
 
@@ -54,8 +62,9 @@ def draw(
     won = fours(grid)
     latest = None
     if last is not None:  # the top disc of the latest move's column
-        column_of_last = [r for r in range(ROWS) if grid[r][last[1]] >= 0]
-        latest = (column_of_last[-1], last[1]) if column_of_last else None
+        played = COLUMNS.item(last[1])
+        column_of_last = [r for r in range(ROWS) if grid[r][played] >= 0]
+        latest = (column_of_last[-1], played) if column_of_last else None
     width, height = 2 * PAD + COLS * CELL, TOP + 2 * PAD + ROWS * CELL
     top = TOP + PAD
     parts = [el("rect", x=PAD, y=top, width=COLS * CELL, height=ROWS * CELL, rx=10, fill="#f2d16b")]
@@ -90,7 +99,7 @@ def draw(
                 fill="#000",
                 fill_opacity=0,
                 data_column=c,
-                **clickable(actions, [c]),
+                **clickable(actions, [COLUMNS[c]]),
             )
         )
         parts.append(el("g", "".join(column)))

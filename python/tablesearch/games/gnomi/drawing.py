@@ -210,61 +210,10 @@ def _card(
     label = f"{name}: {what}; known to {_who_knows(known, n)}"
     if kind == "m":
         label += "" if up else " (composted)"
-        body = el(
-            "rect",
-            x=x,
-            y=y,
-            width=CW,
-            height=CH,
-            rx=5,
-            fill="#fffdf5" if face else "#5d6d7e",
-            stroke="#7b4a12" if not up else INK,
-            stroke_width=3 if not up else 1,
-            stroke_dasharray=None if up else "6 3",  # a composted rim, unlike the latest move's solid frame
-        )
-        if face:
-            cap_y = y + (18 if up else CH - 18)
-            body += el(
-                "path",
-                d=f"M{x + 5} {cap_y} A15 13 0 0 {1 if up else 0} {x + CW - 5} {cap_y} Z",
-                fill=MUSHROOM_FILL[face],
-                stroke=INK,
-                stroke_width=1,
-            )
-            body += el(
-                "rect",
-                x=x + CW / 2 - 5,
-                y=cap_y if up else cap_y - 14,
-                width=10,
-                height=14,
-                fill="#f5e6c8",
-                stroke=INK,
-                stroke_width=0.8,
-            )
+        body = _mushroom(x, y, face, up)
     else:
         label += "" if up else " (asleep)"
-        golden = face == "golden"
-        unseen = "#5d6d7e" if up else "#aeb6bf"  # an unseen gnome asleep: lighter, its letters dark
-        body = el(
-            "rect",
-            x=x,
-            y=y,
-            width=CW,
-            height=CH,
-            rx=5,
-            fill=("#fdebd0" if golden else "#eafaf1") if face else unseen,
-            stroke=INK,
-            opacity=1 if up or not face else 0.55,
-        )
-        if face:
-            body += el(
-                "path",
-                d=f"M{x + 9} {y + 20} L{x + CW / 2} {y + 4} L{x + CW - 9} {y + 20} Z",
-                fill="#f1c40f" if golden else "#c0392b",
-            )
-            body += text(x + CW / 2, y + 30, GNOME_GLYPHS[face], 16, font_weight="bold")
-        if not up:
-            body += text(x + CW - 7, y + 9, "z", 13, fill="#2c3e50", font_weight="bold")
+        body = _gnome(x, y, face, up)
     light = face is None and (up or kind == "m")  # white letters on a dark back
     if face is None:
         body += text(x + CW / 2, y + CH / 2 - 4, "?", 18, fill="#fff" if light else INK, font_weight="bold")
@@ -285,6 +234,69 @@ def _card(
         **extra,
         **clickable(actions, wanted),
     )
+
+
+def _mushroom(x: float, y: float, face: Optional[str], up: bool) -> str:
+    """A mushroom card's body: its cap and stalk (upside down when composted), or its back."""
+    body = el(
+        "rect",
+        x=x,
+        y=y,
+        width=CW,
+        height=CH,
+        rx=5,
+        fill="#fffdf5" if face else "#5d6d7e",
+        stroke="#7b4a12" if not up else INK,
+        stroke_width=3 if not up else 1,
+        stroke_dasharray=None if up else "6 3",  # a composted rim, unlike the latest move's solid frame
+    )
+    if face:
+        cap_y = y + (18 if up else CH - 18)
+        body += el(
+            "path",
+            d=f"M{x + 5} {cap_y} A15 13 0 0 {1 if up else 0} {x + CW - 5} {cap_y} Z",
+            fill=MUSHROOM_FILL[face],
+            stroke=INK,
+            stroke_width=1,
+        )
+        body += el(
+            "rect",
+            x=x + CW / 2 - 5,
+            y=cap_y if up else cap_y - 14,
+            width=10,
+            height=14,
+            fill="#f5e6c8",
+            stroke=INK,
+            stroke_width=0.8,
+        )
+    return body
+
+
+def _gnome(x: float, y: float, face: Optional[str], up: bool) -> str:
+    """A gnome card's body: its hat and letter (faded with a z when asleep), or its back."""
+    golden = face == "golden"
+    unseen = "#5d6d7e" if up else "#aeb6bf"  # an unseen gnome asleep: lighter, its letters dark
+    body = el(
+        "rect",
+        x=x,
+        y=y,
+        width=CW,
+        height=CH,
+        rx=5,
+        fill=("#fdebd0" if golden else "#eafaf1") if face else unseen,
+        stroke=INK,
+        opacity=1 if up or not face else 0.55,
+    )
+    if face:
+        body += el(
+            "path",
+            d=f"M{x + 9} {y + 20} L{x + CW / 2} {y + 4} L{x + CW - 9} {y + 20} Z",
+            fill="#f1c40f" if golden else "#c0392b",
+        )
+        body += text(x + CW / 2, y + 30, GNOME_GLYPHS[face], 16, font_weight="bold")
+    if not up:
+        body += text(x + CW - 7, y + 9, "z", 13, fill="#2c3e50", font_weight="bold")
+    return body
 
 
 def _latest(last: Optional[tuple[int, int]]) -> tuple[Optional[str], Optional[int]]:
@@ -378,24 +390,7 @@ def draw(
         parts.append(text(12, 36, done, 13, anchor="start"))
     else:
         parts.append(text(12, 36, under_way(f, n), 13, anchor="start"))
-    y = 50.0
-    buttons = _table_buttons(actions)
-    bx = 12
-    for a, label in buttons:  # colour names (hans), done and no reaction
-        w = 16 + 8 * len(label)
-        if bx + w > WIDTH - 8:
-            bx, y = 12, y + 30
-        parts.append(
-            el(
-                "g",
-                el("rect", x=bx, y=y, width=w, height=26, rx=5, fill="#fff", stroke=INK)
-                + text(bx + w / 2, y + 13, label, 13),
-                data_button=label,
-                **clickable(actions, [a]),
-            )
-        )
-        bx += w + 6
-    y += 36 if buttons else 8
+    y = _buttons(parts, actions, 50.0)
     for s in range(n):
         top = y
         mushrooms, gnomes = _cards_of(f, s, True), _cards_of(f, s, False)
@@ -413,22 +408,7 @@ def draw(
             + (" · target" if s == target and not state.is_terminal() else "")
             + (f" · {gold} golden" if gold else "")
         )
-        tag = text(14, top + 14, name, 14, anchor="start", font_weight="bold", fill=SEAT_TEXT[s])
-        if s == latest_seat:
-            w = 9 * len(name) + 12
-            tag += el(
-                "rect",
-                x=8,
-                y=top + 3,
-                width=w,
-                height=23,
-                rx=6,
-                fill="none",
-                stroke=LAST,
-                stroke_width=3,
-                class_="ts-last",
-            )
-        parts.append(el("g", tag, data_seat=s, **clickable(actions, [TARGET[s]])))
+        parts.append(_seat_tag(name, s, top, s == latest_seat, actions))
         counts = (
             f"mushrooms {up_m} up, {len(mushrooms) - up_m} composted · "
             f"gnomes {awake} awake, {len(gnomes) - awake} asleep"
@@ -447,6 +427,40 @@ def draw(
     for k, chunk in enumerate((key[:5], key[5:])):
         parts.append(text(12, y + 30 + 18 * k, ("gnomes: " if k == 0 else "") + " · ".join(chunk), 12, anchor="start"))
     return svg(WIDTH, y + 62, "".join(parts), "Gnomi table")
+
+
+def _buttons(parts: list[str], actions: Optional[Mapping[int, str]], y: float) -> float:
+    """The table's buttons from y on (colour names for hans, done, no reaction, the golden
+    choice), wrapped to the width; returns the y below them."""
+    buttons = _table_buttons(actions)
+    bx = 12
+    for a, label in buttons:
+        w = 16 + 8 * len(label)
+        if bx + w > WIDTH - 8:
+            bx, y = 12, y + 30
+        parts.append(
+            el(
+                "g",
+                el("rect", x=bx, y=y, width=w, height=26, rx=5, fill="#fff", stroke=INK)
+                + text(bx + w / 2, y + 13, label, 13),
+                data_button=label,
+                **clickable(actions, [a]),
+            )
+        )
+        bx += w + 6
+    return y + (36 if buttons else 8)
+
+
+def _seat_tag(name: str, seat: int, top: float, latest: bool, actions: Optional[Mapping[int, str]]) -> str:
+    """A seat's name at the top of its band (framed if the latest move named it); clicking it
+    targets the seat."""
+    tag = text(14, top + 14, name, 14, anchor="start", font_weight="bold", fill=SEAT_TEXT[seat])
+    if latest:
+        w = 9 * len(name) + 12
+        tag += el(
+            "rect", x=8, y=top + 3, width=w, height=23, rx=6, fill="none", stroke=LAST, stroke_width=3, class_="ts-last"
+        )
+    return el("g", tag, data_seat=seat, **clickable(actions, [TARGET[seat]]))
 
 
 def _table_buttons(actions: Optional[Mapping[int, str]]) -> list[tuple[int, str]]:

@@ -292,21 +292,34 @@ def draw(
     if to_slide:
         parts.append(_slide_row(y, to_slide, actions))
         y += 84
-    pile_top = y
+    y = _piles(parts, table.piles, y, latest_pile, actions)
+    for q, player in enumerate(table.players):
+        inner, bottom = _player_band(player, q, y, viewer, (latest_seat, latest_class), bool(to_slide), actions)
+        parts.append(seat_panel(y, WIDTH, bottom - y + 6, q, viewer))
+        parts.extend(inner)
+        y = bottom + 12
+    return svg(WIDTH, y + 4, "".join(parts), "Gummiland table")
+
+
+def _piles(
+    parts: list[str], piles: list[Pile], y: float, latest: Optional[int], actions: Optional[Mapping[int, str]]
+) -> float:
+    """The piles side by side from y on (a stack, the top tile, its size and exotic regions under
+    it); returns the y below them."""
     lines_below = 0
-    for k, pile in enumerate(table.piles):
-        x, py = 12 + k * 106, pile_top
+    for k, pile in enumerate(piles):
+        x = 12 + k * 106
         stack = "".join(
-            el("rect", x=x + 4 * i, y=py + 4 * i, width=80, height=60, rx=6, fill="#d5dbdb", stroke="#aab7b8")
+            el("rect", x=x + 4 * i, y=y + 4 * i, width=80, height=60, rx=6, fill="#d5dbdb", stroke="#aab7b8")
             for i in range(min(pile.size, 4) - 1, 0, -1)
         )
         label = f"pile {k}: {pile.size} tiles" + (f", exotic {pile.exotic}" if pile.exotic else "")
         content = stack
         if pile.top is not None:
-            content += _tile(x, py, pile.top, 80, 60, latest=k == latest_pile)
+            content += _tile(x, y, pile.top, 80, 60, latest=k == latest)
         else:
             content += el(
-                "rect", x=x, y=py, width=80, height=60, rx=6, fill="none", stroke="#aab7b8", stroke_dasharray="4 3"
+                "rect", x=x, y=y, width=80, height=60, rx=6, fill="none", stroke="#aab7b8", stroke_dasharray="4 3"
             )
         below = [f"pile {k} · {pile.size}"]
         below += [f"+ {region}" for region in pile.exotic.split(",") if region]
@@ -314,61 +327,70 @@ def draw(
             below.append("order known")
         for i, line in enumerate(below):
             colour = INK if i == 0 else "#1e6b3a" if line == "order known" else "#6c3483"
-            content += text(x + 40, py + 80 + 15 * i, line, 12, fill=colour)
+            content += text(x + 40, y + 80 + 15 * i, line, 12, fill=colour)
         lines_below = max(lines_below, len(below))
         parts.append(el("g", title(label) + content, class_="ts-pile", data_pile=k, **clickable(actions, [PILE[k]])))
-    y = pile_top + 80 + 15 * lines_below + 6
-    for q, player in enumerate(table.players):
-        top = y
-        inner: list[str] = []
-        name = f"P{q}" + (" (you)" if q == viewer else "")
-        head = text(14, top + 15, name, 14, anchor="start", font_weight="bold", fill=SEAT_TEXT[q]) + text(
-            14 + 9 * len(name) + 8, top + 15, f"{player.gummiz} Gummiz · {player.specials} specials", 12, anchor="start"
+    return y + 80 + 15 * lines_below + 6
+
+
+def _player_band(
+    player: PlayerView,
+    q: int,
+    top: float,
+    viewer: Optional[int],
+    latest: tuple[Optional[int], Optional[int]],
+    slide_phase: bool,
+    actions: Optional[Mapping[int, str]],
+) -> tuple[list[str], float]:
+    """Player q's band from `top`: name, Gummiz and specials, tiles in front, the box; with the
+    y where the band's content ends. `latest`: the seat and tile class the latest move named;
+    `slide_phase`: tiles wait above the piles to slide in (then these tiles are only used)."""
+    latest_seat, latest_class = latest
+    inner: list[str] = []
+    name = f"P{q}" + (" (you)" if q == viewer else "")
+    head = text(14, top + 15, name, 14, anchor="start", font_weight="bold", fill=SEAT_TEXT[q]) + text(
+        14 + 9 * len(name) + 8, top + 15, f"{player.gummiz} Gummiz · {player.specials} specials", 12, anchor="start"
+    )
+    if q == latest_seat and latest_class is None:
+        head += el(
+            "rect",
+            x=8,
+            y=top + 3,
+            width=9 * len(name) + 12,
+            height=24,
+            rx=6,
+            fill="none",
+            stroke=LAST,
+            stroke_width=3,
+            class_="ts-last",
         )
-        if q == latest_seat and latest_class is None:
-            head += el(
-                "rect",
-                x=8,
-                y=top + 3,
-                width=9 * len(name) + 12,
-                height=24,
-                rx=6,
-                fill="none",
-                stroke=LAST,
-                stroke_width=3,
-                class_="ts-last",
-            )
-        inner.append(el("g", head, data_seat=q, **clickable(actions, [PLAYER[q]])))
-        ty = top + 36
-        if player.front:
-            inner.append(text(12, ty, "in front:", 12, anchor="start", fill=GREY_TEXT))
-            marked = False
-            for i, tile in enumerate(player.front):
-                cls = tile.tile_class
-                # In the slide phase the numbered tiles above the piles slide; these are only used.
-                wanted = [a for a in _actions_of_class(cls) if not to_slide or a not in TILE_CLASS]
-                mark = q == latest_seat and cls == latest_class and not marked
-                marked = marked or mark
-                row, col = divmod(i, FRONT_PER_LINE)
-                inner.append(_tile(12 + col * 68, ty + 10 + row * 54, tile, latest=mark, **clickable(actions, wanted)))
-            ty += 10 + ((len(player.front) - 1) // FRONT_PER_LINE + 1) * 54 + 8
-        else:
-            inner.append(text(12, ty, "nothing in front", 12, anchor="start", fill=GREY_TEXT))
-            ty += 14
-        inner.append(text(12, ty, f"box ({len(player.box)}), next out first:", 12, anchor="start", fill=GREY_TEXT))
-        for i, tile in enumerate(player.box[:BOX_SHOWN]):
-            row, col = divmod(i, BOX_PER_LINE)
-            inner.append(_tile(12 + col * 40, ty + 10 + row * 42, tile, 36, 36))
-        shown = min(len(player.box), BOX_SHOWN)
-        ty += 10 + (((shown - 1) // BOX_PER_LINE + 1) * 42 if shown else 0)
-        if len(player.box) > BOX_SHOWN:
-            inner.append(text(12, ty + 6, f"and {len(player.box) - BOX_SHOWN} more", 12, anchor="start"))
-            ty += 16
-        height = ty - top + 6
-        parts.append(seat_panel(top, WIDTH, height, q, viewer))
-        parts.extend(inner)
-        y = top + height + 6
-    return svg(WIDTH, y + 4, "".join(parts), "Gummiland table")
+    inner.append(el("g", head, data_seat=q, **clickable(actions, [PLAYER[q]])))
+    ty = top + 36
+    if player.front:
+        inner.append(text(12, ty, "in front:", 12, anchor="start", fill=GREY_TEXT))
+        marked = False
+        for i, tile in enumerate(player.front):
+            cls = tile.tile_class
+            # In the slide phase the numbered tiles above the piles slide; these are only used.
+            wanted = [a for a in _actions_of_class(cls) if not slide_phase or a not in TILE_CLASS]
+            mark = q == latest_seat and cls == latest_class and not marked
+            marked = marked or mark
+            row, col = divmod(i, FRONT_PER_LINE)
+            inner.append(_tile(12 + col * 68, ty + 10 + row * 54, tile, latest=mark, **clickable(actions, wanted)))
+        ty += 10 + ((len(player.front) - 1) // FRONT_PER_LINE + 1) * 54 + 8
+    else:
+        inner.append(text(12, ty, "nothing in front", 12, anchor="start", fill=GREY_TEXT))
+        ty += 14
+    inner.append(text(12, ty, f"box ({len(player.box)}), next out first:", 12, anchor="start", fill=GREY_TEXT))
+    for i, tile in enumerate(player.box[:BOX_SHOWN]):
+        row, col = divmod(i, BOX_PER_LINE)
+        inner.append(_tile(12 + col * 40, ty + 10 + row * 42, tile, 36, 36))
+    shown = min(len(player.box), BOX_SHOWN)
+    ty += 10 + (((shown - 1) // BOX_PER_LINE + 1) * 42 if shown else 0)
+    if len(player.box) > BOX_SHOWN:
+        inner.append(text(12, ty + 6, f"and {len(player.box) - BOX_SHOWN} more", 12, anchor="start"))
+        ty += 16
+    return inner, ty
 
 
 def sliding(state: Any, table: Table) -> list[Tile]:

@@ -133,6 +133,10 @@ def _card(x: float, y: float, card: int, face_up: bool, label: str) -> str:
     )
 
 
+WIDTH = 440
+CENTRE = (WIDTH / 2, 175)  # the table's centre
+
+
 def draw(
     state: Any,
     viewer: Optional[int] = None,
@@ -140,52 +144,12 @@ def draw(
     last: Optional[tuple[int, int]] = None,
 ) -> str:
     info = replay(state)
-    n = info["n"]
-    width, height = 440, 440
-    cx, cy = width / 2, 175
+    width, height = WIDTH, WIDTH
+    cx, cy = CENTRE
     parts = [el("ellipse", cx=cx, cy=cy, rx=200, ry=130, fill="#2e7d4f", stroke="#1d5434", stroke_width=8)]
-    reveal = viewer is None or state.is_terminal()
     to_move = -1 if state.is_terminal() or state.is_chance_node() else state.current_player()
-    bets = info["rounds"][0] + info["rounds"][1]
-    latest_verb = bets[-1][1] if bets else ""
-    for p in range(n):
-        angle = math.pi / 2 + 2 * math.pi * p / n
-        x, y = cx + 140 * math.cos(angle), cy + 95 * math.sin(angle)
-        face_up = reveal or p == viewer
-        card = info["cards"][p]
-        who = f"player {p}" + (" (you)" if p == viewer else "")
-        label = f"{who}: " + (
-            card_name(card) if face_up and card >= 0 else "card face down" if card >= 0 else "no card yet"
-        )
-        parts.append(_card(x - 30, y, card, face_up, label))
-        ring = el(
-            "circle",
-            cx=x + 28,
-            cy=y,
-            r=17,
-            fill=SEAT_COLOURS[p],
-            stroke="#fff" if p == to_move else "none",
-            stroke_width=4,
-        )
-        chips = text(x + 28, y, str(info["chips"][p]), 13, fill=ink_on(SEAT_COLOURS[p]), font_weight="bold")
-        parts.append(ring + chips)
-        bet = last is not None and last[0] == p
-        tag = (
-            who
-            + (" folded" if info["folded"][p] and not bet else "")
-            + (f" {latest_verb}" if bet else "")
-            + (" · to move" if p == to_move else "")
-        )
-        # Outside the table's rim: above it for the seats at the top, below for the others.
-        ty = cy + 144 if y >= cy else cy - 144
-        if bet:
-            w = 8 * len(tag) + 12
-            parts.append(
-                el("rect", x=x - w / 2, y=ty - 11, width=w, height=22, rx=6, fill="#fff", stroke=LAST, stroke_width=3)
-            )
-        parts.append(
-            text(x, ty, tag, 13, font_weight="bold", fill=LAST_TEXT if bet else INK, class_="ts-last" if bet else None)
-        )
+    for p in range(info["n"]):
+        parts.append(_seat(info, p, viewer, to_move, last, viewer is None or state.is_terminal()))
     pot = sum(info["chips"])
     parts.append(
         _card(
@@ -201,21 +165,82 @@ def draw(
         line = ", ".join(f"P{p} {verb}" for p, verb in bets) or "-"
         parts.append(text(20, 348 + 18 * r, f"round {r + 1}: {line}", 12, anchor="start"))
     if actions:
-        for i, (action, name) in enumerate(sorted((a, action_name(state, a)) for a in actions)):
-            x = cx - 150 + i * 110
-            parts.append(
-                el(
-                    "g",
-                    el("rect", x=x, y=398, width=96, height=28, rx=6, fill="#f5f5f5", stroke=INK)
-                    + text(x + 48, 412, name, 13),
-                    data_button=name.lower(),
-                    **clickable(actions, [action]),
-                )
-            )
+        parts.append(_buttons(state, actions, cx))
     if state.is_terminal():
         returns = state.returns()
         parts.append(text(cx, 390, "result: " + ", ".join(f"P{p} {r:+g}" for p, r in enumerate(returns)), 14))
     return svg(width, height, "".join(parts), "Leduc poker table")
+
+
+def _seat(
+    info: dict[str, Any],
+    p: int,
+    viewer: Optional[int],
+    to_move: int,
+    last: Optional[tuple[int, int]],
+    reveal: bool,
+) -> str:
+    """Player p around the table: its card (face up if `reveal`
+    or p is the viewer), its chips in its colour, and its tag outside the rim (framed if it made
+    the latest bet)."""
+    cx, cy = CENTRE
+    bets = info["rounds"][0] + info["rounds"][1]
+    latest_verb = bets[-1][1] if bets else ""
+    angle = math.pi / 2 + 2 * math.pi * p / info["n"]
+    x, y = cx + 140 * math.cos(angle), cy + 95 * math.sin(angle)
+    face_up = reveal or p == viewer
+    card = info["cards"][p]
+    who = f"player {p}" + (" (you)" if p == viewer else "")
+    label = f"{who}: " + (
+        card_name(card) if face_up and card >= 0 else "card face down" if card >= 0 else "no card yet"
+    )
+    parts = [_card(x - 30, y, card, face_up, label)]
+    ring = el(
+        "circle",
+        cx=x + 28,
+        cy=y,
+        r=17,
+        fill=SEAT_COLOURS[p],
+        stroke="#fff" if p == to_move else "none",
+        stroke_width=4,
+    )
+    chips = text(x + 28, y, str(info["chips"][p]), 13, fill=ink_on(SEAT_COLOURS[p]), font_weight="bold")
+    parts.append(ring + chips)
+    bet = last is not None and last[0] == p
+    tag = (
+        who
+        + (" folded" if info["folded"][p] and not bet else "")
+        + (f" {latest_verb}" if bet else "")
+        + (" · to move" if p == to_move else "")
+    )
+    # Outside the table's rim: above it for the seats at the top, below for the others.
+    ty = cy + 144 if y >= cy else cy - 144
+    if bet:
+        w = 8 * len(tag) + 12
+        parts.append(
+            el("rect", x=x - w / 2, y=ty - 11, width=w, height=22, rx=6, fill="#fff", stroke=LAST, stroke_width=3)
+        )
+    parts.append(
+        text(x, ty, tag, 13, font_weight="bold", fill=LAST_TEXT if bet else INK, class_="ts-last" if bet else None)
+    )
+    return "".join(parts)
+
+
+def _buttons(state: Any, actions: Mapping[int, str], cx: float) -> str:
+    """A button per legal bet, under the table."""
+    parts = []
+    for i, (action, name) in enumerate(sorted((a, action_name(state, a)) for a in actions)):
+        x = cx - 150 + i * 110
+        parts.append(
+            el(
+                "g",
+                el("rect", x=x, y=398, width=96, height=28, rx=6, fill="#f5f5f5", stroke=INK)
+                + text(x + 48, 412, name, 13),
+                data_button=name.lower(),
+                **clickable(actions, [action]),
+            )
+        )
+    return "".join(parts)
 
 
 def consequences(before: Any, after: Any, player: int, action: int, viewer: Optional[int]) -> list[str]:

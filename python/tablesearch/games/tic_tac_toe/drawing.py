@@ -1,4 +1,4 @@
-"""Tic-tac-toe as SVG: the 3x3 grid from the history (actions are cells 0-8, x moves first), its
+"""Tic-tac-toe as SVG: the 3x3 grid from the observation (actions are cells 0-8, x moves first), its
 rows and columns numbered as the moves name them (x(1,2): row 1, column 2)."""
 
 from __future__ import annotations
@@ -6,7 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Optional
 
+from tablesearch.games.description import description_of
 from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, svg, text, title
+
+# The board's size, its lines and the planes of the observation, from the game's description
+# (cpp/games/tic_tac_toe).
+_GAME = description_of("tic_tac_toe")
+SIDE = _GAME.constant("rows")
+CELLS = _GAME.action("cell")  # cell i, row by row
 
 LEGEND = (
     "x is player 0 (moves first), o is player 1. Moves name a cell by row and column, numbered beside the board: "
@@ -15,17 +22,20 @@ LEGEND = (
 HOW_TO_PLAY = "Click an empty cell to play there."
 TEXT_LEGEND = "rows top to bottom: x player 0, o player 1, . empty; cells are numbered 0-8 row by row."
 
-LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+LINES = [tuple(row["cells"]) for row in _GAME.table("lines")]
 CELL = 90
 PAD = 15
 MARGIN = 22  # the row numbers on the left, the column numbers on top
 
 
 def board(state: Any) -> list[int]:
-    """Cell owners (-1 empty) from the history: every action is a cell, players alternate."""
-    cells = [-1] * 9
-    for ply, action in enumerate(state.history()):
-        cells[action] = ply % 2
+    """Cell owners (-1 empty), read from the observation's plane of each player's marks."""
+    planes = state.observation_tensor(0).ravel()
+    cells = [-1] * CELLS.count
+    for player in range(2):
+        for cell, mark in enumerate(planes[_GAME.observation(f"player {player}").span()]):
+            if mark > 0:
+                cells[cell] = player
     return cells
 
 
@@ -38,11 +48,11 @@ def winning_line(cells: list[int]) -> Optional[tuple[int, int, int]]:
 
 
 def _centre(cell: int) -> tuple[float, float]:
-    return MARGIN + PAD + (cell % 3 + 0.5) * CELL, MARGIN + PAD + (cell // 3 + 0.5) * CELL
+    return MARGIN + PAD + (cell % SIDE + 0.5) * CELL, MARGIN + PAD + (cell // SIDE + 0.5) * CELL
 
 
 def cell_name(cell: int) -> str:
-    return f"row {cell // 3}, column {cell % 3}"
+    return f"row {cell // SIDE}, column {cell % SIDE}"
 
 
 def _mark(cell: int, owner: int) -> str:
@@ -63,13 +73,13 @@ def draw(
     last: Optional[tuple[int, int]] = None,
 ) -> str:
     cells = board(state)
-    latest = last[1] if last else None
+    latest = CELLS.item(last[1]) if last else None
     parts = []
-    for k in range(3):
+    for k in range(SIDE):
         parts.append(text(MARGIN + PAD + (k + 0.5) * CELL, MARGIN / 2 + 6, str(k), 13, fill="#555"))
         parts.append(text(MARGIN / 2 + 4, MARGIN + PAD + (k + 0.5) * CELL, str(k), 13, fill="#555"))
-    for cell in range(9):
-        x, y = MARGIN + PAD + (cell % 3) * CELL, MARGIN + PAD + (cell // 3) * CELL
+    for cell in range(CELLS.count):
+        x, y = MARGIN + PAD + (cell % SIDE) * CELL, MARGIN + PAD + (cell // SIDE) * CELL
         owner = "empty" if cells[cell] < 0 else "xo"[cells[cell]]
         parts.append(
             el(
@@ -85,7 +95,7 @@ def draw(
                 stroke_width=4 if cell == latest else None,
                 class_="ts-last" if cell == latest else None,
                 data_cell=cell,
-                **clickable(actions, [cell]),
+                **clickable(actions, [CELLS[cell]]),
             )
         )
         if cells[cell] >= 0:
@@ -108,7 +118,7 @@ def draw(
                 class_="ts-deciding",
             )
         )
-    size = MARGIN + 2 * PAD + 3 * CELL
+    size = MARGIN + 2 * PAD + SIDE * CELL
     parts.append(text(size / 2, size + 12, _status(state, line, cells), 13))
     return svg(size, size + 26, "".join(parts), "tic-tac-toe board")
 

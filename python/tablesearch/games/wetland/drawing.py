@@ -2,8 +2,9 @@
 special tile, and every player's A and B tokens; click an arrow to rotate that tile, or an arrow
 beside one of your tokens to move it.
 
-Everything is read from the observation tensor (planes documented in cpp/games/wetland/wetland.h)
-and the state's fields (`state.fields()`: tiles, player, actions_left).
+Everything is read from the observation tensor, its planes by the names of the game's description
+(cpp/games/wetland/wetland_description.cc), and the state's fields (`state.fields()`: tiles,
+player, actions_left).
 """
 
 from __future__ import annotations
@@ -11,7 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Optional
 
+from tablesearch.games.description import description_of
 from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, ink_on, svg, text, title
+
+# The action numbers and names, from the game's description (cpp/games/wetland).
+_GAME = description_of("wetland")
+ROTATE, MOVE = _GAME.action("rotate"), _GAME.action("move")
+MOVES = _GAME.enum("move")  # "A north", ...: token then direction
 
 SQ = 64
 PAD = 30
@@ -29,12 +36,35 @@ TEXT_LEGEND = (
     "a square shows its colour (R B G Y = players 0-3, * colourless, # no entry) and a token on it "
     "(0A = player 0's A)."
 )
-DIRS = [(-1, 0, "north"), (0, 1, "east"), (1, 0, "south"), (0, -1, "west")]
+# The squares a token moves to, in the order of the description's moves of each token.
+DIRS = [(-1, 0), (0, 1), (1, 0), (0, -1)]  # north, east, south, west
 
 
-def _planes(state: Any) -> tuple[list[list[list[float]]], int]:
-    obs = state.observation_tensor(0)
-    return obs.tolist(), obs.shape[1]
+class _Planes:
+    """The observation tensor's planes (the same for every observer), read by the names of the
+    game's description (cpp/games/wetland/wetland_description.cc)."""
+
+    def __init__(self, state: Any) -> None:
+        self.layout = description_of(state.get_game())
+        self.size = self.layout.constant("board width")
+        self.flat = state.observation_tensor(0).ravel().tolist()
+
+    def at(self, r: int, c: int, name: str, block: int = 0, part: Optional[str] = None) -> float:
+        """Square (r, c) of a plane: of stretch `name`'s block `block` (its part `part`)."""
+        return float(self.flat[self.layout.observation(name).span(block, part).start + r * self.size + c])
+
+    def content(self, r: int, c: int) -> int:
+        """What square (r, c) is, as a value of the description's "square" enum (-1: off the board)."""
+        return next((k for k in range(len(self.layout.enum("square"))) if self.at(r, c, "square", k) > 0), -1)
+
+    def token(self, player: int, token: int) -> tuple[int, int]:
+        """The square (row, column) of the player's A (token 0) or B (token 1)."""
+        squares = ((r, c) for r in range(self.size) for c in range(self.size))
+        return next((r, c) for r, c in squares if self.at(r, c, "tokens", player, "AB"[token]) > 0)
+
+
+def _xy(r: float, c: float) -> tuple[float, float]:
+    return PAD + c * SQ, PAD + r * SQ
 
 
 def draw(
@@ -43,11 +73,24 @@ def draw(
     actions: Optional[Mapping[int, str]] = None,
     last: Optional[tuple[int, int]] = None,
 ) -> str:
-    planes, size = _planes(state)
-    n = state.get_game().num_players()
+    planes = _Planes(state)
     fields = state.fields()
-    width = height = 2 * PAD + size * SQ
-    parts = []
+    width = height = 2 * PAD + planes.size * SQ
+    parts = [_squares(planes)]
+    parts += [_tile(planes, cell, last, actions) for cell, tile in enumerate(fields["tiles"]) if tile >= 0]
+    winner = fields["winner"][0] if state.is_terminal() else -1
+    if winner >= 0:
+        parts.append(_joined(planes, winner))
+    mover = -1 if state.is_terminal() else state.current_player()
+    for p in range(state.get_game().num_players()):
+        for token in range(2):
+            parts.append(_token(planes, p, token, last, actions if p == mover else None))
+    parts.append(text(width / 2, 14, _status(state, fields), 13, font_weight="bold"))
+    return svg(width, height, "".join(parts), "Wetland board")
+
+
+def _squares(planes: _Planes) -> str:
+    """Every square of the board in its colour (hatched: no entry), under the hatch's pattern."""
     hatch = el(
         "pattern",
         el("rect", width=8, height=8, fill="#555") + el("line", x1=0, y1=8, x2=8, y2=0, stroke="#999", stroke_width=2),
@@ -56,17 +99,13 @@ def draw(
         height=8,
         patternUnits="userSpaceOnUse",
     )
-    parts.append(el("defs", hatch))
-
-    def xy(r: float, c: float) -> tuple[float, float]:
-        return PAD + c * SQ, PAD + r * SQ
-
-    for r in range(size):
-        for c in range(size):
-            colour = next((k for k in range(6) if planes[k][r][c] > 0), -1)
+    parts = [el("defs", hatch)]
+    for r in range(planes.size):
+        for c in range(planes.size):
+            colour = planes.content(r, c)
             if colour < 0:
                 continue
-            x, y = xy(r, c)
+            x, y = _xy(r, c)
             fill = SEAT_COLOURS[colour] if colour < 4 else "#fff" if colour == 4 else "url(#ts-wetland-hatch)"
             name = (
                 f"player {colour}'s colour"
@@ -89,110 +128,88 @@ def draw(
                     stroke_width=2,
                 )
             )
-    # Tiles: thick outlines and the rotation arrow in the middle.
-    tiles = fields["tiles"]
-    for cell, tile in enumerate(tiles):
-        if tile < 0:
-            continue
-        tr, tc = divmod(cell, 3)
-        left = _row_start(planes, 2 * tr) + 2 * tc
-        x, y = xy(2 * tr, left)
-        turned = last is not None and last[1] == cell
-        parts.append(
-            el(
-                "rect",
-                x=x,
-                y=y,
-                width=2 * SQ,
-                height=2 * SQ,
-                fill="none",
-                stroke=LAST if turned else INK,
-                stroke_width=6 if turned else 4,
-                rx=4,
-                class_="ts-last" if turned else None,
-            )
+    return "".join(parts)
+
+
+def _tile(planes: _Planes, cell: int, last: Optional[tuple[int, int]], actions: Optional[Mapping[int, str]]) -> str:
+    """A tile's thick outline (orange if the latest move turned it) and its rotation arrow in the
+    middle, or a cross if it cannot turn now."""
+    tr, tc = divmod(cell, planes.layout.constant("tile cells per row"))
+    left = _row_start(planes, 2 * tr) + 2 * tc
+    x, y = _xy(2 * tr, left)
+    turned = last is not None and last[1] == ROTATE[cell]
+    outline = el(
+        "rect",
+        x=x,
+        y=y,
+        width=2 * SQ,
+        height=2 * SQ,
+        fill="none",
+        stroke=LAST if turned else INK,
+        stroke_width=6 if turned else 4,
+        rx=4,
+        class_="ts-last" if turned else None,
+    )
+    cx, cy = x + SQ, y + SQ
+    cw, ccw = (planes.at(2 * tr, left, name) > 0 for name in ("clockwise", "counter-clockwise"))
+    if cw or ccw:
+        return outline + _rotation_arrow(cx, cy, cw, cell, actions)
+    cross = f"M{cx - 7} {cy - 7} L{cx + 7} {cy + 7} M{cx - 7} {cy + 7} L{cx + 7} {cy - 7}"
+    return outline + el("path", d=cross, stroke=INK, stroke_width=3)
+
+
+def _joined(planes: _Planes, winner: int) -> str:
+    """The winner's joined A and B: a bar between them, under the tokens."""
+    (ar, ac), (br, bc) = planes.token(winner, 0), planes.token(winner, 1)
+    (x1, y1), (x2, y2) = _xy(ar + 0.5, ac + 0.5), _xy(br + 0.5, bc + 0.5)
+    return el(
+        "line",
+        title(f"player {winner}'s A and B joined"),
+        x1=x1,
+        y1=y1,
+        x2=x2,
+        y2=y2,
+        stroke=JOINED,
+        stroke_width=12,
+        stroke_linecap="round",
+        class_="ts-deciding",
+    )
+
+
+def _token(
+    planes: _Planes, p: int, token: int, last: Optional[tuple[int, int]], actions: Optional[Mapping[int, str]]
+) -> str:
+    """Player p's token (0: A, 1: B) on its square, framed if it moved last, with the arrows of
+    its legal moves when `actions` are the mover's."""
+    r, c = planes.token(p, token)
+    x, y = _xy(r + 0.5, c + 0.5)
+    moved = last is not None and last[0] == p and last[1] in MOVE and MOVE.item(last[1]) // len(DIRS) == token
+    disc = el(
+        "g",
+        title(f"player {p}'s {'AB'[token]}" + (" (moved last)" if moved else ""))
+        + el(
+            "circle",
+            cx=x,
+            cy=y,
+            r=17,
+            fill=SEAT_COLOURS[p],
+            stroke=LAST if moved else INK,
+            stroke_width=5 if moved else 2,
         )
-        cx, cy = x + SQ, y + SQ
-        cw, ccw = planes[6][2 * tr][left] > 0, planes[7][2 * tr][left] > 0
-        if cw or ccw:
-            parts.append(_rotation_arrow(cx, cy, cw, cell, actions))
-        else:  # a drawn cross: this tile cannot turn now
-            parts.append(
-                el(
-                    "path",
-                    d=f"M{cx - 7} {cy - 7} L{cx + 7} {cy + 7} M{cx - 7} {cy + 7} L{cx + 7} {cy - 7}",
-                    stroke=INK,
-                    stroke_width=3,
-                )
-            )
-    # The winner's joined A and B: a bar between them, under the tokens.
-    winner = fields["winner"][0] if state.is_terminal() else -1
-    if winner >= 0:
-        (ar, ac), (br, bc) = _token_squares(planes, winner)
-        (x1, y1), (x2, y2) = xy(ar + 0.5, ac + 0.5), xy(br + 0.5, bc + 0.5)
-        parts.append(
-            el(
-                "line",
-                title(f"player {winner}'s A and B joined"),
-                x1=x1,
-                y1=y1,
-                x2=x2,
-                y2=y2,
-                stroke=JOINED,
-                stroke_width=12,
-                stroke_linecap="round",
-                class_="ts-deciding",
-            )
-        )
-    # Tokens.
-    mover = -1 if state.is_terminal() else state.current_player()
-    for p in range(n):
-        for token in range(2):
-            plane = planes[8 + 2 * p + token]
-            for r in range(size):
-                for c in range(size):
-                    if plane[r][c] > 0:
-                        x, y = xy(r + 0.5, c + 0.5)
-                        moved = last is not None and last[0] == p and last[1] >= 9 and (last[1] - 9) // 4 == token
-                        parts.append(
-                            el(
-                                "g",
-                                title(f"player {p}'s {'AB'[token]}" + (" (moved last)" if moved else ""))
-                                + el(
-                                    "circle",
-                                    cx=x,
-                                    cy=y,
-                                    r=17,
-                                    fill=SEAT_COLOURS[p],
-                                    stroke=LAST if moved else INK,
-                                    stroke_width=5 if moved else 2,
-                                )
-                                + text(x, y, "AB"[token], 15, fill=ink_on(SEAT_COLOURS[p]), font_weight="bold"),
-                                class_="ts-token ts-last" if moved else "ts-token",
-                                data_seat=p,
-                                data_token="AB"[token],
-                            )
-                        )
-                        if actions and p == mover:  # only the mover's tokens move
-                            parts.append(_move_arrows(x, y, token, actions))
-    player = fields["player"][0]
+        + text(x, y, "AB"[token], 15, fill=ink_on(SEAT_COLOURS[p]), font_weight="bold"),
+        class_="ts-token ts-last" if moved else "ts-token",
+        data_seat=p,
+        data_token="AB"[token],
+    )
+    return disc + (_move_arrows(x, y, token, actions) if actions else "")
+
+
+def _status(state: Any, fields: Mapping[str, Any]) -> str:
     if state.is_terminal():
         winner = fields["winner"][0]
-        status = f"player {winner} wins" if winner >= 0 else "draw: the round cap is reached"
-    else:
-        left = fields["actions_left"][0]
-        status = f"player {player} to move, {left} action{'s' if left != 1 else ''} left"
-    parts.append(text(width / 2, 14, status, 13, font_weight="bold"))
-    return svg(width, height, "".join(parts), "Wetland board")
-
-
-def _token_squares(planes: list[list[list[float]]], player: int) -> list[tuple[int, int]]:
-    """The squares (row, column) of the player's A and B."""
-    out = []
-    for token in range(2):
-        plane = planes[8 + 2 * player + token]
-        out.append(next((r, c) for r, row in enumerate(plane) for c, v in enumerate(row) if v > 0))
-    return out
+        return f"player {winner} wins" if winner >= 0 else "draw: the round cap is reached"
+    left = fields["actions_left"][0]
+    return f"player {fields['player'][0]} to move, {left} action{'s' if left != 1 else ''} left"
 
 
 def ending(state: Any) -> str:
@@ -200,14 +217,15 @@ def ending(state: Any) -> str:
     winner = state.fields()["winner"][0]
     if winner < 0:
         return "the round cap is reached with no A and B joined"
-    (ar, ac), (br, bc) = _token_squares(_planes(state)[0], winner)
+    planes = _Planes(state)
+    (ar, ac), (br, bc) = planes.token(winner, 0), planes.token(winner, 1)
     return f"P{winner}'s A and B joined on squares ({ar},{ac}) and ({br},{bc})"
 
 
-def _row_start(planes: list[list[list[float]]], row: int) -> int:
+def _row_start(planes: _Planes, row: int) -> int:
     """The first square column of a row of tiles: a row of the triangle starts half a tile (one
     square) to the right of the row below it; the tiles of a row lie side by side from there."""
-    return next(c for c in range(len(planes[0][row])) if any(planes[k][row][c] > 0 for k in range(6)))
+    return next(c for c in range(planes.size) if planes.content(row, c) >= 0)
 
 
 def _rotation_arrow(cx: float, cy: float, clockwise: bool, cell: int, actions: Optional[Mapping[int, str]]) -> str:
@@ -226,14 +244,14 @@ def _rotation_arrow(cx: float, cy: float, clockwise: bool, cell: int, actions: O
         + el("path", d=head, fill="none", stroke=INK, stroke_width=3),
         class_="ts-rotate",
         data_tile=cell,
-        **clickable(actions, [cell]),
+        **clickable(actions, [ROTATE[cell]]),
     )
 
 
 def _move_arrows(x: float, y: float, token: int, actions: Mapping[int, str]) -> str:
     out = []
-    for d, (dr, dc, name) in enumerate(DIRS):
-        action = 9 + 4 * token + d
+    for d, (dr, dc) in enumerate(DIRS):
+        action = MOVE[len(DIRS) * token + d]
         if action not in actions:
             continue
         ax, ay = x + dc * 26, y + dr * 26
@@ -244,7 +262,7 @@ def _move_arrows(x: float, y: float, token: int, actions: Mapping[int, str]) -> 
         out.append(
             el(
                 "polygon",
-                title(f"move {'AB'[token]} {name}"),
+                title(f"move {MOVES[len(DIRS) * token + d]}"),
                 points=pts,
                 fill=INK,
                 stroke="#fff",
