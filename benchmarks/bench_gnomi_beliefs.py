@@ -23,10 +23,10 @@ import random
 from collections.abc import Sequence
 from typing import Optional
 
+from hidden_strength_budget import match
+
 import tablesearch as ts
 from tablesearch import mcts
-
-from hidden_strength_budget import match
 
 BASE = "mcts"
 """Today's default: every option at its default."""

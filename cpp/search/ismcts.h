@@ -61,7 +61,8 @@ class IsmctsSearch {
 
   // With config.beliefs and the path played (`trajectory`), worlds are weighted by the opponents'
   // moves along it, modelled by what kept trees knew of them (`past`; search/world_beliefs.h).
-  SearchResult run(const S& root, const Trajectory<S>* trajectory = nullptr, const PastMoves* past = nullptr) {
+  SearchResult run(const S& root, const Trajectory<S>* trajectory = nullptr,
+                   const PastMoves* past = nullptr) {
     check_searchable(root);
     selector_.scale_values(ReturnScale::of(root));
     root_ = &root;

@@ -13,8 +13,8 @@
 namespace ts {
 
 struct PastMove {
-  size_t index;    // the move's place in the history
-  int observer;    // the tree's owner, whose view keys the choices
+  size_t index;                                     // the move's place in the history
+  int observer;                                     // the tree's owner, whose view keys the choices
   std::vector<std::pair<Action, uint32_t>> visits;  // (observed action, visits), summed over threads
 };
 

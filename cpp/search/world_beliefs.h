@@ -40,7 +40,11 @@ class WorldBeliefs {
   // A chain for `player` at `root`; check ready() before drawing.
   WorldBeliefs(const S& root, int player, const Trajectory<S>& trajectory, const PastMoves* past,
                int max_legal_actions, Rng& rng)
-      : root_(root), player_(player), trajectory_(trajectory), past_(past), actions_(max_legal_actions),
+      : root_(root),
+        player_(player),
+        trajectory_(trajectory),
+        past_(past),
+        actions_(max_legal_actions),
         outcomes_(max_legal_actions) {
     World first = propose(rng);
     if (replays_to(first)) {
