@@ -162,9 +162,10 @@ class SearchTree {
   }
 
   // Keeps the visits tree `t` (of one thread) gave the choices at `node`, where `mover` played
-  // history entry `index`: the mover's own tree in MO-ISMCTS, the searching player's in ISMCTS.
+  // history entry `index`: the mover's own tree in MO-ISMCTS, the searching player's in ISMCTS
+  // (whose own moves need no model).
   void record_past_move(const InfoTree& tree, uint32_t node, int t, bool multiple, size_t index, int mover) {
-    if (mover < 0 || (multiple && t != mover)) return;
+    if (mover < 0 || (multiple ? t != mover : mover == player_)) return;
     const int observer = multiple ? t : player_;
     for (uint32_t c = tree[node].first_child; c != 0; c = tree[c].next_sibling)
       trees_.past.add(index, observer, tree[c].key, tree[c].visits);
