@@ -8,7 +8,8 @@ namespace ts {
 template <GameState S>
 SearchResult search_ismcts_family(const SearchJob<S>& job) {
   return with_evaluator(job, [&](auto make_evaluator) {
-    return run_ismcts_family(job.root, job.max_legal_actions, job.config, job.trees, make_evaluator);
+    return run_ismcts_family(job.root, job.max_legal_actions, job.config, job.trees, make_evaluator,
+                             job.trajectory);
   });
 }
 }  // namespace ts

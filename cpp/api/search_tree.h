@@ -143,6 +143,7 @@ class SearchTree {
       for (int t = 0; t < roots; ++t) {
         uint32_t node = static_cast<uint32_t>(t);
         for (size_t i = 0; i < paths->keys[t].size(); ++i) {
+          record_past_move(tree, node, t, multiple, history_.size() + i, paths->movers[i]);
           node = tree.find_child(node, paths->keys[t][i]);
           if (node == 0) return false;
           if (t == seen_by) path.push_back({paths->movers[i], tree[node].mean});
@@ -158,6 +159,16 @@ class SearchTree {
       tree.root_tally() = tally;
     }
     return true;
+  }
+
+  // Keeps the visits tree `t` (of one thread) gave the choices at `node`, where `mover` played
+  // history entry `index`: the mover's own tree in MO-ISMCTS, the searching player's in ISMCTS
+  // (whose own moves need no model).
+  void record_past_move(const InfoTree& tree, uint32_t node, int t, bool multiple, size_t index, int mover) {
+    if (mover < 0 || (multiple ? t != mover : mover == player_)) return;
+    const int observer = multiple ? t : player_;
+    for (uint32_t c = tree[node].first_child; c != 0; c = tree[c].next_sibling)
+      trees_.past.add(index, observer, tree[c].key, tree[c].visits);
   }
 
   // True if `root` is the last root followed by the actions played since: the same position,

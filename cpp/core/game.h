@@ -4,6 +4,7 @@
 #pragma once
 #include <concepts>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -78,6 +79,16 @@ concept DescribesItself = requires(const G g) {
 template <class S>
 concept Resamplable = requires(const S c, int player, Rng& rng, std::vector<Action>* history) {
   { c.resample_from_infostate(player, rng, history) } -> std::same_as<S>;
+};
+
+// Optional: a game whose deal is drawn from the seed, not by chance actions in the history, gives
+// the start of its current game as this state's world has it (its card faces; everything else as
+// dealt, which is public): replaying the actions played in this game from there reaches this
+// state. nullopt where it cannot (the game's start is not a fixed function of the faces). Searches
+// that weigh worlds by the opponents' moves (search/world_beliefs.h) replay from it.
+template <class S>
+concept HasWorldStart = requires(const S c) {
+  { c.world_start() } -> std::same_as<std::optional<S>>;
 };
 
 // Optional: a state that is not determined by seed + history (for example after resampling)

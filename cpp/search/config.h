@@ -52,6 +52,7 @@ struct SearchConfig {
   double gumbel_scale = 1.0;
   double oos_targeting = 0.5;  // measured: docs/hidden-information.md
   double oos_epsilon = 0.6;
+  bool beliefs = false;
   // Called from the searching thread every few milliseconds; throws to abort (Ctrl-C). Only
   // the caller's thread gets it when a search runs on several threads.
   std::function<void()> interrupt_check;
@@ -70,6 +71,13 @@ struct SearchConfig {
   // setting up (copying the root, reserving the tree) is inside the limit. Unset: the loop's start.
   std::optional<std::chrono::steady_clock::time_point> started;
 };
+
+// Whether a search with `config` reads the path played from the start of the game (the adapters
+// pass it as a Trajectory): beliefs about how the root was reached.
+inline bool wants_trajectory(const SearchConfig& config) {
+  const AlgorithmInfo& info = algorithm_info(config.algorithm);
+  return info.needs_trajectory || (config.beliefs && info.family == Family::kIsmcts);
+}
 
 struct ActionStat {
   Action action;

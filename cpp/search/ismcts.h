@@ -20,6 +20,7 @@
 #pragma once
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -36,6 +37,7 @@
 #include "search/search_loop.h"
 #include "search/selection.h"
 #include "search/tree_stats.h"
+#include "search/world_beliefs.h"
 
 namespace ts {
 
@@ -57,7 +59,10 @@ class IsmctsSearch {
         outcomes_(max_legal_actions),
         classes_(max_legal_actions) {}
 
-  SearchResult run(const S& root) {
+  // With config.beliefs and the path played (`trajectory`), worlds are weighted by the opponents'
+  // moves along it, modelled by what kept trees knew of them (`past`; search/world_beliefs.h).
+  SearchResult run(const S& root, const Trajectory<S>* trajectory = nullptr,
+                   const PastMoves* past = nullptr) {
     check_searchable(root);
     selector_.scale_values(ReturnScale::of(root));
     root_ = &root;
@@ -72,6 +77,10 @@ class IsmctsSearch {
     const S view = determinize(root, root_player_, rng_);
     const int num_root_actions = check_children(view.legal_actions(actions_.data()));
     const std::vector<Action> root_actions(actions_.begin(), actions_.begin() + num_root_actions);
+    if (config_.beliefs && trajectory) {
+      beliefs_.emplace(root, root_player_, *trajectory, past, static_cast<int>(actions_.size()), rng_);
+      if (!beliefs_->ready()) beliefs_.reset();
+    }
 
     RootTally& tally = tree_.root_tally();  // a kept tree's visits count on
     tally.fit(num_players);
@@ -100,7 +109,7 @@ class IsmctsSearch {
   bool complete() const { return false; }
 
   void simulate(double* values) {
-    S world = determinize(*root_, root_player_, rng_);
+    S world = beliefs_ ? beliefs_->draw(rng_) : determinize(*root_, root_player_, rng_);
     path_.clear();
     const Stop stop = select(world);
     if (stop == Stop::kUntried) expand(world);
@@ -244,6 +253,7 @@ class IsmctsSearch {
   Rng rng_;
   Selector selector_;
   const S* root_ = nullptr;
+  std::optional<WorldBeliefs<S>> beliefs_;  // with config.beliefs, where the history replays
   int root_player_ = 0;
   int num_trees_ = 1;
   uint32_t current_[kMaxPlayers] = {};  // the node each tree's walk has reached

@@ -6,13 +6,15 @@
 #include "search/config.h"
 #include "search/ismcts.h"
 #include "search/root_parallel.h"
+#include "search/trajectory.h"
 #include "search/tree_storage.h"
 
 namespace ts {
 
 template <GameState S, class MakeEvaluator>
 SearchResult run_ismcts_family(const S& root, int max_legal_actions, const SearchConfig& config,
-                               TreeStorage& trees, MakeEvaluator make_evaluator) {
+                               TreeStorage& trees, MakeEvaluator make_evaluator,
+                               const Trajectory<S>* trajectory = nullptr) {
   trees.uct.clear();
   const bool multiple = config.algorithm == Algorithm::kMoIsmcts;
   const int roots = multiple ? root.num_players() : 1;
@@ -21,7 +23,7 @@ SearchResult run_ismcts_family(const S& root, int max_legal_actions, const Searc
       [&](const SearchConfig& sub, InfoTree& tree) {
         auto evaluator = make_evaluator();
         return IsmctsSearch<S, decltype(evaluator)>(sub, max_legal_actions, evaluator, multiple, tree)
-            .run(root);
+            .run(root, trajectory, &trees.past);
       });
 }
 

@@ -156,6 +156,11 @@ inline const SearchOption kSearchOptions[] = {
      .max = 1,
      .min_excluded = true,
      .help = "OOS: the share of uniformly random moves of the player whose regrets an iteration updates"},
+    {.name = "beliefs",
+     .field = &SearchConfig::beliefs,
+     .help = "ISMCTS and MO-ISMCTS: worlds weighted by how likely the opponents' moves so far were with the "
+             "cards each world gives them (search/world_beliefs.h); games whose history replays in a drawn "
+             "world"},
 };
 
 // The option named `name`, or nullptr.

@@ -6,6 +6,7 @@
 
 #include "search/info_tree.h"
 #include "search/node_arena.h"
+#include "search/past_moves.h"
 #include "search/regret_table.h"
 
 namespace ts {
@@ -14,11 +15,15 @@ struct TreeStorage {
   std::vector<NodeArena> uct;
   std::vector<InfoTree> info;
   std::vector<RegretTable> regrets;
+  // What the information-set trees knew about the moves played since they were grown (kept
+  // while they are: api/search_tree.h).
+  PastMoves past;
 
   void clear() {
     uct.clear();
     info.clear();
     regrets.clear();
+    past.moves.clear();
   }
   bool empty() const { return uct.empty() && info.empty() && regrets.empty(); }
   int64_t nodes() const {

@@ -39,6 +39,9 @@ SearchResult search(const KingmakerState& root, const SearchConfig& config, Tree
 SearchResult search(const BanditState& root, const SearchConfig& config, TreeStorage* trees = nullptr);
 SearchResult search(const HiddenCardState& root, const SearchConfig& config, TreeStorage* trees = nullptr);
 SearchResult search(const PenniesState& root, const SearchConfig& config, TreeStorage* trees = nullptr);
+// With the actions played from the start (the path searches with beliefs replay).
+SearchResult search(const RevealState& root, const std::vector<Action>& history, const SearchConfig& config,
+                    TreeStorage* trees = nullptr);
 
 inline std::vector<int64_t> visits_of(const SearchResult& result) {
   std::vector<int64_t> out;

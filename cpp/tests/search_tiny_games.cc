@@ -10,14 +10,16 @@ namespace ts::testing {
 namespace {
 
 template <GameState S>
-SearchResult run(const S& root, const SearchConfig& config, TreeStorage* trees) {
+SearchResult run(const S& root, const SearchConfig& config, TreeStorage* trees,
+                 const Trajectory<S>* trajectory = nullptr) {
   TreeStorage local;
   const int max_legal_actions = 8;
   const SearchJob<S> job{.root = root,
                          .max_legal_actions = max_legal_actions,
                          .num_distinct_actions = max_legal_actions,
                          .config = config,
-                         .trees = trees ? *trees : local};
+                         .trees = trees ? *trees : local,
+                         .trajectory = trajectory};
   return run_search_job(job);
 }
 
@@ -34,6 +36,12 @@ SearchResult search(const HiddenCardState& root, const SearchConfig& config, Tre
 }
 SearchResult search(const PenniesState& root, const SearchConfig& config, TreeStorage* trees) {
   return run(root, config, trees);
+}
+
+SearchResult search(const RevealState& root, const std::vector<Action>& history, const SearchConfig& config,
+                    TreeStorage* trees) {
+  const Trajectory<RevealState> trajectory{RevealState(0), history};
+  return run(root, config, trees, &trajectory);
 }
 
 }  // namespace ts::testing

@@ -12,6 +12,7 @@
 
 #include "api/registry.h"
 #include "core/rng.h"
+#include "games/gnomi/gnomi.h"
 
 namespace ts::testing {
 namespace {
@@ -226,6 +227,47 @@ TEST_CASE("gnomi: a reaction is offered only from the target's own awake earmuff
     }
   }
   CHECK(offered > 20);  // the rule was exercised
+}
+
+// Searches with beliefs weigh a world by replaying the game's actions from the world's own deal
+// (search/world_beliefs.h): from world_start(), the history as the resampler rewrote it must
+// reach the world, in every world drawn for every player, at every player count.
+TEST_CASE("gnomi: a world drawn for a player replays from its own deal to itself") {
+  int replayed = 0;
+  for (int players = 2; players <= 4; ++players) {
+    for (bool golden : {false, true}) {
+      Rng rng(static_cast<uint64_t>(players * 2 + golden));
+      std::vector<Action> actions(GnomiState::kMaxLegal);
+      std::vector<ChanceOutcome> outcomes(GnomiState::kMaxLegal);
+      for (uint64_t seed = 0; seed < 10; ++seed) {
+        GnomiState state(players, golden, 100, seed);
+        std::vector<Action> history;
+        while (!state.is_terminal() && state.world_start()) {
+          for (int p = 0; p < players && history.size() % 7 == 0; ++p) {
+            std::vector<Action> rewritten = history;
+            const GnomiState world = state.resample_from_infostate(p, rng, &rewritten);
+            std::optional<GnomiState> replay = world.world_start();
+            REQUIRE(replay);
+            for (Action a : rewritten) replay->apply_action(a);
+            CHECK(replay->to_string() == world.to_string());
+            ++replayed;
+          }
+          Action a;
+          if (state.current_player() == kChancePlayer) {
+            const int n = state.chance_outcomes(outcomes.data());
+            a = outcomes[rng.below(static_cast<uint32_t>(n))].action;
+          } else {
+            const int n = state.legal_actions(actions.data());
+            a = actions[rng.below(static_cast<uint32_t>(n))];
+          }
+          state.apply_action(a);
+          history.push_back(a);
+        }
+        if (golden && !state.is_terminal()) CHECK(!state.world_start());  // a later game of the match
+      }
+    }
+  }
+  CHECK(replayed > 200);
 }
 
 }  // namespace

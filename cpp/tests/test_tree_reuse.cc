@@ -188,5 +188,51 @@ TEST_CASE("tree reuse starts afresh at a position that does not follow") {
   CHECK(total_visits(run_search(*b, config, &tree, nullptr)) == 500);
 }
 
+// A kept ISMCTS tree, re-rooted after the opponents moved, keeps the visits it had given their
+// choices where they moved (api/search_tree.h): the model a search with beliefs weighs worlds by.
+TEST_CASE("a kept ismcts tree keeps what it knew of the opponents' moves played since") {
+  // Two players and a large budget, so that the line back to player 0 stays inside the tree.
+  const auto game = load_native_game("gnomi", {{"players", 2}});
+  const auto root = game->new_initial_state(4);
+  REQUIRE(root->current_player() == 0);
+  SearchConfig config = config_for("ismcts", 20000);
+  config.beliefs = true;
+  SearchTree tree;
+  run_search(*root, config, &tree, nullptr);
+  const InfoTree first = tree.trees_for(*root, config).info.at(0);
+  // Along the tree's most visited line until an opponent has moved and player 0 decides again.
+  auto state = root->clone();
+  uint32_t node = 0, opponent_node = 0;
+  size_t opponent_index = 0;
+  while (!state->is_terminal() && (state->current_player() != 0 || opponent_node == 0)) {
+    uint32_t best = 0;
+    Action pick = -1;
+    for (Action a : state->legal_actions()) {
+      const uint32_t c = first.find_child(node, a);
+      if (c != 0 && (best == 0 || first[c].visits > first[best].visits)) best = c, pick = a;
+    }
+    REQUIRE(best != 0);
+    if (state->current_player() > 0 && opponent_node == 0) {
+      opponent_node = node;
+      opponent_index = state->history().size();
+    }
+    state->apply_action(pick);
+    node = best;
+  }
+  REQUIRE(opponent_node != 0);
+  const TreeStorage& kept = tree.trees_for(*state, config);
+  REQUIRE(!kept.info.empty());  // re-rooted, not dropped
+  const PastMove* record = kept.past.at(opponent_index);
+  REQUIRE(record != nullptr);
+  uint32_t visits = 0, recorded = 0;
+  for (uint32_t c = first[opponent_node].first_child; c != 0; c = first[c].next_sibling)
+    visits += first[c].visits;
+  for (const auto& [key, v] : record->visits) recorded += v;
+  CHECK(record->observer == 0);
+  CHECK(recorded == visits);
+  CHECK(visits > 0);
+  CHECK(kept.past.at(0) == nullptr);  // player 0's own move is not modelled
+}
+
 }  // namespace
 }  // namespace ts::testing

@@ -3,6 +3,7 @@
 // search does, and searched by the same templates as the real games.
 #pragma once
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -183,6 +184,55 @@ class PenniesState {
   }
 
  private:
+  std::array<Action, 2> picks_{};
+  int moves_ = 0;
+};
+
+// Player 1 holds card 0 or 1, dealt from the seed (not by a chance action) and hidden from player
+// 0. Player 1 moves first: "x" (0), or with card 0 also "y" (1). Player 0 then guesses the card
+// (+1 right, -1 wrong). After x, a world weighted by how likely player 1's move was, under a
+// uniform choice among its legal moves, holds card 0 with probability (1/2 * 1/2) / (1/2 * 1/2 +
+// 1/2 * 1) = 1/3: the guesses are worth -1/3 (card 0) and +1/3 (card 1) to player 0, where
+// uniform worlds make both worth 0. Every finished game is counted in *ends (if given), by card.
+class RevealState {
+ public:
+  explicit RevealState(int card, std::array<int, 2>* ends = nullptr) : card_(card), ends_(ends) {}
+
+  int num_players() const { return 2; }
+  int current_player() const { return moves_ == 0 ? 1 : moves_ == 1 ? 0 : kTerminalPlayer; }
+  bool is_terminal() const { return moves_ == 2; }
+  int legal_actions(Action* out) const {
+    if (moves_ == 2) return 0;
+    out[0] = 0;
+    out[1] = 1;
+    return moves_ == 0 && card_ == 1 ? 1 : 2;
+  }
+  int chance_outcomes(ChanceOutcome*) const { return 0; }
+  void apply_action(Action a) { picks_[moves_++] = a; }
+  void returns(double* out) const {
+    out[0] = moves_ < 2 ? 0.0 : picks_[1] == card_ ? 1.0 : -1.0;
+    out[1] = -out[0];
+    if (ends_ && moves_ == 2) ++(*ends_)[card_];
+  }
+  std::string action_to_string(Action a) const { return std::to_string(a); }
+  std::string to_string() const { return "card " + std::to_string(card_) + information_state_string(0); }
+  std::string information_state_string(int player) const {
+    std::string out = player == 1 ? "card " + std::to_string(card_) : std::string("card ?");
+    for (int i = 0; i < moves_; ++i) out += " " + std::to_string(picks_[i]);
+    return out;
+  }
+  void observation_tensor(int, float*) const {}
+  RevealState resample_from_infostate(int player, Rng& rng, std::vector<Action>*) const {
+    RevealState world = *this;
+    // After y, player 0 knows the card is 0.
+    if (player == 0) world.card_ = moves_ > 0 && picks_[0] == 1 ? 0 : static_cast<int>(rng.below(2));
+    return world;
+  }
+  std::optional<RevealState> world_start() const { return RevealState(card_, ends_); }
+
+ private:
+  int card_;
+  std::array<int, 2>* ends_;
   std::array<Action, 2> picks_{};
   int moves_ = 0;
 };

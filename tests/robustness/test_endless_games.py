@@ -34,7 +34,7 @@ TIMED = (
 import time
 from tablesearch import mcts
 for algorithm in mcts.ALGORITHMS:
-    for options in ({}, {"threads": 2}, {"playout": "mast"}):
+    for options in ({}, {"threads": 2}, {"playout": "mast"}, {"beliefs": True}):
         start = time.monotonic()
         # A huge iteration budget beside the time (gumbel plans its iterations): the time ends it.
         result = mcts.search(state, 10**9, time_limit=0.1, seed=0, algorithm=algorithm, **options)

@@ -17,6 +17,9 @@ import tablesearch as ts
 from tablesearch import mcts
 
 HIDDEN_ALGORITHMS = list(mcts.HIDDEN_INFORMATION_ALGORITHMS)  # every one must pass the leak test
+# Every algorithm, and the ones whose worlds can be weighted by the opponents' moves with it.
+HIDDEN_SEARCHES = [(a, {}) for a in HIDDEN_ALGORITHMS] + [(a, {"beliefs": True}) for a in ("ismcts", "mo-ismcts")]
+SEARCH_IDS = [a + ("-beliefs" if options else "") for a, options in HIDDEN_SEARCHES]
 
 
 def hidden_information_configs() -> list[tuple[str, dict]]:
@@ -86,18 +89,19 @@ def indistinguishable_pairs(game, count):
     return pairs
 
 
-@pytest.mark.parametrize("algorithm", HIDDEN_ALGORITHMS)
+@pytest.mark.parametrize("search", HIDDEN_SEARCHES, ids=SEARCH_IDS)
 @pytest.mark.parametrize("config", HIDDEN_GAMES, ids=HIDDEN_IDS)
-def test_no_leak_identical_statistics_for_indistinguishable_states(config, algorithm):
+def test_no_leak_identical_statistics_for_indistinguishable_states(config, search):
     """Same seed, states the searcher cannot tell apart: identical statistics, values, tree size."""
     name, params = config
+    algorithm, options = search
     pairs = indistinguishable_pairs(ts.load_game(name, **params), 6)
     assert len(pairs) >= 3, "found too few states with hidden information to compare"
     for seed, (a, b) in enumerate(pairs):
         player = a.current_player()
         assert a.information_state_string(player) == b.information_state_string(player)
-        ra = mcts.search(a, iterations=1500, seed=seed, algorithm=algorithm)
-        rb = mcts.search(b, iterations=1500, seed=seed, algorithm=algorithm)
+        ra = mcts.search(a, iterations=1500, seed=seed, algorithm=algorithm, **options)
+        rb = mcts.search(b, iterations=1500, seed=seed, algorithm=algorithm, **options)
         assert ra.stats == rb.stats
         assert ra.root_values == rb.root_values
         assert (ra.best_action, ra.nodes) == (rb.best_action, rb.nodes)

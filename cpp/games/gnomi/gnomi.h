@@ -64,6 +64,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -169,6 +170,9 @@ class GnomiState {
   uint64_t information_state_key(int player) const;
   void observation_tensor(int player, float* out) const;
   GnomiState resample_from_infostate(int player, Rng& rng, std::vector<Action>* history) const;
+  // The deal of this game with this state's faces (the first game only: later games of a golden
+  // match are dealt from a hidden seed), from which the game's actions replay to this state.
+  std::optional<GnomiState> world_start() const;
   // Every field (gnomi_fields.cc), and the whole position checked after reading them.
   void fields(FieldVisitor& v);
   void check_fields() const { validate(); }

@@ -358,6 +358,18 @@ GnomiState GnomiState::resample_from_infostate(int player, Rng& rng, std::vector
   return w;
 }
 
+// The deal puts the cards into the hands, the pool and the reserve by their numbers
+// (deal_hands): deals of the first game differ only in the faces, so this state's faces on any
+// first deal are its world's start. The hidden re-deal seed is the world's own.
+std::optional<GnomiState> GnomiState::world_start() const {
+  if (game_ != 0) return std::nullopt;
+  GnomiState start(n_, golden_, max_rounds_, 0);
+  start.mush_.face = mush_.face;
+  start.gnome_.face = gnome_.face;
+  start.deal_seed_ = deal_seed_;
+  return start;
+}
+
 // The world's golden choices for `player`: its own as they were; the others' drawn as fair coins
 // (the choice was theirs), weighted by how likely each outcome makes what the player saw of the
 // takers' hands. A seat that took h golden gnomes at earlier games holds them among its n gnome
