@@ -115,8 +115,9 @@ MUTATIONS = [
     Mutation(
         "ISMCTS reuses one world for every iteration",
         "cpp/search/ismcts.h",
-        "S world = determinize(*root_, root_player_, rng_);",
-        "Rng same_draws(config_.seed);\n    S world = determinize(*root_, root_player_, same_draws);",
+        "S world = beliefs_ ? beliefs_->draw(rng_) : determinize(*root_, root_player_, rng_);",
+        "Rng same_draws(config_.seed);\n"
+        "    S world = beliefs_ ? beliefs_->draw(rng_) : determinize(*root_, root_player_, same_draws);",
         native=["ismcts draws a new world for every iteration"],
         python=[KA + "test_ismcts_draws_a_new_world_for_every_iteration"],
     ),

@@ -16,8 +16,8 @@
 // Worlds come from an independence Metropolis-Hastings chain: each draw proposes a fresh world
 // from the game's resampler (so nothing but the player's information enters) and accepts it with
 // probability min(1, weight(proposal) / weight(current)). Weighing a world replays the history
-// from the world's start: the game's world_start() where the deal comes from the seed (Gnomi;
-// core/game.h), else the trajectory's initial state (deals by chance actions, the history
+// from the world's start: the game's world_start() where the deal comes from the seed
+// (core/game.h), else the trajectory's initial state (deals by chance actions, the history
 // rewritten by the resampler). Where neither replays to the world (checked once per search),
 // worlds stay uniform.
 #pragma once

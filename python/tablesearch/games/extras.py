@@ -26,6 +26,9 @@ What a game's package may define (docs/writing-a-game.md):
   that measured strongest for the game, taken where an option is "auto" (`games.search_defaults`);
 - ``turn_holder(state) -> int``: whose turn it is, where others decide inside a turn
   (`analysis.replay`);
+- ``MIRROR``: ``"columns"`` or ``"cells"`` where the rules are the same on the board mirrored
+  left-right, saying how the actions follow the board (one per column, or one per cell row by
+  row): training learns from each position's mirror too (`training.symmetry`);
 - ``exact_figures(params) -> dict | None`` and ``exact_report(params, defaults) -> str``: exact
   figures, beside the simulated ones (`analysis.exact`, ``tablesearch analyze --exact``).
 """
@@ -60,6 +63,7 @@ class GameExtras:
     search_defaults: Mapping[str, Any] = field(default_factory=dict)
     search_defaults_by_players: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
     turn_holder: Optional[Callable[[Any], int]] = None
+    mirror: str = ""
     exact_figures: Optional[Callable[[Mapping[str, Any]], Optional[dict[str, Any]]]] = None
     exact_report: Optional[Callable[[Mapping[str, Any], Mapping[str, Any]], str]] = None
 
@@ -80,6 +84,7 @@ _ATTRIBUTES = {
     "search_defaults": "SEARCH_DEFAULTS",
     "search_defaults_by_players": "SEARCH_DEFAULTS_BY_PLAYERS",
     "turn_holder": "turn_holder",
+    "mirror": "MIRROR",
     "exact_figures": "exact_figures",
     "exact_report": "exact_report",
 }

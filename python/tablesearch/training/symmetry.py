@@ -1,12 +1,12 @@
 """The left-right mirror of a board, to double what each self-play position teaches.
 
-A game whose rules do not change when its board is mirrored (connect four, tic-tac-toe) gives a
+A game whose rules do not change when its board is mirrored gives a
 second training position for free from every one: the observation planes flipped left-right and
 the policy read through the mirrored actions. Training batches take the mirror of a random half of
 their positions, so the network learns both sides of the board from one side's games.
 
-The games are named here, with how their actions follow the board: one action per column
-(connect four) or one per cell, row by row (tic-tac-toe). The observation must be planes of the
+A game says so in its extras (``MIRROR``, `tablesearch.games.extras`), with how its actions follow
+the board: one action per column, or one per cell row by row. The observation must be planes of the
 board ([planes, height, width]) and the action count must fit that layout, so a game with other
 parameters gets no mirror rather than a wrong one (tests/training/test_symmetry.py plays random
 games to check that each mirror is the game's own).
@@ -18,10 +18,8 @@ from typing import Any, Optional
 
 import numpy as np
 
+from tablesearch.games.extras import game_extras
 from tablesearch.training.replay_buffer import Batch
-
-MIRRORED_GAMES = {"connect_four": "columns", "tic_tac_toe": "cells"}
-"""Games whose rules are the same on the mirrored board: how their actions follow the board."""
 
 
 class Mirror:
@@ -56,9 +54,9 @@ class Mirror:
 
 def mirror_of(name: str, game: Any) -> Optional[Mirror]:
     """The mirror of the game registered as `name` (with its parameters), or None if it has none."""
-    layout = MIRRORED_GAMES.get(name)
+    layout = game_extras(name).mirror
     shape = tuple(game.observation_shape())
-    if layout is None or len(shape) != 3:
+    if not layout or len(shape) != 3:
         return None
     height, width = shape[1:]
     actions = game.num_distinct_actions()
