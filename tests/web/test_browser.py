@@ -43,6 +43,8 @@ def test_human_plays_a_whole_tic_tac_toe_game_by_clicks(page):
             page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
         status = page.inner_text("#status")
         assert "game over" in status
+        # The last search's words may arrive just after the final view (the AI's winning move).
+        page.wait_for_function("() => / chose /.test(document.querySelector('#thinking-head').textContent)")
         assert 3 <= clicks <= 5  # x moves first: 3 to 5 of the (at most 9) moves are the human's
         session = next(iter(server.sessions.values()))
         assert session.state.is_terminal()
