@@ -206,6 +206,7 @@ def test_tablesearch_serve_serves_a_page_with_an_svg_board(page, tmp_path):
                 time.sleep(0.1)
         page.goto(address)
         assert page.url == f"http://127.0.0.1:{port}/"  # the token went into a cookie
+        page.wait_for_function("() => document.querySelector('#game').value !== ''")  # the list is fetched after load
         assert page.input_value("#game") == "tic_tac_toe"
         page.click("#start")
         page.wait_for_selector("#board svg.ts-board")
