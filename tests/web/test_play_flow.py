@@ -180,6 +180,23 @@ def test_a_humans_page_never_gets_the_ais_expected_reply(client):
         assert 0 in spectator[-1]["pv_seats"] and spectator[-1]["expects"][0].startswith("P0: x")
 
 
+def test_a_page_opened_after_the_ais_winning_move_sees_that_search(client):
+    """The game's last view replaces any search update still waiting for a slow page, so it must
+    carry the search that ended the game (a browser test once saw only an unfinished one)."""
+    ai = {"spec": "mcts", "budget": {"iterations": 50}}
+    sid = _new(client, game="tic_tac_toe", seats=[ai, ai], seed=3)
+    session = client.sessions[sid]
+    with client.websocket_connect(f"/ws/{sid}") as ws:
+        _view(ws, lambda v: v["finished"])
+    deadline = time.monotonic() + 30
+    while not session.task.done():  # the game loop's last view is sent after the finished one
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    with client.websocket_connect(f"/ws/{sid}") as ws:
+        end = _view(ws)
+    assert end["finished"] and end["thinking"]["done"] and end["thinking"]["rows"]
+
+
 def _thoughts(ws, last):
     """The thinking a page receives (alone, or within a view) up to the message `last` accepts."""
     seen = []

@@ -373,7 +373,10 @@ class PlaySession(Session):
         except Exception as error:  # an agent that fails: shown on the page, one line in the log
             self.error = f"the game stopped: {type(error).__name__}: {error}"
             log.warning("session %s: %s", self.id, self.error)
-        self.thinking = None
+        # The last view replaces any search update still waiting for a page, so it carries the
+        # last finished search (the move that ended the game); an abandoned one is not shown.
+        if self.thinking is not None and not self.thinking[1]["done"]:
+            self.thinking = None
         await self.broadcast()
 
     async def _wait_human(self, seat: int) -> Optional[int]:
