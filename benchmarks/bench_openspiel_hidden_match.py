@@ -5,20 +5,31 @@ ISMCTS, infoset-uct and smooth-uct, each at the same time per move, against Open
   simulations it runs in that time here (where the game has ResampleFromInfostate, which the bot
   needs: Kuhn poker, not Liar's Dice);
 - a fixed strategy from OpenSpiel's C++ CFR (the average policy after `--cfr-iterations`), which
-  no opponent can beat by much: it shows how exploitable each search plays;
+  no opponent can beat by much: it shows how exploitable each search plays (`--cfr-iterations 0`
+  leaves it out: on phantom tic-tac-toe CFR cannot finish);
+- with `--python-ismcts`, OpenSpiel's Python ISMCTSBot (open_spiel.python.algorithms.ismcts;
+  uct_c 2, random rollouts, most-visited move), given the simulations it runs in that time here at
+  the first decision. It draws its worlds with tablesearch's resampler (the same worlds our
+  searches see: OpenSpiel's ResampleFromInfostate where the game has it, else the backtracking
+  replay), so it plays the games OpenSpiel's C++ bot cannot (Liar's Dice, phantom tic-tac-toe);
 - with `--against ALGORITHM`, tablesearch's own agent with that algorithm (head to head).
 
 Duplicate deals: every deal (the chance outcomes, drawn from the deal's seed) is played twice with
-the seats swapped; the figure is our mean return per game with its 95% interval over the deals.
+the seats swapped; the figure is our mean return per game with its 95% interval over the deals,
+and, where a game's returns are -1/0/+1, the same as a score (a win 1, a draw 1/2: (1 + mean) / 2).
+The load average is printed with each figure (time limits are wall-clock).
 
     pip install ".[bench]" && python benchmarks/bench_openspiel_hidden_match.py [--pairs 1000] \\
         [--games kuhn_poker liars_dice] [--move-ms 10]
+    python benchmarks/bench_openspiel_hidden_match.py --games phantom_ttt liars_dice --python-ismcts \\
+        --cfr-iterations 0 --algorithms infoset-uct --pairs 300
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import statistics
 import time
@@ -55,6 +66,45 @@ def ismcts_bot(pyspiel: Any, simulations: int, seed: int) -> Bot:
         False,
     )
     return lambda state: int(bot.step(state))
+
+
+def python_ismcts_bot(pyspiel: Any, game_name: str, simulations: int, seed: int) -> Bot:
+    """OpenSpiel's Python ISMCTSBot with `simulations` a move, its worlds drawn by tablesearch."""
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts
+    from open_spiel.python.algorithms import mcts as os_mcts
+
+    from tablesearch.interop.openspiel import OpenSpielGame
+
+    game = pyspiel.load_game(game_name)
+    ours = OpenSpielGame(game_name)
+    rng = random.Random(seed)
+    random_state = np.random.RandomState(seed)
+    bot = ismcts.ISMCTSBot(
+        game, os_mcts.RandomRolloutEvaluator(1, random_state), 2.0, simulations, random_state=random_state
+    )
+    bot.set_resampler(
+        lambda state, player: ours.state_of(state).resample_from_infostate(player, rng.randrange(1 << 62)).pyspiel_state
+    )
+    return lambda state: int(bot.step(state))
+
+
+def python_simulations_in(pyspiel: Any, game_name: str, seconds: float) -> int:
+    """The simulations OpenSpiel's Python ISMCTSBot runs in `seconds` at the first decision."""
+    state = pyspiel.load_game(game_name).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    n = 200
+    bot = python_ismcts_bot(pyspiel, game_name, n, 0)
+    start = time.perf_counter()
+    for _ in range(3):
+        bot(state)
+    return max(1, int(3 * n / (time.perf_counter() - start) * seconds))
+
+
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.1f} {five:.1f} {fifteen:.1f}"
 
 
 def policy_bot(policy: Any, seed: int) -> Bot:
@@ -127,13 +177,19 @@ def match(
 
 def openspiel_opponents(pyspiel: Any, game_name: str, args: argparse.Namespace) -> dict[str, Callable[[int], Bot]]:
     game = pyspiel.load_game(game_name)
-    solver = pyspiel.CFRSolver(game)
-    for _ in range(args.cfr_iterations):
-        solver.evaluate_and_update_policy()
-    policy = solver.average_policy()
-    exploitable = pyspiel.exploitability(game, policy)
-    label = f"CFR policy ({args.cfr_iterations} iterations, exploitability {exploitable:.4f})"
-    opponents: dict[str, Callable[[int], Bot]] = {label: partial(policy_bot, policy)}
+    opponents: dict[str, Callable[[int], Bot]] = {}
+    if args.cfr_iterations > 0:
+        solver = pyspiel.CFRSolver(game)
+        for _ in range(args.cfr_iterations):
+            solver.evaluate_and_update_policy()
+        policy = solver.average_policy()
+        exploitable = pyspiel.exploitability(game, policy)
+        label = f"CFR policy ({args.cfr_iterations} iterations, exploitability {exploitable:.4f})"
+        opponents[label] = partial(policy_bot, policy)
+    if args.python_ismcts:
+        simulations = python_simulations_in(pyspiel, game_name, args.move_ms / 1000)
+        label = f"OpenSpiel's Python ISMCTSBot ({simulations:,} simulations = {args.move_ms:g} ms; {load()})"
+        opponents[label] = partial(python_ismcts_bot, pyspiel, game_name, simulations)
     try:
         with _quiet_stderr():  # pyspiel prints the error it raises where the bot cannot play
             simulations = simulations_in(pyspiel, game_name, args.move_ms / 1000)
@@ -158,9 +214,13 @@ def game_section(pyspiel: Any, game_name: str, args: argparse.Namespace) -> None
             make_ours = partial(our_bot, game_name, algorithm, seconds)
             deals = range(args.first_deal, args.first_deal + args.pairs)
             mean, half = match(pyspiel, game_name, make_ours, make_theirs, deals)
+            game = pyspiel.load_game(game_name)
+            score = ""
+            if game.min_utility() == -1 and game.max_utility() == 1:
+                score = f", score {(1 + mean) / 2:.3f} [{(1 + mean - half) / 2:.3f}, {(1 + mean + half) / 2:.3f}]"
             print(
                 f"    {algorithm:12s} {mean:+.3f} per game, 95% interval [{mean - half:+.3f}, {mean + half:+.3f}]"
-                f"  ({time.perf_counter() - start:.0f} s)",
+                f"{score}  ({time.perf_counter() - start:.0f} s, {load()})",
                 flush=True,
             )
 
@@ -171,7 +231,8 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=500, help="duplicate deals per match (2 games each)")
     parser.add_argument("--first-deal", type=int, default=0, help="seed of the first deal (for more, new deals)")
     parser.add_argument("--move-ms", type=float, default=10.0)
-    parser.add_argument("--cfr-iterations", type=int, default=100)
+    parser.add_argument("--cfr-iterations", type=int, default=100, help="0: no CFR opponent")
+    parser.add_argument("--python-ismcts", action="store_true", help="OpenSpiel's Python ISMCTSBot as an opponent")
     parser.add_argument("--algorithms", nargs="+", default=list(ALGORITHMS))
     parser.add_argument("--against", nargs="*", default=[], help="our algorithms as opponents too")
     parser.add_argument("--no-bots", action="store_true", help="no OpenSpiel opponents (with --against)")
