@@ -180,9 +180,9 @@ def test_a_humans_page_never_gets_the_ais_expected_reply(client):
         assert 0 in spectator[-1]["pv_seats"] and spectator[-1]["expects"][0].startswith("P0: x")
 
 
-def test_a_page_opened_after_the_ais_winning_move_sees_that_search(client):
+def test_a_page_opened_after_the_game_ends_sees_the_last_search(client):
     """The game's last view replaces any search update still waiting for a slow page, so it must
-    carry the search that ended the game (a browser test once saw only an unfinished one)."""
+    carry the last finished search (a browser test once saw only an unfinished one)."""
     ai = {"spec": "mcts", "budget": {"iterations": 50}}
     sid = _new(client, game="tic_tac_toe", seats=[ai, ai], seed=3)
     session = client.sessions[sid]
