@@ -206,6 +206,8 @@ def game_section(pyspiel: Any, game_name: str, args: argparse.Namespace) -> None
     for algorithm in args.against:
         opponents[f"tablesearch {algorithm} ({args.move_ms:g} ms)"] = partial(our_bot, game_name, algorithm, seconds)
     games = 2 * args.pairs
+    game = pyspiel.load_game(game_name)
+    win_or_lose = game.min_utility() == -1 and game.max_utility() == 1  # a mean return is also a score
     print(f"\n== openspiel:{game_name}, {args.move_ms:g} ms a move, {args.pairs} duplicate deals ({games} games)")
     for label, make_theirs in opponents.items():
         print(f"  against {label}:")
@@ -214,9 +216,8 @@ def game_section(pyspiel: Any, game_name: str, args: argparse.Namespace) -> None
             make_ours = partial(our_bot, game_name, algorithm, seconds)
             deals = range(args.first_deal, args.first_deal + args.pairs)
             mean, half = match(pyspiel, game_name, make_ours, make_theirs, deals)
-            game = pyspiel.load_game(game_name)
             score = ""
-            if game.min_utility() == -1 and game.max_utility() == 1:
+            if win_or_lose:
                 score = f", score {(1 + mean) / 2:.3f} [{(1 + mean - half) / 2:.3f}, {(1 + mean + half) / 2:.3f}]"
             print(
                 f"    {algorithm:12s} {mean:+.3f} per game, 95% interval [{mean - half:+.3f}, {mean + half:+.3f}]"
