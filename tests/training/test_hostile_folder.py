@@ -138,7 +138,7 @@ EXPECTED = {
     "config a list": "must hold an object",
     "config deep json": "is not a training run's settings",
     "config unknown setting": "unknown settings ['exec']",
-    "config a str for an int": "simulations must be an int >= 1, got '8'",
+    "config a str for an int": "simulations must be an int in [1, 100,000], got '8'",
     "checkpoint a pickle": "cannot be read as saved arrays",
     "checkpoint random bytes": "cannot be read as saved arrays",
     "checkpoint object array": "not plain numbers",

@@ -3,6 +3,7 @@
 refused with a clear message."""
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -167,17 +168,30 @@ def test_the_command_names_what_mirror_takes(capsys):
 @pytest.mark.parametrize(
     "settings, message",
     [
-        ({"simulations": 0}, "simulations must be an int >= 1, got 0"),
+        ({"simulations": 0}, "simulations must be an int in [1, 100,000], got 0"),
         ({"ladder": (100, 10)}, "ladder must be increasing"),
         ({"search": "minimax"}, "search must be one of auto, "),
         ({"architecture": "transformer"}, "architecture must be mlp or resnet"),
         ({"learning_rate": float("nan")}, "learning_rate must be a finite number > 0"),
         ({"colour": "red"}, "unexpected keyword argument 'colour'"),
+        # Sizes a user can type are held to what the machine can do in a run (issue 46).
+        ({"simulations": 10**12}, "simulations must be an int in [1, 100,000], got 1000000000000"),
+        ({"games_per_step": 10**12}, "games_per_step must be an int in [1, 10,000]"),
+        ({"eval_games": 10**12}, "eval_games must be an int in [1, 10,000]"),
+        ({"ladder": (1, 10**12)}, "ladder (each rung) must be an int in [1, 100,000]"),
+        ({"batch_size": 10**12}, "batch_size must be an int in [1, 65,536]"),
+        ({"hidden": (10**9,)}, "hidden (each width) must be an int in [1, 4,096]"),
     ],
 )
 def test_bad_settings_are_named(tmp_path, settings, message):
-    with pytest.raises((ValueError, TypeError), match=message):
+    with pytest.raises((ValueError, TypeError), match=re.escape(message)):
         ts.train("tic_tac_toe", out=tmp_path, **settings)
+
+
+def test_a_buffer_larger_than_the_memory_cap_is_refused(tmp_path):
+    # connect four: 126 observation numbers and 7 actions a position, about 580 bytes.
+    with pytest.raises(ValueError, match=r"buffer_positions=10,000,000 would hold 5\.4 GiB of positions of connect_four"):
+        ts.train("connect_four", out=tmp_path, buffer_positions=10**7, **TINY)
 
 
 def test_a_folder_of_another_run_or_other_files_is_refused(tmp_path):

@@ -20,10 +20,11 @@ import json
 import os
 import struct
 import zlib
-from pathlib import Path
 from typing import Any, Union
 
 import numpy as np
+
+from tablesearch.safe_files import FileRefused, open_regular, write_atomically
 
 MAGIC = b"TSMODEL\n"
 FORMAT = "tablesearch-model"
@@ -55,27 +56,20 @@ def write_model_file(
         raise ValueError(f"model header is {len(text)} bytes; at most {MAX_HEADER_BYTES} are allowed")
     prefix = MAGIC + struct.pack("<I", len(text)) + text
     padding = b"\0" * (-len(prefix) % _ALIGN)
-    path = Path(path)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(temporary, "wb") as file:
-            file.write(prefix + padding + data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    finally:
-        temporary.unlink(missing_ok=True)
+    write_atomically(path, prefix + padding + data)
 
 
 def read_model_file(path: Union[str, os.PathLike[str]]) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
     """(header, {name: float32 array}) of the model file at `path`. Raises ModelFileError naming the
     file and what is wrong (not a model file, a newer format version, a truncated or altered file,
-    sizes that do not add up), or OSError if it cannot be read."""
+    sizes that do not add up; not a regular file, such as a named pipe), or FileNotFoundError."""
     where = f"model file {os.fspath(path)!r}"
-    with open(path, "rb") as file:
+    try:
+        file = open_regular(path, "model file", MAX_FILE_BYTES)
+    except FileRefused as error:
+        raise ModelFileError(str(error)) from None
+    with file:
         size = os.fstat(file.fileno()).st_size
-        if size > MAX_FILE_BYTES:
-            raise ModelFileError(f"{where} is {size} bytes; model files are at most {MAX_FILE_BYTES}")
         start = file.read(len(MAGIC) + 4)
         if len(start) < len(MAGIC) + 4 or start[: len(MAGIC)] != MAGIC:
             raise ModelFileError(f"{where} is not a tablesearch model file (it does not start with {MAGIC!r})")
@@ -131,6 +125,8 @@ def _tensors(header: dict[str, Any], data: bytes, where: str) -> dict[str, np.nd
         if not isinstance(shape, list) or not all(_is_size(d) for d in shape) or len(shape) > 8:
             raise ModelFileError(f"{where}: tensor {name!r} has shape {shape!r}; a shape is a list of ints >= 1")
         count = int(np.prod(shape, dtype=object))
+        if not _is_int(offset):
+            raise ModelFileError(f"{where}: tensor {name!r} has offset {offset!r}; an offset is an int")
         if offset != expected_offset or count * 4 > len(data) - expected_offset:
             raise ModelFileError(f"{where} is truncated or damaged: tensor {name!r} does not fit in the file")
         if name in tensors:
@@ -142,5 +138,9 @@ def _tensors(header: dict[str, Any], data: bytes, where: str) -> dict[str, np.nd
     return tensors
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _is_size(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 1 << 30
+    return _is_int(value) and 1 <= value <= 1 << 30

@@ -7,6 +7,7 @@ allocating it: a header claiming a terabyte is refused, not allocated.
 
 from __future__ import annotations
 
+import io
 import os
 import zipfile
 from collections.abc import Collection
@@ -15,30 +16,36 @@ from typing import Optional
 
 import numpy as np
 
+from tablesearch.safe_files import FileRefused, open_regular, write_atomically
+
+MAX_FILE_BYTES = 16 << 30  # a checkpoint or a buffer file larger than this is refused unread
 _BAD = (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile, zipfile.LargeZipFile)
 
 
-def save_arrays(path: Path, arrays: dict[str, np.ndarray]) -> None:
-    """Writes `arrays` to `path` through a temporary file and a rename, so a kill leaves the old file or the new."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(temporary, "wb") as file:
-            np.savez(file, **arrays)  # type: ignore[arg-type]  # numpy's stub types **kwds as its bool option
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    finally:
-        temporary.unlink(missing_ok=True)
+def save_arrays(path: Path, arrays: dict[str, np.ndarray], inside: Optional[Path] = None) -> None:
+    """Writes `arrays` to `path` whole (safe_files.write_atomically), so a kill leaves the old file or the new."""
+    buffer = io.BytesIO()
+    np.savez(buffer, **arrays)  # type: ignore[arg-type]  # numpy's stub types **kwds as its bool option
+    write_atomically(path, buffer.getvalue(), inside)
 
 
-def load_arrays(path: Path, names: Optional[Collection[str]] = None) -> dict[str, np.ndarray]:
-    """The arrays saved in `path` (only those in `names`, if given). Raises ValueError naming the
-    file if it is not an .npz of plain (numeric or boolean) arrays whose sizes agree with its bytes."""
+def load_arrays(
+    path: Path, names: Optional[Collection[str]] = None, inside: Optional[Path] = None
+) -> dict[str, np.ndarray]:
+    """The arrays saved in `path` (only those in `names`, if given; inside the folder `inside`
+    through no link, if given). Raises ValueError naming the file if it is not a regular file
+    holding an .npz of plain (numeric or boolean) arrays whose sizes, added up, fit in its bytes."""
     try:
-        size = os.path.getsize(path)
-        with zipfile.ZipFile(path) as archive:
-            members = [i for i in archive.infolist() if names is None or i.filename[: -len(".npy")] in names]
+        with open_regular(path, "saved arrays", MAX_FILE_BYTES, inside) as file, zipfile.ZipFile(file) as archive:
+            size = os.fstat(file.fileno()).st_size
+            infos = archive.infolist()
+            declared = sum(info.file_size for info in infos)
+            if declared > size:  # members may overlap in a crafted archive: each fits, all do not
+                raise ValueError(f"its {len(infos)} members declare {declared:,} bytes in a file of {size:,}")
+            members = [i for i in infos if names is None or i.filename[: -len(".npy")] in names]
             return dict(_read_member(archive, info, size) for info in members)
+    except FileRefused:
+        raise
     except _BAD as error:
         raise ValueError(f"{os.fspath(path)} cannot be read as saved arrays: {error}") from None
 

@@ -8,7 +8,9 @@
     DIR/results.jsonl         the results file (tablesearch.training.results_file)
 
 Everything is plain arrays (NumPy's .npz, read with allow_pickle=False) or JSON, written to a
-temporary file and renamed, so a kill at any moment leaves every file whole. A step is committed
+temporary file and renamed, so a kill at any moment leaves every file whole. The folder may come
+from someone else: every file is read as hostile data (tablesearch.safe_files), and a folder
+holding links, named pipes or devices is refused, so a run reads and writes only its own files. A step is committed
 by writing checkpoint.npz after its positions; a resume starts from checkpoint.npz and ignores
 whatever a killed step wrote after the last one (later buffer files, results lines).
 """
@@ -18,6 +20,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,11 +29,14 @@ from typing import Optional, Union
 import numpy as np
 
 from tablesearch.models import Model
+from tablesearch.safe_files import FileRefused, check_inside, describe, read_regular, write_atomically
 from tablesearch.training.arrays_file import load_arrays, save_arrays
 from tablesearch.training.config import TrainConfig
 from tablesearch.training.replay_buffer import Positions
 
 _CHUNK = re.compile(r"^step-(\d+)\.npz$")
+MAX_CONFIG_BYTES = 1 << 20
+MAX_COUNTER = 1 << 53  # steps, games and positions: a larger one is damage, not a run
 
 
 @dataclass
@@ -64,6 +70,7 @@ class RunFolder:
         if not self.config_path.exists() and self.path.exists() and any(p.name != ".lock" for p in self.path.iterdir()):
             raise ValueError(f"{os.fspath(self.path)} is not empty and holds no training run; give a new folder")
         self.path.mkdir(parents=True, exist_ok=True)
+        self._check_entries()
         self._lock()
         try:
             return self._prepare(config)
@@ -71,8 +78,29 @@ class RunFolder:
             self.release()
             raise
 
+    def _check_entries(self) -> None:
+        """Raises ValueError naming the first entry of the folder, buffer/ or models/ that is a
+        link, a named pipe, a device or a socket: a run reads and writes only its own files."""
+        for folder in (self.path, self.buffer_dir, self.models_dir):
+            if folder != self.path:
+                check_inside(folder, self.path)
+            if not folder.is_dir():
+                continue
+            for entry in folder.iterdir():
+                mode = entry.lstat().st_mode
+                if not (stat.S_ISREG(mode) or (stat.S_ISDIR(mode) and folder == self.path)):
+                    raise FileRefused(
+                        f"{os.fspath(entry)} is {describe(mode)}; a training run's folder holds only its own "
+                        "files and folders, never links (remove it, or train into another folder)"
+                    )
+
     def _lock(self) -> None:
-        self._lock_file = open(self.path / ".lock", "a")  # noqa: SIM115 (held for the whole run)
+        lock = self.path / ".lock"
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        try:
+            self._lock_file = os.fdopen(os.open(lock, flags, 0o644), "r+b")  # held for the whole run
+        except OSError as error:
+            raise FileRefused(f"cannot open the run's lock file {os.fspath(lock)}: {error.strerror}") from None
         if sys.platform == "win32":  # no flock: one run at a time is then the user's care
             return
         import fcntl
@@ -94,7 +122,10 @@ class RunFolder:
     def _prepare(self, config: TrainConfig) -> bool:
         if self.config_path.exists():
             try:
-                saved = TrainConfig.from_json(json.loads(self.config_path.read_text()))
+                text = read_regular(self.config_path, "run settings", MAX_CONFIG_BYTES, self.path)
+                saved = TrainConfig.from_json(json.loads(text))
+            except FileRefused:
+                raise
             except (ValueError, TypeError, RecursionError) as error:
                 raise ValueError(f"{self.config_path} is not a training run's settings: {error}") from None
             differences = saved.differences(config)
@@ -106,7 +137,7 @@ class RunFolder:
             return self.checkpoint_path.exists()
         self.buffer_dir.mkdir(exist_ok=True)
         self.models_dir.mkdir(exist_ok=True)
-        _write_atomically(self.config_path, (json.dumps(config.to_json(), indent=1) + "\n").encode())
+        write_atomically(self.config_path, (json.dumps(config.to_json(), indent=1) + "\n").encode(), self.path)
         return False
 
     def save_checkpoint(self, checkpoint: Checkpoint) -> None:
@@ -114,18 +145,19 @@ class RunFolder:
         arrays = {"counters": counters, "seconds": np.array([checkpoint.seconds], np.float64)}
         arrays.update({f"param.{name}": array for name, array in checkpoint.params.items()})
         arrays.update(checkpoint.optimizer)
-        save_arrays(self.checkpoint_path, arrays)
+        save_arrays(self.checkpoint_path, arrays, self.path)
 
     def load_checkpoint(self, template: Model) -> Optional[Checkpoint]:
         """The last finished step, its network checked against `template`'s game and architecture.
         Raises ValueError naming the file if it is not such a checkpoint."""
         if not self.checkpoint_path.exists():
             return None
-        arrays = load_arrays(self.checkpoint_path)
+        arrays = load_arrays(self.checkpoint_path, inside=self.path)
         counters, seconds = arrays.get("counters"), arrays.get("seconds")
         if counters is None or counters.shape != (3,) or seconds is None or seconds.shape != (1,):
             raise ValueError(f"{self.checkpoint_path} is not a training checkpoint (no counters)")
-        if (counters < 0).any() or not (np.isfinite(seconds).all() and seconds[0] >= 0):
+        in_range = (counters >= 0).all() and (counters <= MAX_COUNTER).all()
+        if not (in_range and np.isfinite(seconds).all() and 0 <= seconds[0] <= MAX_COUNTER):
             raise ValueError(f"{self.checkpoint_path} has counters {counters.tolist()} and seconds {seconds.tolist()}")
         params = {name[6:]: array for name, array in arrays.items() if name.startswith("param.")}
         try:
@@ -145,7 +177,7 @@ class RunFolder:
         )
 
     def save_positions(self, step: int, positions: Positions) -> None:
-        save_arrays(self.buffer_dir / f"step-{step:08d}.npz", positions.arrays())
+        save_arrays(self.buffer_dir / f"step-{step:08d}.npz", positions.arrays(), self.path)
 
     def load_buffer(self, capacity: int, through_step: int, empty: Positions) -> Positions:
         """The newest `capacity` positions of steps up to `through_step`, oldest first."""
@@ -154,7 +186,7 @@ class RunFolder:
             if count >= capacity:
                 break
             path = self.buffer_dir / f"step-{step:08d}.npz"
-            arrays = load_arrays(path)
+            arrays = load_arrays(path, inside=self.path)
             try:
                 part = Positions.from_arrays(arrays).check_like(empty)
             except ValueError as error:
@@ -172,13 +204,15 @@ class RunFolder:
             if count >= capacity:
                 path.unlink(missing_ok=True)
                 continue
-            count += len(load_arrays(path, ["movers"]).get("movers", ()))
+            count += len(load_arrays(path, ["movers"], self.path).get("movers", ()))
 
     def save_model(self, model: Model, step: int, keep: bool) -> Path:
         """Writes the latest model file, and with `keep` also models/step-N.tsmodel; returns the kept path."""
+        check_inside(self.model_path, self.path)
         model.save(self.model_path)
         kept = self.kept_model(step)
         if keep:
+            check_inside(kept, self.path)
             model.save(kept)
         return kept
 
@@ -204,12 +238,3 @@ class RunFolder:
         if not self.buffer_dir.exists():
             return []
         return [int(m.group(1)) for p in self.buffer_dir.iterdir() if (m := _CHUNK.match(p.name))]
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        temporary.write_bytes(data)
-        os.replace(temporary, path)
-    finally:
-        temporary.unlink(missing_ok=True)

@@ -39,6 +39,8 @@ HELP = {
     "temperature_moves": "decisions of each game whose move is drawn from the visit shares (then the most visited)",
     "dirichlet_alpha": "PUCT root noise: Dirichlet alpha (0: no noise)",
     "dirichlet_epsilon": "PUCT root noise: share of the noise in the root priors",
+    "read_hidden": "let self-play on a game with hidden information search with an algorithm that reads the whole "
+    "state (on or off; its targets then hold what the network's input cannot see)",
     "search_value_weight": "share of the search's root value in the value target (0: the game's outcome alone)",
     "mirror": "train on the left-right mirror of half the positions where the game's board allows it (on or off)",
     "buffer_positions": "replay buffer: the newest positions kept",
@@ -52,6 +54,25 @@ HELP = {
     "eval_seconds": "training seconds between evaluations (default: a tenth of --minutes, at least 60)",
 }
 """What each setting means (the command's help, docs/training.md)."""
+
+MAX_SIMULATIONS = 100_000  # a search of a move: tens of seconds at most on one core
+MAX_WIDTH = 4096  # a layer's width or planes
+MAX_RUNGS = 8
+LIMITS = {
+    "simulations": MAX_SIMULATIONS,
+    "eval_simulations": MAX_SIMULATIONS,
+    "games_per_step": 10_000,  # a step's games are played before the network learns from them
+    "eval_games": 10_000,
+    "buffer_positions": 10_000_000,  # also held to the machine's memory by the trainer
+    "batch_size": 65_536,
+    "workers": 1024,  # more than the cores are not started (tournaments.workers.plan_workers)
+    "temperature_moves": 100_000,
+    "steps": 1 << 40,
+    "channels": MAX_WIDTH,
+    "blocks": 64,
+    "value_hidden": MAX_WIDTH,
+}
+"""The upper bound of each integer setting, from what the machine can do in a run."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +101,7 @@ class TrainConfig:
     dirichlet_alpha: float = 0.3
     dirichlet_epsilon: float = 0.25
     search_value_weight: float = 0.5
+    read_hidden: bool = False
     # Learning.
     mirror: bool = True
     buffer_positions: int = 50_000
@@ -97,21 +119,16 @@ class TrainConfig:
         object.__setattr__(self, "hidden", tuple(self.hidden))
         object.__setattr__(self, "ladder", tuple(self.ladder))
         object.__setattr__(self, "params", dict(self.params))
-        for name in ("seed",):
-            _check_int(name, getattr(self, name), 0)
-        for name in ("simulations", "games_per_step", "buffer_positions", "batch_size", "eval_games", "workers"):
-            _check_int(name, getattr(self, name), 1)
-        for name in ("channels", "blocks", "value_hidden"):
-            _check_int(name, getattr(self, name), 1)
-        _check_int("temperature_moves", self.temperature_moves, 0)
-        if self.steps is not None:
-            _check_int("steps", self.steps, 0)
-        if self.eval_simulations is not None:
-            _check_int("eval_simulations", self.eval_simulations, 1)
+        _check_int("seed", self.seed, 0, 2**64 - 1)
+        for name, high in LIMITS.items():
+            if getattr(self, name) is not None:
+                _check_int(name, getattr(self, name), 0 if name in ("steps", "temperature_moves") else 1, high)
         for width in self.hidden:
-            _check_int("hidden (each width)", width, 1)
-        if not self.ladder or any(isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in self.ladder):
-            raise ValueError(f"ladder must be one or more iteration counts >= 1, got {self.ladder!r}")
+            _check_int("hidden (each width)", width, 1, MAX_WIDTH)
+        if not 1 <= len(self.ladder) <= MAX_RUNGS:
+            raise ValueError(f"ladder must be 1 to {MAX_RUNGS} iteration counts, got {self.ladder!r}")
+        for rung in self.ladder:
+            _check_int("ladder (each rung)", rung, 1, MAX_SIMULATIONS)
         if list(self.ladder) != sorted(set(self.ladder)):
             raise ValueError(f"ladder must be increasing iteration counts, got {self.ladder!r}")
         _check_number("minutes", self.minutes, 0.0, allow_zero=True)
@@ -125,8 +142,9 @@ class TrainConfig:
         _check_number("search_value_weight", self.search_value_weight, 0.0, allow_zero=True)
         if self.search_value_weight > 1:
             raise ValueError(f"search_value_weight must be in [0, 1], got {self.search_value_weight!r}")
-        if self.mirror not in (True, False):
-            raise ValueError(f"mirror must be True or False, got {self.mirror!r}")
+        for name in ("mirror", "read_hidden"):
+            if getattr(self, name) not in (True, False):
+                raise ValueError(f"{name} must be True or False, got {getattr(self, name)!r}")
         if self.eval_seconds is not None:
             _check_number("eval_seconds", self.eval_seconds, 0.0)
         if self.architecture not in ("mlp", "resnet"):
@@ -177,9 +195,9 @@ class TrainConfig:
         ]
 
 
-def _check_int(name: str, value: Any, low: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise ValueError(f"{name} must be an int >= {low}, got {value!r}")
+def _check_int(name: str, value: Any, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{name} must be an int in [{low:,}, {high:,}], got {value!r}"[:300])
 
 
 def _check_number(name: str, value: Any, low: float, allow_zero: bool = False) -> None:

@@ -21,6 +21,8 @@ DTYPES = {
     "values": np.float32,
 }
 
+MAX_OBSERVATION = 1e6  # no game's observation tensor holds a larger number; a larger one is damage
+
 
 @dataclass
 class Positions:
@@ -76,6 +78,14 @@ class Positions:
             raise ValueError(f"saved movers must be players 0..{players - 1}")
         if not all(np.isfinite(getattr(self, name)).all() for name in ("observations", "policies", "values")):
             raise ValueError("saved positions hold values that are not finite")
+        if len(self) and not (np.abs(self.values).max() <= 1 and np.abs(self.observations).max() <= MAX_OBSERVATION):
+            raise ValueError(
+                f"saved value targets must lie in [-1, 1] and observations in [-{MAX_OBSERVATION:g}, "
+                f"{MAX_OBSERVATION:g}]"
+            )
+        sums = self.policies.sum(axis=1, dtype=np.float64)
+        if len(self) and not (self.policies.min() >= 0 and np.abs(sums - 1).max() <= 1e-3):
+            raise ValueError("saved policy targets must be distributions (shares >= 0 that add up to 1)")
         return self
 
     def arrays(self, prefix: str = "") -> dict[str, np.ndarray]:

@@ -20,7 +20,11 @@ import json
 import math
 import os
 from pathlib import Path
-from typing import Any, Union
+from typing import Any, Optional, Union
+
+from tablesearch.safe_files import append_to, read_regular, write_atomically
+
+MAX_FILE_BYTES = 256 << 20  # a run writes a few lines a step: a larger file is not a run's
 
 FIELDS: dict[str, dict[str, type]] = {
     "ladder": {"rungs": list},
@@ -36,36 +40,39 @@ RUNG_FIELDS: dict[str, dict[str, type]] = {
 
 
 class ResultsFile:
-    def __init__(self, path: Union[str, os.PathLike[str]]) -> None:
+    """A run's results file; `inside` is the run's folder (no link on the way is followed)."""
+
+    def __init__(self, path: Union[str, os.PathLike[str]], inside: Optional[Path] = None) -> None:
         self.path = Path(path)
-        self.lines: list[dict[str, Any]] = read_results(self.path) if self.path.exists() else []
+        self.inside = inside
+        self.lines: list[dict[str, Any]] = read_results(self.path, inside) if self.path.exists() else []
 
     def append(self, line: dict[str, Any]) -> None:
-        with open(self.path, "a") as file:
-            file.write(json.dumps(line, allow_nan=False) + "\n")
-            file.flush()
+        append_to(self.path, _encode([line]), "results file", self.inside)
         self.lines.append(line)
 
     def keep_until(self, step: int) -> None:
         """Drops the lines of steps after `step` (and a cut last line), rewriting the file atomically."""
         kept = [line for line in self.lines if line.get("step", 0) <= step]
-        on_disk = self.path.read_text() if self.path.exists() else ""
-        if kept == self.lines and (not on_disk or on_disk.endswith("\n")):
+        on_disk = _read(self.path, self.inside) if self.path.exists() else b""
+        if kept == self.lines and (not on_disk or on_disk.endswith(b"\n")):
             return
-        temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-        temporary.write_text("".join(json.dumps(line, allow_nan=False) + "\n" for line in kept))
-        os.replace(temporary, self.path)
+        write_atomically(self.path, _encode(kept), self.inside)
         self.lines = kept
 
     def of_kind(self, kind: str) -> list[dict[str, Any]]:
         return [line for line in self.lines if line.get("kind") == kind]
 
 
-def read_results(path: Union[str, os.PathLike[str]]) -> list[dict[str, Any]]:
+def read_results(path: Union[str, os.PathLike[str]], inside: Optional[Path] = None) -> list[dict[str, Any]]:
     """The lines of a results file. A last line cut short (a kill while writing) is left out;
     ValueError naming the file and line for any other line that is not a line of a training run
-    (a JSON object of a known kind whose fields this module reads have their types)."""
-    text = Path(path).read_text()
+    (a JSON object of a known kind whose fields this module reads have their types), and for a
+    file that is not a regular file of at most MAX_FILE_BYTES."""
+    try:
+        text = _read(path, inside).decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"{os.fspath(path)} is not a results file (not UTF-8 text)") from None
     parsed = []
     for number, line in enumerate(text.split("\n")[:-1], 1):  # the piece after the last newline is cut
         if not line.strip():
@@ -79,6 +86,18 @@ def read_results(path: Union[str, os.PathLike[str]]) -> list[dict[str, Any]]:
             raise ValueError(f"{os.fspath(path)}, line {number}: not a line of a training run ({problem})")
         parsed.append(value)
     return parsed
+
+
+def _read(path: Union[str, os.PathLike[str]], inside: Optional[Path]) -> bytes:
+    return read_regular(path, "results file", MAX_FILE_BYTES, inside)
+
+
+def _encode(lines: list[dict[str, Any]]) -> bytes:
+    """Lines as the file holds them; ValueError naming the value for a number JSON cannot hold."""
+    try:
+        return "".join(json.dumps(line, allow_nan=False) + "\n" for line in lines).encode()
+    except ValueError:
+        raise ValueError(f"a results line holds a number that is not finite: {lines[-1]!r}"[:500]) from None
 
 
 def _problem(line: Any) -> str:

@@ -12,6 +12,7 @@ probabilities. When the game ends every position gets its final returns.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any, Optional
 
@@ -64,12 +65,19 @@ class Decision:
     search_values: Optional[np.ndarray] = None
 
 
-def decide(state: Any, model: Model, settings: SelfPlaySettings, rng: np.random.Generator, explore: bool) -> Decision:
+def decide(
+    state: Any,
+    model: Model,
+    settings: SelfPlaySettings,
+    rng: np.random.Generator,
+    explore: bool,
+    time_limit: Optional[float] = None,
+) -> Decision:
     """Searches `state` (a player to move) and picks the move. The target is the visit shares,
     and the move is drawn from them when `explore`, else the most visited; with the Gumbel root
     search the target is its improved policy and the move the one its sequential halving chose
     (the Gumbel noise explores, as in mctx's gumbel_muzero_policy). Reads only what the mover may
-    know when the algorithm does."""
+    know when the algorithm does. `time_limit` (seconds) cuts the search short."""
     game = model.game
     mover = int(state.current_player())
     legal_actions = [int(a) for a in state.legal_actions()]
@@ -82,7 +90,10 @@ def decide(state: Any, model: Model, settings: SelfPlaySettings, rng: np.random.
     if len(legal_actions) == 1:
         policy[legal_actions[0]] = 1.0
     else:
-        result = mcts.search(state, seed=seed, evaluator=model, **settings.search_options())
+        options = settings.search_options()
+        if time_limit is not None:
+            options["time_limit"] = time_limit
+        result = mcts.search(state, seed=seed, evaluator=model, **options)
         improved = getattr(result, "improved_policy", None)
         for index, stat in enumerate(result.stats):
             policy[stat.action] = improved[index] if improved else stat.visits
@@ -109,8 +120,11 @@ def chance_outcome(state: Any, rng: np.random.Generator) -> int:
     return int(actions[int(rng.choice(len(actions), p=weights / weights.sum()))])
 
 
-def play_game(game: Any, model: Model, settings: SelfPlaySettings, seed: int) -> Positions:
-    """One self-play game from `seed`: its positions, with the final returns as value targets."""
+def play_game(
+    game: Any, model: Model, settings: SelfPlaySettings, seed: int, deadline: Optional[float] = None
+) -> Optional[Positions]:
+    """One self-play game from `seed`: its positions, with the final returns as value targets; None
+    if the clock (time.time()) reached `deadline` first (a game cut short teaches nothing)."""
     rng = np.random.default_rng(seed)
     state = game.new_initial_state(seed)
     decisions: list[Decision] = []
@@ -118,7 +132,11 @@ def play_game(game: Any, model: Model, settings: SelfPlaySettings, seed: int) ->
         if state.is_chance_node():
             state.apply_action(chance_outcome(state, rng))
             continue
-        decision = decide(state, model, settings, rng, explore=len(decisions) < settings.temperature_moves)
+        left = None if deadline is None else deadline - time.time()
+        if left is not None and left <= 0:
+            return None
+        explore = len(decisions) < settings.temperature_moves
+        decision = decide(state, model, settings, rng, explore, left)
         decisions.append(decision)
         state.apply_action(decision.action)
     returns = model_scale(model, state.returns())
@@ -150,14 +168,24 @@ def value_target(model: Model, decision: Decision, returns: np.ndarray, search_w
 
 
 def play_games(
-    settings: SelfPlaySettings, architecture: dict[str, Any], tensors: dict[str, np.ndarray], seeds: list[int]
+    settings: SelfPlaySettings,
+    architecture: dict[str, Any],
+    tensors: dict[str, np.ndarray],
+    seeds: list[int],
+    deadline: Optional[float] = None,
 ) -> tuple[Positions, int]:
-    """Plays a game per seed with the network given as arrays (runs in a worker): (their positions
-    in seed order, the number of games)."""
+    """Plays a game per seed with the network given as arrays (runs in a worker): (the positions
+    of the games finished before `deadline` (time.time()), in seed order, their number)."""
     game = settings.game.load()
     model = Model.from_arrays(game, Architecture.from_json(architecture), tensors)
-    parts = [play_game(game, model, settings, seed) for seed in seeds]
-    return Positions.concatenate(parts), len(seeds)
+    parts = []
+    for seed in seeds:
+        part = play_game(game, model, settings, seed, deadline)
+        if part is None:
+            break
+        parts.append(part)
+    empty = Positions.empty(int(np.prod(model.game.observation_shape)), model.game.num_actions, game.num_players())
+    return Positions.concatenate([empty, *parts]), len(parts)
 
 
 def check_trainable(game: Any, seed: int = 0, probes: Optional[int] = None) -> None:

@@ -18,6 +18,7 @@ import concurrent.futures as cf
 import importlib.util
 import os
 import time
+import warnings
 from dataclasses import dataclass
 from typing import Any, Optional, Union
 
@@ -25,9 +26,10 @@ import numpy as np
 
 from tablesearch import mcts
 from tablesearch.models import Model, load_model
+from tablesearch.search_options import ALGORITHM_TABLE
 from tablesearch.tournaments.runner import GameRef
 from tablesearch.tournaments.schedule import derive_seed
-from tablesearch.tournaments.workers import InlineExecutor, LocalPool
+from tablesearch.tournaments.workers import InlineExecutor, LocalPool, WorkersCapped, plan_workers
 from tablesearch.training.checkpoint import Checkpoint, RunFolder
 from tablesearch.training.config import TrainConfig
 from tablesearch.training.evaluations import Evaluations
@@ -40,6 +42,7 @@ from tablesearch.training.self_play import SelfPlaySettings, check_trainable, pl
 from tablesearch.training.symmetry import mirror_of
 
 SELF_PLAY_STREAM, LADDER_STREAM, SAMPLE_STREAM = 0, 1, 3
+MAX_BUFFER_BYTES = 4 << 30  # the replay buffer's arrays, held in memory
 
 
 @dataclass
@@ -93,6 +96,8 @@ class Trainer:
         check_trainable(self.game, config.seed)
         self.template = Model.for_game(self.game, config.architecture, seed=config.seed, **config.architecture_sizes())
         self.algorithm = self_play_algorithm(config.search, self.game)
+        self._check_reads_only_the_movers_view()
+        self._check_buffer_memory()
         self._check_search()
         self.settings = SelfPlaySettings(
             self.ref,
@@ -110,6 +115,32 @@ class Trainer:
         self.started = time.monotonic()
         self.base_seconds = 0.0
 
+    def _check_reads_only_the_movers_view(self) -> None:
+        """Refuses a self-play search that reads the whole state of a game with hidden information
+        (unless read_hidden): its targets would differ between states the mover cannot tell apart."""
+        if not self.game.has_hidden_information() or ALGORITHM_TABLE[self.algorithm].hidden_information:
+            return
+        if self.config.read_hidden:
+            return
+        sound = ", ".join(name for name, row in ALGORITHM_TABLE.items() if row.hidden_information)
+        raise ValueError(
+            f"search {self.algorithm!r} reads the whole state, and {self.ref.name} hides information: its "
+            "policy targets would use what the mover cannot see, which the network's input lacks. Search "
+            f"with one that reads only the mover's information ({sound}; auto picks one), or pass "
+            "read_hidden=True (--read-hidden on) to train on the whole state knowingly"
+        )
+
+    def _check_buffer_memory(self) -> None:
+        sizes = (self.template.game.observation_shape, self.template.game.num_actions, self.game.num_players())
+        row = 4 * (int(np.prod(sizes[0])) + 2 * sizes[1] + sizes[2] + 1) + sizes[1]
+        needed = self.config.buffer_positions * row
+        if needed > MAX_BUFFER_BYTES:
+            raise ValueError(
+                f"buffer_positions={self.config.buffer_positions:,} would hold {needed / 2**30:.1f} GiB of "
+                f"positions of {self.ref.name}; at most {MAX_BUFFER_BYTES >> 30} GiB "
+                f"({MAX_BUFFER_BYTES // row:,} positions) are kept"
+            )
+
     def _check_search(self) -> None:
         """One iteration of the self-play search at the first decision, so that an algorithm the
         game cannot take fails now, naming what is valid, not in a worker."""
@@ -119,6 +150,13 @@ class Trainer:
         options = SelfPlaySettings(self.ref, self.algorithm, 1, 0, 0.3, 0.25).search_options()
         mcts.search(state, seed=0, evaluator=self.template, **options)
 
+    def _local_workers(self) -> int:
+        """Worker processes to start here: at most one per core (a WorkersCapped warning says so)."""
+        count, note = plan_workers(self.config.workers, self.config.workers)
+        if note:
+            warnings.warn(note.split(" (")[0], WorkersCapped, stacklevel=4)
+        return count
+
     def seconds(self) -> float:
         """Seconds of the run so far, its earlier sessions included."""
         return self.base_seconds + time.monotonic() - self.started
@@ -127,14 +165,15 @@ class Trainer:
         resuming = self.folder.prepare(self.config)
         pool: Optional[LocalPool] = None
         try:
+            workers = self.config.workers if self.given_executor is not None else self._local_workers()
             if self.given_executor is not None:
-                executor, workers = self.given_executor, self.config.workers
-            elif self.config.workers > 1:
-                pool = LocalPool(self.config.workers)
-                executor, workers = pool.executor, self.config.workers
+                executor = self.given_executor
+            elif workers > 1:
+                pool = LocalPool(workers)
+                executor = pool.executor
                 executor.submit(int).result()  # starts the workers before JAX starts its threads (fork)
             else:
-                executor, workers = InlineExecutor(), 1
+                executor = InlineExecutor()
             result = self._run(executor, workers, resuming)
         except BaseException:
             if pool is not None:
@@ -165,7 +204,7 @@ class Trainer:
             except ValueError as error:
                 raise ValueError(f"{folder.checkpoint_path}: {error}") from None
         self.base_seconds, self.started = checkpoint.seconds, time.monotonic()
-        results = ResultsFile(folder.results_path)
+        results = ResultsFile(folder.results_path, folder.path)
         results.keep_until(checkpoint.step)
         folder.forget_after(checkpoint.step)
         folder.prune_positions(config.buffer_positions, checkpoint.step)
@@ -280,31 +319,43 @@ class _Run:
         return model.architecture.to_json(), model.tensors
 
     def _step(self) -> None:
+        """Plays and learns from a step's games. Games still being played when the time budget
+        runs out are abandoned, and the step keeps those that finished."""
         t, config = self.t, self.t.config
         step = self.checkpoint.step + 1
         seeds = [derive_seed(config.seed, SELF_PLAY_STREAM, step, g) for g in range(config.games_per_step)]
         chunks = np.array_split(np.array(seeds, dtype=np.int64), min(len(seeds), 2 * self.workers))
         architecture, tensors = self._network()
         started = time.monotonic()
+        deadline = time.time() + config.minutes * 60 - t.seconds()
         futures = [
-            self.executor.submit(play_games, t.settings, architecture, tensors, [int(s) for s in chunk])
+            self.executor.submit(play_games, t.settings, architecture, tensors, [int(s) for s in chunk], deadline)
             for chunk in chunks
         ]
         self._wait(set(futures))
-        positions = Positions.concatenate([future.result()[0] for future in futures])
+        played = [future.result() for future in futures]
+        positions = Positions.concatenate([part for part, _ in played])
+        games = sum(count for _, count in played)
         self_play_seconds = time.monotonic() - started
+        if games == 0:
+            return
         self.buffer.add(positions)
         updates = max(1, round(config.replay_ratio * len(positions) / config.batch_size))
         rng = np.random.default_rng(derive_seed(config.seed, SAMPLE_STREAM, step))
         losses = [self.learner.update(self._batch(rng)) for _ in range(updates)]
-        self._commit(step, positions, losses, self_play_seconds)
+        self._commit(step, games, positions, losses, self_play_seconds)
 
     def _batch(self, rng: np.random.Generator) -> Positions:
         batch = self.buffer.sample(rng, self.t.config.batch_size)
         return self.t.mirror(batch, rng) if self.t.mirror is not None else batch
 
     def _commit(
-        self, step: int, positions: Positions, losses: list[tuple[float, float]], self_play_seconds: float
+        self,
+        step: int,
+        games: int,
+        positions: Positions,
+        losses: list[tuple[float, float]],
+        self_play_seconds: float,
     ) -> None:
         """Saves the step; from the checkpoint's write on, a kill loses nothing of it. Its results
         line and a network due for evaluation are written before that (a resume drops or forgets
@@ -314,7 +365,7 @@ class _Run:
         seconds = t.seconds()
         self.checkpoint = Checkpoint(
             step=step,
-            games=self.checkpoint.games + t.config.games_per_step,
+            games=self.checkpoint.games + games,
             positions=self.checkpoint.positions + len(positions),
             seconds=seconds,
             params={name: np.asarray(value) for name, value in self.learner.params.items()},
