@@ -72,6 +72,44 @@ def first_of(kind, **fields):
         return lines
     return change
 
+def fifo(path):
+    os.remove(path)
+    os.mkfifo(path)
+
+def outside(path):
+    # a folder beside the run's copy, which the run must never touch
+    run = path.split("/case-")[0] + "/case-" + path.split("/case-")[1].split("/")[0]
+    os.makedirs(run + "-outside", exist_ok=True)
+    return run + "-outside"
+
+def linked_out(path):
+    # moves `path` (a file or a folder) out of the run and leaves a link to it in its place
+    moved = os.path.join(outside(path), os.path.basename(path))
+    shutil.move(path, moved)
+    os.symlink(moved, path)
+
+def lock_linked_out(path):
+    os.remove(path)
+    os.symlink(os.path.join(outside(path), "created-through-the-link"), path)
+
+def overlapping_members(path):
+    # an archive whose central directory lists one member 300 times: each fits, all do not
+    data = open(path, "rb").read()
+    end = data.rindex(b"PK\x05\x06")
+    start = data.index(b"PK\x01\x02")
+    first_end = data.index(b"PK\x01\x02", start + 4) if data.count(b"PK\x01\x02") > 1 else end
+    record = data[start:first_end]
+    directory = record * 300
+    eocd = bytearray(data[end:])
+    eocd[8:10] = eocd[10:12] = (300).to_bytes(2, "little")
+    eocd[12:16] = len(directory).to_bytes(4, "little")
+    open(path, "wb").write(data[:start] + directory + bytes(eocd))
+
+def snapshot(folder):
+    if not os.path.isdir(folder):
+        return {}
+    return {name: os.path.getsize(os.path.join(folder, name)) for name in sorted(os.listdir(folder))}
+
 good_config = json.load(open(os.path.join(base, "config.json")))
 CHECKPOINT, BUFFER, RESULTS = "checkpoint.npz", "buffer/step-00000001.npz", "results.jsonl"
 cases = {
@@ -112,6 +150,22 @@ cases = {
         RESULTS, results_with(first_of("ladder", rungs=[{"name": "uct-999999999", "algorithm": "uct",
                                                           "iterations": 999999999, "elo": 0.0}]))
     ),
+    "checkpoint counter past int64": (
+        CHECKPOINT, edited(CHECKPOINT, lambda d: d.update(counters=np.array([1, 2**63 - 1, 5])))
+    ),
+    "checkpoint overlapping members": (CHECKPOINT, overlapping_members),
+    "buffer values out of range": (BUFFER, edited(BUFFER, lambda d: d["values"].fill(3e38))),
+    "buffer policies not distributions": (BUFFER, edited(BUFFER, lambda d: d["policies"].fill(1e30))),
+    "config a FIFO": ("config.json", fifo),
+    "checkpoint a FIFO": (CHECKPOINT, fifo),
+    "results a FIFO": (RESULTS, fifo),
+    "buffer a FIFO": (BUFFER, fifo),
+    "kept network a FIFO": ("models/step-00000001.tsmodel", fifo),
+    "results a link out of the run": (RESULTS, linked_out),
+    "checkpoint a link out of the run": (CHECKPOINT, linked_out),
+    "buffer folder a link out of the run": ("buffer", linked_out),
+    "models folder a link out of the run": ("models", linked_out),
+    "lock a link out of the run": (".lock", lock_linked_out),
     "kept network a pickle": (
         "models/step-00000001.tsmodel", lambda p: (
             open(p, "wb").write(pickle.dumps(Payload())),
@@ -125,11 +179,14 @@ for number, (name, (file, damage)) in enumerate(cases.items()):
     run = os.path.join(os.path.dirname(base), f"case-{number}")
     shutil.copytree(base, run)
     damage(os.path.join(run, file))
+    before = snapshot(run + "-outside")
     try:
         ts.train("tic_tac_toe", out=run, **settings)
-        print(json.dumps({"case": name, "file": file, "error": None}))
-    except ValueError as error:
-        print(json.dumps({"case": name, "file": file, "error": str(error)}))
+        error = None
+    except ValueError as refused:
+        error = str(refused)
+    after = snapshot(run + "-outside")
+    print(json.dumps({"case": name, "file": file, "error": error, "outside_touched": before != after}))
 print(json.dumps({"pickle_ran": os.path.exists(marker)}))
 """
 
@@ -163,6 +220,20 @@ EXPECTED = {
     "results elo a str": "elo 'high' is not a finite number",
     "results ladder of other rungs": "its ladder is not this run's",
     "kept network a pickle": "is not a tablesearch model file",
+    "checkpoint counter past int64": "has counters [1, 9223372036854775807, 5]",
+    "checkpoint overlapping members": "its 300 members declare",
+    "buffer values out of range": "saved value targets must lie in [-1, 1]",
+    "buffer policies not distributions": "saved policy targets must be distributions",
+    "config a FIFO": "is a named pipe (FIFO)",
+    "checkpoint a FIFO": "is a named pipe (FIFO)",
+    "results a FIFO": "is a named pipe (FIFO)",
+    "buffer a FIFO": "is a named pipe (FIFO)",
+    "kept network a FIFO": "is a named pipe (FIFO)",
+    "results a link out of the run": "is a symbolic link",
+    "checkpoint a link out of the run": "is a symbolic link",
+    "buffer folder a link out of the run": "is a symbolic link",
+    "models folder a link out of the run": "is a symbolic link",
+    "lock a link out of the run": "is a symbolic link",
 }
 
 
@@ -180,4 +251,5 @@ def test_a_hostile_run_folder_is_refused_naming_the_file(tmp_path, monkeypatch):
         assert error is not None, f"{case}: resumed"
         assert expected in error, f"{case}: {error}"
         assert results[case]["file"].split("/")[-1] in error, f"{case}: the message names the file: {error}"
+        assert not results[case]["outside_touched"], f"{case}: the run wrote or deleted outside its folder"
     assert lines[-1] == {"pickle_ran": False}
