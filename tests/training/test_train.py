@@ -190,7 +190,7 @@ def test_bad_settings_are_named(tmp_path, settings, message):
 
 def test_a_buffer_larger_than_the_memory_cap_is_refused(tmp_path):
     # connect four: 126 observation numbers and 7 actions a position, about 580 bytes.
-    with pytest.raises(ValueError, match=r"buffer_positions=10,000,000 would hold 5\.4 GiB of positions of connect_four"):
+    with pytest.raises(ValueError, match=r"buffer_positions=10,000,000 would hold 5\.4 GiB of positions of connect"):
         ts.train("connect_four", out=tmp_path, buffer_positions=10**7, **TINY)
 
 

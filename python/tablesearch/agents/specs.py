@@ -199,9 +199,13 @@ def _model_path(given: str, models: Optional[Mapping[str, str]], where: str) -> 
 
 def cached_model(path: str) -> Model:
     """The model file at `path`, read once per process while the file is unchanged (worker
-    processes build an agent for every game)."""
-    info = os.stat(path)
-    return _read_model(os.path.realpath(path), info.st_mtime_ns, info.st_size)
+    processes build an agent for every game). Raises ValueError naming the file if it cannot be
+    read (removed or replaced since the server started, say)."""
+    try:
+        info = os.stat(path)
+        return _read_model(os.path.realpath(path), info.st_mtime_ns, info.st_size)
+    except OSError as error:
+        raise ValueError(f"model file {path!r} can no longer be read: {error.strerror}") from None
 
 
 @functools.lru_cache(maxsize=8)
