@@ -32,7 +32,7 @@ class FileRefused(ValueError):
     large, unreadable): the message names the file and what is wrong."""
 
 
-def describe(mode: int) -> str:
+def file_kind(mode: int) -> str:
     """What kind of file `mode` (st_mode) is, in words."""
     kinds = [
         (stat.S_ISDIR, "a folder"),
@@ -65,7 +65,7 @@ def check_inside(path: PathLike, root: PathLike) -> None:
         last = index == len(parts) - 1
         if stat.S_ISLNK(mode) or (not last and not stat.S_ISDIR(mode)):
             raise FileRefused(
-                f"{os.fspath(current)} is {describe(mode)}; a run's folder holds only its own files and "
+                f"{os.fspath(current)} is {file_kind(mode)}; a run's folder holds only its own files and "
                 f"folders, never links (remove it, or use another folder)"
             )
 
@@ -90,7 +90,7 @@ def open_regular(
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise FileRefused(f"{where} is {describe(info.st_mode)}; only a regular file is read")
+            raise FileRefused(f"{where} is {file_kind(info.st_mode)}; only a regular file is read")
         if max_bytes is not None and info.st_size > max_bytes:
             raise FileRefused(f"{where} is {info.st_size:,} bytes; at most {max_bytes:,} are read")
         if _NONBLOCK:
@@ -149,7 +149,7 @@ def append_to(path: PathLike, data: bytes, what: str, inside: Optional[PathLike]
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise FileRefused(f"{where} is {describe(info.st_mode)}; only a regular file is written")
+            raise FileRefused(f"{where} is {file_kind(info.st_mode)}; only a regular file is written")
         view = memoryview(data)
         while view:
             view = view[os.write(fd, view) :]

@@ -29,6 +29,7 @@ from tablesearch.agents.specs import spec_name
 from tablesearch.analysis import exact, metrics, variants, verdicts
 from tablesearch.analysis.replay import replay
 from tablesearch.analysis.report import BalanceReport
+from tablesearch.safe_files import open_regular
 
 # mcts: the default MCTS agent, 1,000 iterations a move unless a budget says otherwise.
 DEFAULT_AGENTS = ("mcts", "random")
@@ -74,7 +75,7 @@ def _run_file(directory: str, game: str, label: str, role: str, ident: Mapping[s
 def _count_lines(path: str) -> int:
     if not os.path.exists(path):
         return 0
-    with open(path, "rb") as f:
+    with open_regular(path, "results file") as f:
         return sum(1 for raw in f if raw.endswith(b"\n") and raw.strip())
 
 

@@ -29,7 +29,7 @@ from typing import Optional, Union
 import numpy as np
 
 from tablesearch.models import Model
-from tablesearch.safe_files import FileRefused, check_inside, describe, read_regular, write_atomically
+from tablesearch.safe_files import FileRefused, check_inside, file_kind, read_regular, write_atomically
 from tablesearch.training.arrays_file import load_arrays, save_arrays
 from tablesearch.training.config import TrainConfig
 from tablesearch.training.replay_buffer import Positions
@@ -90,7 +90,7 @@ class RunFolder:
                 mode = entry.lstat().st_mode
                 if not (stat.S_ISREG(mode) or (stat.S_ISDIR(mode) and folder == self.path)):
                     raise FileRefused(
-                        f"{os.fspath(entry)} is {describe(mode)}; a training run's folder holds only its own "
+                        f"{os.fspath(entry)} is {file_kind(mode)}; a training run's folder holds only its own "
                         "files and folders, never links (remove it, or train into another folder)"
                     )
 
