@@ -19,7 +19,6 @@ from tablesearch.games.extras import game_extras, games_with
 from tablesearch.match import BUDGET_KEYS, MAX_PLIES, SEED_LIMIT
 from tablesearch.render import describe, text_legend
 from tablesearch.render.moves import describe_move
-from tablesearch.safe_files import file_kind
 from tablesearch.search_options import OPTIONS, option_from_text
 from tablesearch.tournaments.runner import MAX_GAMES, MAX_RESAMPLES, MAX_WORKERS
 from tablesearch.tournaments.schedule import derive_seed
@@ -284,11 +283,8 @@ def check_output(path: str, option: str) -> None:
     if not os.path.isdir(folder):
         raise ValueError(f"{option} {path!r}: No such file or directory (the folder {folder} does not exist)")
     existed = os.path.exists(path)
-    if existed and not os.path.isfile(path):  # a named pipe would block the open below
-        raise ValueError(f"{option} {path!r} is {file_kind(os.stat(path).st_mode)}, not a file")
-    try:
-        with open(path, "ab"):
-            pass
+    try:  # without blocking: a named pipe nobody reads is refused (ENXIO), not waited on
+        os.close(os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o644))
     except OSError as error:
         raise ValueError(f"{option} {path!r}: {error.strerror}") from None
     if not existed:
