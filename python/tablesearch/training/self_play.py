@@ -20,6 +20,7 @@ import numpy as np
 
 from tablesearch import mcts
 from tablesearch.models import Architecture, Model
+from tablesearch.models.definition import to_unit
 from tablesearch.tournaments.runner import GameRef
 from tablesearch.training.replay_buffer import Positions
 
@@ -154,8 +155,7 @@ def play_game(
 
 def model_scale(model: Model, values: Any) -> np.ndarray:
     """Values in the game's utility range scaled to [-1, 1], as the network's tanh gives them."""
-    low, high = model.game.utility
-    return (2.0 * (np.asarray(values, dtype=np.float64) - low) / (high - low) - 1.0).astype(np.float32)
+    return to_unit(np.asarray(values, dtype=np.float64), model.game.utility).astype(np.float32)  # type: ignore[no-any-return]
 
 
 def value_target(model: Model, decision: Decision, returns: np.ndarray, search_weight: float) -> np.ndarray:
