@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import math
 import random
 import statistics
 import sys
@@ -34,6 +33,7 @@ from typing import Any, Callable
 
 import tablesearch as ts
 from tablesearch import mcts
+from tablesearch.statistics import mean_interval
 
 
 def require_openspiel() -> Any:
@@ -212,10 +212,9 @@ def match_section(pairs: int, move_seconds: float, simulations: int = 0) -> None
             )
             scores.append(play_match_game(pyspiel, ours, bot, our_seat, DealOrder(deal_seed), times))
         pair_means.append(sum(scores) / 2)
-    mean = statistics.fmean(pair_means)
-    half = 1.96 * statistics.stdev(pair_means) / math.sqrt(len(pair_means))
+    mean, low, high = mean_interval(pair_means)
     print(f"games {2 * pairs} ({pairs} duplicate deals, seats swapped)")
-    print(f"tablesearch chips/game {mean:+.3f}  95% interval [{mean - half:+.3f}, {mean + half:+.3f}]")
+    print(f"tablesearch chips/game {mean:+.3f}  95% interval [{low:+.3f}, {high:+.3f}]")
     print(
         f"mean seconds per move: tablesearch {statistics.fmean(times['ours']) * 1000:.1f} ms, "
         f"ISMCTSBot {statistics.fmean(times['bot']) * 1000:.1f} ms"

@@ -24,10 +24,8 @@ side fewer simulations, both alike.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
-import statistics
 import sys
 import time
 import zlib
@@ -36,6 +34,7 @@ from typing import Any, Callable, Optional
 import tablesearch as ts
 from tablesearch import mcts
 from tablesearch.exploitability import exploitability
+from tablesearch.statistics import mean_interval
 
 GAMES = {"kuhn": "openspiel:kuhn_poker", "leduc": "leduc_poker"}
 
@@ -160,7 +159,8 @@ def match_section(pairs: int, move_ms: float, algorithms: list[str], options: di
 
 def mean_and_half_interval(values: list[float]) -> tuple[float, float]:
     """The mean and the half-width of its 95% interval (normal approximation)."""
-    return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    mean, low, _ = mean_interval(values)
+    return mean, mean - low
 
 
 def main() -> None:

@@ -28,10 +28,8 @@ The load average is printed with each figure (time limits are wall-clock).
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
-import statistics
 import time
 from functools import partial
 from typing import Any, Callable
@@ -39,6 +37,7 @@ from typing import Any, Callable
 import tablesearch as ts
 from tablesearch import mcts
 from tablesearch.interop.openspiel import _quiet_stderr
+from tablesearch.statistics import mean_interval
 
 ALGORITHMS = ("ismcts", "infoset-uct", "smooth-uct")
 
@@ -172,7 +171,8 @@ def match(
             seats[our_seat] = make_ours(seed)
             total += play(pyspiel, game_name, seats, deal)[our_seat]
         pair_means.append(total / 2)
-    return statistics.fmean(pair_means), 1.96 * statistics.stdev(pair_means) / math.sqrt(len(pair_means))
+    mean, low, _ = mean_interval(pair_means)
+    return mean, mean - low
 
 
 def openspiel_opponents(pyspiel: Any, game_name: str, args: argparse.Namespace) -> dict[str, Callable[[int], Bot]]:

@@ -12,11 +12,10 @@ its tree against one that does not, seats alternating.
 from __future__ import annotations
 
 import argparse
-import math
-import statistics
 
 import tablesearch as ts
 from tablesearch import mcts
+from tablesearch.statistics import mean_interval
 
 POSITIONS = [  # (game, history, the winning moves), found by the solver and checked move by move
     ("connect_four", [3, 3, 4, 4], {2, 5}),
@@ -73,12 +72,10 @@ def reuse_section(games: int, iterations: int) -> None:
         agents[1 - reuse_seat] = mcts.Agent(iterations=iterations, seed=seed + 10_000, reuse_tree=False)
         record = ts.play_game(game, agents, seed=seed)
         scores.append((record.returns[reuse_seat] + 1) / 2)
-    mean = statistics.fmean(scores)
-    half_width = 1.96 * statistics.stdev(scores) / math.sqrt(games) if games > 1 else 1.0
+    mean, low, high = mean_interval(scores, 0.0, 1.0)
     print(
         f"tree reuse vs none, connect four, {iterations} iterations per move, {games} games: "
-        f"reuse scores {sum(scores):.1f} / {games} ({mean:.1%}, 95% interval {mean - half_width:.1%} "
-        f"to {mean + half_width:.1%})"
+        f"reuse scores {sum(scores):.1f} / {games} ({mean:.1%}, 95% interval {low:.1%} to {high:.1%})"
     )
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import statistics
 import subprocess
@@ -22,6 +21,7 @@ import sys
 from typing import Any
 
 import tablesearch as ts
+from tablesearch.statistics import mean_interval
 
 # Run by each build's interpreter: one line per move asked, one line back (action, iterations).
 MOVE_SERVER = """
@@ -76,11 +76,10 @@ def main() -> None:
         return list(state.returns())
 
     pair_means = [(play(d, ["new", "old"])[0] + play(d, ["old", "new"])[1]) / 2 for d in range(args.pairs)]
-    mean = statistics.fmean(pair_means)
-    half = 1.96 * statistics.stdev(pair_means) / math.sqrt(len(pair_means))
+    mean, low, high = mean_interval(pair_means)
     print(
         f"{args.game}, {args.algorithm}, {args.seconds} s a move, {2 * args.pairs} games ({args.pairs} deals, seats "
-        f"swapped): the new build's mean return {mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}]; "
+        f"swapped): the new build's mean return {mean:+.3f} [{low:+.3f}, {high:+.3f}]; "
         f"median iterations a move: new {statistics.median(iterations['new']):,.0f}, "
         f"old {statistics.median(iterations['old']):,.0f}"
     )

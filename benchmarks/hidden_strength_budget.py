@@ -17,8 +17,6 @@ over deal means (a deal's games share their luck). Each figure says how many gam
 from __future__ import annotations
 
 import argparse
-import math
-import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,6 +25,7 @@ from typing import Any, Optional
 import tablesearch as ts
 from tablesearch import mcts
 from tablesearch.games import search_defaults
+from tablesearch.statistics import mean_interval
 
 OLD_DEFAULT = "ismcts:rollout_cutoff=none,playout=random"
 """The default search before the rollout cutoff: ISMCTS, random playouts to the end, uct_c sqrt(2)."""
@@ -80,13 +79,6 @@ def deal_scores(lines: Sequence[dict[str, Any]], name: str) -> list[float]:
         pairs = [1.0 if ranks[i] < ranks[j] else 0.5 if ranks[i] == ranks[j] else 0.0 for i in mine for j in theirs]
         per_deal.setdefault(line["deal"], []).append(sum(pairs) / len(pairs))
     return [sum(v) / len(v) for v in per_deal.values()]
-
-
-def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
-    """Mean and normal 95% interval (1.96 standard errors); a single value has a zero-width one."""
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return mean, mean - half, mean + half
 
 
 def match(

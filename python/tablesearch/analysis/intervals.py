@@ -22,40 +22,17 @@ from typing import Optional
 import numpy as np
 from numpy.typing import ArrayLike
 
-LEVEL = 0.95
-Z = 1.959963984540054  # the normal quantile of 0.975 (scipy.stats is imported only where needed: it is slow)
+from tablesearch.statistics import LEVEL, Z, mean_interval, wilson_count
+from tablesearch.statistics import wilson as wilson_at
+
+__all__ = ["LEVEL", "Z", "mean_interval", "wilson", "wilson_at"]
 
 
 def wilson(successes: float, trials: int) -> tuple[float, float]:
     """Wilson's 95% interval for a proportion; (nan, nan) with no trials."""
     if trials <= 0:
         return math.nan, math.nan
-    low, high = wilson_at(successes / trials, trials)
-    return 0.0 if successes <= 0 else low, 1.0 if successes >= trials else high
-
-
-def wilson_at(p: float, n: float) -> tuple[float, float]:
-    """Wilson's 95% interval for a proportion `p` observed over `n` trials (`n` need not be whole:
-    an effective sample size)."""
-    z2 = Z * Z
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
-
-
-def mean_interval(
-    values: Sequence[float], minimum: float = -math.inf, maximum: float = math.inf
-) -> tuple[float, float, float]:
-    """(mean, low, high): the normal-approximation interval mean +- z * s / sqrt(n), cut to
-    [minimum, maximum], the range the quantity can take. No interval (nan) from one value."""
-    x = np.asarray(values, dtype=float)
-    if len(x) == 0:
-        return math.nan, math.nan, math.nan
-    mean = float(x.mean())
-    if len(x) == 1:
-        return mean, math.nan, math.nan
-    half = Z * float(x.std(ddof=1)) / math.sqrt(len(x))
-    return mean, max(minimum, mean - half), min(maximum, mean + half)
+    return wilson_count(successes, trials)
 
 
 def bounded_mean(values: Sequence[float], minimum: float = 0.0, maximum: float = 1.0) -> tuple[float, float, float]:

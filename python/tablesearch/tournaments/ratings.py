@@ -18,18 +18,15 @@ from typing import Optional
 
 import numpy as np
 
-ELO_PER_NAT = 400.0 / math.log(10.0)
-DEFAULT_PRIOR_DRAWS = 2.0
+from tablesearch.statistics import DEFAULT_PRIOR_DRAWS, percentile_interval, wilson_count
+from tablesearch.statistics import bradley_terry as fit_elo_batch
 
 
 def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
     """The Wilson score interval of a binomial proportion; (0, 1) when there are no trials."""
     if trials == 0:
         return (0.0, 1.0)
-    from scipy import stats  # imported here: scipy.stats takes a second to import
-
-    ci = stats.binomtest(int(successes), int(trials)).proportion_ci(confidence_level=confidence, method="wilson")
-    return (float(ci.low), float(ci.high))
+    return wilson_count(successes, trials, confidence)
 
 
 def elo_to_score(elo: float) -> float:
@@ -82,38 +79,6 @@ def fit_elo(wins: np.ndarray, prior_draws: float = DEFAULT_PRIOR_DRAWS) -> np.nd
     return elo
 
 
-def fit_elo_batch(wins: np.ndarray, prior_draws: float = DEFAULT_PRIOR_DRAWS) -> np.ndarray:
-    """`fit_elo` of many win matrices at once (shape (B, k, k) -> (B, k)).
-
-    Newton's method on the concave log-likelihood, all B problems in step: a bootstrap of 1000
-    resamples takes milliseconds, where scipy.optimize.minimize takes about 2 ms per fit (the tests
-    check both agree). The first agent's rating is held at 0 during the fit, then all are centred.
-    """
-    wins = np.asarray(wins, dtype=float)
-    batch, k = wins.shape[0], wins.shape[1]
-    if k == 1:
-        return np.zeros((batch, 1))
-    wins = wins + (prior_draws / 2.0) * (1.0 - np.eye(k))
-    played = wins + np.swapaxes(wins, 1, 2)
-    r = np.zeros((batch, k))
-    for _ in range(200):
-        p = 1.0 / (1.0 + np.exp(-(r[:, :, None] - r[:, None, :])))
-        grad = np.sum(played * p - wins, axis=2)  # of the negative log-likelihood
-        hess = -played * p * (1.0 - p)
-        idx = np.arange(k)
-        hess[:, idx, idx] = -np.sum(hess, axis=2)
-        step = np.linalg.solve(hess[:, 1:, 1:], grad[:, 1:, None])[:, :, 0]
-        step = np.clip(step, -2.0, 2.0)  # damp the first steps of a lopsided fit
-        r[:, 1:] -= step
-        if np.max(np.abs(step)) < 1e-10:
-            break
-    else:
-        raise ValueError("the ratings do not converge: some agent won every comparison and prior_draws is 0")
-    elo: np.ndarray = r * ELO_PER_NAT
-    centred: np.ndarray = elo - elo.mean(axis=1, keepdims=True)
-    return centred
-
-
 def _connected(adjacent: np.ndarray) -> bool:
     seen, todo = {0}, [0]
     while todo:
@@ -153,8 +118,8 @@ def bootstrap_elo(
         virtual = np.triu(virtual, 1)
         wins += (virtual + np.swapaxes(virtual, 1, 2)) / 2.0
     samples = fit_elo_batch(wins, prior_draws=0.0)
-    tail = (1.0 - confidence) / 2.0 * 100.0
-    return np.percentile(samples, tail, axis=0), np.percentile(samples, 100.0 - tail, axis=0)
+    low, high = percentile_interval(samples, confidence)
+    return low, high
 
 
 @dataclass(frozen=True)

@@ -10,12 +10,12 @@ over games (Exp(1) weights, Gamma weights on the prior), as `tournaments.ratings
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 import numpy as np
 
-from tablesearch.tournaments.ratings import DEFAULT_PRIOR_DRAWS, ELO_PER_NAT, fit_elo
+from tablesearch.statistics import DEFAULT_PRIOR_DRAWS, bradley_terry_against, percentile_interval, wilson
+from tablesearch.tournaments.ratings import fit_elo
 
 
 def rung_ratings(neighbour_scores: Sequence[Sequence[float]]) -> list[float]:
@@ -31,21 +31,6 @@ def rung_ratings(neighbour_scores: Sequence[Sequence[float]]) -> list[float]:
     return [float(e - elo[0]) for e in elo]
 
 
-def _fit(wins: np.ndarray, played: np.ndarray, anchors: np.ndarray) -> np.ndarray:
-    """Ratings (natural units) maximising sum_j wins_j log s(r - a_j) + (played_j - wins_j) log s(a_j - r),
-    one per row of `wins` and `played` ([B, rungs]), by Newton's method (the problem is concave)."""
-    r = np.zeros(wins.shape[0])
-    for _ in range(100):
-        p = 1.0 / (1.0 + np.exp(-(r[:, None] - anchors[None, :])))
-        grad = np.sum(wins - played * p, axis=1)
-        hess = np.sum(played * p * (1.0 - p), axis=1)
-        step = np.clip(grad / hess, -2.0, 2.0)
-        r += step
-        if np.max(np.abs(step)) < 1e-10:
-            break
-    return r
-
-
 def ladder_elo(
     scores: Sequence[Sequence[float]],
     ratings: Sequence[float],
@@ -55,7 +40,7 @@ def ladder_elo(
 ) -> tuple[float, float, float]:
     """(Elo, low, high): the rating, with its 95% interval, of a player whose scores against the
     rung of Elo `ratings[j]` are `scores[j]` (one per game, 1 win, 0.5 draw, 0 loss)."""
-    anchors = np.asarray(ratings, dtype=float) / ELO_PER_NAT
+    anchors = np.asarray(ratings, dtype=float)
     game_rung = np.concatenate([np.full(len(s), j) for j, s in enumerate(scores)]).astype(int)
     game_score = np.concatenate([np.asarray(s, dtype=float) for s in scores])
     k = len(anchors)
@@ -67,21 +52,17 @@ def ladder_elo(
             mask = game_rung == j
             wins[:, j] = game_weights[:, mask] @ game_score[mask] + prior_weights[:, j] / 2
             played[:, j] = game_weights[:, mask].sum(axis=1) + prior_weights[:, j]
-        return _fit(wins, played, anchors) * ELO_PER_NAT
+        return bradley_terry_against(wins, played, anchors)
 
     best = float(fit(np.ones((1, len(game_score))), np.full((1, k), prior_draws))[0])
     rng = np.random.default_rng(seed)
     samples = fit(rng.exponential(size=(resamples, len(game_score))), rng.gamma(prior_draws, size=(resamples, k)))
-    low, high = np.percentile(samples, [2.5, 97.5])
+    low, high = percentile_interval(samples)
     return best, float(low), float(high)
 
 
 def score_interval(scores: Sequence[float]) -> tuple[float, float, float]:
     """(mean score, low, high): the Wilson 95% interval of the mean per-game score (a draw counts
     as half a win), which stays inside [0, 1] and is not empty when every game was won."""
-    n = len(scores)
     mean = float(np.mean(scores))
-    z = 1.959963984540054
-    centre = (mean + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return mean, max(0.0, centre - half), min(1.0, centre + half)
+    return (mean, *wilson(mean, len(scores)))
