@@ -36,9 +36,8 @@ class Learner:
 
     def loss(self, params: dict[str, Any], batch: dict[str, Any]) -> tuple[Any, tuple[Any, Any]]:
         logits, raw = self.network.forward(params, batch["observations"], batch["movers"])
-        log_policy = jax.nn.log_softmax(jnp.where(batch["legal"], logits, -1e9), axis=-1)
-        policy_loss = -jnp.mean(jnp.sum(batch["policies"] * log_policy, axis=-1))
-        value_loss = jnp.mean((jnp.tanh(raw) - batch["values"]) ** 2)
+        policy_loss = jnp.mean(optax.softmax_cross_entropy(jnp.where(batch["legal"], logits, -1e9), batch["policies"]))
+        value_loss = jnp.mean(optax.squared_error(jnp.tanh(raw), batch["values"]))
         return policy_loss + value_loss, (policy_loss, value_loss)
 
     def _step(self, params: Any, opt_state: Any, batch: dict[str, Any]) -> tuple[Any, Any, Any, Any]:

@@ -99,20 +99,37 @@ Batch = Positions
 
 
 class ReplayBuffer:
-    """The latest `capacity` positions, oldest first; batches are drawn uniformly from them."""
+    """The latest `capacity` positions in a ring (as OpenSpiel's buffer): adding writes over the
+    oldest in place, never copying the whole buffer. Batches are drawn uniformly from them, each
+    index counted from the oldest, so a draw does not depend on where the ring starts."""
 
-    def __init__(self, capacity: int, empty: Positions) -> None:
+    def __init__(self, capacity: int, initial: Positions) -> None:
         self.capacity = capacity
-        self.positions = empty
+        self._rows = Positions(
+            **{name: np.zeros((capacity, *getattr(initial, name).shape[1:]), DTYPES[name]) for name in FIELDS}
+        )
+        self._start = 0  # the slot of the oldest position
+        self._size = 0
+        self.add(initial)
 
     def __len__(self) -> int:
-        return len(self.positions)
+        return self._size
 
     def add(self, new: Positions) -> None:
         """Appends `new`, dropping the oldest positions beyond the capacity."""
-        merged = Positions.concatenate([self.positions, new])
-        self.positions = merged.take(slice(max(0, len(merged) - self.capacity), None))
+        new = new.take(slice(max(0, len(new) - self.capacity), None))
+        slots = (self._start + self._size + np.arange(len(new))) % self.capacity
+        for name in FIELDS:
+            getattr(self._rows, name)[slots] = getattr(new, name)
+        overflow = max(0, self._size + len(new) - self.capacity)
+        self._start = (self._start + overflow) % self.capacity
+        self._size = min(self.capacity, self._size + len(new))
 
     def sample(self, rng: np.random.Generator, size: int) -> Batch:
         """`size` positions drawn uniformly with replacement."""
-        return self.positions.take(rng.integers(0, len(self), size))
+        return self._rows.take((self._start + rng.integers(0, len(self), size)) % self.capacity)
+
+    @property
+    def positions(self) -> Positions:
+        """The positions, oldest first (a copy)."""
+        return self._rows.take((self._start + np.arange(self._size)) % self.capacity)
