@@ -106,17 +106,19 @@ void bind_network(py::module_& m) {
                                                         "A policy-value network evaluated natively.")
       .def(py::init([](const std::string& architecture, std::vector<int> observation_shape, int num_players,
                        int num_actions, double min_utility, double max_utility, std::vector<int> hidden,
-                       int channels, int blocks, int value_hidden, const std::vector<Floats>& tensors) {
+                       int channels, int blocks, int value_hidden, const std::vector<Floats>& tensors,
+                       std::string name) {
              std::vector<std::vector<float>> copies;
              for (const Floats& t : tensors) copies.emplace_back(t.data(), t.data() + t.size());
              return std::make_shared<nn::Network>(
                  make_spec(architecture, std::move(observation_shape), num_players, num_actions, min_utility,
                            max_utility, std::move(hidden), channels, blocks, value_hidden),
-                 copies);
+                 copies, std::move(name));
            }),
            py::arg("architecture"), py::arg("observation_shape"), py::arg("num_players"),
            py::arg("num_actions"), py::arg("min_utility"), py::arg("max_utility"), py::arg("hidden"),
-           py::arg("channels"), py::arg("blocks"), py::arg("value_hidden"), py::arg("tensors"))
+           py::arg("channels"), py::arg("blocks"), py::arg("value_hidden"), py::arg("tensors"),
+           py::arg("name") = "the network")
       .def_property_readonly("parameters", &nn::Network::parameters)
       .def("forward", &forward, py::arg("observations"), py::arg("movers"),
            "(logits, values) for each observation as read by its mover: logits [count, num_actions], values "

@@ -165,7 +165,8 @@ void fill_dense(auto& layer, const std::vector<float>& weight, const std::vector
 
 }  // namespace
 
-Network::Network(NetworkSpec spec, const std::vector<std::vector<float>>& tensors) : spec_(std::move(spec)) {
+Network::Network(NetworkSpec spec, const std::vector<std::vector<float>>& tensors, std::string name)
+    : spec_(std::move(spec)), name_(std::move(name)) {
   const std::vector<TensorLayout> layout = tensor_layout(spec_);
   if (tensors.size() != layout.size()) {
     fail("a " + std::string(spec_.architecture == Architecture::kMlp ? "mlp" : "resnet") +
@@ -259,10 +260,21 @@ void Network::forward_batch(const float* observations, const int* movers, int co
   } else {
     forward_resnet(observations, movers, count, scratch, logits);
   }
+  check_finite(logits, static_cast<size_t>(count) * spec_.num_actions, "policy logit");
+  check_finite(scratch.raw.data(), scratch.raw.size(), "value");
   const double half_range = (spec_.max_utility - spec_.min_utility) / 2;
   for (size_t i = 0; i < scratch.raw.size(); ++i) {
     values[i] = spec_.min_utility + (std::tanh(static_cast<double>(scratch.raw[i])) + 1.0) * half_range;
   }
+}
+
+[[gnu::noinline]] void Network::check_finite(const float* x, size_t n, const char* what) const {
+  float probe = 0.0f;  // NaN or inf times 0 is NaN: one pass, no branch per value
+  for (size_t i = 0; i < n; ++i) probe += x[i] * 0.0f;
+  if (probe == 0.0f) return;
+  const float* bad = std::find_if(x, x + n, [](float v) { return !std::isfinite(v); });
+  fail(name_ + " gave a " + what + " that is not finite (" + std::to_string(*bad) +
+       "): its weights overflow float32 arithmetic, so it cannot guide a search");
 }
 
 void Network::forward_mlp(const float* observations, const int* movers, int count, Scratch& scratch,

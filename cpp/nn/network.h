@@ -59,13 +59,16 @@ struct Scratch {
 class Network {
  public:
   // `tensors` in tensor_layout(spec) order, each of its shape (checked); weights must be finite.
-  Network(NetworkSpec spec, const std::vector<std::vector<float>>& tensors);
+  // `name` says which model this is in errors ("model file 'c4.tsmodel'").
+  Network(NetworkSpec spec, const std::vector<std::vector<float>>& tensors, std::string name = "the network");
 
   const NetworkSpec& spec() const { return spec_; }
   int64_t parameters() const { return parameters_; }
 
   // Evaluates one observation (observation_size(spec) floats, laid out as the game writes it)
   // read by `mover`: writes num_actions logits and num_players values (on the utility range).
+  // Finite weights can still overflow: a logit or value that is not finite is an InvalidArgument
+  // naming the model, so that no search ever runs on NaN.
   void forward(const float* observation, int mover, Scratch& scratch, float* logits, double* values) const;
   // The same for `count` observations at once (each block of num_actions logits and num_players
   // values in the order of the observations): one matrix product per layer for all of them.
@@ -92,7 +95,10 @@ class Network {
   void forward_resnet(const float* observations, const int* movers, int count, Scratch& scratch,
                       float* logits) const;
 
+  void check_finite(const float* x, size_t n, const char* what) const;
+
   NetworkSpec spec_;
+  std::string name_;
   int64_t parameters_ = 0;
   int height_ = 1, width_ = 1, planes_ = 1;  // resnet input planes (without the mover's)
   std::vector<Dense> hidden_;                // mlp

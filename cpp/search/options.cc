@@ -59,8 +59,9 @@ std::string option_valid(const SearchOption& option) {
         if constexpr (kIsInt<T>) {
           return "an int in [" + std::to_string(option.int_min) + ", " + std::to_string(option.int_max) + "]";
         } else if constexpr (std::is_same_v<T, double>) {
-          if (std::isfinite(option.max)) {
-            return "a finite number in [" + number_text(option.min) + ", " + number_text(option.max) + "]";
+          if (std::isfinite(option.max)) {  // an interval: "(" where the minimum is excluded
+            return std::string("a finite number in ") + (option.min_excluded ? "(" : "[") +
+                   number_text(option.min) + ", " + number_text(option.max) + "]";
           }
           return std::string("a finite number ") + (option.min_excluded ? "> " : ">= ") +
                  number_text(option.min);

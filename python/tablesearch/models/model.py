@@ -20,6 +20,8 @@ import numpy as np
 from tablesearch import _core
 from tablesearch.models.model_file import ModelFileError, read_model_file, write_model_file
 
+MAX_UTILITY = 1e30  # a game's returns; larger ones are damage, and would overflow the value mapping
+
 ARCHITECTURES = ("mlp", "resnet")
 
 
@@ -122,7 +124,9 @@ class Model:
         architecture: Architecture,
         tensors: Mapping[str, Any],
         metadata: Optional[dict[str, Any]] = None,
+        source: Optional[str] = None,
     ) -> None:
+        """`source` names where the weights came from (a model file's path), in errors."""
         self.game = game
         self.architecture = architecture
         self.metadata = dict(metadata or {})
@@ -150,6 +154,7 @@ class Model:
             game.utility[0],
             game.utility[1],
             tensors=[self.tensors[name] for name, _ in layout],
+            name=f"model file {source!r}" if source else f"the {architecture.kind} model for {game.describe()}",
             **architecture.sizes(),
         )
         self._evaluator = _core.ModelEvaluator(self._network)
@@ -254,6 +259,15 @@ class Model:
         weights = np.exp(chosen - chosen.max())
         return [float(v) for v in values[0]], {a: float(w) for a, w in zip(legal, weights / weights.sum())}
 
+    def probe(self) -> None:
+        """Raises ValueError naming the model if its network gives a value or a logit that is not
+        finite on an all-zero or all-one observation read by any player: finite weights that
+        overflow float32 arithmetic, which no search could use."""
+        players = self.game.num_players
+        for fill in (0.0, 1.0):
+            observations = np.full((players, *self.game.observation_shape), fill, np.float32)
+            self.forward(observations, np.arange(players))
+
     @property
     def batch_size(self) -> int:
         """Leaves PUCT evaluates together (1: one at a time). Above 1, virtual loss spreads the
@@ -290,13 +304,14 @@ def load_model(path: Union[str, os.PathLike[str]], game: Any = None) -> Model:
             observation_shape=tuple(_ints(_field(header, "observation_shape", list, where), where)),
             num_players=_field(header, "num_players", int, where),
             num_actions=_field(header, "num_actions", int, where),
-            utility=tuple(float(u) for u in _numbers(_field(header, "utility", list, where), 2, where)),  # type: ignore[arg-type]
+            utility=_utility(_numbers(_field(header, "utility", list, where), 2, where), where),
         )
         architecture = Architecture.from_json(header.get("architecture"))
         metadata = header.get("metadata", {})
         if not isinstance(metadata, dict):
             raise ValueError(f"{where}: metadata must be an object")
-        model = Model(signature, architecture, tensors, metadata)
+        model = Model(signature, architecture, tensors, metadata, source=os.fspath(path))
+        model.probe()
     except (TypeError, ValueError) as error:
         if isinstance(error, ModelFileError):
             raise
@@ -304,6 +319,12 @@ def load_model(path: Union[str, os.PathLike[str]], game: Any = None) -> Model:
     if game is not None:
         model.check_game(game)
     return model
+
+
+def _utility(values: list[float], where: str) -> tuple[float, float]:
+    if not values[0] < values[1]:
+        raise ModelFileError(f"{where}: utility must be [low, high] with low < high, got {values}")
+    return values[0], values[1]
 
 
 def _field(header: dict[str, Any], name: str, kind: type, where: str) -> Any:
@@ -321,5 +342,13 @@ def _ints(values: Sequence[Any], where: str) -> list[int]:
 
 def _numbers(values: Sequence[Any], count: int, where: str) -> list[float]:
     if len(values) != count or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
-        raise ModelFileError(f"{where}: expected {count} numbers, got {values!r}")
-    return [float(v) for v in values]
+        raise ModelFileError(f"{where}: expected {count} numbers, got {values!r}"[:300])
+    try:
+        numbers = [float(v) for v in values]
+    except OverflowError:
+        numbers = [math.inf]
+    if not all(math.isfinite(v) and abs(v) <= MAX_UTILITY for v in numbers):
+        raise ModelFileError(
+            f"{where}: expected {count} numbers of magnitude at most {MAX_UTILITY:g}, got {values!r}"[:300]
+        )
+    return numbers
