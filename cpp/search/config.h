@@ -49,7 +49,7 @@ struct SearchConfig {
   double dirichlet_alpha = 0;
   double dirichlet_epsilon = 0.25;
   int gumbel_actions = 16;
-  double gumbel_scale = 1.0;
+  double gumbel_scale = 0.0;
   double oos_targeting = 0.5;  // measured: docs/hidden-information.md
   double oos_epsilon = 0.6;
   bool beliefs = false;

@@ -8,8 +8,15 @@
 //  - below the root: the action maximising pi'(a) - n(a) / (1 + sum n), where pi' is the
 //    improved policy softmax(logit + sigma(completed q)): visits follow pi' deterministically.
 // q values are completed for unvisited actions by the mix of the node's own value and its
-// visited children's q (weighted by prior), rescaled to [0, 1] in each node, and
+// visited children's q (weighted by prior), mapped onto [0, 1], and
 // sigma(q) = (kVisitBase + max n) * kValueScale * q (mctx's defaults 50 and 0.1).
+//
+// Below the root q is mapped by the game's utility range, not by mctx's min-max rescaling in each
+// node, which turns any difference between the completed q into the whole range. With a noisy own
+// value (one random playout, -1 say), a node whose only visited child scores above it gave that
+// child sigma's maximum and every unvisited child 0, and pi' - n / (1 + sum n) then never left it
+// (1 / (1 + n) stays above the others' e^-(5 + n / 10)): the opponent's winning reply below a root
+// move was never tried, and the move was rated +0.99 (benchmarks/gumbel_vs_uct.py measures it).
 //
 // Leaves are expanded and evaluated at once, as in PUCT (priors from the evaluator, uniform if it
 // has none). Each node's own value for its mover is kept beside the arena (one float per node),
@@ -27,6 +34,7 @@
 #include "search/config.h"
 #include "search/evaluator.h"
 #include "search/node_arena.h"
+#include "search/return_scale.h"
 #include "search/search_loop.h"
 #include "search/tree_ops.h"
 #include "search/tree_stats.h"
@@ -97,7 +105,8 @@ class GumbelSearch {
 
   SearchResult run(const S& root_state) {
     check_searchable(root_state);
-    selector_.scale_values(ReturnScale::of(root_state));
+    scale_ = ReturnScale::of(root_state);
+    selector_.scale_values(scale_);
     const int players = root_state.num_players();
     RootTally tally;
     tally.fit(players);
@@ -221,16 +230,20 @@ class GumbelSearch {
     const double own = node < own_value_.size() ? own_value_[node] : 0.0;
     const double mixed =
         visited_prior > 0 ? (own + total_visits * weighted_q / visited_prior) / (1.0 + total_visits) : own;
+    const float scale = (kVisitBase + static_cast<float>(most_visits)) * kValueScale;
     float low = std::numeric_limits<float>::infinity(), high = -low;
     for (int i = 0; i < n; ++i) {
       const Edge& e = arena_.edge(parent.first_child + i);
-      sigma_[i] = e.visits > 0 ? e.mean : static_cast<float>(mixed);
+      const double q = scale_.scaled(e.visits > 0 ? e.mean : mixed);  // in [-1, 1]
+      sigma_[i] = static_cast<float>(std::clamp((q + 1.0) / 2.0, 0.0, 1.0));
       low = std::min(low, sigma_[i]);
       high = std::max(high, sigma_[i]);
     }
-    const float scale =
-        (kVisitBase + static_cast<float>(most_visits)) * kValueScale / std::max(high - low, 1e-8f);
-    for (float& s : sigma_) s = (s - low) * scale;
+    // At the root, min-max (mctx's rescaling): the schedule visits every considered action, so
+    // the full range only sharpens which half survives. Below it, the utility range (see above).
+    const float range = node == 0 ? std::max(high - low, 1e-8f) : 1.0f;
+    if (node != 0) low = 0.0f;
+    for (float& s : sigma_) s = (s - low) / range * scale;
   }
 
   // The root action to simulate next (the considered action with `visits` visits scoring best),
@@ -321,6 +334,7 @@ class GumbelSearch {
   TreeOps<S> ops_;
   std::vector<TreeStep> path_;
   std::vector<float> gumbel_, sigma_, improved_, own_value_;
+  ReturnScale scale_;  // the game's utility range, onto which q is mapped to [0, 1]
 };
 
 }  // namespace ts

@@ -43,6 +43,8 @@ class SelfPlaySettings:
         options: dict[str, Any] = {"algorithm": self.algorithm, "iterations": self.simulations}
         if self.algorithm == "puct":
             options.update(dirichlet_alpha=self.dirichlet_alpha, dirichlet_epsilon=self.dirichlet_epsilon)
+        if self.algorithm == "gumbel":
+            options.update(gumbel_scale=1.0)  # the root's Gumbel noise explores, as in mctx's self-play
         return options
 
 
