@@ -1,24 +1,30 @@
-"""A mkdocs hook (mkdocs.yml, hooks): writes the tables made from the native core's tables
-(`tablesearch.search_options`) into the pages, where a page holds their marker, so that the docs
-never hold a pasted copy: the search options (cpp/search/options.h) and the algorithms
-(cpp/search/algorithm.h)."""
+"""A mkdocs hook (mkdocs.yml, hooks): writes the tables made from the code into the pages, where a
+page holds their marker, so that the docs never hold a pasted copy: the search options
+(cpp/search/options.h) and the algorithms (cpp/search/algorithm.h), every command's flags, the
+agent specs, each game's parameters and the training settings (tablesearch.reference)."""
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
+from tablesearch import reference
 from tablesearch.search_options import algorithm_markdown_table, markdown_table
 
 TABLES: dict[str, Callable[[], str]] = {
     "<!-- table: search options -->": markdown_table,
     "<!-- table: algorithms -->": algorithm_markdown_table,
+    "<!-- reference: command line -->": reference.cli_reference,
+    "<!-- table: agent specs -->": reference.agent_specs,
+    "<!-- table: game parameters -->": reference.game_parameters,
+    "<!-- table: train options -->": reference.train_options,
 }
 
 
 def render(markdown: str) -> str:
     """`markdown` with every marker replaced by its table."""
     for marker, table in TABLES.items():
-        markdown = markdown.replace(marker, table())
+        if marker in markdown:
+            markdown = markdown.replace(marker, table())
     return markdown
 
 

@@ -724,9 +724,9 @@ def _train_value(kind: str, name: str) -> Any:
 
 
 def _add_train_parser(sub: Any) -> None:
-    from dataclasses import MISSING, fields
+    from dataclasses import fields
 
-    from tablesearch.training.config import HELP, TrainConfig
+    from tablesearch.training.config import HELP, TrainConfig, default_text
 
     train = sub.add_parser("train", help="train a network for a game by self-play (needs the 'learn' extra)")
     train.add_argument("game")
@@ -738,14 +738,14 @@ def _add_train_parser(sub: Any) -> None:
     for field in fields(TrainConfig):
         if field.name not in HELP:
             continue
-        default = None if field.default is MISSING else field.default
-        shown = ",".join(map(str, default)) if isinstance(default, tuple) else default
+        kind = str(field.type)
         train.add_argument(
             "--" + field.name.replace("_", "-"),
             dest=field.name,
-            type=_train_value(str(field.type), field.name),
+            type=_train_value(kind, field.name),
             default=None,
-            help=f"{HELP[field.name]}" + ("" if shown is None else f" (default {shown})"),
+            metavar="on|off" if kind == "bool" else None,
+            help=f"{HELP[field.name]} (default {default_text(field)})",
         )
     train.set_defaults(run=cmd_train)
 

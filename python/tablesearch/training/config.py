@@ -25,9 +25,9 @@ RESUMABLE = ("minutes", "steps", "workers", "progress", "eval_seconds")
 
 HELP = {
     "seed": "seed of every random draw of the run (self-play, batches, evaluation)",
-    "minutes": "training time of the whole run, resumes included (default 10)",
-    "steps": "stop after this many steps (default: when the minutes are spent)",
-    "workers": "self-play and evaluation worker processes (ts.train: 1; the command: one per core)",
+    "minutes": "training time of the whole run, resumes included",
+    "steps": "stop after this many steps",
+    "workers": "self-play and evaluation worker processes, at most one per core",
     "architecture": "the network: mlp (dense layers) or resnet (residual convolutions, for boards)",
     "hidden": "mlp: hidden layer widths, comma-separated",
     "channels": "resnet: planes of the trunk",
@@ -40,9 +40,9 @@ HELP = {
     "dirichlet_alpha": "PUCT root noise: Dirichlet alpha (0: no noise)",
     "dirichlet_epsilon": "PUCT root noise: share of the noise in the root priors",
     "read_hidden": "let self-play on a game with hidden information search with an algorithm that reads the whole "
-    "state (on or off; its targets then hold what the network's input cannot see)",
+    "state (its targets then hold what the network's input cannot see)",
     "search_value_weight": "share of the search's root value in the value target (0: the game's outcome alone)",
-    "mirror": "train on the left-right mirror of half the positions where the game's board allows it (on or off)",
+    "mirror": "train on the left-right mirror of half the positions where the game's board allows it",
     "buffer_positions": "replay buffer: the newest positions kept",
     "batch_size": "positions per optimiser step",
     "replay_ratio": "positions drawn for training per new self-play position",
@@ -50,10 +50,18 @@ HELP = {
     "weight_decay": "AdamW weight decay",
     "ladder": "evaluation ladder: iterations of the UCT players with random playouts, comma-separated",
     "eval_games": "games against each rung per evaluation (and between neighbouring rungs, once)",
-    "eval_simulations": "search iterations per move of the network's player in evaluations (default: --simulations)",
-    "eval_seconds": "training seconds between evaluations (default: a tenth of --minutes, at least 60)",
+    "eval_simulations": "search iterations per move of the network's player in evaluations",
+    "eval_seconds": "training seconds between evaluations",
 }
 """What each setting means (the command's help, docs/training.md)."""
+
+DEFAULT_TEXT = {
+    "steps": "none: until the minutes are spent",
+    "workers": "one per core (ts.train: 1)",
+    "eval_simulations": "--simulations",
+    "eval_seconds": "a tenth of --minutes, at least 60",
+}
+"""Defaults that are not a value of the field, in words."""
 
 MAX_SIMULATIONS = 100_000  # a search of a move: tens of seconds at most on one core
 MAX_WIDTH = 4096  # a layer's width or planes
@@ -209,3 +217,49 @@ def _check_number(name: str, value: Any, low: float, allow_zero: bool = False) -
     )
     if not ok:
         raise ValueError(f"{name} must be a finite number {'>=' if allow_zero else '>'} {low:g}, got {value!r}")
+
+
+def option_rows() -> list[tuple[str, str, str, str]]:
+    """(flag, default as the command uses it, valid values, meaning) of every setting the command
+    takes, in TrainConfig's order: what `tablesearch train --help` and docs/training.md show."""
+    rows = []
+    for setting in fields(TrainConfig):
+        if setting.name not in HELP:
+            continue
+        rows.append((f"--{setting.name.replace('_', '-')}", default_text(setting), _valid(setting), HELP[setting.name]))
+    return rows
+
+
+def default_text(setting: Any) -> str:
+    if setting.name in DEFAULT_TEXT:
+        return DEFAULT_TEXT[setting.name]
+    value = setting.default
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, tuple):
+        return ",".join(map(str, value))
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _valid(setting: Any) -> str:
+    name, kind = setting.name, str(setting.type)
+    if "bool" in kind:
+        return "on or off"
+    if name == "ladder":
+        return f"1 to {MAX_RUNGS} increasing ints in [1, {MAX_SIMULATIONS:,}], comma-separated"
+    if name == "hidden":
+        return f"ints in [1, {MAX_WIDTH:,}], comma-separated"
+    if name in LIMITS:
+        low = 0 if name in ("steps", "temperature_moves") else 1
+        return f"an int in [{low}, {LIMITS[name]:,}]"
+    if name == "seed":
+        return "an int >= 0"
+    if name == "architecture":
+        return "mlp or resnet"
+    if name == "search":
+        return ", ".join(SEARCHES)
+    if name in ("dirichlet_epsilon", "search_value_weight"):
+        return "a number in [0, 1]"
+    if name in ("minutes", "weight_decay", "dirichlet_alpha"):
+        return "a number >= 0"
+    return "a number > 0"
