@@ -223,6 +223,15 @@ void bind_search_options(py::module_& m) {
   m.attr("ALGORITHM_TABLE") = py::tuple(algorithms);
   m.attr("AUTO_CASES") = py::tuple(cases);
   m.def(
+      "auto_algorithm",
+      [](bool hidden_information, bool two_players, bool information_state_keys, bool priors) {
+        return std::string(auto_algorithm({hidden_information, two_players, information_state_keys, priors}));
+      },
+      py::kw_only(), py::arg("hidden_information"), py::arg("two_players"), py::arg("information_state_keys"),
+      py::arg("priors"),
+      "The algorithm algorithm=\"auto\" picks for these facts of a game and an evaluator (the first case of "
+      "AUTO_CASES that holds), when the game names none of its own.");
+  m.def(
       "check_search_option",
       [](const std::string& name, py::handle value, std::optional<std::string> label) -> py::object {
         const SearchOption* option = find_search_option(name);

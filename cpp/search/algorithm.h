@@ -38,6 +38,30 @@ inline constexpr AutoCaseInfo kAutoCases[] = {
     {AutoCase::kPerfect, "perfect", "otherwise"},
 };
 
+// What algorithm="auto" reads of a game and an evaluator.
+struct AutoFacts {
+  bool hidden_information = false;
+  bool two_players = false;
+  bool information_state_keys = false;
+  bool priors = false;  // an evaluator that gives priors, or takes batches
+};
+
+inline bool auto_case_holds(AutoCase auto_case, const AutoFacts& facts) {
+  switch (auto_case) {
+    case AutoCase::kHiddenTwoPlayerKeys:
+      return facts.hidden_information && facts.two_players && facts.information_state_keys;
+    case AutoCase::kHidden:
+      return facts.hidden_information;
+    case AutoCase::kPriors:
+      return facts.priors;
+    case AutoCase::kPerfect:
+      return true;
+    case AutoCase::kNone:
+      return false;
+  }
+  return false;
+}
+
 struct AlgorithmInfo {
   Algorithm algorithm;
   const char* name;
@@ -167,6 +191,18 @@ inline const char* algorithm_name(Algorithm algorithm) { return algorithm_info(a
 // The selection rule of `algorithm` with the exploration constant `c`.
 inline Selector selector_for(Algorithm algorithm, double c) {
   return Selector(algorithm_info(algorithm).selection, c);
+}
+
+// The algorithm of the first case of kAutoCases that holds for `facts`: the one rule behind
+// algorithm="auto", which mcts.search, the OpenSpiel games and the trainer all ask.
+inline const char* auto_algorithm(const AutoFacts& facts) {
+  for (const auto& c : kAutoCases) {
+    if (!auto_case_holds(c.auto_case, facts)) continue;
+    for (const auto& info : kAlgorithms) {
+      if (info.auto_for == c.auto_case) return info.name;
+    }
+  }
+  fail_internal("no algorithm has the case that always holds (kPerfect)");
 }
 
 }  // namespace ts

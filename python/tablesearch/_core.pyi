@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['ALGORITHMS', 'ALGORITHM_TABLE', 'AUTO_CASES', 'ActionStat', 'CHANCE', 'DEFAULT_ITERATIONS', 'Evaluator', 'Game', 'HIDDEN_INFORMATION_ALGORITHMS', 'InternalError', 'MAX_PLAYERS', 'ModelEvaluator', 'Network', 'PyEvaluator', 'PyGameInfo', 'PyState', 'SEARCH_OPTIONS', 'SearchResult', 'SearchTree', 'SpielGame', 'SpielState', 'State', 'StopFlag', 'TERMINAL', 'check_search_option', 'list_games', 'load_game', 'model_tensor_layout', 'parameter_specs', 'running_searches', 'search', 'shutdown_searches']
+__all__: list[str] = ['ALGORITHMS', 'ALGORITHM_TABLE', 'AUTO_CASES', 'ActionStat', 'CHANCE', 'DEFAULT_ITERATIONS', 'Evaluator', 'Game', 'HIDDEN_INFORMATION_ALGORITHMS', 'InternalError', 'MAX_PLAYERS', 'ModelEvaluator', 'Network', 'PyEvaluator', 'PyGameInfo', 'PyState', 'SEARCH_OPTIONS', 'SearchResult', 'SearchTree', 'SpielGame', 'SpielState', 'State', 'StopFlag', 'TERMINAL', 'auto_algorithm', 'check_search_option', 'list_games', 'load_game', 'model_tensor_layout', 'parameter_specs', 'running_searches', 'search', 'shutdown_searches']
 class InternalError(RuntimeError):
     pass
 class State:
@@ -351,6 +351,10 @@ def _compiled_game(*, name: str, params: dict, facts: dict, functions: dict, own
 def _fail_internal(what: str) -> None:
     """
     Raises InternalError as a broken invariant would (for tests of the error path).
+    """
+def auto_algorithm(*, hidden_information: bool, two_players: bool, information_state_keys: bool, priors: bool) -> str:
+    """
+    The algorithm algorithm="auto" picks for these facts of a game and an evaluator (the first case of AUTO_CASES that holds), when the game names none of its own.
     """
 def check_search_option(name: str, value: typing.Any, label: str | None = None) -> typing.Any:
     """

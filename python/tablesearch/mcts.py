@@ -20,7 +20,6 @@ from tablesearch.games.search_defaults import search_defaults
 from tablesearch.models import Model
 from tablesearch.search_options import (
     ALGORITHM_TABLE,
-    AUTO_CASES,
     DEFAULTS,
     OPTIONS,
     PER_GAME,
@@ -238,25 +237,16 @@ def _resolve_algorithm(algorithm: str, game: Any, evaluator: Any) -> str:
         chosen = search_defaults(game).get("algorithm") or _declared_algorithm(game)
         if chosen is not None and _evaluator_kind(evaluator) == "native":
             return str(chosen)  # measured strongest for this game (games.search_defaults, or its own)
-        hidden = _has_hidden_information(game)
-        holds = {
-            "hidden-two-players-keys": hidden and _nash_seeking_fits(game),
-            "hidden": hidden,
-            "priors": _evaluator_kind(evaluator) in ("batched", "model") or hasattr(evaluator, "prior"),
-            "perfect": True,
-        }
-        case = next(c for c in AUTO_CASES if holds.get(c, False))
-        return next(name for name, a in ALGORITHM_TABLE.items() if a.auto == case)
+        keys = getattr(game, "has_information_state_keys", None)
+        return str(
+            _core.auto_algorithm(
+                hidden_information=_has_hidden_information(game),
+                two_players=game is not None and game.num_players() == 2,
+                information_state_keys=bool(keys is not None and keys()),
+                priors=_evaluator_kind(evaluator) in ("batched", "model") or hasattr(evaluator, "prior"),
+            )
+        )
     return algorithm  # the native search parses it (ValueError naming the valid ones)
-
-
-def _nash_seeking_fits(game: Any) -> bool:
-    """Two-player zero-sum games with native information-state keys: on the poker game there the
-    information-set searches measured far less exploitable than ISMCTS, and infoset-uct won the
-    equal-time match (docs/hidden-information.md). Other hidden-information games keep ISMCTS, and so do games
-    whose search defaults pick it (games.search_defaults: one with native keys lost at equal time)."""
-    keys = getattr(game, "has_information_state_keys", None)
-    return bool(keys is not None and keys() and game.num_players() == 2)
 
 
 def _declared_algorithm(game: Any) -> Optional[str]:

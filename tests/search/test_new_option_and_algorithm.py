@@ -163,3 +163,25 @@ def test_no_reader_lists_algorithms_by_name(name):
     text = (Path(hostile.TESTS_DIR).parent / "python/tablesearch" / f"{name}.py").read_text()
     for algorithm in ("'smooth-uct'", '"smooth-uct"', '"mo-ismcts"', "'puct'", '"puct"', '"ismcts"'):
         assert algorithm not in text, (name, algorithm)
+
+
+def test_auto_is_one_rule_asked_by_search_openspiel_and_the_trainer():
+    """algorithm="auto" is the native rule (_core.auto_algorithm: the first case of AUTO_CASES that
+    holds); mcts.search, the OpenSpiel games and the trainer ask it instead of naming algorithms."""
+    import inspect
+
+    from tablesearch import _core, mcts
+    from tablesearch.search_options import ALGORITHM_TABLE, AUTO_CASES
+    from tablesearch.training import ladder, self_play
+
+    by_case = {row.auto: name for name, row in ALGORITHM_TABLE.items() if row.auto}
+    assert list(by_case) == [case for case in AUTO_CASES if case in by_case] and set(by_case) == set(AUTO_CASES)
+    facts = dict(hidden_information=True, two_players=True, information_state_keys=True, priors=True)
+    assert _core.auto_algorithm(**facts) == by_case["hidden-two-players-keys"]
+    assert _core.auto_algorithm(**{**facts, "information_state_keys": False}) == by_case["hidden"]
+    assert _core.auto_algorithm(**{**facts, "hidden_information": False}) == by_case["priors"]
+    assert _core.auto_algorithm(**{**facts, "hidden_information": False, "priors": False}) == by_case["perfect"]
+    for module in (mcts, self_play, ladder):
+        source = inspect.getsource(module)
+        assert "_core.auto_algorithm(" in source
+        assert not any(f'"{name}" if ' in source for name in ALGORITHM_TABLE), module.__name__

@@ -455,11 +455,15 @@ class OpenSpielGame:
         return int(self.pyspiel_game.max_game_length())
 
     def default_algorithm(self) -> Optional[str]:
-        """What ``algorithm="auto"`` searches this game with: infoset-uct on two-player zero-sum
-        games with hidden information, where it beat ISMCTS and smooth-uct at equal time against
-        OpenSpiel's bots (docs/interop.md); None (the generic choice) on the others."""
+        """What ``algorithm="auto"`` searches this game with: auto's rule, reading OpenSpiel's
+        information-state strings as keys on two-player zero-sum games (there infoset-uct beat
+        ISMCTS and smooth-uct at equal time against OpenSpiel's bots: docs/interop.md); None (the
+        generic choice) on the others."""
         zero_sum = self.pyspiel_game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
-        return "infoset-uct" if self._hidden and zero_sum and self.num_players() == 2 else None
+        if not (self._hidden and zero_sum and self.num_players() == 2):
+            return None
+        facts = dict(hidden_information=True, two_players=True, information_state_keys=True, priors=False)
+        return str(_core.auto_algorithm(**facts))
 
     def new_initial_state(self, seed: Optional[int] = None) -> OpenSpielState:
         """The initial state; `seed` is unused, as OpenSpiel's chance is explicit outcomes."""

@@ -15,7 +15,7 @@ from typing import Any, Optional
 
 import numpy as np
 
-from tablesearch import mcts
+from tablesearch import _core, mcts
 from tablesearch.match import play_game
 from tablesearch.models import Architecture, Model
 from tablesearch.tournaments.runner import GameRef
@@ -36,8 +36,11 @@ class Player:
 
 
 def rungs(ladder: tuple[int, ...], game: Any) -> list[Player]:
-    """The ladder's players for `game`: UCT, or ISMCTS where information is hidden."""
-    algorithm = "ismcts" if game.has_hidden_information() else "uct"
+    """The ladder's players for `game`: auto's rule with random playouts, without its case for
+    two-player games with information-state keys (the rungs stay the same kind of player on every
+    game): UCT, or ISMCTS where information is hidden."""
+    facts = dict(two_players=False, information_state_keys=False, priors=False)
+    algorithm = str(_core.auto_algorithm(hidden_information=game.has_hidden_information(), **facts))
     return [Player(algorithm, iterations) for iterations in ladder]
 
 

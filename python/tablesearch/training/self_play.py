@@ -18,7 +18,7 @@ from typing import Any, Optional
 
 import numpy as np
 
-from tablesearch import mcts
+from tablesearch import _core, mcts
 from tablesearch.models import Architecture, Model
 from tablesearch.models.definition import to_unit
 from tablesearch.tournaments.runner import GameRef
@@ -49,10 +49,13 @@ class SelfPlaySettings:
 
 
 def self_play_algorithm(search: str, game: Any) -> str:
-    """The algorithm `search` ("auto" or a name) means for `game`."""
+    """The algorithm `search` ("auto" or a name) means for `game`: auto's rule for a network as the
+    evaluator, without its case for two-player games with information-state keys (infoset-uct has
+    not been measured as a self-play search), so ISMCTS on every game with hidden information."""
     if search != "auto":
         return search
-    return "ismcts" if game.has_hidden_information() else "puct"
+    facts = dict(two_players=False, information_state_keys=False, priors=True)
+    return str(_core.auto_algorithm(hidden_information=game.has_hidden_information(), **facts))
 
 
 @dataclass(frozen=True)
