@@ -60,24 +60,21 @@ def test_games_unfinished_at_the_deadline_are_left_out():
     assert games == 0 and len(positions) == 0
 
 
+class _Started(Exception):
+    pass
+
+
 def test_training_workers_are_capped_at_one_per_core(tmp_path, monkeypatch):
     started = []
 
-    class Recording(trainer.LocalPool):
-        def __init__(self, count: int) -> None:
-            started.append(count)
-            super().__init__(count)
+    def recording_pool(count: int) -> None:  # no process is started: this process has JAX's threads
+        started.append(count)
+        raise _Started
 
-    monkeypatch.setattr(trainer, "LocalPool", Recording)
-    monkeypatch.setattr(
-        trainer,
-        "plan_workers",
-        lambda requested, games: (
-            2,
-            f"using 2 worker processes, not the {requested} asked for: this machine has 2 cores (--force-workers ...)",
-        ),
-    )
-    with pytest.warns(WorkersCapped, match="not the 24 asked for: this machine has 2 cores$"):
+    note = "using 2 worker processes, not the {} asked for: this machine has 2 cores (--force-workers ...)"
+    monkeypatch.setattr(trainer, "LocalPool", recording_pool)
+    monkeypatch.setattr(trainer, "plan_workers", lambda requested, games: (2, note.format(requested)))
+    with pytest.warns(WorkersCapped, match="not the 24 asked for: this machine has 2 cores$"), pytest.raises(_Started):
         ts.train("tic_tac_toe", out=tmp_path, steps=1, workers=24, **TINY)
     assert started == [2]
 
