@@ -16,6 +16,7 @@ import tablesearch as ts
 from tablesearch import mcts
 from tablesearch.agents.specs import make_agent, parse_agent_spec, parse_value, spec_name, split_agent_list
 from tablesearch.games.extras import game_extras, games_with
+from tablesearch.games.registry import parameter_valid
 from tablesearch.match import BUDGET_KEYS, MAX_PLIES, SEED_LIMIT
 from tablesearch.render import describe, text_legend
 from tablesearch.render.moves import describe_move
@@ -103,13 +104,7 @@ def _describe_game(name: str) -> int:
     specs = game.parameter_specs()
     print("  parameters:" + ("" if specs else " none"))
     for spec in specs:
-        if "min" in spec:
-            valid = f"{spec['min']}..{spec['max']}"
-        elif spec.get("choices"):
-            valid = ("any of " if spec.get("subset") else "one of ") + ", ".join(map(str, spec["choices"]))
-        else:
-            valid = type(spec["default"]).__name__
-        print(f"    {spec['name']}={spec['default']!r}  ({valid})  {spec.get('help', '')}")
+        print(f"    {spec['name']}={spec['default']!r}  ({parameter_valid(spec)})  {spec.get('help', '')}")
     return 0
 
 

@@ -82,19 +82,13 @@ def agent_specs() -> str:
 def game_parameters() -> str:
     """Each registered game's parameters: name, default, valid values, meaning."""
     import tablesearch as ts
-    from tablesearch.games.registry import parameter_specs
+    from tablesearch.games.registry import parameter_specs, parameter_valid
 
     rows = ["| game | parameter | default | valid | meaning |", "|---|---|---|---|---|"]
     for game in ts.list_games():
         for spec in parameter_specs(game):
-            if "min" in spec:
-                valid = f"{spec['min']} to {spec['max']}"
-            elif spec.get("choices"):
-                valid = ("any of " if spec.get("subset") else "one of ") + ", ".join(map(str, spec["choices"]))
-            else:
-                valid = type(spec["default"]).__name__
-            meaning = _cell(spec.get("help"))
-            rows.append(f"| `{game}` | `{spec['name']}` | `{spec['default']!r}` | {_cell(valid)} | {meaning} |")
+            valid, meaning = _cell(parameter_valid(spec)), _cell(spec.get("help"))
+            rows.append(f"| `{game}` | `{spec['name']}` | `{spec['default']!r}` | {valid} | {meaning} |")
     return "\n".join(rows)
 
 

@@ -78,19 +78,9 @@ def open_regular(
     messages ("model file", "results file"). Raises FileRefused naming the file; FileNotFoundError
     if there is none."""
     where = f"{what} {os.fspath(path)!r}"
-    if inside is not None:
-        check_inside(path, inside)
-    flags = os.O_RDONLY | _NONBLOCK | _CLOEXEC | _BINARY | (_NOFOLLOW if inside is not None else 0)
-    try:
-        fd = os.open(path, flags)
-    except FileNotFoundError:
-        raise
-    except OSError as error:
-        raise FileRefused(f"{where} cannot be opened: {error.strerror}") from None
+    fd = _open_regular(path, os.O_RDONLY, where, "read", inside)
     try:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise FileRefused(f"{where} is {file_kind(info.st_mode)}; only a regular file is read")
         if max_bytes is not None and info.st_size > max_bytes:
             raise FileRefused(f"{where} is {info.st_size:,} bytes; at most {max_bytes:,} are read")
         if _NONBLOCK:
@@ -138,18 +128,8 @@ def append_to(path: PathLike, data: bytes, what: str, inside: Optional[PathLike]
     """Appends `data` to the regular file `path` (created if missing; inside `inside` through no
     link, if given) and flushes it. Raises FileRefused naming the file."""
     where = f"{what} {os.fspath(path)!r}"
-    if inside is not None:
-        check_inside(path, inside)
-    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | _NONBLOCK | _CLOEXEC | _BINARY
-    flags |= _NOFOLLOW if inside is not None else 0
+    fd = _open_regular(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, where, "written", inside)
     try:
-        fd = os.open(path, flags, 0o644)
-    except OSError as error:
-        raise FileRefused(f"{where} cannot be opened to append: {error.strerror}") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise FileRefused(f"{where} is {file_kind(info.st_mode)}; only a regular file is written")
         view = memoryview(data)
         while view:
             view = view[os.write(fd, view) :]
@@ -157,3 +137,22 @@ def append_to(path: PathLike, data: bytes, what: str, inside: Optional[PathLike]
         raise FileRefused(f"cannot write {where}: {error.strerror}") from None
     finally:
         os.close(fd)
+
+
+def _open_regular(path: PathLike, mode: int, where: str, use: str, inside: Optional[PathLike]) -> int:
+    """A descriptor of `path` opened with `mode` without blocking (a named pipe answers at once),
+    once it is known to be a regular file (inside `inside` through no link, if given)."""
+    if inside is not None:
+        check_inside(path, inside)
+    flags = mode | _NONBLOCK | _CLOEXEC | _BINARY | (_NOFOLLOW if inside is not None else 0)
+    try:
+        fd = os.open(path, flags, 0o644)
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise FileRefused(f"{where} cannot be opened: {error.strerror}") from None
+    mode_bits = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode_bits):
+        os.close(fd)
+        raise FileRefused(f"{where} is {file_kind(mode_bits)}; only a regular file is {use}")
+    return fd

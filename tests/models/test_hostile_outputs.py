@@ -7,13 +7,12 @@ process, so a crash fails the test."""
 from __future__ import annotations
 
 import json
-import struct
-import zlib
 
 import pytest
 
 import tablesearch as ts
 from helpers.hostile import json_lines, run_isolated
+from helpers.model_files import rewrite_header
 from tablesearch.models import Model, ModelFileError, load_model
 
 SEARCHES = r"""
@@ -77,14 +76,7 @@ def test_a_model_file_whose_network_overflows_is_refused_at_load(tmp_path):
 def _with_utility(tmp_path, utility_json: str) -> str:
     path = tmp_path / "model.tsmodel"
     Model.for_game(ts.load_game("tic_tac_toe"), hidden=(4,), seed=1).save(path)
-    raw = path.read_bytes()
-    (length,) = struct.unpack("<I", raw[8:12])
-    header = json.loads(raw[12 : 12 + length])
-    data = raw[12 + length + (-(12 + length) % 16) :]
-    header["data_crc32"] = zlib.crc32(data)
-    text = json.dumps(header).replace(json.dumps(header["utility"]), utility_json).encode()
-    prefix = b"TSMODEL\n" + struct.pack("<I", len(text)) + text
-    path.write_bytes(prefix + b"\0" * (-len(prefix) % 16) + data)
+    rewrite_header(path, lambda header: json.dumps(header).replace(json.dumps(header["utility"]), utility_json))
     return str(path)
 
 

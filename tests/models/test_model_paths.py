@@ -9,14 +9,13 @@ from __future__ import annotations
 import json
 import logging
 import os
-import struct
 import subprocess
 import sys
-import zlib
 
 import pytest
 
 import tablesearch as ts
+from helpers.model_files import rewrite_header
 from tablesearch.models import Model, ModelFileError, load_model
 
 CHILD_SECONDS = 60  # a refused path answers in well under a second; a hang runs into this
@@ -58,15 +57,12 @@ def test_best_move_and_serve_refuse_a_fifo_model_in_one_line(tmp_path):
 def test_a_tensor_offset_that_is_not_an_int_is_refused(tmp_path):
     path = tmp_path / "model.tsmodel"
     Model.for_game(ts.load_game("tic_tac_toe"), hidden=(4,), seed=1).save(path)
-    raw = path.read_bytes()
-    (length,) = struct.unpack("<I", raw[8:12])
-    header = json.loads(raw[12 : 12 + length])
-    data = raw[12 + length + (-(12 + length) % 16) :]
-    header["tensors"][0]["offset"] = 0.0
-    header["data_crc32"] = zlib.crc32(data)
-    text = json.dumps(header).encode()
-    prefix = b"TSMODEL\n" + struct.pack("<I", len(text)) + text
-    path.write_bytes(prefix + b"\0" * (-len(prefix) % 16) + data)
+
+    def offset_as_float(header):
+        header["tensors"][0]["offset"] = 0.0
+        return json.dumps(header)
+
+    rewrite_header(path, offset_as_float)
     with pytest.raises(ModelFileError, match=r"model\.tsmodel.*has offset 0\.0; an offset is an int"):
         load_model(path)
 

@@ -51,6 +51,15 @@ def parameter_specs(name: str) -> list[dict[str, Any]]:
     return list(_core.parameter_specs(name))
 
 
+def parameter_valid(spec: dict[str, Any]) -> str:
+    """What a parameter accepts, in words: "2..6", "one of 64, 66", "any of a, b" or its type."""
+    if "min" in spec:
+        return f"{spec['min']}..{spec['max']}"
+    if spec.get("choices"):
+        return ("any of " if spec.get("subset") else "one of ") + ", ".join(map(str, spec["choices"]))
+    return type(spec["default"]).__name__
+
+
 def reduce_game(game: Any) -> tuple[Any, tuple[str, dict[str, Any]]]:
     """How a game pickles: its name and parameters, rebuilt by ``load_game(name, **parameters)``."""
     return _load_game, (game.name, dict(game.parameters()))
