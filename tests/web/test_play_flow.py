@@ -223,6 +223,8 @@ def test_thinking_in_words():
     assert explain.win_scale(ts.load_game("gnomi", players=3)) == -0.5  # a loser's share of -1
     assert explain.win_scale(ts.load_game("leduc_poker")) is None  # chips: the expected result instead
     assert explain.rows_in_words(rows, None)[1]["text"] == "expected -0.20"
+    barely = explain.rows_in_words([dict(rows[1], visits=3)], explain.win_scale(ts.load_game("connect_four")))[0]
+    assert barely["text"] == "not looked at enough" and barely["margin"] is None  # no "40% ± 55%"
     assert explain.confidence(rows)["text"] == "sure: 90% of its look-ahead went to x3"
     close = [dict(rows[0], share=0.35), dict(rows[1], share=0.3)]
     assert explain.confidence(close)["text"] == "unsure: 35% of its look-ahead went to x3, 30% to x2"

@@ -15,6 +15,7 @@ import math
 from typing import Any, Optional
 
 SURE = 0.7  # the chosen move's share of the look-ahead above which the AI is "sure"
+ENOUGH_VISITS = 20  # fewer simulated games give no interval worth showing ("50% ± 100%"): words instead
 FAIRLY_SURE = 0.4
 
 
@@ -38,13 +39,16 @@ def margin(chance: float, visits: int) -> float:
 
 
 def rows_in_words(rows: list[dict[str, Any]], loser: Optional[float]) -> list[dict[str, Any]]:
-    """Each row with `win` (0-1, or None) and `margin` added, and `text`: "62% ± 4% to win" or
-    "expected +0.40"."""
+    """Each row with `win` (0-1, or None) and `margin` added, and `text`: "62% ± 4% to win",
+    "expected +0.40", or "not looked at enough" (and no margin) for a move of fewer than
+    ENOUGH_VISITS simulated games."""
     out = []
     for row in rows:
         row = dict(row)
         if loser is None:
             row.update(win=None, margin=None, text=f"expected {row['value']:+.2f}")
+        elif row["visits"] < ENOUGH_VISITS:
+            row.update(win=round(win_chance(row["value"], loser), 4), margin=None, text="not looked at enough")
         else:
             chance = win_chance(row["value"], loser)
             plus = margin(chance, row["visits"])

@@ -84,7 +84,8 @@ function showThinking(t) {
     const bar = el("span", { class: "bar", "aria-hidden": "true" });
     bar.style.width = `${Math.round((wins ? r.win : r.share) * 90)}px`;
     cell.appendChild(bar);
-    cell.appendChild(document.createTextNode(` ${wins ? `${Math.round(100 * r.win)}% ± ${Math.max(1, Math.round(100 * r.margin))}%` : (r.value >= 0 ? "+" : "") + r.value.toFixed(2)}`));
+    const chance = r.margin === null ? r.text : `${Math.round(100 * r.win)}% ± ${Math.max(1, Math.round(100 * r.margin))}%`;
+    cell.appendChild(document.createTextNode(` ${wins ? chance : (r.value >= 0 ? "+" : "") + r.value.toFixed(2)}`));
     tr.appendChild(cell);
     tr.appendChild(el("td", {}, `${Math.round(100 * r.share)}%`));
     body.appendChild(tr);
