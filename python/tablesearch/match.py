@@ -171,6 +171,24 @@ def _set_budgets(agents: Sequence[Any], budget: Union[Budget, Sequence[Optional[
             set_budget(agent, b)
 
 
+def _timed_step(agent: Any, view: Any, seat: int, seconds: list[float], iterations: list[int]) -> Any:
+    """`agent`'s move at `view`, its time and search iterations added to its seat's."""
+    before = getattr(agent, "total_iterations", 0)
+    start = time.perf_counter()
+    action = agent.step(view)
+    seconds[seat] += time.perf_counter() - start
+    iterations[seat] += getattr(agent, "total_iterations", 0) - before
+    return action
+
+
+def _check_legal(state: Any, action: Any, seat: int, agent: Any) -> None:
+    if action not in state.legal_actions():
+        raise ValueError(
+            f"agent in seat {seat} ({agent!r}) chose an illegal action {action!r}; "
+            f"legal actions: {state.legal_actions()}"
+        )
+
+
 def play_game(
     game: Any,
     agents: Sequence[Any],
@@ -215,30 +233,18 @@ def play_game(
     while not state.is_terminal() and (max_plies is None or plies < max_plies):
         if state.is_chance_node():
             actions, probs = zip(*state.chance_outcomes())
-            action = chance_rng.choices(actions, weights=probs)[0]
-            if on_move is not None:
-                on_move(state, -1, action, None)
-            state.apply_action(action)
-            history.append(int(action))
-            continue
-        seat = state.current_player()
-        view = state.resample_from_infostate(seat, view_rng.getrandbits(63)) if hidden else state.clone()
-        agent = agents[seat]
-        before = getattr(agent, "total_iterations", 0)
-        start = time.perf_counter()
-        action = agent.step(view)
-        seconds[seat] += time.perf_counter() - start
-        iterations[seat] += getattr(agent, "total_iterations", 0) - before
-        if action not in state.legal_actions():
-            raise ValueError(
-                f"agent in seat {seat} ({agent!r}) chose an illegal action {action!r}; "
-                f"legal actions: {state.legal_actions()}"
-            )
+            seat, agent, action = -1, None, chance_rng.choices(actions, weights=probs)[0]
+        else:
+            seat = state.current_player()
+            view = state.resample_from_infostate(seat, view_rng.getrandbits(63)) if hidden else state.clone()
+            agent = agents[seat]
+            action = _timed_step(agent, view, seat, seconds, iterations)
+            _check_legal(state, action, seat, agent)
+            plies += 1
         if on_move is not None:
             on_move(state, seat, action, agent)
         state.apply_action(action)
         history.append(int(action))
-        plies += 1
     finished = state.is_terminal()
     returns = [float(r) for r in state.returns()] if finished else [0.0] * n
     return GameRecord(

@@ -154,16 +154,7 @@ def analyze(
     budget = check_agents(specs, budget, loaded)
     for variant, game_obj in zip(all_params, loaded):
         _check_json(f"the parameters of variant {variants.label(variant, swept)}", game_obj.parameters())
-    settings = {
-        "games": games,
-        "seed": seed,
-        "swept": swept,
-        "budget": dict(budget) if budget else None,
-        "max_plies": max_plies,
-        "hide_information": hide_information,
-        "out": None if out is None else os.fspath(out),
-    }
-    _check_json("the settings", settings)
+    settings = _settings(games, seed, swept, budget, max_plies, hide_information, out)
     run = _Run(
         game=game,
         specs=specs,
@@ -183,11 +174,50 @@ def analyze(
         show=_announcer(progress),
     )
     run.total = len(loaded) * len(run.roles())
-    temporary = out is None
+    results = _measure_variants(run, all_params, loaded, swept, temporary=out is None)
+    comparisons = variants.compare(results) if len(results) > 1 else []
+    return BalanceReport(
+        game=game,
+        agents=run.names,
+        variants=results,
+        comparisons=comparisons,
+        verdicts=[v for variant in results for v in variant["verdicts"]] + verdicts.comparison_verdicts(comparisons),
+        settings=settings,
+    )
+
+
+def _settings(
+    games: int,
+    seed: int,
+    swept: list[str],
+    budget: Optional[Mapping[str, Any]],
+    max_plies: Optional[int],
+    hide_information: bool,
+    out: Union[None, str, os.PathLike[str]],
+) -> dict[str, Any]:
+    """The report's settings, checked to be what its JSON can hold before any game."""
+    settings = {
+        "games": games,
+        "seed": seed,
+        "swept": swept,
+        "budget": dict(budget) if budget else None,
+        "max_plies": max_plies,
+        "hide_information": hide_information,
+        "out": None if out is None else os.fspath(out),
+    }
+    _check_json("the settings", settings)
+    return settings
+
+
+def _measure_variants(
+    run: _Run, all_params: list[dict[str, Any]], loaded: list[Any], swept: list[str], temporary: bool
+) -> list[dict[str, Any]]:
+    """Each variant's games played and measured. A `temporary` games folder is removed afterwards,
+    and kept (named in the error) when a run fails midway."""
     try:
-        results = [
+        return [
             _measure(
-                game,
+                run.game,
                 variants.label(variant, swept),
                 dict(game_obj.parameters()),
                 game_obj,
@@ -201,15 +231,6 @@ def analyze(
     finally:
         if temporary:
             shutil.rmtree(run.directory, ignore_errors=True)
-    comparisons = variants.compare(results) if len(results) > 1 else []
-    return BalanceReport(
-        game=game,
-        agents=run.names,
-        variants=results,
-        comparisons=comparisons,
-        verdicts=[v for variant in results for v in variant["verdicts"]] + verdicts.comparison_verdicts(comparisons),
-        settings=settings,
-    )
 
 
 @dataclass

@@ -255,57 +255,70 @@ def tournament(
     done = _resumed(results, schedule, names)
 
     def decided() -> Optional[SprtResult]:
-        if sprt_config is None:
-            return None
-        test = sprt_test(list(done.values()), names, schedule, sprt_config)
-        return test if test.decision else None
+        return _decision(list(done.values()), names, schedule, sprt_config)
 
     pending = _Pending(schedule, set(done))
     bar = Progress(len(schedule), len(done), progress, f"{ref.name}")
-    own_pool: Optional[LocalPool] = None
+
+    def record(lines: list[dict[str, Any]]) -> None:
+        with _sigint_deferred():
+            for line in lines:
+                if results is not None:
+                    results.append(line)
+                done[line["id"]] = line
+        bar.advance(len(lines))
+
     try:
         if pending and not decided():
-            if executor is None:
-                executor, count, own_pool = _local_executor(workers, len(pending), force_workers, setup)
-            else:
-                count = workers or os.cpu_count() or 1  # a guess: the executor does not say
-
-            def record(lines: list[dict[str, Any]]) -> None:
-                with _sigint_deferred():
-                    for line in lines:
-                        if results is not None:
-                            results.append(line)
-                        done[line["id"]] = line
-                bar.advance(len(lines))
-
             # Under an SPRT, small batches let the test stop the run soon after it decides.
             cap = 2 * schedule.games_in_deal(0) if sprt_config else 256
-            _run(executor, setup, pending, count, record, decided, cap)
+            _play_pending(setup, pending, executor, workers, force_workers, record, decided, cap)
+    finally:
+        bar.close()
+        if results is not None:
+            results.close()
+    lines = sorted(done.values(), key=lambda line: (line["deal"], line["seating"]))
+    run: dict[str, Any] = dict(game=ref.name, params=dict(ref.params), seed=seed, schedule=schedule, sprt=sprt_config)
+    return summarize(lines, names, loaded.num_players(), planned=len(schedule), resamples=resamples, out=out, **run)
+
+
+def _decision(
+    lines: list[dict[str, Any]], names: list[str], schedule: Schedule, config: Optional[SprtConfig]
+) -> Optional[SprtResult]:
+    """The SPRT's result once it has decided (None without a test, or while undecided)."""
+    if config is None:
+        return None
+    test = sprt_test(lines, names, schedule, config)
+    return test if test.decision else None
+
+
+def _play_pending(
+    setup: Setup,
+    pending: _Pending,
+    executor: Optional[cf.Executor],
+    workers: Optional[int],
+    force_workers: bool,
+    record: Callable[[list[dict[str, Any]]], None],
+    decided: Callable[[], Any],
+    cap: int,
+) -> None:
+    """Plays the pending games on `executor`, else on local worker processes started here (ended
+    at once on an error or Ctrl-C, closed after the last game)."""
+    own_pool: Optional[LocalPool] = None
+    if executor is None:
+        executor, count, own_pool = _local_executor(workers, len(pending), force_workers, setup)
+    else:
+        count = workers or os.cpu_count() or 1  # a guess: the executor does not say
+    try:
+        _run(executor, setup, pending, count, record, decided, cap)
     except BaseException:
         if own_pool is not None:
             own_pool.stop()
             own_pool = None
         raise
     finally:
-        bar.close()
-        if results is not None:
-            results.close()
         if own_pool is not None:
             own_pool.close()
-    lines = sorted(done.values(), key=lambda line: (line["deal"], line["seating"]))
-    return summarize(
-        lines,
-        names,
-        loaded.num_players(),
-        game=ref.name,
-        params=dict(ref.params),
-        planned=len(schedule),
-        seed=seed,
-        resamples=resamples,
-        sprt=sprt_config,
-        schedule=schedule,
-        out=out,
-    )
 
 
 def _resumed(results: Optional[ResultsFile], schedule: Schedule, names: list[str]) -> dict[str, dict[str, Any]]:
