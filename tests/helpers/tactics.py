@@ -1,11 +1,14 @@
 """Positions with a known best move, reached by seeded random play in a two-player game without
 chance (connect four, tic-tac-toe): a forced defence (exactly one move leaves the opponent no
 immediate win, and the mover has none) and an immediate win (exactly one move wins now). A
-search that reads one ply deeper than the move it makes finds each."""
+search that reads one ply deeper than the move it makes finds each. And a dominated move in
+Leduc poker: folding, in the second round, a card of the public card's rank (a pair no other
+hand beats) when facing a bet."""
 
 from __future__ import annotations
 
 import random
+import re
 from typing import Any, Callable, Optional
 
 import tablesearch as ts
@@ -65,3 +68,28 @@ def forced_defences(game_name: str, count: int, seed: int = 0) -> list[tuple[Any
 def immediate_wins(game_name: str, count: int, seed: int = 0) -> list[tuple[Any, int]]:
     """`count` (position, the only winning move) pairs of `game_name`, the same for the same seed."""
     return _collect(game_name, count, seed, immediate_win)
+
+
+LEDUC_FOLD = 0  # OpenSpiel's numbering: fold 0, call 1, raise 2
+
+
+def leduc_dominated_folds(count: int, seed: int = 0) -> list[Any]:
+    """`count` Leduc poker positions where the mover holds a pair with the public card (it wins
+    any showdown) and may fold: folding is dominated by calling. The same for the same seed."""
+    game, rng, found = ts.load_game("leduc_poker"), random.Random(seed), []
+    while len(found) < count:
+        state = game.new_initial_state(seed=rng.randrange(1 << 30))
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, weights = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(actions, weights=weights)[0])
+                continue
+            text = str(state)  # OpenSpiel's text: "Round: 2", "Public: 3", "Private: 4 2" (rank = card // 2)
+            if LEDUC_FOLD in state.legal_actions() and "Round: 2" in text:
+                public = int(re.search(r"Public: (-?\d+)", text).group(1))
+                private = [int(card) for card in re.search(r"Private: ([\d ]+)", text).group(1).split()]
+                if private[state.current_player()] // 2 == public // 2:
+                    found.append(state.clone())
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+    return found

@@ -1,7 +1,8 @@
 """Every search is sound on tactics: on 280 positions with one right move (connect four and
 tic-tac-toe, reached by seeded random play: tests/helpers/tactics.py), each algorithm of the
 table plays it in at least 95% of them at the simulations named here, with random playouts and
-with an untrained network as its evaluator (the tree alone must then find the terminal values).
+with an untrained network as its evaluator (the tree alone must then find the terminal values);
+and on 60 Leduc poker spots where folding is dominated, none folds in more than 5% of them.
 
 A new algorithm row has no simulations here, so the suite fails until its row is added and it
 passes. The figures are in docs/search.md ("Tactics")."""
@@ -11,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 import tablesearch as ts
-from helpers.tactics import forced_defences, immediate_wins
+from helpers.tactics import LEDUC_FOLD, forced_defences, immediate_wins, leduc_dominated_folds
 from tablesearch import mcts
 from tablesearch.models import Model
 from tablesearch.search_options import ALGORITHM_TABLE
@@ -54,3 +55,15 @@ def test_every_search_finds_the_one_right_move(algorithm, game, evaluator, reque
         for state, move in cases
     )
     assert found >= SHARE * len(cases), f"{algorithm} found {found} of {len(cases)} on {game} with {evaluator}"
+
+
+LEDUC_SPOTS = leduc_dominated_folds(60, seed=0)
+
+
+@pytest.mark.parametrize("algorithm", sorted(ALGORITHM_TABLE))
+def test_no_search_folds_a_hand_that_wins_every_showdown(algorithm):
+    folds = sum(
+        mcts.search(state, algorithm=algorithm, iterations=SIMULATIONS[algorithm], seed=1).best_action == LEDUC_FOLD
+        for state in LEDUC_SPOTS
+    )
+    assert folds <= (1 - SHARE) * len(LEDUC_SPOTS), f"{algorithm} folded {folds} of {len(LEDUC_SPOTS)} winning hands"
