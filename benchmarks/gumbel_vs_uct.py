@@ -1,13 +1,17 @@
-"""Gumbel search (`algorithm="gumbel"`, random playouts, no model) against UCT at equal
-simulations on connect four, and both on forced-defence positions.
+"""Gumbel search (`algorithm="gumbel"`, random playouts, no model) against UCT on connect four,
+at equal simulations and at equal time, and both on forced-defence positions; and each search's
+simulations per second.
 
-    python benchmarks/gumbel_vs_uct.py [--games 200] [--simulations 16 64 200] [--positions 200]
+    python benchmarks/gumbel_vs_uct.py [--games 200] [--simulations 16 64 200] [--seconds 0.01]
+                                       [--positions 200]
 
 Matches: each game starts after 2 random plies (the pair of games of one opening swaps the
-seats), both players search the same number of simulations a move; prints Gumbel's score (a draw
-counts half) with its Wilson 95% interval. Positions: reached by random play, where exactly one
-move stops an immediate win of the opponent (tests/helpers/tactics.py); prints how often each
-search plays it. The load average is printed beside the figures.
+seats); both players search the same number of simulations a move, or the same seconds (Gumbel
+plans its halving for the simulations it measured it runs in that time, and the time limit ends
+it). Prints Gumbel's score (a draw counts half) with its Wilson 95% interval. Positions: reached
+by random play, where exactly one move stops an immediate win of the opponent
+(tests/helpers/tactics.py); prints how often each search plays it. The load average is printed
+beside the figures: the equal-time matches and the speeds depend on it.
 """
 
 from __future__ import annotations
@@ -16,7 +20,9 @@ import argparse
 import os
 import random
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import tablesearch as ts
 from tablesearch import mcts
@@ -26,25 +32,48 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from helpers.tactics import forced_defences  # noqa: E402
 
 
-def score(simulations: int, games: int, seed: int, options: dict) -> float:
-    """Gumbel's total score in `games` games against UCT, both at `simulations` a move."""
+def opening(game: Any, seed: int, index: int) -> Any:
+    """The position after the 2 random plies of opening `index`."""
+    rng = random.Random(seed * 1_000_003 + index)
+    state = game.new_initial_state()
+    for _ in range(2):
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def speed(algorithm: str, options: dict, seed: int) -> float:
+    """Simulations per second of `algorithm` from the openings (3,000 simulations each, 10 of them)."""
+    game, done, seconds = ts.load_game("connect_four"), 0, 0.0
+    for index in range(10):
+        state = opening(game, seed, index)
+        start = time.perf_counter()
+        done += mcts.search(state, algorithm=algorithm, iterations=3000, seed=index, **options).iterations
+        seconds += time.perf_counter() - start
+    return done / seconds
+
+
+def score(budgets: dict[str, dict], games: int, seed: int) -> float:
+    """Gumbel's total score in `games` games against UCT, each searching with its `budgets` entry."""
     game = ts.load_game("connect_four")
     total = 0.0
     for index in range(games):
-        opening, gumbel_seat = divmod(index, 2)
-        rng = random.Random(seed * 1_000_003 + opening)
-        state = game.new_initial_state()
-        for _ in range(2):
-            state.apply_action(rng.choice(state.legal_actions()))
+        pair, gumbel_seat = divmod(index, 2)
+        state = opening(game, seed, pair)
         agents = {
-            gumbel_seat: mcts.Agent(algorithm="gumbel", iterations=simulations, seed=index, **options),
-            1 - gumbel_seat: mcts.Agent(algorithm="uct", iterations=simulations, seed=index),
+            gumbel_seat: mcts.Agent(algorithm="gumbel", seed=index, **budgets["gumbel"]),
+            1 - gumbel_seat: mcts.Agent(algorithm="uct", seed=index, **budgets["uct"]),
         }
         while not state.is_terminal():
             state.apply_action(agents[state.current_player()].step(state))
         returns = state.returns()
         total += 1.0 if returns[gumbel_seat] > 0 else 0.5 if returns[gumbel_seat] == 0 else 0.0
     return total
+
+
+def report(what: str, budgets: dict[str, dict], games: int, seed: int) -> None:
+    total = score(budgets, games, seed)
+    low, high = wilson_count(total, games)
+    print(f"connect four, {what}, {games} games: Gumbel scores {total / games:.3f} [{low:.3f}, {high:.3f}] against UCT")
 
 
 def main() -> None:
@@ -54,21 +83,30 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--gumbel-scale", type=float, default=None, help="Gumbel's root noise (default: the option's)")
+    parser.add_argument("--seconds", type=float, nargs="*", default=[], help="equal-time matches, seconds a move")
     args = parser.parse_args()
     options = {} if args.gumbel_scale is None else {"gumbel_scale": args.gumbel_scale}
     print(f"load average {os.getloadavg()[0]:.2f}; Gumbel's options: {options or 'the defaults'}")
+    rates = {"gumbel": speed("gumbel", options, args.seed), "uct": speed("uct", {}, args.seed)}
+    print("simulations per second: " + ", ".join(f"{name} {rate:,.0f}" for name, rate in rates.items()))
     for simulations in args.simulations:
-        total = score(simulations, args.games, args.seed, options)
-        low, high = wilson_count(total, args.games)
-        print(
-            f"connect four, {simulations} simulations a move, {args.games} games: Gumbel scores "
-            f"{total / args.games:.3f} [{low:.3f}, {high:.3f}] against UCT"
-        )
+        budgets = {"gumbel": dict(iterations=simulations, **options), "uct": dict(iterations=simulations)}
+        report(f"{simulations} simulations a move", budgets, args.games, args.seed)
+    for seconds in args.seconds:
+        planned = max(1, round(rates["gumbel"] * seconds))
+        budgets = {
+            "gumbel": dict(iterations=planned, time_limit=seconds, **options),
+            "uct": dict(time_limit=seconds),
+        }
+        report(f"{seconds * 1000:g} ms a move (Gumbel plans {planned:,} simulations)", budgets, args.games, args.seed)
     positions = forced_defences("connect_four", args.positions, seed=args.seed)
     for simulations in args.simulations:
         found = {
             name: sum(
-                mcts.search(s, algorithm=name, iterations=simulations, seed=1).best_action == move
+                mcts.search(
+                    s, algorithm=name, iterations=simulations, seed=1, **(options if name == "gumbel" else {})
+                ).best_action
+                == move
                 for s, move in positions
             )  # fmt: skip
             for name in ("gumbel", "uct")

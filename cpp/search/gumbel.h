@@ -230,19 +230,20 @@ class GumbelSearch {
     const double own = node < own_value_.size() ? own_value_[node] : 0.0;
     const double mixed =
         visited_prior > 0 ? (own + total_visits * weighted_q / visited_prior) / (1.0 + total_visits) : own;
-    const float scale = (kVisitBase + static_cast<float>(most_visits)) * kValueScale;
-    float low = std::numeric_limits<float>::infinity(), high = -low;
     for (int i = 0; i < n; ++i) {
       const Edge& e = arena_.edge(parent.first_child + i);
       const double q = scale_.scaled(e.visits > 0 ? e.mean : mixed);  // in [-1, 1]
       sigma_[i] = static_cast<float>(std::clamp((q + 1.0) / 2.0, 0.0, 1.0));
-      low = std::min(low, sigma_[i]);
-      high = std::max(high, sigma_[i]);
     }
     // At the root, min-max (mctx's rescaling): the schedule visits every considered action, so
     // the full range only sharpens which half survives. Below it, the utility range (see above).
-    const float range = node == 0 ? std::max(high - low, 1e-8f) : 1.0f;
-    if (node != 0) low = 0.0f;
+    float low = 0.0f, range = 1.0f;
+    if (node == 0) {
+      const auto [lowest, highest] = std::minmax_element(sigma_.begin(), sigma_.end());
+      low = *lowest;
+      range = std::max(*highest - *lowest, 1e-8f);
+    }
+    const float scale = (kVisitBase + static_cast<float>(most_visits)) * kValueScale;
     for (float& s : sigma_) s = (s - low) / range * scale;
   }
 

@@ -144,9 +144,9 @@ inline const SearchOption kSearchOptions[] = {
      .help = "Gumbel: root actions considered (the best by prior and Gumbel noise), halved each round"},
     {.name = "gumbel_scale",
      .field = &SearchConfig::gumbel_scale,
-     .help = "Gumbel: the scale of the root's Gumbel noise, which self-play explores with (1, as mctx); 0: "
-             "none, the "
-             "prior's best actions are considered, the stronger player (benchmarks/gumbel_vs_uct.py)"},
+     .help = "Gumbel: the scale of the root's Gumbel noise, which self-play explores with (1, as mctx); "
+             "0: none, the prior's best actions are considered, the stronger player "
+             "(benchmarks/gumbel_vs_uct.py)"},
     {.name = "oos_targeting",
      .field = &SearchConfig::oos_targeting,
      .max = 1,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import os
 import zipfile
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Optional
 
@@ -25,7 +25,8 @@ _BAD = (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile, zipfile.Lar
 def save_arrays(path: Path, arrays: dict[str, np.ndarray], inside: Optional[Path] = None) -> None:
     """Writes `arrays` to `path` whole (safe_files.write_atomically), so a kill leaves the old file or the new."""
     buffer = io.BytesIO()
-    np.savez(buffer, **arrays)  # type: ignore[arg-type]  # numpy's stub types **kwds as its bool option
+    savez: Callable[..., None] = np.savez  # numpy's stub reads **arrays as its allow_pickle option
+    savez(buffer, **arrays)
     write_atomically(path, buffer.getvalue(), inside)
 
 

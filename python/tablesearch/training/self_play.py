@@ -146,9 +146,8 @@ def play_game(
         decisions.append(decision)
         state.apply_action(decision.action)
     returns = model_scale(model, state.returns())
-    count = len(decisions)
-    if count == 0:
-        return Positions.empty(int(np.prod(model.game.observation_shape)), model.game.num_actions, len(returns))
+    if not decisions:
+        return no_positions(model)
     return Positions(
         observations=np.stack([d.observation for d in decisions]),
         movers=np.array([d.mover for d in decisions], np.int32),
@@ -160,7 +159,7 @@ def play_game(
 
 def model_scale(model: Model, values: Any) -> np.ndarray:
     """Values in the game's utility range scaled to [-1, 1], as the network's tanh gives them."""
-    return to_unit(np.asarray(values, dtype=np.float64), model.game.utility).astype(np.float32)  # type: ignore[no-any-return]
+    return np.asarray(to_unit(np.asarray(values, dtype=np.float64), model.game.utility), dtype=np.float32)
 
 
 def value_target(model: Model, decision: Decision, returns: np.ndarray, search_weight: float) -> np.ndarray:
@@ -189,8 +188,13 @@ def play_games(
         if part is None:
             break
         parts.append(part)
-    empty = Positions.empty(int(np.prod(model.game.observation_shape)), model.game.num_actions, game.num_players())
-    return Positions.concatenate([empty, *parts]), len(parts)
+    return Positions.concatenate([no_positions(model), *parts]), len(parts)
+
+
+def no_positions(model: Model) -> Positions:
+    """Positions of `model`'s game, none of them."""
+    game = model.game
+    return Positions.empty(int(np.prod(game.observation_shape)), game.num_actions, game.num_players)
 
 
 def check_trainable(game: Any, seed: int = 0, probes: Optional[int] = None) -> None:

@@ -38,7 +38,13 @@ from tablesearch.training.ladder_elo import rung_ratings
 from tablesearch.training.progress import TrainingProgress
 from tablesearch.training.replay_buffer import Positions, ReplayBuffer
 from tablesearch.training.results_file import ResultsFile
-from tablesearch.training.self_play import SelfPlaySettings, check_trainable, play_games, self_play_algorithm
+from tablesearch.training.self_play import (
+    SelfPlaySettings,
+    check_trainable,
+    no_positions,
+    play_games,
+    self_play_algorithm,
+)
 from tablesearch.training.symmetry import mirror_of
 
 SELF_PLAY_STREAM, LADDER_STREAM, SAMPLE_STREAM = 0, 1, 3
@@ -208,9 +214,7 @@ class Trainer:
         results.keep_until(checkpoint.step)
         folder.forget_after(checkpoint.step)
         folder.prune_positions(config.buffer_positions, checkpoint.step)
-        empty = Positions.empty(
-            int(np.prod(self.template.game.observation_shape)), self.template.game.num_actions, self.game.num_players()
-        )
+        empty = no_positions(self.template)
         buffer = ReplayBuffer(
             config.buffer_positions, folder.load_buffer(config.buffer_positions, checkpoint.step, empty)
         )
