@@ -530,7 +530,12 @@ def _add_games_and_best_move(sub: Any) -> None:
     for name in BEST_MOVE_OPTIONS:
         _add_search_option(best, name)
     best.add_argument("--top", type=_whole(1, 10**6), default=10, help="how many moves to list")
-    best.add_argument("--model", default=None, metavar="PATH", help="a model file's network as the evaluator")
+    best.add_argument(
+        "--model",
+        default=None,
+        metavar="PATH",
+        help="a model file's network as the evaluator (builtin: the one shipped for the game)",
+    )
     best.set_defaults(run=cmd_best_move)
 
 

@@ -17,7 +17,7 @@ from typing import Any, Optional
 from tablesearch import _core
 from tablesearch.games.python_games import native_state, python_state_of
 from tablesearch.games.search_defaults import search_defaults
-from tablesearch.models import Model
+from tablesearch.models import BuiltinModel, Model
 from tablesearch.search_options import (
     ALGORITHM_TABLE,
     DEFAULTS,
@@ -377,7 +377,8 @@ def search(
     the state of `load_game("openspiel:...")` would be (hidden information as hidden).
     `evaluator` is mcts.RandomRollout(rollouts=n) (the default), mcts.HeuristicEvaluator, a model
     (``ts.load_model(path)``: a policy-value network evaluated natively,
-    docs/learned-evaluators.md), any object with `evaluate(state) -> values per player` and
+    docs/learned-evaluators.md; ``models.BuiltinModel()``: the model shipped for the state's
+    game), any object with `evaluate(state) -> values per player` and
     optionally `prior(state) -> {action: p}` (PUCT uses the priors), or a batched one with
     `evaluate_batch(observations) -> (values, priors)` and a `batch_size` attribute, called with
     many leaves at once (the algorithms whose row says batched_evaluator). `algorithm="auto"`
@@ -398,6 +399,8 @@ def search(
     options = {**_KEYWORD_DEFAULTS, **options, "iterations": iterations, "time_limit": time_limit, "seed": seed}
     state = python_state_of(state)  # a pyspiel state: searched as load_game("openspiel:...") would
     native_root = native_state(state)
+    if isinstance(evaluator, BuiltinModel):
+        evaluator = evaluator.for_game(_game_of(state))
     if isinstance(evaluator, Model):
         evaluator.check_game(_game_of(state))
     config = _native_config(_game_of(state), evaluator, **options)

@@ -12,7 +12,8 @@ A spec is ``KIND`` or ``KIND:OPTIONS``, where OPTIONS are ``NAME=VALUE`` pairs s
   ``mcts:iterations=1000,uct_c=1.4`` or ``ismcts:time_limit=0.2``; ``rollouts=N`` gives the
   random-rollout evaluator, ``model=PATH`` a model file's network as the evaluator
   (docs/learned-evaluators.md; where specs come from a page, a model name the server was given
-  instead of a path), and ``reuse_tree=false`` turns tree reuse off.
+  instead of a path), ``model=builtin`` the model shipped for the game being played, and
+  ``reuse_tree=false`` turns tree reuse off.
 - ``package.module:factory`` or ``package.module:factory:OPTIONS``: user code; the factory is
   called as ``factory(seed=S, **options)`` and returns an agent (anything with ``step(state)``).
 
@@ -38,7 +39,8 @@ from typing import Any, Callable, Optional, Union, cast
 from tablesearch import mcts
 from tablesearch.agents.builtin import HumanAgent, RandomAgent
 from tablesearch.match import BUDGET_KEYS, Budget, check_budget, set_budget
-from tablesearch.models import Model, load_model
+from tablesearch.models import BuiltinModel, Model, load_model
+from tablesearch.models.model import BUILTIN
 from tablesearch.search_options import OPTIONS, option_from_text
 
 SEARCH_KINDS = {"mcts": "auto", **{name: name for name in mcts.ALGORITHMS}}
@@ -177,7 +179,10 @@ def _search_agent(
     carried = {name: options.pop(name) for name in mcts.EVALUATOR_OPTIONS if name in options}
     if carried and "model" in options:
         raise ValueError(f"{', '.join(carried)} and model are two evaluators; give one of them, in {spec.text!r}")
-    if "model" in options:
+    if options.get("model") == BUILTIN:
+        options["evaluator"] = BuiltinModel()
+        del options["model"]
+    elif "model" in options:
         options["evaluator"] = cached_model(_model_path(options.pop("model"), models, spec.text))
     elif carried:  # options the evaluator carries: the random-rollout evaluator with them
         options["evaluator"] = mcts.RandomRollout(**carried)

@@ -290,11 +290,23 @@ class Model:
         return f"<Model {self.architecture.kind} for {self.game.describe()}, {self.parameters} weights>"
 
 
+BUILTIN = "builtin"
+"""The name that stands, where a model's path goes, for the shipped model of the game being played."""
+
+
 def load_model(path: Union[str, os.PathLike[str]], game: Any = None) -> Model:
-    """The model in the file at `path`. With `game`, also checks that the model was made for it.
+    """The model in the file at `path`. With `game`, also checks that the model was made for it;
+    ``load_model("builtin", game)`` is the model that ships with the package for that game and
+    player count (a file named builtin is ``./builtin``).
 
     Raises ModelFileError (a ValueError) for a file that is not a model, a newer format version, a
     truncated or altered file or sizes that do not fit; ValueError for a model of another game."""
+    if path == BUILTIN:
+        from tablesearch.models.builtin import builtin_model  # it reads its files with this function
+
+        if game is None:
+            raise ValueError('the built-in model is chosen by its game: load_model("builtin", game)')
+        return builtin_model(game)
     header, tensors = read_model_file(path)
     where = f"model file {os.fspath(path)!r}"
     try:

@@ -407,6 +407,7 @@ class _Run:
             "seconds": round(self.checkpoint.seconds, 3),
             "search": self.t.algorithm,
             "simulations": self.t.config.simulations,
+            "settings": self.t.config.to_json(),  # the seed and every setting: what remakes this model
         }
 
     def _evaluate(self, step: int, model: Model) -> None:

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
+from tablesearch.models.builtin import builtin_files
+
 ELO_FILE = Path(__file__).with_name("levels.json")
 
 
@@ -33,6 +35,19 @@ LEVELS = (
     Level("hard", "Hard", "mcts:iterations=3000", "looks 3,000 simulated games ahead per move"),
 )
 DEFAULT = "medium"
+EXPERT = Level(
+    "expert",
+    "Expert",
+    "mcts:model=builtin,iterations=1000",
+    "a network trained by self-play guides 1,000 simulated games per move",
+)
+"""Offered for the games and player counts that have a built-in model (tablesearch.models.builtin)."""
+
+
+def _offered(game: str) -> list[tuple[Level, Optional[list[int]]]]:
+    """The levels for `game`, each with the player counts it plays (None: any)."""
+    players = sorted(n for name, n in builtin_files() if name == game)
+    return [(level, None) for level in LEVELS] + ([(EXPERT, players)] if players else [])
 
 
 @functools.cache
@@ -46,10 +61,11 @@ def _measured() -> dict[str, Any]:
 
 def for_game(game: str) -> list[dict[str, Any]]:
     """The levels with their Elo in `game` where it was measured: [{key, name, spec, about,
-    elo, elo_low, elo_high}] (the Elo fields None where not measured), and the games' note."""
+    players, elo, elo_low, elo_high}] (the Elo fields None where not measured; players the
+    player counts the level plays, None for any)."""
     measured = _measured().get("games", {}).get(game, {})
     out = []
-    for level in LEVELS:
+    for level, players in _offered(game):
         elo = measured.get(level.key)
         out.append(
             dict(
@@ -57,6 +73,7 @@ def for_game(game: str) -> list[dict[str, Any]]:
                 name=level.name,
                 spec=level.spec,
                 about=level.about,
+                players=players,
                 elo=None if elo is None else round(elo[0]),
                 elo_low=None if elo is None else round(elo[1]),
                 elo_high=None if elo is None else round(elo[2]),
@@ -75,4 +92,4 @@ def name_of(spec: str) -> Optional[str]:
     text = spec.strip()
     if text == "human":
         return "human"
-    return next((f"{level.name} AI" for level in LEVELS if level.spec == text), None)
+    return next((f"{level.name} AI" for level in (*LEVELS, EXPERT) if level.spec == text), None)

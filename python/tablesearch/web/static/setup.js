@@ -60,7 +60,7 @@ function renderParams() {
     const row = el("div", { class: "param" });
     const label = el("label", {}, (p.label || readable(p.name)) + " ");
     const input = paramInput(p);
-    if (p.name === "players") input.addEventListener("input", updateSeats);
+    if (p.name === "players") input.addEventListener("input", playersChanged);
     label.appendChild(input);
     row.appendChild(label);
     const help = [p.help, p.subset && p.choices ? `one or more of: ${p.choices.join(", ")}` : ""].filter(Boolean);
@@ -79,14 +79,26 @@ function seatCount() {
   return Number.isInteger(n) && n >= min && n <= max ? n : null;
 }
 
+function playersChanged() {
+  updateSeats();
+  const before = $("level").value;
+  renderLevels(currentGame());
+  if ($("level").value !== before) applyChoices(); // the level chosen does not play this many
+}
+
+// A level that plays some player counts only (Expert: a trained model for those) is offered at those.
 function renderLevels(game) {
   const select = $("level");
+  const kept = select.value;
+  const n = seatCount();
   select.innerHTML = "";
   for (const level of game.levels) {
+    if (level.players && !level.players.includes(n)) continue;
     const elo = level.elo === null ? "" : ` · Elo ${level.elo >= 0 ? "+" : ""}${level.elo}`;
     select.appendChild(el("option", { value: level.spec }, `${level.name}${elo}`));
   }
-  select.value = (game.levels.find((l) => l.key === "medium") || game.levels[0]).spec;
+  const offered = [...select.options].some((o) => o.value === kept);
+  select.value = offered ? kept : (game.levels.find((l) => l.key === "medium") || game.levels[0]).spec;
   showLevelNote();
 }
 
