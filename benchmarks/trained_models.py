@@ -9,20 +9,26 @@ For 2 players it prints the model's score (1 a win, 0.5 a tie, 0 a loss); for n 
 share (a first place shared by k players counts 1/k), to compare with 1/n, the share of a player
 no better than the others. Each figure is a mean over deals with its 95% interval (a deal's games
 share their luck), and has the load average beside it: one process gets about half a core on a
-busy machine, which an equal-time match feels on both sides alike.
+busy machine, which an equal-time match feels on both sides alike. The figures are kept in
+benchmarks/results/trained_models.json, which docs/training.md shows.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import tablesearch as ts
 from tablesearch.models.builtin import builtin_files
 from tablesearch.statistics import mean_interval
+
+RESULTS = Path(__file__).parent / "results" / "trained_models.json"
+"""Where the figures go; docs/training.md shows them from there (docs/hooks/tables.py)."""
 
 
 def first_place_share(ranks: Sequence[int], seat: int) -> float:
@@ -46,7 +52,7 @@ def model_scores(lines: Sequence[dict[str, Any]], players: int) -> list[float]:
     return [sum(v) / len(v) for v in per_deal.values()]
 
 
-def measure(game: str, players: int, games: int, seconds: float, workers: int, seed: int) -> str:
+def measure(game: str, players: int, games: int, seconds: float, workers: int, seed: int) -> dict[str, Any]:
     agents = {"model": f"mcts:model=builtin,time_limit={seconds}"}
     agents.update({f"default-{i}": f"mcts:time_limit={seconds}" for i in range(1, players)})
     start = time.perf_counter()
@@ -55,12 +61,17 @@ def measure(game: str, players: int, games: int, seconds: float, workers: int, s
     )
     mean, low, high = mean_interval(model_scores(result.lines, players))
     what = "score" if players == 2 else f"win share (1/n = {1 / players:.3f})"
-    load = os.getloadavg()[0]
-    return (
-        f"{game} {players}p, model against the default at {seconds} s a move: {what} {mean:.3f} "
-        f"[{low:.3f}, {high:.3f}] over {len(result.lines)} games ({time.perf_counter() - start:.0f} s, "
-        f"load average {load:.1f})"
+    text = (
+        f"{what} {mean:.3f} [{low:.3f}, {high:.3f}] over {len(result.lines)} games at {seconds:g} s a move "
+        f"(load average {os.getloadavg()[0]:.1f})"
     )
+    figure = {"mean": mean, "low": low, "high": high, "games": len(result.lines), "seconds_per_move": seconds}
+    return {
+        **figure,
+        "text": text,
+        "wall_seconds": round(time.perf_counter() - start),
+        "date": time.strftime("%Y-%m-%d"),
+    }
 
 
 def main() -> None:
@@ -72,10 +83,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     chosen = {f"{name}-{players}p": (name, players) for name, players in builtin_files()}
+    results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     for key in [k for k in args.only.split(",") if k] or sorted(chosen):
         if key not in chosen:
             parser.error(f"no built-in model {key!r}; built-in: {', '.join(sorted(chosen))}")
-        print(measure(*chosen[key], args.games, args.seconds, args.workers, args.seed), flush=True)
+        results[key] = measure(*chosen[key], args.games, args.seconds, args.workers, args.seed)
+        print(f"{key}: {results[key]['text']}", flush=True)
+        RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
 
 
 if __name__ == "__main__":

@@ -100,3 +100,22 @@ def train_options() -> str:
     for flag, default, valid, meaning in option_rows():
         rows.append(f"| `{flag}` | {_cell(default)} | {_cell(valid)} | {_cell(meaning)} |")
     return "\n".join(rows)
+
+
+def builtin_models(measured: dict[str, Any]) -> str:
+    """The shipped models (tablesearch.models.builtin): how each was trained, the command that makes
+    it again, and its figure against the default search from `measured` (the results file of
+    benchmarks/trained_models.py, {model: {"text": ...}})."""
+    from tablesearch.models import load_model
+    from tablesearch.models.builtin import FOLDER, builtin_files
+    from tablesearch.training.config import command_line
+
+    rows = ["| model | trained | against the default search, equal time a move | made by |", "|---|---|---|---|"]
+    for (name, players), path in sorted(builtin_files().items()):
+        key, metadata = f"{name}-{players}p", load_model(path).metadata
+        trained = f"{metadata['seconds'] / 60:.0f} minutes: {metadata['step']} steps, {metadata['games']:,} games"
+        command = command_line(metadata["settings"], f"runs/{key}")
+        copy = f"cp runs/{key}/model.tsmodel python/tablesearch/models/{FOLDER.name}/{path.name}"
+        figure = measured.get(key, {}).get("text", "not measured")
+        rows.append(f"| `{key}` | {trained} | {_cell(figure)} | `{command}`, then `{copy}` |")
+    return "\n".join(rows)

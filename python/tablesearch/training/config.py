@@ -8,6 +8,7 @@ count may change between resumes.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from dataclasses import asdict, dataclass, field, fields
@@ -228,6 +229,34 @@ def option_rows() -> list[tuple[str, str, str, str]]:
             continue
         rows.append((f"--{setting.name.replace('_', '-')}", default_text(setting), _valid(setting), HELP[setting.name]))
     return rows
+
+
+def command_line(settings: dict[str, Any], out: str) -> str:
+    """The `tablesearch train` command that makes a run with `settings` (TrainConfig.to_json) in
+    folder `out`: the game, its parameters, the seed and every setting that is not at its default,
+    except where the run was played (workers, progress)."""
+    words = ["tablesearch train", str(settings["game"])]
+    words += [f"--param {name}={value}" for name, value in sorted(settings.get("params", {}).items())]
+    for setting in fields(TrainConfig):
+        name = setting.name
+        if name not in HELP or name == "workers" or name not in settings:
+            continue
+        value = settings[name]
+        if value == _json_default(setting) and name != "seed":  # the seed always shows: it makes the run
+            continue
+        if isinstance(value, bool):
+            value = "on" if value else "off"
+        elif isinstance(value, list):
+            value = ",".join(map(str, value))
+        elif isinstance(value, float):
+            value = f"{value:g}"
+        words.append(f"--{name.replace('_', '-')} {value}")
+    return " ".join(words + [f"--out {out}"])
+
+
+def _json_default(setting: Any) -> Any:
+    value = setting.default_factory() if setting.default_factory is not dataclasses.MISSING else setting.default
+    return list(value) if isinstance(value, tuple) else value
 
 
 def default_text(setting: Any) -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Optional
 
@@ -52,7 +53,8 @@ log = logging.getLogger("tablesearch.web")
 STATIC = Path(__file__).parent / "static"
 
 
-def game_list() -> list[dict[str, Any]]:
+def game_list(models: Optional[Mapping[str, str]] = None) -> list[dict[str, Any]]:
+    """Every game the page offers, with its parameters and levels (`models`: the server's model files)."""
     out = []
     for name in ts.list_games():
         game = ts.load_game(name)
@@ -63,7 +65,7 @@ def game_list() -> list[dict[str, Any]]:
                 hidden=game.has_hidden_information(),
                 chance=game.has_chance(),
                 params=game.parameter_specs(),
-                levels=levels.for_game(name),
+                levels=levels.for_game(name, models),
                 level_note=levels.note(name),
             )
         )
@@ -128,7 +130,7 @@ class _Handlers:
     async def games(self, request: Request) -> JSONResponse:
         return JSONResponse(
             dict(
-                games=game_list(),
+                games=game_list(self.settings.models),
                 default=self.default_game,
                 start=self.start,
                 search_options=list(_core.SEARCH_OPTIONS),

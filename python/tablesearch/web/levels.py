@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import functools
 import json
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
+from tablesearch.agents.specs import cached_model
 from tablesearch.models.builtin import builtin_files
 
 ELO_FILE = Path(__file__).with_name("levels.json")
@@ -44,10 +47,27 @@ EXPERT = Level(
 """Offered for the games and player counts that have a built-in model (tablesearch.models.builtin)."""
 
 
-def _offered(game: str) -> list[tuple[Level, Optional[list[int]]]]:
-    """The levels for `game`, each with the player counts it plays (None: any)."""
+def served_level(name: str) -> Level:
+    """The level of a model file the server was started with (``serve --model NAME=PATH``)."""
+    return Level(
+        f"model:{name}",
+        name,
+        f"mcts:model={name},iterations=1000",
+        f"the model {name!r} this server was started with guides 1,000 simulated games per move",
+    )
+
+
+def _offered(game: str, models: Mapping[str, str]) -> list[tuple[Level, Optional[list[int]]]]:
+    """The levels for `game`, each with the player counts it plays (None: any): the named levels,
+    Expert where a built-in model plays, then each model file of the server's made for `game`."""
     players = sorted(n for name, n in builtin_files() if name == game)
-    return [(level, None) for level in LEVELS] + ([(EXPERT, players)] if players else [])
+    offered: list[tuple[Level, Optional[list[int]]]] = [(level, None) for level in LEVELS]
+    offered += [(EXPERT, players)] if players else []
+    for name, path in sorted(models.items()):
+        made_for = cached_model(path).game
+        if made_for.name == game:
+            offered.append((served_level(name), [made_for.num_players]))
+    return offered
 
 
 @functools.cache
@@ -59,13 +79,13 @@ def _measured() -> dict[str, Any]:
     return data
 
 
-def for_game(game: str) -> list[dict[str, Any]]:
+def for_game(game: str, models: Optional[Mapping[str, str]] = None) -> list[dict[str, Any]]:
     """The levels with their Elo in `game` where it was measured: [{key, name, spec, about,
     players, elo, elo_low, elo_high}] (the Elo fields None where not measured; players the
-    player counts the level plays, None for any)."""
+    player counts the level plays, None for any). `models`: the server's model files {name: path}."""
     measured = _measured().get("games", {}).get(game, {})
     out = []
-    for level, players in _offered(game):
+    for level, players in _offered(game, models or {}):
         elo = measured.get(level.key)
         out.append(
             dict(
@@ -92,4 +112,8 @@ def name_of(spec: str) -> Optional[str]:
     text = spec.strip()
     if text == "human":
         return "human"
-    return next((f"{level.name} AI" for level in (*LEVELS, EXPERT) if level.spec == text), None)
+    named = next((f"{level.name} AI" for level in (*LEVELS, EXPERT) if level.spec == text), None)
+    served = re.fullmatch(r"mcts:model=([^,=:]+),iterations=1000", text)
+    if named is None and served and served_level(served.group(1)).spec == text:
+        return f"{served.group(1)} AI"
+    return named
