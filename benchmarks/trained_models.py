@@ -18,6 +18,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import platform
+import subprocess
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -61,17 +63,25 @@ def measure(game: str, players: int, games: int, seconds: float, workers: int, s
     )
     mean, low, high = mean_interval(model_scores(result.lines, players))
     what = "score" if players == 2 else f"win share (1/n = {1 / players:.3f})"
+    load = os.getloadavg()[0]
     text = (
         f"{what} {mean:.3f} [{low:.3f}, {high:.3f}] over {len(result.lines)} games at {seconds:g} s a move "
-        f"(load average {os.getloadavg()[0]:.1f})"
+        f"(load average {load:.1f})"
     )
     figure = {"mean": mean, "low": low, "high": high, "games": len(result.lines), "seconds_per_move": seconds}
-    return {
-        **figure,
-        "text": text,
-        "wall_seconds": round(time.perf_counter() - start),
-        "date": time.strftime("%Y-%m-%d"),
-    }
+    figure.update(text=text, wall_seconds=round(time.perf_counter() - start), load=round(load, 1))
+    return {**figure, **provenance()}
+
+
+def provenance() -> dict[str, Any]:
+    """When, from which commit and on what machine a figure was measured."""
+    try:
+        git = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False)
+        commit = git.stdout.strip()
+    except OSError:
+        commit = ""
+    machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    return {"date": time.strftime("%Y-%m-%d"), "commit": commit or "unknown", "machine": machine}
 
 
 def main() -> None:

@@ -232,3 +232,24 @@ def test_the_progress_bar_shows_the_figures_when_asked_and_nothing_off_a_termina
     assert "100%" in shown and "step 2, 8 games" in shown and "pos/s" in shown and "Elo" in shown
     ts.train("tic_tac_toe", out=tmp_path / "quiet", **settings)  # stderr is not a terminal here
     assert capfd.readouterr().err == ""
+
+
+def test_a_model_records_the_command_that_makes_it_again(tmp_path):
+    """The model file holds the run's seed and every setting; command_line writes them as the
+    `tablesearch train` command, which the command's own parser reads back to the same settings."""
+    import shlex
+
+    from tablesearch import cli
+    from tablesearch.training.config import HELP, TrainConfig, command_line
+
+    settings = dict(TINY, seed=5, hidden=(16, 8), mirror=False, steps=1, eval_games=2)
+    result = ts.train("tic_tac_toe", out=tmp_path, **settings)
+    recorded = result.model().metadata["settings"]
+    assert recorded["seed"] == 5 and recorded["hidden"] == [16, 8] and recorded["mirror"] is False
+    command = command_line(recorded, "runs/again")
+    assert command.startswith("tablesearch train tic_tac_toe --seed 5 ") and command.endswith(" --out runs/again")
+    args = cli.build_parser().parse_args(shlex.split(command)[1:])
+    again = {name: getattr(args, name) for name in HELP if getattr(args, name, None) is not None}
+    made = TrainConfig(game=args.game, params=dict(p.split("=") for p in args.param), **again).to_json()
+    where = ("workers", "progress")  # where the run was played, not what it learns
+    assert {k: v for k, v in made.items() if k not in where} == {k: v for k, v in recorded.items() if k not in where}
