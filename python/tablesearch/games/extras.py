@@ -49,6 +49,7 @@ from tablesearch import _core
 class GameExtras:
     """One game's extras (None or empty where the game has none)."""
 
+    title: str = ""
     draw: Optional[Callable[..., str]] = None
     legend: str = ""
     how_to_play: str = ""
@@ -70,6 +71,7 @@ class GameExtras:
 
 # The name of each extra (a field of GameExtras) in a game's package.
 _ATTRIBUTES = {
+    "title": "TITLE",
     "draw": "draw",
     "legend": "LEGEND",
     "how_to_play": "HOW_TO_PLAY",
@@ -105,6 +107,11 @@ def game_extras(name: str) -> GameExtras:
         extra: getattr(package, attribute) for extra, attribute in _ATTRIBUTES.items() if hasattr(package, attribute)
     }
     return GameExtras(**found)
+
+
+def title_of(name: str) -> str:
+    """The game's name as players write it ("Connect Four"); its id for a game that gives none."""
+    return game_extras(name).title or name
 
 
 def games_with(extra: str) -> list[str]:

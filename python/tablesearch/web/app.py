@@ -34,6 +34,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import tablesearch as ts
 from tablesearch import _core
+from tablesearch.games.extras import title_of
 from tablesearch.web import levels, records
 from tablesearch.web.guard import Guard
 from tablesearch.web.pages import Session, Watcher
@@ -61,6 +62,7 @@ def game_list(models: Optional[Mapping[str, str]] = None) -> list[dict[str, Any]
         out.append(
             dict(
                 name=name,
+                title=title_of(name),
                 players=game.num_players(),
                 hidden=game.has_hidden_information(),
                 chance=game.has_chance(),

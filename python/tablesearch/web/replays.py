@@ -12,6 +12,7 @@ import asyncio
 from typing import Any, Optional
 
 from tablesearch import render
+from tablesearch.games.extras import title_of
 from tablesearch.web import movelog, views
 from tablesearch.web.pages import Session, Watcher
 from tablesearch.web.sessions import Event
@@ -83,6 +84,7 @@ class ReplaySession(Session):
             id=self.id,
             kind=self.kind,
             game=self.game.name,
+            title=title_of(self.game.name),
             params=self.game.parameters(),
             seats=self.names,
             humans=[],

@@ -24,6 +24,7 @@ from typing import Any, Callable, Optional
 
 from tablesearch import mcts, render
 from tablesearch.agents.specs import spec_name
+from tablesearch.games.extras import title_of
 from tablesearch.web import endings, levels, movelog, records, thinking, turns, views
 from tablesearch.web.pages import Session, Watcher
 from tablesearch.web.seats import build_agent
@@ -104,6 +105,7 @@ class PlaySession(Session):
             id=self.id,
             kind=self.kind,
             game=self.game.name,
+            title=title_of(self.game.name),
             params=self.game.parameters(),
             seats=self.names,
             labels=self.labels,

@@ -9,7 +9,10 @@ from tablesearch.games.candyland.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND
 from tablesearch.games.candyland.exact import exact_figures, exact_report
 from tablesearch.render.moves import seat_name
 
+TITLE = "Candy Land"  # as players and the rules page write it
+
 __all__ = [
+    "TITLE",
     "HOW_TO_PLAY",
     "LEGEND",
     "TEXT_LEGEND",

@@ -12,7 +12,10 @@ from tablesearch.games.gnomi.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, co
 from tablesearch.games.gnomi.ending import ending
 from tablesearch.games.gnomi.moves import describe_move
 
+TITLE = "Gnomi"  # as players and the rules page write it
+
 __all__ = [
+    "TITLE",
     "HOW_TO_PLAY",
     "LEGEND",
     "SEARCH_DEFAULTS",

@@ -15,7 +15,10 @@ from tablesearch.games.gummiland.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND
 from tablesearch.games.gummiland.turns import follow_ups, shortcuts
 from tablesearch.render.moves import seat_name
 
+TITLE = "Gummiland"  # as players and the rules page write it
+
 __all__ = [
+    "TITLE",
     "HOW_TO_PLAY",
     "LEGEND",
     "TEXT_LEGEND",

@@ -18,7 +18,10 @@ from tablesearch.games.leduc_poker.drawing import (
 )
 from tablesearch.render.moves import seat_name
 
+TITLE = "Leduc Poker"  # as players and the rules page write it
+
 __all__ = [
+    "TITLE",
     "HOW_TO_PLAY",
     "LEGEND",
     "TEXT_LEGEND",

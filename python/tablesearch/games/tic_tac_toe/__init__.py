@@ -3,6 +3,8 @@ listed in `tablesearch.games.extras`."""
 
 from tablesearch.games.tic_tac_toe.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, draw, ending
 
+TITLE = "Tic-Tac-Toe"  # as players and the rules page write it
+
 MIRROR = "cells"  # the rules are the same on the board mirrored left-right; one action per cell, row by row
 
-__all__ = ["HOW_TO_PLAY", "LEGEND", "MIRROR", "TEXT_LEGEND", "draw", "ending"]
+__all__ = ["TITLE", "HOW_TO_PLAY", "LEGEND", "MIRROR", "TEXT_LEGEND", "draw", "ending"]

@@ -3,4 +3,6 @@ listed in `tablesearch.games.extras`."""
 
 from tablesearch.games.wetland.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, draw, ending
 
-__all__ = ["HOW_TO_PLAY", "LEGEND", "TEXT_LEGEND", "draw", "ending"]
+TITLE = "Wetland"  # as players and the rules page write it
+
+__all__ = ["TITLE", "HOW_TO_PLAY", "LEGEND", "TEXT_LEGEND", "draw", "ending"]

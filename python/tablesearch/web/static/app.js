@@ -39,10 +39,10 @@ function showView(v) {
   $("play").hidden = false;
   showError(v.error || "");
   const s = v.session;
-  $("title").textContent = `${s.game}` + (v.replay ? ` — replay of game ${s.record}` : "") +
+  $("title").textContent = `${s.title}` + (v.replay ? ` — replay of game ${s.record}` : "") +
     (v.seat !== null && v.seat !== undefined ? ` — you are P${v.seat}` : v.replay ? "" : " — watching");
   // The tab says when it is your move, for a player who looks elsewhere meanwhile.
-  document.title = (v.your_turn ? "(your move) " : v.finished && !v.replay ? "(game over) " : "") + `${s.game} — tablesearch`;
+  document.title = (v.your_turn ? "(your move) " : v.finished && !v.replay ? "(game over) " : "") + `${s.title} — tablesearch`;
   $("status").textContent = v.status;
   showBoard(v.svg);
   $("hint").textContent = v.hint || "";

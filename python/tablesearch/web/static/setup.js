@@ -16,7 +16,7 @@ async function showSetup() {
   const select = $("game");
   select.innerHTML = "";
   select.appendChild(el("option", { value: "" }, "choose a game"));
-  for (const g of games) select.appendChild(el("option", { value: g.name }, g.name));
+  for (const g of games) select.appendChild(el("option", { value: g.name }, g.title));
   select.value = data.default || "";
   select.onchange = renderParams;
   renderParams();
