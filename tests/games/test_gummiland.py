@@ -827,7 +827,8 @@ def test_observation_layout():
     seat2, seat0, seat1 = obs[:49], obs[49:98], obs[98:147]  # clockwise from the observer
     assert list(seat2[:12]) == [0, 0, 1, 0, 2, 0, 0, 0, 0, 0, 0, 0]
     assert seat0[1] == 1 and seat0[11] == 1 and seat0[6] == 0  # S and the active gum
-    assert seat1[12] == len(state.fields()["box1"]) and seat1[47] == state.scores()[1]
+    assert seat1[12] == pytest.approx(len(state.fields()["box1"]) / 10)  # box size and Gummiz in tens
+    assert seat1[47] == pytest.approx(state.scores()[1] / 10)
     pile0 = obs[147:164]
     assert list(pile0[:5]) == [2, 1, 1, 0, 2] and pile0[5 + 3] == 1  # SA>L:2 trains to L
     turn = obs[215:]

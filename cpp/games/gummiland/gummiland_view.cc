@@ -238,6 +238,9 @@ std::string GummilandState::action_to_string(Action action) const {
 void GummilandState::observation_tensor(int player, float* out) const {
   using Own = PlayerObservation;
   using Pile = PileObservation;
+  // The counts that grow to tens (a box's tiles, Gummiz, the round) are given in tens, so that no
+  // input of a network is tens of times its others (Gummiz reached 51 and the round 59).
+  constexpr float kTens = 0.1f;
   const int n = num_players_;
   std::fill(out, out + observation_size(n), 0.0f);
   float* o = out;
@@ -245,13 +248,13 @@ void GummilandState::observation_tensor(int player, float* out) const {
     const int q = (player + i) % n;
     for (int j = 0; j < front_[q].size; ++j) o[Own::kFront + front_class(q, front_[q].t[j])] += 1;
     const OwnList& box = box_[q];
-    o[Own::kBoxSize] = box.size;
-    o[Own::kBoxUnknown] = box_unknown_[q];
+    o[Own::kBoxSize] = box.size * kTens;
+    o[Own::kBoxUnknown] = box_unknown_[q] * kTens;
     for (int j = box_unknown_[q]; j < box.size; ++j) o[Own::kBoxKnown + reward_of(box.t[j])] += 1;
     for (int j = 0; j < 2; ++j) {
       if (j >= box_unknown_[q] && j < box.size) o[Own::kBoxNext + j * kNumRewards + reward_of(box.t[j])] = 1;
     }
-    o[Own::kGummiz] = gummiz(q);
+    o[Own::kGummiz] = gummiz(q) * kTens;
     o[Own::kSpecials] = specials(q);
   }
   for (int k = 0; k < kNumPiles; ++k, o += Pile::kBlock) {
@@ -271,7 +274,7 @@ void GummilandState::observation_tensor(int player, float* out) const {
   o += kNumPhases;
   o[0] = captures_left_;
   o[1] = doubled_;
-  o[2] = round_;
+  o[2] = round_ * kTens;
   o[3] = nonempty_piles() <= 2 ? 1 : 0;
   o += kTurnFloats;
   for (int j = 0; j < pending_.size; ++j) o[reward_of(pending_.t[j])] += 1;
