@@ -147,7 +147,10 @@ def test_the_setup_form_offers_levels_and_seats_and_keeps_what_was_typed(page):
 
     with background_server() as server:
         page.goto(server.page("/"))
+        titles = page.locator("#game option").all_inner_texts()
+        assert "Connect Four" in titles and "Leduc Poker" in titles and "leduc_poker" not in titles
         page.select_option("#game", "gnomi")
+        assert page.locator("#seed").is_hidden() and page.locator("#delay").is_hidden()  # behind "More options"
         names = page.locator("#level option").all_inner_texts()
         elo = {row["name"]: row["elo"] for row in levels.for_game("gnomi")}
         assert names == [
@@ -173,8 +176,34 @@ def test_the_setup_form_offers_levels_and_seats_and_keeps_what_was_typed(page):
         page.wait_for_function("() => view && view.your_turn")
         (session,) = server.sessions.values()
         assert session.names == ["mcts:iterations=30", "human"] and session.humans == [1]
-        assert "you are P1" in page.inner_text("#title") and page.inner_text("#players") == "P0 Easy AI · P1 you"
+        assert page.inner_text("#title").startswith("Connect Four — you are P1")
+        assert page.inner_text("#players") == "P0 Easy AI · P1 you"
         assert len(session.state.history()) == 1  # the AI moved first
+
+
+def test_the_expert_level_is_offered_where_a_builtin_model_plays(page):
+    """Gummiland ships a model for 2 players: Expert is offered there and not at 3 players, where a
+    seat that had it falls back to Medium; a game of 2 starts with the shipped model in the AI's seat."""
+    with background_server() as server:
+        page.goto(server.page("/"))
+        page.select_option("#game", "gummiland")
+        page.fill('[data-param="players"]', "2")
+        expert = [n for n in page.locator("#level option").all_inner_texts() if n.startswith("Expert")]
+        assert len(expert) == 1
+        page.select_option("#level", label=expert[0])
+        assert "trained by self-play" in page.inner_text("#level-about")
+        page.click("#specs-box summary")
+        assert page.input_value('.seat-row input.spec[data-seat="1"]') == "mcts:model=builtin,iterations=1000"
+        page.fill('[data-param="players"]', "3")
+        assert not any(n.startswith("Expert") for n in page.locator("#level option").all_inner_texts())
+        assert page.input_value('.seat-row input.spec[data-seat="1"]') == "mcts:iterations=300"
+        page.fill('[data-param="players"]', "2")
+        page.select_option("#level", label=expert[0])
+        page.click("#start")
+        page.wait_for_function("() => view && view.your_turn")
+        (session,) = server.sessions.values()
+        assert session.names == ["human", "mcts:model=builtin,iterations=1000"]
+        assert "Expert AI" in page.inner_text("#players")
 
 
 PHONE = {"width": 390, "height": 844}
