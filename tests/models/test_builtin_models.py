@@ -79,3 +79,15 @@ def test_the_balance_lab_takes_the_builtin_model_as_its_skilled_player():
     ).to_dict()
     (variant,) = report["variants"]
     assert variant["games"] == 2 and variant["skill"]["games"] == 2
+
+
+def test_a_page_may_name_the_builtin_model_but_still_no_path(tmp_path):
+    """Specs from a page (models given): model=builtin means the package's own file, never one the
+    page names; a path is still refused, and a game without a model is refused at its first move."""
+    served = {"strong": str(tmp_path / "never-read.tsmodel")}
+    agent = make_agent("mcts:model=builtin,iterations=20", seed=1, models=served)
+    with pytest.raises(ValueError, match="no built-in model for tic_tac_toe"):
+        agent.step(ts.load_game("tic_tac_toe").new_initial_state())
+    for hostile in ("../../etc/passwd", "/dev/zero", "builtin/../x"):
+        with pytest.raises(ValueError, match="unknown model"):
+            make_agent(f"mcts:model={hostile}", seed=1, models=served)

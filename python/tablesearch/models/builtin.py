@@ -17,6 +17,7 @@ FOLDER = Path(__file__).parent / "trained"
 """Where the shipped model files are: one per game and player count, named ``<game>-<players>p.tsmodel``."""
 
 
+@functools.cache  # the package's files do not change while it runs; a search asks at every move
 def builtin_files() -> dict[tuple[str, int], Path]:
     """{(game name, players): model file} for every shipped model."""
     found = {}
