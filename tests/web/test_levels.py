@@ -26,3 +26,10 @@ def test_a_model_the_server_was_started_with_is_a_level_of_its_game(tmp_path):
     assert served["spec"] == "mcts:model=c4,iterations=1000" and served["players"] == [2]
     assert levels.name_of(served["spec"]) == "c4 AI"
     assert "c4" not in [row["name"] for row in levels.for_game("tic_tac_toe", {"c4": path})]
+
+
+def test_a_model_file_gone_since_the_server_started_is_no_level(tmp_path):
+    path = tmp_path / "c4.tsmodel"
+    Model.for_game(ts.load_game("connect_four"), hidden=(8,)).save(path)
+    path.write_bytes(b"TSMODEL not a model any more")
+    assert [row["name"] for row in levels.for_game("connect_four", {"c4": str(path)})][-1] == "Hard"

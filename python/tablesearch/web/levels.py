@@ -64,7 +64,10 @@ def _offered(game: str, models: Mapping[str, str]) -> list[tuple[Level, Optional
     offered: list[tuple[Level, Optional[list[int]]]] = [(level, None) for level in LEVELS]
     offered += [(EXPERT, players)] if players else []
     for name, path in sorted(models.items()):
-        made_for = cached_model(path).game
+        try:
+            made_for = cached_model(path).game
+        except ValueError:  # removed or replaced since the server started: a seat naming it says so
+            continue
         if made_for.name == game:
             offered.append((served_level(name), [made_for.num_players]))
     return offered
