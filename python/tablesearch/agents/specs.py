@@ -40,7 +40,7 @@ from tablesearch import mcts
 from tablesearch.agents.builtin import HumanAgent, RandomAgent
 from tablesearch.match import BUDGET_KEYS, Budget, check_budget, set_budget
 from tablesearch.models import BuiltinModel, Model, load_model
-from tablesearch.models.model import BUILTIN
+from tablesearch.models.builtin import BUILTIN
 from tablesearch.search_options import OPTIONS, option_from_text
 
 SEARCH_KINDS = {"mcts": "auto", **{name: name for name in mcts.ALGORITHMS}}

@@ -110,7 +110,7 @@ def game_extras(name: str) -> GameExtras:
 
 
 def title_of(name: str) -> str:
-    """The game's name as players write it ("Connect Four"); its id for a game that gives none."""
+    """The game's name as players write it (its TITLE); its id for a game that gives none."""
     return game_extras(name).title or name
 
 

@@ -1,8 +1,8 @@
 """Policy-value networks for the search: the model file, native evaluation, and weights from
 other frameworks (docs/learned-evaluators.md)."""
 
-from tablesearch.models.builtin import BuiltinModel, builtin_model, describe_builtin
-from tablesearch.models.model import ARCHITECTURES, Architecture, GameSignature, Model, load_model
+from tablesearch.models.builtin import describe_builtin
+from tablesearch.models.model import ARCHITECTURES, Architecture, BuiltinModel, GameSignature, Model, load_model
 from tablesearch.models.model_file import FORMAT_VERSION, ModelFileError
 
 __all__ = [
@@ -13,7 +13,6 @@ __all__ = [
     "GameSignature",
     "Model",
     "ModelFileError",
-    "builtin_model",
     "describe_builtin",
     "load_model",
 ]

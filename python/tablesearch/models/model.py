@@ -8,16 +8,19 @@ its value at each new leaf, the other algorithms its value. ``Model.for_game`` m
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Optional, Union
 
 import numpy as np
 
 from tablesearch import _core
+from tablesearch.models.builtin import BUILTIN, builtin_path
 from tablesearch.models.model_file import ModelFileError, read_model_file, write_model_file
 
 MAX_UTILITY = 1e30  # a game's returns; larger ones are damage, and would overflow the value mapping
@@ -290,10 +293,6 @@ class Model:
         return f"<Model {self.architecture.kind} for {self.game.describe()}, {self.parameters} weights>"
 
 
-BUILTIN = "builtin"
-"""The name that stands, where a model's path goes, for the shipped model of the game being played."""
-
-
 def load_model(path: Union[str, os.PathLike[str]], game: Any = None) -> Model:
     """The model in the file at `path`. With `game`, also checks that the model was made for it;
     ``load_model("builtin", game)`` is the model that ships with the package for that game and
@@ -302,11 +301,11 @@ def load_model(path: Union[str, os.PathLike[str]], game: Any = None) -> Model:
     Raises ModelFileError (a ValueError) for a file that is not a model, a newer format version, a
     truncated or altered file or sizes that do not fit; ValueError for a model of another game."""
     if path == BUILTIN:
-        from tablesearch.models.builtin import builtin_model  # it reads its files with this function
-
         if game is None:
             raise ValueError('the built-in model is chosen by its game: load_model("builtin", game)')
-        return builtin_model(game)
+        model = _read_builtin(builtin_path(game))
+        model.check_game(game)
+        return model
     header, tensors = read_model_file(path)
     where = f"model file {os.fspath(path)!r}"
     try:
@@ -331,6 +330,22 @@ def load_model(path: Union[str, os.PathLike[str]], game: Any = None) -> Model:
     if game is not None:
         model.check_game(game)
     return model
+
+
+@functools.cache  # the package's files do not change while it runs; each search resolves model=builtin
+def _read_builtin(path: Path) -> Model:
+    return load_model(path)
+
+
+@dataclass(frozen=True)
+class BuiltinModel:
+    """An evaluator that stands for the shipped model of whatever game is searched, resolved when
+    the search sees the game (an agent made from a spec is built before it meets its game)."""
+
+    def for_game(self, game: Any) -> Model:
+        if game is None:
+            raise ValueError("the built-in model needs the state's game (state.get_game()) to choose its network")
+        return load_model(BUILTIN, game)
 
 
 def _utility(values: list[float], where: str) -> tuple[float, float]:
