@@ -11,10 +11,10 @@
 
 namespace ts {
 
-enum class Algorithm { kUct, kPuct, kIsmcts, kMoIsmcts, kPimc, kSmoothUct, kInfosetUct, kGumbel, kOos };
+enum class Algorithm { kUct, kPuct, kIsmcts, kMoIsmcts, kPimc, kSmoothUct, kInfosetUct, kGumbel, kOos, kIsmctsPuct };
 
 // uct: UCT, PUCT, Gumbel and PIMC (node arenas, search/uct.h, search/gumbel.h); ismcts: information-set trees
-// (search/ismcts.h); smooth: information-set tables (search/smooth_uct.h); oos: regret tables
+// (search/ismcts.h), with or without priors; smooth: information-set tables (search/smooth_uct.h); oos: regret tables
 // (search/outcome_sampling.h).
 enum class Family { kUct, kIsmcts, kSmooth, kOos };
 
@@ -152,6 +152,14 @@ inline constexpr AlgorithmInfo kAlgorithms[] = {
      .help = "Online Outcome Sampling (Lisy et al. 2015): regret matching over information sets, targeted at "
              "the current one; an average strategy that converges to an equilibrium, for the whole game with "
              "a kept tree"},
+    {.algorithm = Algorithm::kIsmctsPuct,
+     .name = "ismcts-puct",
+     .family = Family::kIsmcts,
+     .selection = Selection::kPuct,
+     .keeps_tree = true,
+     .hidden_information = true,
+     .help = "single-observer ISMCTS guided by an evaluator's priors (uniform without them): PUCT over the "
+             "searching player's information sets, each leaf valued by the evaluator"},
 };
 
 // A batched evaluator (many leaves per call, for neural networks) goes with the node arena and a
@@ -170,10 +178,10 @@ static_assert([] {
   return true;
 }());
 
-// Only node arenas keep priors: information-set trees and tables take rules without them.
+// Only node arenas and information-set trees keep priors: tables take rules without them.
 static_assert([] {
   for (const auto& info : kAlgorithms) {
-    if (info.family != Family::kUct && uses_priors(info.selection)) return false;
+    if ((info.family == Family::kSmooth || info.family == Family::kOos) && uses_priors(info.selection)) return false;
   }
   return true;
 }());

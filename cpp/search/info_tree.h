@@ -25,6 +25,7 @@ struct InfoNode {
   uint32_t available = 0;  // how often this node's action was available at its parent
   float mean = 0;          // mean return for the player who chose the action
   float weight = 0;        // the selection rule's weight of this node, kept current by backup
+  float prior = 0;         // a rule with priors: the evaluator's, in the world where the node was added
 };
 
 static_assert(sizeof(InfoNode) <= 32, "keep information-set nodes at 32 bytes or less");
@@ -111,13 +112,12 @@ class InfoTree {
     return out;
   }
 
-  // Adds one visit with `value` for the player who chose the key into node i (information-set
-  // trees keep no priors).
+  // Adds one visit with `value` for the player who chose the key into node i.
   void add_visit(uint32_t i, double value, const Selector& selector) {
     InfoNode& n = nodes_[i];
     n.visits += 1;
     n.mean += static_cast<float>((value - n.mean) / n.visits);
-    n.weight = selector.weight(n.visits, 0.0f);
+    n.weight = selector.weight(n.visits, n.prior);
   }
 
  private:

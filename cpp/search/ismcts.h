@@ -15,6 +15,11 @@
 // availability counts: a child's exploration term uses how often it was available, not how often
 // its parent was visited, so actions legal only in some worlds are not penalised.
 //
+// With a rule that reads priors (ismcts-puct), a decision met in a world adds every choice not yet
+// in the tree at once, with the evaluator's priors in that world (uniform without them; a choice
+// of several concrete moves gets their sum), and a node met with none of its choices in the tree
+// is a leaf: the evaluator values that world there, as PUCT values the position it expands.
+//
 // The root state is read only through determinize(root, root_player, ...): search from two
 // states the root player cannot tell apart is identical for the same seed.
 #pragma once
@@ -29,6 +34,8 @@
 #include "search/budget.h"
 #include "search/checks.h"
 #include "search/config.h"
+#include "search/dirichlet.h"
+#include "search/evaluator.h"
 #include "search/info_tree.h"
 #include "search/observe.h"
 #include "search/playout.h"
@@ -57,6 +64,8 @@ class IsmctsSearch {
         actions_(max_legal_actions),
         keys_(max_legal_actions),
         outcomes_(max_legal_actions),
+        priors_(max_legal_actions),
+        class_priors_(max_legal_actions),
         classes_(max_legal_actions) {}
 
   // With config.beliefs and the path played (`trajectory`), worlds are weighted by the opponents'
@@ -88,7 +97,7 @@ class IsmctsSearch {
 
     tally.visits += loop.iterations;
     SearchResult result =
-        tree_result(multiple_observer_ ? "mo-ismcts" : "ismcts", loop.iterations, loop.elapsed, tree_, tally);
+        tree_result(algorithm_name(config_.algorithm), loop.iterations, loop.elapsed, tree_, tally);
     const uint32_t root_node = tree_of(root_player_);
     for (Action a : root_actions) {
       const uint32_t c = tree_.find_child(root_node, observed_action(view, root_player_, a));
@@ -112,7 +121,7 @@ class IsmctsSearch {
     S world = beliefs_ ? beliefs_->draw(rng_) : determinize(*root_, root_player_, rng_);
     path_.clear();
     const Stop stop = select(world);
-    if (stop == Stop::kUntried) expand(world);
+    if (stop == Stop::kUntried) expand(world);  // a leaf (kLeaf) is valued where it stands
     if (stop == Stop::kEnd) {
       world.returns(values);
       blend_score_margin(world, config_.score_weight, config_.score_scale, values);
@@ -130,9 +139,10 @@ class IsmctsSearch {
 
  private:
   // Where a walk down the trees stopped: at the end of the game; at a decision with a choice not
-  // tried yet (classes_ holds the node's choices, those seen in the tree marked); or where the
-  // memory cap stopped the trees growing.
-  enum class Stop { kEnd, kUntried, kFull };
+  // tried yet (classes_ holds the node's choices, those seen in the tree marked); at a decision
+  // whose choices a rule with priors has just added (a leaf); or where the memory cap stopped the
+  // trees growing.
+  enum class Stop { kEnd, kUntried, kLeaf, kFull };
 
   uint32_t tree_of(int player) const { return multiple_observer_ ? static_cast<uint32_t>(player) : 0; }
   int owner_of(int tree) const { return multiple_observer_ ? tree : root_player_; }
@@ -158,10 +168,14 @@ class IsmctsSearch {
       const int n = check_children(world.legal_actions(actions_.data()));
       const int owner = owner_of(t);
       for (int i = 0; i < n; ++i) keys_[i] = observed_action(world, owner, actions_[i]);
-      const Best best = best_child(current_[t], n);
+      Best best = best_child(current_[t], n);
       if (best.matched < classes_.size()) {
-        stopped_in_ = {t, mover, best.matched};
-        return Stop::kUntried;
+        if (!selector_.uses_priors()) {
+          stopped_in_ = {t, mover, best.matched};
+          return Stop::kUntried;
+        }
+        if (!add_with_priors(world, current_[t], n, best)) return Stop::kFull;
+        if (best.matched == 0) return Stop::kLeaf;
       }
       if (!take(world, mover, t, best.child, classes_.pick_member(best.cls, rng_))) return Stop::kFull;
     }
@@ -188,11 +202,11 @@ class IsmctsSearch {
     uint32_t child;
     int cls;
     int matched;  // the node's choices that have a child
+    float score;
   };
   Best best_child(uint32_t node, int n) {
     classes_.build(keys_.data(), n);
-    Best best{0, 0, 0};
-    float best_score = -std::numeric_limits<float>::infinity();
+    Best best{0, 0, 0, -std::numeric_limits<float>::infinity()};
     for (uint32_t c = tree_[node].first_child; c != 0; c = tree_[c].next_sibling) {
       InfoNode& child = tree_[c];
       const int cls = classes_.find(child.key);
@@ -200,16 +214,43 @@ class IsmctsSearch {
       classes_.mark_seen(cls);
       ++best.matched;
       child.available += 1;
-      const float score = child.visits == 0
-                              ? std::numeric_limits<float>::infinity()
-                              : Selector::score(child.mean, selector_.explore(child.available), child.weight);
-      if (score > best_score) {
-        best_score = score;
-        best.child = c;
-        best.cls = cls;
-      }
+      consider(best, c, cls);
     }
     return best;
+  }
+
+  // Makes child c (of class cls) the best if it scores higher. A rule with priors scores every
+  // child (an unvisited one has mean 0, as PUCT's); one without tries unvisited children first.
+  void consider(Best& best, uint32_t c, int cls) {
+    const InfoNode& child = tree_[c];
+    const float score = child.visits == 0 && !selector_.uses_priors()
+                            ? std::numeric_limits<float>::infinity()
+                            : Selector::score(child.mean, selector_.explore(child.available), child.weight);
+    if (score > best.score) best = {c, cls, best.matched, score};
+  }
+
+  // Adds the choices of `node` that best_child found no child for, with their priors in `world`
+  // (their actions' summed; with config.dirichlet_alpha, noised at the root), and makes the best
+  // of all its choices `best`. False if the memory cap stopped the tree growing.
+  bool add_with_priors(const S& world, uint32_t node, int n, Best& best) {
+    bool given = false;
+    if constexpr (PriorEvaluator<Evaluator, S>) given = evaluator_.priors(world, actions_.data(), n, priors_.data());
+    if (!given) std::fill(priors_.begin(), priors_.begin() + n, 1.0f / static_cast<float>(n));
+    if (node < tree_.roots() && config_.dirichlet_alpha > 0)
+      add_dirichlet_noise(rng_, priors_.data(), n, config_.dirichlet_alpha, config_.dirichlet_epsilon);
+    std::fill(class_priors_.begin(), class_priors_.begin() + classes_.size(), 0.0f);
+    for (int i = 0; i < n; ++i) class_priors_[classes_.find(keys_[i])] += priors_[i];
+    for (int cls = 0; cls < classes_.size(); ++cls) {
+      if (classes_.seen(cls)) continue;
+      const uint32_t c = tree_.add_child(node, classes_.key(cls));
+      if (c == 0) return false;
+      InfoNode& child = tree_[c];
+      child.available = 1;
+      child.prior = class_priors_[cls];
+      child.weight = selector_.weight(0, child.prior);
+      consider(best, c, cls);
+    }
+    return true;
   }
 
   // Takes actions_[index] as `mover`, into `child` of tree t (0: the memory cap stopped growth);
@@ -261,6 +302,8 @@ class IsmctsSearch {
   std::vector<Action> actions_;
   std::vector<Action> keys_;
   std::vector<ChanceOutcome> outcomes_;
+  std::vector<float> priors_;        // a rule with priors: the evaluator's, per legal action
+  std::vector<float> class_priors_;  // and summed per choice
   ActionClasses classes_;
   std::vector<TreeStep> path_;
 };

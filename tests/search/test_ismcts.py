@@ -233,6 +233,9 @@ def test_results_have_the_same_form_for_every_algorithm(algorithm):
         # Half the iterations are targeted at the root's information set, the others sample the
         # whole game (measured: 705 of 2,000 meet the root).
         assert 500 < sum(s.visits for s in result.stats) <= result.iterations == 2000
+    elif algorithm == "ismcts-puct":
+        # Its first iteration meets the root as a leaf: it adds the root's choices and values it.
+        assert sum(s.visits for s in result.stats) == result.iterations - 1 == 1999
     else:
         assert sum(s.visits for s in result.stats) == result.iterations == 2000
     assert math.isclose(sum(result.policy().values()), 1.0)

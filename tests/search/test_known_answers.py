@@ -26,7 +26,7 @@ from tablesearch import mcts
 
 ALGORITHMS = [info for info in mcts.ALGORITHMS if info != "auto"]
 TREE_SEARCHES = ["uct", "puct", "pimc", "gumbel"]
-INFOSET_SEARCHES = ["ismcts", "mo-ismcts", "smooth-uct", "infoset-uct"]
+INFOSET_SEARCHES = ["ismcts", "mo-ismcts", "ismcts-puct", "smooth-uct", "infoset-uct"]
 REGRET_SEARCHES = ["oos"]
 
 

@@ -145,7 +145,7 @@ def test_the_docs_tables_are_written_from_the_native_tables():
 
 
 def test_the_algorithm_table_holds_what_the_readers_used_to_list():
-    assert mcts.CONTINUING_ALGORITHMS == ("uct", "puct", "ismcts", "mo-ismcts", "oos")
+    assert mcts.CONTINUING_ALGORITHMS == ("uct", "puct", "ismcts", "mo-ismcts", "oos", "ismcts-puct")
     assert [a for a, row in ALGORITHM_TABLE.items() if row.batched_evaluator] == ["puct"]
     assert COSTLY == ("iterations", "time_limit", "max_memory_mb", "rollouts", "determinizations", "threads")
     assert PER_GAME == ("rollout_cutoff", "playout", "score_weight", "score_scale")

@@ -41,7 +41,7 @@ class SelfPlaySettings:
 
     def search_options(self) -> dict[str, Any]:
         options: dict[str, Any] = {"algorithm": self.algorithm, "iterations": self.simulations}
-        if self.algorithm == "puct":
+        if self.algorithm in ("puct", "ismcts-puct"):
             options.update(dirichlet_alpha=self.dirichlet_alpha, dirichlet_epsilon=self.dirichlet_epsilon)
         if self.algorithm == "gumbel":
             options.update(gumbel_scale=1.0)  # the root's Gumbel noise explores, as in mctx's self-play
