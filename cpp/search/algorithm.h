@@ -11,11 +11,22 @@
 
 namespace ts {
 
-enum class Algorithm { kUct, kPuct, kIsmcts, kMoIsmcts, kPimc, kSmoothUct, kInfosetUct, kGumbel, kOos, kIsmctsPuct };
+enum class Algorithm {
+  kUct,
+  kPuct,
+  kIsmcts,
+  kMoIsmcts,
+  kPimc,
+  kSmoothUct,
+  kInfosetUct,
+  kGumbel,
+  kOos,
+  kIsmctsPuct
+};
 
 // uct: UCT, PUCT, Gumbel and PIMC (node arenas, search/uct.h, search/gumbel.h); ismcts: information-set trees
-// (search/ismcts.h), with or without priors; smooth: information-set tables (search/smooth_uct.h); oos: regret tables
-// (search/outcome_sampling.h).
+// (search/ismcts.h), with or without priors; smooth: information-set tables (search/smooth_uct.h); oos:
+// regret tables (search/outcome_sampling.h).
 enum class Family { kUct, kIsmcts, kSmooth, kOos };
 
 inline constexpr double kSqrt2 = 1.4142135623730951;
@@ -181,7 +192,8 @@ static_assert([] {
 // Only node arenas and information-set trees keep priors: tables take rules without them.
 static_assert([] {
   for (const auto& info : kAlgorithms) {
-    if ((info.family == Family::kSmooth || info.family == Family::kOos) && uses_priors(info.selection)) return false;
+    if ((info.family == Family::kSmooth || info.family == Family::kOos) && uses_priors(info.selection))
+      return false;
   }
   return true;
 }());

@@ -234,7 +234,8 @@ class IsmctsSearch {
   // of all its choices `best`. False if the memory cap stopped the tree growing.
   bool add_with_priors(const S& world, uint32_t node, int n, Best& best) {
     bool given = false;
-    if constexpr (PriorEvaluator<Evaluator, S>) given = evaluator_.priors(world, actions_.data(), n, priors_.data());
+    if constexpr (PriorEvaluator<Evaluator, S>)
+      given = evaluator_.priors(world, actions_.data(), n, priors_.data());
     if (!given) std::fill(priors_.begin(), priors_.begin() + n, 1.0f / static_cast<float>(n));
     if (node < tree_.roots() && config_.dirichlet_alpha > 0)
       add_dirichlet_noise(rng_, priors_.data(), n, config_.dirichlet_alpha, config_.dirichlet_epsilon);
