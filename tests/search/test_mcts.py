@@ -155,4 +155,5 @@ def test_a_result_names_its_moves_only_when_asked():
     assert again.action_labels == result.action_labels and again._named_from is None
     assert again == result
     native = mcts.search(ts.load_game("connect_four").new_initial_state(0), iterations=300, seed=0)
-    assert native.principal_variation_labels[0] == f"P0: x{native.best_action}"
+    # The line is named as players name its moves (the game's action_name: columns from 1).
+    assert native.principal_variation_labels[0] == f"P0: column {native.best_action + 1}"

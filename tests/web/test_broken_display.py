@@ -83,7 +83,7 @@ print(json.dumps(dict(labels=sorted(labels), clicks=clicks, error=view["error"],
     (result,) = json_lines(proc.stdout)
     assert result["clicks"] > 0 and set(result["labels"]) <= {"action 0", "action 1", "action 2"}, result
     assert "telling a move failed: RuntimeError: no names for moves" in result["error"], result
-    assert result["log"][0].startswith("move 1: P0, action"), result
+    assert result["log"][0].startswith("move 1: you, action"), result
 
 
 def test_a_state_that_breaks_ends_the_game_with_the_reason_on_the_page():

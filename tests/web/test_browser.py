@@ -54,7 +54,7 @@ def test_human_plays_a_whole_tic_tac_toe_game_by_clicks(page):
         # Folded under "numbers"; a search that proves the game's result stops before its budget.
         searched = re.search(r"(\d+) iterations in ", page.text_content("#thinking-summary"))
         assert searched and 1 <= int(searched.group(1)) <= 300
-        assert page.inner_text("#thinking-head").startswith("P1 (Medium AI) chose ")  # a level's spec
+        assert page.inner_text("#thinking-head").startswith("Medium AI chose ")  # a level's spec
 
 
 def test_an_illegal_click_gets_a_message_on_the_page(page):

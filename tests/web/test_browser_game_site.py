@@ -124,12 +124,12 @@ def test_the_thinking_panel_never_shows_the_humans_own_move_and_can_be_hidden(pa
             page.locator(f'#board [data-column="{column}"]').first.click()
             page.wait_for_function(f"() => view.move > {move} + 1 && view.your_turn")
             page.wait_for_selector("#thinking:not([hidden])")
-            assert page.inner_text("#thinking-head").startswith("P1 (Hard AI) chose o")
+            assert page.inner_text("#thinking-head").startswith("Hard AI chose column ")
             assert page.locator("#thinking-table tbody tr").count() >= 1
             assert "% ±" in page.inner_text("#thinking-table tbody tr >> nth=0")
             assert page.inner_text("#thinking-sure").startswith("How sure: ")
             words = page.text_content("#thinking") or ""
-            assert "P0:" not in words and not re.search(r"\bx\d", words), words  # no move of the human's
+            assert "You:" not in words and "P0" not in words, words  # no move of the human's
         page.click("#thinking-toggle")
         assert page.locator("#thinking-body").is_hidden()
         assert page.get_attribute("#thinking-toggle", "aria-expanded") == "false"
@@ -147,6 +147,7 @@ def test_the_setup_form_offers_levels_and_seats_and_keeps_what_was_typed(page):
 
     with background_server() as server:
         page.goto(server.page("/"))
+        page.wait_for_selector('#game option[value="gnomi"]', state="attached")  # the list comes by fetch
         titles = page.locator("#game option").all_inner_texts()
         assert "Connect Four" in titles and "Leduc Poker" in titles and "leduc_poker" not in titles
         page.select_option("#game", "gnomi")
@@ -176,8 +177,11 @@ def test_the_setup_form_offers_levels_and_seats_and_keeps_what_was_typed(page):
         page.wait_for_function("() => view && view.your_turn")
         (session,) = server.sessions.values()
         assert session.names == ["mcts:iterations=30", "human"] and session.humans == [1]
-        assert page.inner_text("#title").startswith("Connect Four — you are P1")
-        assert page.inner_text("#players") == "P0 Easy AI · P1 you"
+        assert page.inner_text("#title").startswith("Connect Four — you are seat 2")  # counted from 1
+        assert page.inner_text("#players") == "Seat 1: Easy AI · Seat 2: You"
+        assert page.inner_text("#status") == "your move" and page.inner_text("#log li") == (
+            f"Easy AI drops a red disc in column {session.state.history()[0] + 1}"
+        )
         assert len(session.state.history()) == 1  # the AI moved first
 
 
@@ -295,13 +299,11 @@ def test_an_ending_says_why_and_a_rematch_swaps_the_seats(page):
         _play_out_by_clicks(page)
         page.wait_for_selector("#rematch-swap")
         ending = page.inner_text("#ending-text")
-        assert re.fullmatch(
-            r"game over: (you won|P1 \(Beginner AI\) won) \(three in a row: .+\)|game over: a draw.*", ending
-        )
-        assert "(you)" not in ending and "human" not in ending
+        assert re.fullmatch(r"game over: (you won|Beginner AI won) \(three in a row: .+\)|game over: a draw.*", ending)
+        assert "(you)" not in ending and "human" not in ending.lower()
         page.click("#rematch-swap")
         page.wait_for_function(f"() => view && view.session.id !== {info['id']!r} && view.your_turn")
-        assert "you are P1" in page.inner_text("#title") and "seat=1" in page.url
+        assert "you are seat 2" in page.inner_text("#title") and "seat=1" in page.url
         again = server.sessions[page.evaluate("() => view.session.id")]
         assert again.names == ["random", "human"] and len(again.state.history()) == 1  # the AI moved first
         assert page.locator("#ending").is_hidden()

@@ -112,7 +112,7 @@ def test_an_ai_searching_in_a_hidden_game_shows_a_clock_to_the_human(page):
         page.goto(server.page(f"/?session={info['id']}&seat=1"))
         page.wait_for_selector("#busy:not([hidden])")
         first = page.inner_text("#busy-text")
-        assert first.startswith("P0 (mcts:time_limit=2) is thinking")
+        assert first.startswith("mcts:time_limit=2 is thinking")  # a seat named by its spec, not a level
         page.wait_for_timeout(600)
         assert float(page.inner_text("#busy-text").split()[-2]) > float(first.split()[-2])  # the clock runs
         assert page.locator("#thinking").is_hidden()  # its statistics depend on its cards
@@ -141,7 +141,8 @@ def test_the_latest_move_is_highlighted(page):
             float(highlighted.get_attribute("cy")),
         )
         assert discs_above == 0
-        assert page.inner_text("#recent li:last-child").startswith(f"P1 plays o{column}")
+        told = page.inner_text("#recent li:last-child")
+        assert told == f"mcts:iterations=200 drops a blue disc in column {column + 1}"
 
 
 def test_a_forced_move_is_played_without_a_click_and_the_toggle_stops_it(page):
@@ -151,7 +152,7 @@ def test_a_forced_move_is_played_without_a_click_and_the_toggle_stops_it(page):
         page.goto(server.page(f"/?session={info['id']}&seat=0"))
         page.wait_for_function("() => /played for you/.test(document.querySelector('#status').textContent)")
         page.wait_for_function(
-            "() => [...document.querySelectorAll('#log li')].filter(li => /^P0 draws/.test(li.textContent)).length >= 2"
+            "() => [...document.querySelectorAll('#log li')].filter(li => /^You draw/.test(li.textContent)).length >= 2"
         )
         page.uncheck("#autoplay")
         page.wait_for_function("() => document.querySelector('#status').textContent === 'your move'")
@@ -191,7 +192,9 @@ def test_a_game_played_in_the_app_is_replayed_from_its_recorded_file(page, tmp_p
         page.click('[data-step="last"]')
         total = len(line["actions"])
         page.wait_for_function(f"() => document.querySelector('#status').textContent === 'move {total} of {total}'")
-        assert page.locator("#log li").all_inner_texts() == played
+        # A replay is watched from outside: the seat that was "You" in the game is "Human" there.
+        assert page.locator("#log li").all_inner_texts() == [t.replace("You play ", "Human plays ") for t in played]
+        assert played[0].startswith("You play ")
         # The replay buttons are drawn, not glyphs of a symbol font.
         assert page.locator("#controls button svg path").count() == 5
         assert all(ord(c) < 0x2000 for c in page.inner_text("#controls"))

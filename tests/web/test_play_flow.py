@@ -1,8 +1,9 @@
 """Playing against the AI as on a game site, without a browser (Starlette's test client): endings
 with their reason, rematch (seats swapped on request), resign and takeback, forced AI moves
-without search time, the thinking kept from a human's own best move, the log one line a turn, and
-the bugs of issue 39 (a seat of -1, Leduc's check, Gummiland's Selection tile, tic-tac-toe's
-coordinates). Budget: about 15 s."""
+without search time, the thinking kept from a human's own best move, the log one line a turn, the
+seats by name ("You", "Medium AI") and connect four's own notation, and the bugs of issue 39 (a
+seat of -1, Leduc's check, Gummiland's Selection tile, tic-tac-toe's coordinates). Budget: about
+15 s."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed: pip ins
 pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
 from starlette.testclient import TestClient  # noqa: E402
 
-from tablesearch.web import movelog, views  # noqa: E402
+from tablesearch.web import endings, movelog, views  # noqa: E402
 from tablesearch.web.app import create_app  # noqa: E402
 from tablesearch.web.settings import ServerSettings  # noqa: E402
 
@@ -85,7 +86,7 @@ def test_an_ending_says_why_and_a_rematch_keeps_the_setup(client):
     reason = "the board is full" if ending["result"] == "drew" else "three in a row: "
     assert reason in ending["reason"] and reason in end["status"]
     if ending["result"] == "lost":
-        assert end["status"].startswith("game over: P1 (mcts) won (three in a row: o on row")
+        assert end["status"].startswith("game over: mcts won (three in a row: o on row")  # its label: the spec
     again = client.post(f"/api/sessions/{sid}/rematch", json={}).json()
     assert again["id"] != sid and again["seats"] == ["human", "mcts"] and again["humans"] == [0]
     assert client.sessions[again["id"]].seats[1].budget == {"iterations": 50}  # the setup is kept
@@ -106,7 +107,7 @@ def test_the_lone_human_may_resign_and_the_game_is_recorded_so(client):
         assert "unknown field" in ws.receive_json()["message"]
         ws.send_json({"type": "resign"})
         end = _view(ws, lambda v: v["finished"])
-        assert end["status"] == "game over: P1 (Beginner AI) won (you resigned)"  # random: a level
+        assert end["status"] == "game over: Beginner AI won (you resigned)"  # random: a level
         assert end["returns"] == [-1.0, 1.0] and end["ending"]["result"] == "lost"
         _view(ws, lambda v: v["recorded"])
     record = client.sessions[sid].record
@@ -173,11 +174,12 @@ def test_a_humans_page_never_gets_the_ais_expected_reply(client):
         assert seen and seen[-1]["done"] and seen[-1]["rows"]
         for thought in seen:
             assert 0 not in thought["pv_seats"] and not any(p.startswith("P0") for p in thought["pv"])
-            assert not any(e.startswith("P0") for e in thought["expects"])
+            assert not any(e.startswith(("P0", "You")) for e in thought["expects"])
         spectator = _thoughts(
             watching, lambda m: (m.get("thinking") or m)["type"] == "thinking" and (m.get("thinking") or m)["done"]
         )
-        assert 0 in spectator[-1]["pv_seats"] and spectator[-1]["expects"][0].startswith("P0: x")
+        # The expected line in words names the seats as the page does: "Human: column 4".
+        assert 0 in spectator[-1]["pv_seats"] and spectator[-1]["expects"][0].startswith("Human: column ")
 
 
 def test_a_page_opened_after_the_game_ends_sees_the_last_search(client):
@@ -247,6 +249,59 @@ def test_the_log_is_one_line_a_turn():
     assert movelog.lines(["P0 is dealt K", "P1 is dealt a card"], [-1, -1]) == [
         dict(text="P0 is dealt K; P1 is dealt a card", move=2)
     ]
+
+
+def test_seats_are_named_as_the_page_names_them():
+    """Issue 50: "You" for the page's own seat (its verbs agreeing), a seat's label for the others,
+    with the seat number counted from 1 where two share a label; no "P0" left."""
+    from tablesearch.web.names import named, seat_names
+
+    labels = ["Human", "Medium AI", "Medium AI"]
+    names = seat_names(labels, 0)
+    assert names == ["You", "Medium AI (seat 2)", "Medium AI (seat 3)"]
+    assert seat_names(labels, None) == ["Human", "Medium AI (seat 2)", "Medium AI (seat 3)"]
+    assert seat_names(["Human", "Easy AI"], 1) == ["Human", "You"]
+    assert named("P0 drops a red disc in column 4", names) == "You drop a red disc in column 4"
+    assert named("P1 asks P0 for blue; P0 has no blue to give", names) == (
+        "Medium AI (seat 2) asks you for blue; you have no blue to give"
+    )
+    assert named("P0's A and B joined", names) == "Your A and B joined"
+    assert named("P2 folded: P0 takes the pot of 4", names) == "Medium AI (seat 3) folded: you take the pot of 4"
+    assert named("P0 passes; P0 reaches the Candy Castle", names) == "You pass; you reach the Candy Castle"
+    # The speaker said once in a turn's line, the verb still agreeing with "You".
+    gnomi = ["P0 uses 1 mushroom: blue (m1)", "P0 asks P1 for blue", "P1 does not react", "P1 passes"]
+    assert [line["text"] for line in movelog.lines(gnomi, [0, 0, 0, 1], names)] == [
+        "You use 1 mushroom: blue (m1); ask Medium AI (seat 2) for blue; Medium AI (seat 2) does not react",
+        "Medium AI (seat 2) passes",
+    ]
+    state = ts.load_game("connect_four").new_initial_state()
+    for action in [0, 1, 0, 1, 0, 1, 0]:
+        state.apply_action(action)
+    won = endings.ending(state, ["Human", "Medium AI"], 0, None, list(state.returns()))
+    assert won["status"] == "game over: you won (four in a row for red (you))" and won["result"] == "won"
+    lost = endings.ending(state, ["Medium AI", "Human"], None, None, list(state.returns()))
+    assert lost["status"] == "game over: Medium AI won (four in a row for red (Medium AI))"
+
+
+def test_connect_four_speaks_of_red_and_blue_discs_and_columns_1_to_7():
+    """Issue 50: the log, the move chooser, the board and its legends number the columns from 1
+    and name the discs by the colours drawn; the actions stay OpenSpiel's 0-6."""
+    from tablesearch.render._svg import SEAT_COLOURS, SEAT_NAMES
+
+    assert SEAT_NAMES[:2] == ["red", "blue"] and SEAT_COLOURS[0] == "#d9534f" and SEAT_COLOURS[1] == "#337ab7"
+    state = ts.load_game("connect_four").new_initial_state()
+    assert render.moves.describe_move(state, 0, 3) == "P0 drops a red disc in column 4"
+    assert views.legal_moves(state, state, 0) == {a: f"column {a + 1}" for a in range(7)}
+    state.apply_action(3)
+    assert render.moves.describe_move(state, 1, 0) == "P1 drops a blue disc in column 1"
+    svg = render.draw(state, actions=views.legal_moves(state, state, 1))
+    for column in range(7):
+        assert f">{column + 1}</text>" in svg and f"<title>column {column + 1}</title>" in svg
+        assert f'data-column="{column}"' in svg  # the action's own number, for the page's code
+    assert ">0</text>" not in svg and ">blue to move</text>" in svg and 'data-labels="column 4"' in svg
+    legend, text_legend = render.legend("connect_four"), render.text_legend("connect_four")
+    assert "Red moves first (seat 1), blue second (seat 2)" in legend and "1-7" in legend
+    assert "x red" in text_legend and "o blue" in text_legend and "1-7" in text_legend
 
 
 def test_leduc_calls_nothing_a_check():

@@ -32,8 +32,9 @@ def client():
     "body,message",
     [
         (dict(game="chess", seats=["human", "random"]), "unknown game 'chess'"),
-        (dict(game="tic_tac_toe", seats=["human", "mcts:iterationz=5"]), "seat 1: unknown search option"),
-        (dict(game="tic_tac_toe", seats=["human", "alphazero"]), "seat 1: unknown agent 'alphazero'"),
+        # Seats counted from 1, as the setup form numbers them.
+        (dict(game="tic_tac_toe", seats=["human", "mcts:iterationz=5"]), "seat 2: unknown search option"),
+        (dict(game="tic_tac_toe", seats=["human", "alphazero"]), "seat 2: unknown agent 'alphazero'"),
         (dict(game="tic_tac_toe", seats=["human"]), "give one seat each"),
         (
             dict(game="tic_tac_toe", seats=["human", {"spec": "mcts", "budget": {"iterations": -3}}]),
@@ -77,7 +78,7 @@ def test_bad_messages_get_an_error_and_the_game_goes_on(client):
         view = ws.receive_json()
         while not view.get("your_turn"):
             view = ws.receive_json()
-        assert view["log"][0].startswith("P0 plays x(1,1)")
+        assert view["log"][0] == "You play x(1,1)"  # the page's own seat, in the second person
 
 
 def test_a_page_closed_mid_search_stops_the_search(client, caplog):

@@ -147,7 +147,8 @@ def test_a_move_with_its_follow_up_is_played_as_one_click(client):
         view = _next_view(ws)
         while view["move"] < 2:
             view = _next_view(ws)
-        assert view["log"][0].startswith("P0 uses 1 mushroom") and "; asks P2 for" in view["log"][0]  # one line
+        # One line, the seats by name: the page's own in the second person, the two Beginner AIs by seat.
+        assert view["log"][0].startswith("You use 1 mushroom") and "; ask Beginner AI (seat 3) for" in view["log"][0]
     assert client.sessions[sid].events[1].action == ask["then"][1]["actions"][0]
 
 
@@ -158,7 +159,7 @@ def test_a_forced_move_is_played_after_a_pause_unless_autoplay_is_off(client):
         view = _next_view(ws, your_turn=True)
         assert view["automatic"] == 0 and view["autoplay"] is True and "played for you" in view["status"]
         view = _next_view(ws)  # no click: the draw is played
-        assert view["log"][0].startswith("P0 draws")
+        assert view["log"][0].startswith("You draw; the card: ") and "; you move from 0 to " in view["log"][0]
         for bad, text in [
             ({"type": "autoplay", "on": "no"}, "true or false"),
             ({"type": "autoplay", "on": False, "seat": 1}, "unknown field"),

@@ -170,7 +170,7 @@ def test_thinking_in_steps_spends_the_budget_and_reports_progress():
     assert action == seen[-1].result.best_action == agent.last_result.best_action
     assert [p.iterations for p in seen] == sorted(p.iterations for p in seen)
     payload = views.thinking_payload(state, 0, seen[-1])
-    assert payload["summary"].startswith("uct: 20,000 iterations in ") and payload["pv"][0].startswith("P0: x")
+    assert payload["summary"].startswith("uct: 20,000 iterations in ") and payload["pv"][0].startswith("P0: column ")
     cancel = mcts.StopFlag()
     cancel.set()
     with pytest.raises(thinking.Cancelled):
@@ -195,11 +195,12 @@ def test_search_results_name_their_moves_and_say_what_the_numbers_count():
         state.apply_action(a)
     tree = mcts.SearchTree()
     first = mcts.search(state, iterations=3000, seed=1, tree=tree)
-    # Named without the state (Jupyter's table of a result), each line move with its seat.
+    # Named without the state (Jupyter's table of a result), each line move with its seat, the
+    # line as players name the moves (columns from 1).
     assert first.action_labels == {a: state.action_to_string(a) for a in state.legal_actions()}
     assert first.principal_variation_labels[:2] == [
-        f"P1: {state.action_to_string(first.principal_variation[0])}",
-        f"P0: x{first.principal_variation[1]}",
+        f"P1: column {first.principal_variation[0] + 1}",
+        f"P0: column {first.principal_variation[1] + 1}",
     ]
     table = first._repr_html_()
     assert f'<td style="text-align:left">{state.action_to_string(first.best_action)}</td>' in table

@@ -1,17 +1,14 @@
 """How a finished game is told on its pages: who won, why (the game's extras' ``ending``: "three
-in a row", "P0 46 points, P1 42"), the score where the game keeps one, or who resigned; and the
-returns of a game ended by resignation."""
+in a row", "P0 46 points, P1 42"), the score where the game keeps one, or who resigned, with the
+seats named as the page names them (web/names.py: "you", "Medium AI"); and the returns of a game
+ended by resignation."""
 
 from __future__ import annotations
 
 from typing import Any, Optional
 
 from tablesearch.games.extras import game_extras
-
-
-def seat_label(seat: int, names: list[str], viewer: Optional[int]) -> str:
-    """ "you" for the viewer's own seat, else "P1 (Medium AI)"."""
-    return "you" if seat == viewer else f"P{seat} ({names[seat]})"
+from tablesearch.web.names import named, seat_names
 
 
 def _and(words: list[str]) -> str:
@@ -43,21 +40,16 @@ def resign_allowed(game: Any) -> bool:
 
 
 def ending(
-    state: Any, names: list[str], viewer: Optional[int], resigned: Optional[int], returns: list[float]
+    state: Any, labels: list[str], viewer: Optional[int], resigned: Optional[int], returns: list[float]
 ) -> dict[str, Any]:
-    """{status, winners, reason, result} of the finished game for `viewer`: result is "won",
-    "lost" or "drew" for a seat, None for a spectator."""
+    """{status, winners, reason, result} of the finished game for `viewer`, the seats named from
+    their `labels`: result is "won", "lost" or "drew" for a seat, None for a spectator."""
     best = max(returns)
     winners = [p for p, r in enumerate(returns) if r == best]
     draw = len(winners) == len(returns)
-    if resigned is not None:
-        why = f"{seat_label(resigned, names, viewer)} resigned"
-    else:
-        why = reason(state)
-    if draw:
-        head = "a draw"
-    else:
-        head = _and([seat_label(p, names, viewer) for p in winners]) + " won"
+    why = f"P{resigned} resigned" if resigned is not None else reason(state)
+    head = "a draw" if draw else _and([f"P{p}" for p in winners]) + " won"
     result = None if viewer is None else "drew" if draw else "won" if viewer in winners else "lost"
-    status = f"game over: {head}" + (f" ({why})" if why else "")
-    return dict(status=status, winners=winners, reason=why, result=result)
+    names = seat_names(labels, viewer)
+    status = named(f"game over: {head}" + (f" ({why})" if why else ""), names)
+    return dict(status=status, winners=winners, reason=named(why, names), result=result)

@@ -111,10 +111,10 @@ def note(game: str) -> str:
 
 
 def name_of(spec: str) -> Optional[str]:
-    """ "Medium AI" for a level's spec, "you" for a human, None for any other spec."""
+    """ "Medium AI" for a level's spec, "Human" for a human, None for any other spec."""
     text = spec.strip()
     if text == "human":
-        return "human"
+        return "Human"
     named = next((f"{level.name} AI" for level in (*LEVELS, EXPERT) if level.spec == text), None)
     served = re.fullmatch(r"mcts:model=([^,=:]+),iterations=1000", text)
     if named is None and served and served_level(served.group(1)).spec == text:

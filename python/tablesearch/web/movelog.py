@@ -8,7 +8,9 @@ reactions of other seats inside it. Within a line the seat's name is not repeate
 mushrooms: blue (m5); takes a random mushroom from P2; P2 does not react"). Each line says the
 move after its last step (steps counted, chance outcomes included), so a replay can jump there.
 
-Each step's text is the seat's own (views.log_line: what the viewer observed).
+Each step's text is the seat's own (views.log_line: what the viewer observed). The page's names
+for the seats (web/names.py) replace the steps' "P<n>" here, step by step, so that a speaker's
+verb agrees with "You" even where the speaker is not repeated ("You use...; ask Easy AI for blue").
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import re
 from typing import Any, Optional
 
 from tablesearch.games.extras import game_extras
+from tablesearch.web.names import named
 
 _SEAT = re.compile(r"^(P\d+):? ")
 
@@ -30,23 +33,28 @@ def turn_of(state: Any) -> int:
     return int(holder(state)) if holder is not None else int(state.current_player())
 
 
-def lines(steps: list[str], turns: list[int]) -> list[dict[str, Any]]:
+def lines(steps: list[str], turns: list[int], names: Optional[list[str]] = None) -> list[dict[str, Any]]:
     """[{text, move}] from each step's text and turn (turn_of); `move` is the number of steps up
-    to the end of the line."""
+    to the end of the line. `names`: the seats' names on the page (web/names.py), else "P<n>"."""
+
+    def say(text: str) -> str:
+        return text if names is None else named(text, names)
+
     out: list[dict[str, Any]] = []
     current: Optional[int] = None
     speaker: Optional[str] = None
-    for move, (text, turn) in enumerate(zip(steps, turns)):
+    for move, (step, turn) in enumerate(zip(steps, turns)):
+        text = say(step)
         starts = not out or (turn >= 0 and turn != current)
         if starts:
             out.append(dict(text=text, move=move + 1))
             current = turn if turn >= 0 else None
-            speaker = _speaker(text)
+            speaker = _speaker(step)
             continue
-        who = _speaker(text)
-        if who is not None and who == speaker:
-            text = _SEAT.sub("", text, count=1)
-        speaker = who or speaker
+        who = _SEAT.match(step)
+        if who is not None and who.group(1) == speaker:
+            text = text[len(say(who.group(0))) :]  # the step's subject, named as `text` names it
+        speaker = who.group(1) if who else speaker
         out[-1]["text"] += "; " + text
         out[-1]["move"] = move + 1
     return out

@@ -13,7 +13,8 @@ from typing import Any, Optional
 
 from tablesearch import render
 from tablesearch.games.extras import title_of
-from tablesearch.web import movelog, views
+from tablesearch.web import levels, movelog, views
+from tablesearch.web.names import seat_names
 from tablesearch.web.pages import Session, Watcher
 from tablesearch.web.sessions import Event
 from tablesearch.web.settings import ServerSettings
@@ -44,10 +45,11 @@ class ReplaySession(Session):
         self.record = record
         agents = record.get("agents")
         if agents is None:
-            agents = [f"seat {p}" for p in range(self.game.num_players())]
+            agents = [f"seat {p + 1}" for p in range(self.game.num_players())]
         if not isinstance(agents, list) or not all(isinstance(a, str) for a in agents):
             raise BadRequest(f"{where}: agents must be a list of names")
         self.names = [a[:200] for a in agents]
+        self.labels = [levels.name_of(name) or name for name in self.names]  # as shown: "Medium AI"
         self.seed = check_whole(record.get("seed", 0), f"{where} seed", 0, 2**64 - 1)
         actions = record.get("actions", [])
         if not isinstance(actions, list):
@@ -77,7 +79,7 @@ class ReplaySession(Session):
         if self.log_steps is None:
             self.log_steps = [views.log_line(e, None, self.log_problems) for e in self.events]
         problems.extend(p for p in self.log_problems if p not in problems)
-        return movelog.lines(self.log_steps, [e.turn for e in self.events])
+        return movelog.lines(self.log_steps, [e.turn for e in self.events], seat_names(self.labels, None))
 
     def info(self) -> dict[str, Any]:
         return dict(
@@ -87,6 +89,7 @@ class ReplaySession(Session):
             title=title_of(self.game.name),
             params=self.game.parameters(),
             seats=self.names,
+            labels=self.labels,
             humans=[],
             hidden=views.hidden(self.game),
             record=self.record.get("id"),
@@ -101,6 +104,7 @@ class ReplaySession(Session):
             type="view",
             session=self.info(),
             seat=None,
+            names=seat_names(self.labels, None),
             svg=svg,
             move=move,
             moves=len(self.events),

@@ -1,5 +1,6 @@
 """The agents of a game started from a page: built-in (or allowed) agents only, every search held
-to the server's limits, so that no request can make a search run for ever or take the machine."""
+to the server's limits, so that no request can make a search run for ever or take the machine.
+Messages number the seats from 1, as the setup form does."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def build_agent(i: int, seat: SeatRequest, game: Any, seed: int, settings: Serve
         budget = check_budget(seat.budget) if seat.budget else None
         agent = make_agent(seat.spec, seed=seed, budget=budget, user_code=settings.allowed, models=settings.models)
     except (ValueError, TypeError, OverflowError) as error:
-        raise BadRequest(f"seat {i}: {error}") from None
+        raise BadRequest(f"seat {i + 1}: {error}") from None
     if isinstance(agent, mcts.Agent):
         _hold_to_limits(i, agent, settings.limits)
         _try_options(i, agent, game)
@@ -40,15 +41,15 @@ def _hold_to_limits(i: int, agent: mcts.Agent, limits: Limits) -> None:
         if value is None:
             continue
         if limit is None:
-            raise BadRequest(f"seat {i}: {name} cannot be set from a page (this server has no limit for it)")
+            raise BadRequest(f"seat {i + 1}: {name} cannot be set from a page (this server has no limit for it)")
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise BadRequest(f"seat {i}: {name} must be a number, got {value!r}")
+            raise BadRequest(f"seat {i + 1}: {name} must be a number, got {value!r}")
         if not value <= limit:
-            raise BadRequest(f"seat {i}: {name}={value} is over this server's limit of {limit:g} per move")
+            raise BadRequest(f"seat {i + 1}: {name}={value} is over this server's limit of {limit:g} per move")
     evaluator = options.get("evaluator")
     rollouts = getattr(evaluator, "rollouts", 1)
     if rollouts > limits.rollouts:
-        raise BadRequest(f"seat {i}: rollouts={rollouts} is over this server's limit of {limits.rollouts}")
+        raise BadRequest(f"seat {i + 1}: rollouts={rollouts} is over this server's limit of {limits.rollouts}")
     if options.get("time_limit") is None:  # an iteration budget still ends by the time limit
         if options.get("iterations") is None:
             options["iterations"] = mcts.DEFAULT_ITERATIONS
@@ -67,4 +68,4 @@ def _try_options(i: int, agent: mcts.Agent, game: Any) -> None:
     try:
         mcts.search(state, seed=0, **options)
     except (ValueError, TypeError, OverflowError) as error:
-        raise BadRequest(f"seat {i}: {error}") from None
+        raise BadRequest(f"seat {i + 1}: {error}") from None

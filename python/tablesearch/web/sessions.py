@@ -26,6 +26,7 @@ from tablesearch import mcts, render
 from tablesearch.agents.specs import spec_name
 from tablesearch.games.extras import title_of
 from tablesearch.web import endings, levels, movelog, records, thinking, turns, views
+from tablesearch.web.names import named, seat_names
 from tablesearch.web.pages import Session, Watcher
 from tablesearch.web.seats import build_agent
 from tablesearch.web.settings import ServerSettings
@@ -137,11 +138,13 @@ class PlaySession(Session):
         problems: list[str] = []  # the game's display code that raised (the page shows why)
         svg, legal, seen = views.board(self.state, seat, self._view_seed(), my_turn, last, problems, finished)
         auto = self.automatic_move() if my_turn else None
-        log_lines = self._log(seat, problems)
+        names = seat_names(self.labels, seat)  # as this page names the seats: "You", "Medium AI"
+        log_lines = self._log(seat, names, problems)
         message = dict(
             type="view",
             session=self.info(),
             seat=seat,
+            names=names,
             svg=svg,
             move=len(self.events),
             legal=self._legal(legal, seen, mover, problems) if my_turn and mover is not None else [],
@@ -157,7 +160,7 @@ class PlaySession(Session):
             log_moves=[line["move"] for line in log_lines],
             legend=render.legend(self.game.name),
             hint=render.play_hint(self.game.name) if seat in self.humans and not finished else "",
-            status=self._status(seat, mover, auto),
+            status=self._status(seat, names, mover, auto),
             error=self.error or (f"{self.game.name}: " + "; ".join(problems) if problems else None),
             busy=self._busy(),
             can_resign=self._may_give_up(seat) and endings.resign_allowed(self.game),
@@ -189,21 +192,23 @@ class PlaySession(Session):
         none: list[dict[str, Any]] = []
         return views.shown(problems, "offering move sequences", lambda: turns.shortcuts(seen, mover), none)
 
-    def _log(self, seat: Optional[int], problems: list[str]) -> list[dict[str, Any]]:
-        """The viewer's move log, one line per turn (web/movelog.py)."""
+    def _log(self, seat: Optional[int], names: list[str], problems: list[str]) -> list[dict[str, Any]]:
+        """The viewer's move log, one line per turn, the seats by their `names` (web/movelog.py)."""
         steps = self.logs.setdefault(seat, [])
         failed = self.log_problems.setdefault(seat, [])  # kept with the lines: shown on every view
         for event in self.events[len(steps) :]:
             steps.append(views.log_line(event, seat, failed))
         problems.extend(p for p in failed if p not in problems)
-        return movelog.lines(steps, [e.turn for e in self.events])
+        return movelog.lines(steps, [e.turn for e in self.events], names)
 
     def _thinking_for(self, seat: Optional[int], payload: dict[str, Any]) -> dict[str, Any]:
         """The thinking as `seat`'s page may see it: while a human plays, the search's expected
-        line stops before that human's own move (it would be their best move, found for them)."""
-        if seat is None or seat not in self.humans or self.over:
-            return payload
-        return views.thinking_without_hints(payload, self.humans)
+        line stops before that human's own move (it would be their best move, found for them);
+        the line in words names the seats as the page does."""
+        if seat is not None and seat in self.humans and not self.over:
+            payload = views.thinking_without_hints(payload, self.humans)
+        names = seat_names(self.labels, seat)
+        return {**payload, "expects": [named(move, names) for move in payload.get("expects", [])]}
 
     def _busy(self) -> Optional[dict[str, Any]]:
         """Which AI seat is searching now and for how long: shown on every page (only its
@@ -221,7 +226,7 @@ class PlaySession(Session):
         seat = self.state.current_player()
         return turns.automatic_move(self.state, seat) if self.autoplay.get(seat) else None
 
-    def _status(self, seat: Optional[int], mover: Optional[int], auto: Optional[int]) -> str:
+    def _status(self, seat: Optional[int], names: list[str], mover: Optional[int], auto: Optional[int]) -> str:
         if self.over:
             return str(endings.ending(self.state, self.labels, seat, self.resigned, self.returns())["status"])
         if mover is None:
@@ -229,7 +234,7 @@ class PlaySession(Session):
         if mover == seat and mover in self.humans:
             return "your move" + (": played for you in a moment (no other choice)" if auto is not None else "")
         paused = " (paused)" if self.paused and mover not in self.humans else ""
-        return f"P{mover} ({self.labels[mover]}) to move{paused}"
+        return f"{names[mover]} to move{paused}"
 
     # --- input from pages -------------------------------------------------------------------
     async def handle(self, watcher: Watcher, message: Any) -> None:

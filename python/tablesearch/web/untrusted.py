@@ -188,10 +188,11 @@ def parse_game_request(body: Any, allowed: frozenset[str]) -> GameRequest:
     if seed is not None:
         check_whole(seed, "seed", 0, INT64 - 1)
     delay = check_number(body.get("delay", 0.5), "the delay between AI moves (seconds)", 0.0, MAX_DELAY)
-    return GameRequest(game, params, [_seat(i, seat) for i, seat in enumerate(seats)], seed, delay)
+    return GameRequest(game, params, [_seat(i, seat) for i, seat in enumerate(seats, 1)], seed, delay)
 
 
 def _seat(i: int, seat: Any) -> SeatRequest:
+    """Seat `i`'s request; `i` counts from 1 in messages, as the setup form numbers the seats."""
     if isinstance(seat, str):
         seat = dict(spec=seat)
     if not isinstance(seat, dict):

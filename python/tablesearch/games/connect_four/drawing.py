@@ -1,5 +1,5 @@
-"""Connect four as SVG: 6 rows by 7 columns from the observation (actions are columns, x moves
-first)."""
+"""Connect four as SVG: 6 rows by 7 columns from the observation (actions are columns 0-6, red
+moves first), and its moves and ending in players' words: red and blue discs, columns 1-7."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from typing import Any, Optional
 
 from tablesearch.games.description import description_of
-from tablesearch.render._svg import LAST, SEAT_COLOURS, clickable, el, svg, text, title
+from tablesearch.render._svg import LAST, SEAT_COLOURS, SEAT_NAMES, clickable, el, svg, text, title
+from tablesearch.render.moves import seat_name
 
 # The board's size and the planes of the observation, from the game's description
 # (cpp/games/connect_four).
@@ -17,12 +18,33 @@ COLUMNS = _GAME.action("column")
 CELL = 56
 PAD = 12
 TOP = 22  # the column numbers above the board
+# Players number the columns 1-7 from the left; the actions keep OpenSpiel's 0-6 (docs/games.md).
 LEGEND = (
-    "Red is player 0 (x, moves first), blue player 1 (o); columns are numbered 0-6 as in the move log (x4: x in "
-    "column 4). The latest disc has an orange ring; black rings mark a four."
+    "Red moves first (seat 1), blue second (seat 2); columns are numbered 1-7 from the left, as in the move "
+    "log. The latest disc has an orange ring; black rings mark a four."
 )
 HOW_TO_PLAY = "Click a column to drop a disc."
-TEXT_LEGEND = "the top line is the top row: x player 0, o player 1, . empty; columns are numbered 0-6."
+# The text board (the native state string) draws x and o; the terminal's move list names column 4
+# "x3" (action 3).
+TEXT_LEGEND = (
+    "the top line is the top row: x red (player 0, moves first), o blue (player 1), . empty; columns are 1-7 "
+    "from the left, and the move list names column 4 as action 3 (x3 or o3)."
+)
+
+
+def colour(player: int) -> str:
+    """The colour of the player's discs as the board draws them ("red", "blue")."""
+    return SEAT_NAMES[player]
+
+
+def action_name(state: Any, action: int) -> str:
+    """ "column 4" for action 3: players count the columns from 1."""
+    return f"column {COLUMNS.item(action) + 1}"
+
+
+def describe_move(before: Any, player: int, action: int, viewer: Optional[int]) -> str:
+    """ "P0 drops a red disc in column 4"."""
+    return f"{seat_name(player)} drops a {colour(player)} disc in {action_name(before, action)}"
 
 
 def board(state: Any) -> list[list[int]]:
@@ -69,7 +91,7 @@ def draw(
     top = TOP + PAD
     parts = [el("rect", x=PAD, y=top, width=COLS * CELL, height=ROWS * CELL, rx=10, fill="#f2d16b")]
     for c in range(COLS):
-        column = [text(PAD + (c + 0.5) * CELL, TOP / 2 + 4, str(c), 14, font_weight="bold", fill="#555")]
+        column = [text(PAD + (c + 0.5) * CELL, TOP / 2 + 4, str(c + 1), 14, font_weight="bold", fill="#555")]
         for r in range(ROWS):
             x, y = PAD + (c + 0.5) * CELL, top + (ROWS - r - 0.5) * CELL
             p = grid[r][c]
@@ -91,7 +113,7 @@ def draw(
         column.append(
             el(
                 "rect",
-                title(f"column {c}"),
+                title(f"column {c + 1}"),
                 x=PAD + c * CELL,
                 y=0,
                 width=CELL,
@@ -105,18 +127,18 @@ def draw(
         parts.append(el("g", "".join(column)))
     if state.is_terminal():
         winner = grid[next(iter(won))[0]][next(iter(won))[1]] if won else -1
-        status = f"player {winner} wins" if winner >= 0 else "draw"
+        status = f"{colour(winner)} wins" if winner >= 0 else "draw"
     else:
-        status = f"player {state.current_player()} to move"
+        status = f"{colour(state.current_player())} to move"
     parts.append(text(width / 2, height + 10, status, 13))
     return svg(width, height + 24, "".join(parts), "connect four board")
 
 
 def ending(state: Any) -> str:
-    """Four in a row (the player), or a full board."""
+    """Four in a row (its colour and seat: "four in a row for red (P0)"), or a full board."""
     grid = board(state)
     won = fours(grid)
     if not won:
         return "the board is full with no four in a row"
     r, c = min(won)
-    return f"four in a row for player {grid[r][c]} ({'xo'[grid[r][c]]})"
+    return f"four in a row for {colour(grid[r][c])} ({seat_name(grid[r][c])})"

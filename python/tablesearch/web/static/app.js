@@ -40,7 +40,7 @@ function showView(v) {
   showError(v.error || "");
   const s = v.session;
   $("title").textContent = `${s.title}` + (v.replay ? ` — replay of game ${s.record}` : "") +
-    (v.seat !== null && v.seat !== undefined ? ` — you are P${v.seat}` : v.replay ? "" : " — watching");
+    (v.seat !== null && v.seat !== undefined ? ` — you are seat ${v.seat + 1}` : v.replay ? "" : " — watching");
   // The tab says when it is your move, for a player who looks elsewhere meanwhile.
   document.title = (v.your_turn ? "(your move) " : v.finished && !v.replay ? "(game over) " : "") + `${s.title} — tablesearch`;
   $("status").textContent = v.status;

@@ -27,11 +27,11 @@ async function postJSON(url, body) {
   return data;
 }
 
-// A seat as the page names it: "you" for its own seat, else "P1 (Medium AI)".
+// A seat as the page names it: the server's names for this page (web/names.py), which the log
+// and the status use too: "You", "Medium AI", "Medium AI (seat 3)" where two seats share a label.
 function seatName(v, seat) {
-  if (seat === v.seat) return "you";
-  const labels = v.session.labels || v.session.seats;
-  return `P${seat} (${labels[seat]})`;
+  if (v.names) return v.names[seat];
+  return seat === v.seat ? "You" : (v.session.labels || v.session.seats)[seat];
 }
 
 // Drawn icons (no symbol font needed): 16x16 paths.

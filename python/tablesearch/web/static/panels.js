@@ -33,7 +33,8 @@ function showLog(v) {
   recent.innerHTML = "";
   for (const line of v.log.slice(0, played).slice(-3)) recent.appendChild(el("li", { title: line }, line));
   const labels = v.session.labels || v.session.seats;
-  $("players").textContent = labels.map((name, p) => `P${p} ${p === v.seat ? "you" : name}`).join(" · ");
+  // Seats numbered from 1, as people count them; the legends name them so ("red moves first (seat 1)").
+  $("players").textContent = labels.map((name, p) => `Seat ${p + 1}: ${p === v.seat ? "You" : name}`).join(" · ");
 }
 
 // An AI seat is searching: every page shows it, with a clock (the statistics are shown only to
@@ -44,7 +45,8 @@ function showBusy(busy) {
   if (!busy) { $("busy-text").textContent = ""; return; }
   const start = performance.now() - 1000 * busy.elapsed;
   const tick = () => {
-    $("busy-text").textContent = `P${busy.seat} (${busy.name}) is thinking… ${((performance.now() - start) / 1000).toFixed(1)} s`;
+    const who = view ? seatName(view, busy.seat) : busy.name;
+    $("busy-text").textContent = `${who} is thinking… ${((performance.now() - start) / 1000).toFixed(1)} s`;
   };
   tick();
   busyTimer = setInterval(tick, 100);
@@ -69,14 +71,14 @@ function applyThinkingToggle() {
 function showThinking(t) {
   $("thinking").hidden = false;
   applyThinkingToggle();
-  const who = view ? seatName(view, t.seat) : `P${t.seat}`;
+  const who = view ? seatName(view, t.seat) : `seat ${t.seat + 1}`;
   const chosen = t.rows.length ? t.rows[0].label : "";
   $("thinking-head").textContent = t.done ? `${who} chose ${chosen}` : `${who} is looking ahead…`;
   $("thinking-sure").textContent = t.confidence && t.confidence.text ? `How sure: ${t.confidence.text}.` : "";
   const body = $("thinking-table").querySelector("tbody");
   body.innerHTML = "";
   const wins = t.rows.length && t.rows[0].win !== null;
-  $("chance-head").textContent = wins ? "chance to win" : `expected result for P${t.seat}`;
+  $("chance-head").textContent = wins ? "chance to win" : `expected result for ${who}`;
   for (const r of t.rows) {
     const tr = el("tr");
     tr.appendChild(el("td", {}, r.label));
@@ -217,7 +219,7 @@ function showSeatLinks(v) {
   if (!others.length) return;
   box.appendChild(el("p", {}, "Other human seats (open in another tab or on another screen):"));
   for (const h of others) {
-    box.appendChild(el("a", { href: `/?session=${v.session.id}&seat=${h}`, target: "_blank" }, `seat ${h}`));
+    box.appendChild(el("a", { href: `/?session=${v.session.id}&seat=${h}`, target: "_blank" }, `seat ${h + 1}`));
     box.appendChild(document.createTextNode(" "));
   }
 }

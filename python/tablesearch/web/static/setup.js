@@ -122,7 +122,7 @@ function updateSeats() {
   const choice = $("your-seat");
   const kept = choice.value;
   choice.innerHTML = "";
-  for (let i = 0; i < n; i++) choice.appendChild(el("option", { value: String(i) }, `P${i} (moves ${ORDINALS[i] || i + 1})`));
+  for (let i = 0; i < n; i++) choice.appendChild(el("option", { value: String(i) }, `Seat ${i + 1} (moves ${ORDINALS[i] || i + 1})`));
   choice.appendChild(el("option", { value: "random" }, "a random seat"));
   choice.appendChild(el("option", { value: "none" }, "nobody: watch the AIs play"));
   choice.value = [...choice.options].some((o) => o.value === kept) ? kept : "0";
@@ -130,8 +130,8 @@ function updateSeats() {
 
 function seatRow(i) {
   const row = el("div", { class: "seat-row" });
-  row.appendChild(el("span", {}, `P${i}`));
-  const spec = el("input", { class: "spec", list: "specs", "data-seat": i, "aria-label": `P${i} agent spec` });
+  row.appendChild(el("span", {}, `Seat ${i + 1}`));
+  const spec = el("input", { class: "spec", list: "specs", "data-seat": i, "aria-label": `Seat ${i + 1} agent spec` });
   spec.value = specFor(i);
   row.appendChild(spec);
   const budget = el("span");
@@ -159,7 +159,7 @@ function applyChoices() {
 function budgetInput(name, cls, step, seat) {
   const option = searchOptions[name];
   const input = el("input", { class: cls, type: "number", step: step, placeholder: "-", title: `${option.help}: ${option.valid}`,
-                              "aria-label": `P${seat} ${name === "iterations" ? "iterations" : "seconds"} per move` });
+                              "aria-label": `Seat ${seat + 1} ${name === "iterations" ? "iterations" : "seconds"} per move` });
   if (option.min !== null) input.min = option.min_excluded ? step : option.min;
   if (option.max !== null) input.max = option.max;
   return input;
