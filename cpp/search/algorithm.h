@@ -33,7 +33,7 @@ inline constexpr double kSqrt2 = 1.4142135623730951;
 
 // What algorithm="auto" picks when the game names no algorithm of its own (mcts.search): the
 // algorithm of the first case that holds for the game and the evaluator, in this order.
-enum class AutoCase { kNone, kHiddenTwoPlayerKeys, kHidden, kPriors, kPerfect };
+enum class AutoCase { kNone, kHiddenTwoPlayerKeys, kHiddenPriors, kHidden, kPriors, kPerfect };
 
 struct AutoCaseInfo {
   AutoCase auto_case;
@@ -44,6 +44,7 @@ struct AutoCaseInfo {
 inline constexpr AutoCaseInfo kAutoCases[] = {
     {AutoCase::kHiddenTwoPlayerKeys, "hidden-two-players-keys",
      "hidden information, two players and information-state keys"},
+    {AutoCase::kHiddenPriors, "hidden-priors", "hidden information and an evaluator that gives priors"},
     {AutoCase::kHidden, "hidden", "hidden information"},
     {AutoCase::kPriors, "priors", "an evaluator that gives priors, or takes batches"},
     {AutoCase::kPerfect, "perfect", "otherwise"},
@@ -61,6 +62,8 @@ inline bool auto_case_holds(AutoCase auto_case, const AutoFacts& facts) {
   switch (auto_case) {
     case AutoCase::kHiddenTwoPlayerKeys:
       return facts.hidden_information && facts.two_players && facts.information_state_keys;
+    case AutoCase::kHiddenPriors:
+      return facts.hidden_information && facts.priors;
     case AutoCase::kHidden:
       return facts.hidden_information;
     case AutoCase::kPriors:
@@ -169,6 +172,9 @@ inline constexpr AlgorithmInfo kAlgorithms[] = {
      .selection = Selection::kPuct,
      .keeps_tree = true,
      .hidden_information = true,
+     // Picked over ismcts for a network: 20 minutes of self-play with it reached ladder Elo +715 [+615,
+     // +831] on a long card game, with ismcts +238 [+143, +328] (docs/training.md).
+     .auto_for = AutoCase::kHiddenPriors,
      .help = "single-observer ISMCTS guided by an evaluator's priors (uniform without them): PUCT over the "
              "searching player's information sets, each leaf valued by the evaluator"},
 };

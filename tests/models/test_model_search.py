@@ -166,7 +166,7 @@ def test_the_web_app_plays_models_its_starter_named(tmp_path):
     settings = ServerSettings(models=check_models({"strong": path}))
     agent = build_agent(0, SeatRequest("mcts:model=strong,iterations=100"), game, 1, settings)
     assert agent.step(game.new_initial_state()) == 3
-    with pytest.raises(BadRequest, match="seat 1: unknown model"):
+    with pytest.raises(BadRequest, match="seat 2: unknown model"):
         build_agent(1, SeatRequest(f"mcts:model={path}"), game, 1, settings)
     (tmp_path / "bad.tsmodel").write_bytes(b"not a model")
     with pytest.raises(ValueError, match="--model weak: model file .* is not a tablesearch model file"):

@@ -178,7 +178,8 @@ def test_auto_is_one_rule_asked_by_search_openspiel_and_the_trainer():
     assert set(by_case) == set(AUTO_CASES)
     facts = dict(hidden_information=True, two_players=True, information_state_keys=True, priors=True)
     assert _core.auto_algorithm(**facts) == by_case["hidden-two-players-keys"]
-    assert _core.auto_algorithm(**{**facts, "information_state_keys": False}) == by_case["hidden"]
+    assert _core.auto_algorithm(**{**facts, "information_state_keys": False}) == by_case["hidden-priors"]
+    assert _core.auto_algorithm(**{**facts, "information_state_keys": False, "priors": False}) == by_case["hidden"]
     assert _core.auto_algorithm(**{**facts, "hidden_information": False}) == by_case["priors"]
     assert _core.auto_algorithm(**{**facts, "hidden_information": False, "priors": False}) == by_case["perfect"]
     for module in (mcts, self_play, ladder):

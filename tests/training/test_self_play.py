@@ -60,7 +60,7 @@ def test_self_play_decisions_pass_the_leak_test(name, params):
     game = ts.load_game(name, **params)
     model = Model.for_game(game, hidden=(16,), seed=1)
     settings = settings_for(game)
-    assert settings.algorithm == "ismcts"
+    assert settings.algorithm == "ismcts-puct"
     pairs = indistinguishable_pairs(game, 5)
     assert len(pairs) >= 4
     for seed, (a, b) in enumerate(pairs):

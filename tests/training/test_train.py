@@ -106,7 +106,7 @@ def test_a_hidden_information_game_with_three_players_trains(tmp_path):
     )  # fmt: skip
     model = result.model()
     assert model.game.num_players == 3 and model.game.parameters == {"players": 3}
-    assert result.evaluations[-1]["player"] == "ismcts-16+model"
+    assert result.evaluations[-1]["player"] == "ismcts-puct-16+model"
     assert result.evaluations[-1]["rungs"][0]["name"] == "ismcts-10"
     assert result.evaluations[-1]["rungs"][0]["games"] == 3  # one deal: the network in each seat
 

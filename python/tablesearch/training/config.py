@@ -18,7 +18,8 @@ from tablesearch import mcts
 
 SEARCHES = ("auto", *mcts.ALGORITHMS)
 """Self-play searches: "auto" is PUCT with root noise on games without hidden information and
-ISMCTS (the network's value at the leaves) on games with it; or any algorithm by name."""
+ISMCTS guided by the network's priors (ismcts-puct, root noise too) on games with it; or any
+algorithm by name."""
 
 RESUMABLE = ("minutes", "steps", "workers", "progress", "eval_seconds")
 """Settings a resumed run may change: how long it goes on, where it runs, and how often it is evaluated."""
@@ -34,7 +35,7 @@ HELP = {
     "channels": "resnet: planes of the trunk",
     "blocks": "resnet: residual blocks",
     "value_hidden": "resnet: width of the value head's hidden layer",
-    "search": "self-play search: auto (PUCT with root noise; ISMCTS where information is hidden) or an algorithm",
+    "search": "self-play search: auto (PUCT with root noise; ismcts-puct where information is hidden) or an algorithm",
     "simulations": "search iterations per self-play move",
     "games_per_step": "self-play games per training step",
     "temperature_moves": "decisions of each game whose move is drawn from the visit shares (then the most visited)",

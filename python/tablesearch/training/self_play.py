@@ -51,7 +51,8 @@ class SelfPlaySettings:
 def self_play_algorithm(search: str, game: Any) -> str:
     """The algorithm `search` ("auto" or a name) means for `game`: auto's rule for a network as the
     evaluator, without its case for two-player games with information-state keys (infoset-uct has
-    not been measured as a self-play search), so ISMCTS on every game with hidden information."""
+    not been measured as a self-play search), so ISMCTS guided by the network's priors
+    (ismcts-puct) on every game with hidden information."""
     if search != "auto":
         return search
     facts = dict(two_players=False, information_state_keys=False, priors=True)
