@@ -114,7 +114,8 @@ def builtin_models(measured: dict[str, Any]) -> str:
     for (name, players), path in sorted(builtin_files().items()):
         key, metadata = f"{name}-{players}p", load_model(path).metadata
         trained = f"{metadata['seconds'] / 60:.0f} minutes: {metadata['step']} steps, {metadata['games']:,} games"
-        command = command_line(metadata["settings"], f"runs/{key}")
+        # The steps it reached, so that the command makes the same network on a faster or slower machine.
+        command = command_line({**metadata["settings"], "steps": metadata["step"]}, f"runs/{key}")
         copy = f"cp runs/{key}/model.tsmodel python/tablesearch/models/{FOLDER.name}/{path.name}"
         figure = measured.get(key, {}).get("text", "not measured")
         rows.append(f"| `{key}` | {trained} | {_cell(figure)} | `{command}`, then `{copy}` |")
