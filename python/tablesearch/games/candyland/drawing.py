@@ -128,7 +128,7 @@ def draw(
     cells, pile, turn, drawing = _positions(state)
     rows = (NUM_CELLS + PER_ROW - 1) // PER_ROW
     width = 2 * PAD + PER_ROW * CELL
-    height = TOP + rows * CELL + 190
+    height = TOP + rows * CELL + 170  # the draw pile's six rows end 158 below the track
     parts = _track() + _shortcuts() + [_castle()]
     parts += _pieces(cells, turn, last[0] if last else None, state.is_terminal())
     y0 = TOP + rows * CELL + 16
