@@ -36,7 +36,10 @@ function receive(message) {
 
 function showView(v) {
   view = v;
+  document.body.classList.add("playing");
   $("play").hidden = false;
+  // At the end the status says who won and why in full, and the clock goes (style.css).
+  $("play").classList.toggle("finished", Boolean(v.finished && !v.replay));
   showError(v.error || "");
   const s = v.session;
   $("title").textContent = `${s.title}` + (v.replay ? ` — replay of game ${s.record}` : "") +

@@ -5,8 +5,11 @@
 const MIN_TEXT_PX = 10; // a board is never shrunk below this text size: it scrolls instead
 let movesOpen = null, boardFocus = null, keepFocus = false;
 
-// The board fills the column (up to 1.6 times its drawn size), but never gets smaller than what
-// keeps its smallest text at MIN_TEXT_PX: on a narrow screen it scrolls sideways in its own box.
+// The board is drawn as large as the window lets it be: its width fills the column (up to 1.6 times
+// its drawn size) and its height the window below its top, less the room the CSS keeps under it
+// (--room-below: the ending with its rematch on a narrow screen), so that the status, the board and
+// the ending are in view together. It never gets smaller than what keeps its smallest text at
+// MIN_TEXT_PX: then it scrolls in its own box instead.
 function showBoard(svgText) {
   const board = $("board");
   // Focus stays on the board after a move, whether it was played from the board, the "Which
@@ -17,14 +20,27 @@ function showBoard(svgText) {
   board.innerHTML = svgText;
   const svg = board.querySelector("svg");
   if (!svg) return;
-  const width = svg.viewBox.baseVal.width;
-  const smallest = Number(svg.dataset.minFont || MIN_TEXT_PX);
-  svg.style.width = "100%";
-  svg.style.maxWidth = `${Math.round(width * 1.6)}px`;
-  svg.style.minWidth = `${Math.ceil((width * MIN_TEXT_PX) / smallest)}px`;
+  fitBoard();
   namePieces(svg);
   if (hadFocus) focusPiece(before);
 }
+
+function fitBoard() {
+  const board = $("board");
+  const svg = board.querySelector("svg");
+  if (!svg || !board.getClientRects().length) return;
+  const box = svg.viewBox.baseVal;
+  // (a pixel more than the exact bound, which the drawing's scale may miss by a rounding)
+  const least = Math.ceil((box.width * MIN_TEXT_PX) / Number(svg.dataset.minFont || MIN_TEXT_PX)) + 1;
+  const top = board.getBoundingClientRect().top + window.scrollY;
+  const below = parseFloat(getComputedStyle(board).getPropertyValue("--room-below")) || 0;
+  const height = window.innerHeight - top - below;
+  const width = Math.floor(Math.min(box.width * 1.6, (height * box.width) / box.height));
+  svg.style.width = `${Math.max(least, width)}px`;
+  svg.style.minWidth = `${least}px`;
+}
+
+window.addEventListener("resize", fitBoard);
 
 // Every piece with a name (its tooltip) or a move becomes focusable, with that name for screen
 // readers; one of them is in the tab order at a time (arrow keys move between them).

@@ -9,7 +9,7 @@ const THINKING_HIDDEN = "ts-thinking-hidden";
 // are lighter, and a click on any line goes to the position after it.
 function showLog(v) {
   const log = $("log");
-  const hadFocus = log.contains(document.activeElement);
+  const hadFocus = log.contains(document.activeElement) && document.activeElement !== log;
   log.innerHTML = "";
   const ends = v.log_moves || []; // the move after each line
   const played = v.replay ? ends.filter((m) => m <= v.move).length : v.log.length; // lines up to the position
@@ -97,7 +97,8 @@ function showThinking(t) {
     (t.pv && t.pv.length ? `; principal variation: ${t.pv.join(" → ")}` : "");
 }
 
-// The end: who won and why, the score, and what next (a rematch keeps the setup).
+// The end: who won and why, the score, and what next (a rematch keeps the setup). The status says
+// the first two in full at the end, so the box shows only the buttons (#ending-text is not shown).
 function showEnding(v) {
   const box = $("ending");
   box.hidden = !v.finished || v.replay;

@@ -5,6 +5,7 @@
 let games = [], searchOptions = {};
 
 async function showSetup() {
+  document.body.classList.remove("playing");
   $("setup").hidden = false;
   $("play").hidden = true;
   document.title = "tablesearch";
