@@ -39,6 +39,13 @@ BOXES = """(selectors) => {
   return out;
 }"""
 
+# The log panel beside the board holds all it shows (nothing cut off at its foot) and keeps the
+# room of four lines of the log or more.
+PANEL = """() => {
+  const aside = document.querySelector("aside"), log = document.querySelector("#log");
+  return [aside.scrollHeight <= aside.clientHeight + 1, log.clientHeight >= 4 * 18];
+}"""
+
 # Ends the game as fast as a player can: resign where the game allows it, else fold (Leduc poker),
 # else the first move. Sent as the page sends them (a click would scroll the page to the button).
 GIVE_UP = """() => {
@@ -96,8 +103,9 @@ def test_the_status_the_board_and_the_rematch_are_in_view_in_every_game(browser,
             playing = page.evaluate(BOXES, ["#status", "#board svg"])
             assert not _outside(playing, size), f"{where}, playing: {playing}"
             assert page.inner_text("#status")  # "your move", or who is to move
-            if not phone:  # the page itself does not scroll: its panels do
+            if not phone:  # the page itself does not scroll: its panels do, and keep room for some lines
                 assert page.evaluate("() => document.documentElement.scrollHeight") <= size["height"], where
+                assert page.evaluate(PANEL) == [True, True], f"{where}: {page.evaluate(PANEL)}"
             while not page.evaluate("() => view.finished"):
                 move = page.evaluate("() => view.move")
                 page.evaluate(GIVE_UP)
@@ -142,6 +150,7 @@ def test_the_log_and_the_thinking_scroll_in_themselves_and_by_keyboard(browser, 
         if name == "laptop":
             boxes = page.evaluate(BOXES, ["#status", "#board svg", "#ending", "#log", "#thinking-body"])
             assert not _outside(boxes, size), boxes
+            assert page.evaluate(PANEL) == [True, True], page.evaluate(PANEL)
 
         seats = ["random", "random"]
         info = post_session(server, dict(game="candyland", params={"players": 2}, seats=seats, seed=1, delay=0))
