@@ -1,7 +1,9 @@
 """Screenshots of the web app for docs/screenshots/: one page per game, played a few moves by
-clicks as seat 0 against the AI, at desktop size (<game>.png) and on a phone's 390x844 screen
-(<game>-phone.png), plus an AI-against-AI game caught while the AI thinks, the end of a game with
-its reason and rematch buttons, and the setup form refusing a bad spec.
+clicks as seat 0 against the AI, on a laptop's 1280x800 window (<game>.png) and on a phone's
+390x844 screen (<game>-phone.png), plus an AI-against-AI game caught while the AI thinks, the end
+of a game with its reason and rematch buttons, and the setup form refusing a bad spec. Each shot is
+the window as the player sees it, without scrolling (the page fits it: issue 50), stored as a PNG
+of at most 256 colours when Pillow is installed, to keep the files small.
 
     python scripts/web_screenshots.py [--out docs/screenshots] [--chromium /usr/bin/chromium]
 
@@ -40,7 +42,21 @@ PAGES = [
 ]
 
 
+LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+
+
+def shoot(page, path: Path) -> None:
+    """The window as shown, in at most 256 colours where Pillow is there (a third of the size)."""
+    page.screenshot(path=str(path))
+    print(path)
+    try:
+        from PIL import Image
+    except ImportError:
+        return
+    with Image.open(path) as image:
+        small = image.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE)
+    small.save(path, optimize=True)
 
 
 def post(server: BackgroundServer, body: dict) -> dict:
@@ -63,7 +79,7 @@ def main() -> None:
     rng = random.Random(1)
     with BackgroundServer() as server, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=args.chromium, args=["--no-sandbox", "--disable-gpu"])
-        desktop = browser.new_page(viewport={"width": 1320, "height": 900})
+        desktop = browser.new_page(viewport=LAPTOP)
         phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
         for page in (desktop, phone):
             page.set_default_timeout(60_000)
@@ -90,8 +106,8 @@ def main() -> None:
                     buttons.nth(rng.randrange(buttons.count())).click()
                 page.wait_for_function(f"() => view.move > {before}")
             page.wait_for_function("() => /^your move$|game over/.test(document.querySelector('#status').textContent)")
-            page.screenshot(path=str(out / f"{name}{suffix}.png"), full_page=True)
-            print(out / f"{name}{suffix}.png")
+            page.evaluate("() => window.scrollTo(0, 0)")
+            shoot(page, out / f"{name}{suffix}.png")
         # AI against AI, caught mid-search: connect four with a 3 s budget per move.
         info = post(
             server, dict(game="connect_four", seats=["mcts:time_limit=3", "mcts:time_limit=3"], seed=2, delay=0)
@@ -103,8 +119,7 @@ def main() -> None:
             "document.querySelectorAll('#log li').length >= 2"
         )
         page.wait_for_timeout(1200)
-        page.screenshot(path=str(out / "thinking.png"), full_page=True)
-        print(out / "thinking.png")
+        shoot(page, out / "thinking.png")
         # The end of a game: who won and why, and a rematch.
         for page, suffix in ((desktop, ""), (phone, "-phone")):
             info = post(server, dict(game="tic_tac_toe", seats=["human", "random"], seed=3, delay=0))
@@ -117,8 +132,8 @@ def main() -> None:
                 page.locator("#board [data-actions]").first.click()
                 page.wait_for_function(f"() => view.move > {before}")
             page.wait_for_selector("#rematch")
-            page.screenshot(path=str(out / f"ending{suffix}.png"), full_page=True)
-            print(out / f"ending{suffix}.png")
+            page.evaluate("() => window.scrollTo(0, 0)")
+            shoot(page, out / f"ending{suffix}.png")
         # The setup form, refusing a bad spec.
         for page, suffix in ((desktop, ""), (phone, "-phone")):
             page.goto(server.page("/"))
@@ -127,8 +142,7 @@ def main() -> None:
             page.fill('.seat-row input.spec[data-seat="1"]', "mcts:iterationz=2000")
             page.click("#start")
             page.wait_for_selector("#error:not([hidden])")
-            page.screenshot(path=str(out / f"setup_error{suffix}.png"), full_page=True)
-            print(out / f"setup_error{suffix}.png")
+            shoot(page, out / f"setup_error{suffix}.png")
         browser.close()
 
 
