@@ -268,7 +268,7 @@ def test_a_compiled_game_is_drawn_and_played_in_the_web_app():
             view = ws.receive_json()
             while not view.get("your_turn"):
                 view = ws.receive_json()
-            assert view["log"][0].startswith("P0 plays x3") and "<svg" in view["svg"]
+            assert view["log"][0].startswith("You play x3") and "<svg" in view["svg"]
 
 
 # --- what a game declares ------------------------------------------------------------------------
