@@ -33,7 +33,7 @@ inline constexpr double kSqrt2 = 1.4142135623730951;
 
 // What algorithm="auto" picks when the game names no algorithm of its own (mcts.search): the
 // algorithm of the first case that holds for the game and the evaluator, in this order.
-enum class AutoCase { kNone, kHiddenTwoPlayerKeys, kHiddenPriors, kHidden, kPriors, kPerfect };
+enum class AutoCase { kNone, kHiddenPriors, kHiddenTwoPlayerKeys, kHidden, kPriors, kPerfect };
 
 struct AutoCaseInfo {
   AutoCase auto_case;
@@ -42,9 +42,9 @@ struct AutoCaseInfo {
 };
 
 inline constexpr AutoCaseInfo kAutoCases[] = {
+    {AutoCase::kHiddenPriors, "hidden-priors", "hidden information and an evaluator that gives priors"},
     {AutoCase::kHiddenTwoPlayerKeys, "hidden-two-players-keys",
      "hidden information, two players and information-state keys"},
-    {AutoCase::kHiddenPriors, "hidden-priors", "hidden information and an evaluator that gives priors"},
     {AutoCase::kHidden, "hidden", "hidden information"},
     {AutoCase::kPriors, "priors", "an evaluator that gives priors, or takes batches"},
     {AutoCase::kPerfect, "perfect", "otherwise"},

@@ -177,7 +177,8 @@ def test_auto_is_one_rule_asked_by_search_openspiel_and_the_trainer():
     by_case = {row.auto: name for name, row in ALGORITHM_TABLE.items() if row.auto}
     assert set(by_case) == set(AUTO_CASES)
     facts = dict(hidden_information=True, two_players=True, information_state_keys=True, priors=True)
-    assert _core.auto_algorithm(**facts) == by_case["hidden-two-players-keys"]
+    assert _core.auto_algorithm(**facts) == by_case["hidden-priors"]  # a network's priors win over the keys
+    assert _core.auto_algorithm(**{**facts, "priors": False}) == by_case["hidden-two-players-keys"]
     assert _core.auto_algorithm(**{**facts, "information_state_keys": False}) == by_case["hidden-priors"]
     assert _core.auto_algorithm(**{**facts, "information_state_keys": False, "priors": False}) == by_case["hidden"]
     assert _core.auto_algorithm(**{**facts, "hidden_information": False}) == by_case["priors"]

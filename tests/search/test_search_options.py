@@ -150,7 +150,7 @@ def test_the_algorithm_table_holds_what_the_readers_used_to_list():
     assert COSTLY == ("iterations", "time_limit", "max_memory_mb", "rollouts", "determinizations", "threads")
     assert PER_GAME == ("rollout_cutoff", "playout", "score_weight", "score_scale")
     assert mcts.AUTO_OPTIONS == {"algorithm", *PER_GAME}
-    assert list(AUTO_CASES) == ["hidden-two-players-keys", "hidden-priors", "hidden", "priors", "perfect"]
+    assert list(AUTO_CASES) == ["hidden-priors", "hidden-two-players-keys", "hidden", "priors", "perfect"]
     picks = {row.auto: name for name, row in ALGORITHM_TABLE.items() if row.auto}
     assert picks == {
         "hidden-two-players-keys": "infoset-uct",
