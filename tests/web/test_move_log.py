@@ -133,3 +133,17 @@ def test_candy_land_leduc_and_gummiland_tell_where_pieces_pots_and_gummiz_went()
             assert gummiz(after) == int(total) and gummiz(after) - gummiz(before) == int(gain)
             scored += 1
     assert scored >= 5
+
+
+def test_gnomi_use_two_names_each_mushroom_once():
+    """docs/rules/gnomi.md's "use 2": the player picks two mushrooms, one move each. The log says
+    "uses 2 mushrooms" once, at the first, and names the second as the second (issue 50: it said
+    "uses 2 mushrooms: and red (m7)")."""
+    seconds = 0
+    for before, player, action, _ in _moves("gnomi", {"players": 3}, range(10)):
+        if player < 0:
+            continue
+        text = moves.describe_move(before, player, action, player)
+        assert "mushrooms: and" not in text and text.count("uses 2 mushrooms") <= 1, text
+        seconds += "as the second of the 2 mushrooms" in text
+    assert seconds >= 3

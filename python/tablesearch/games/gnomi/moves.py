@@ -18,7 +18,7 @@ _PHRASES = [
     (re.compile(r"^use 2 -> (P\d)$"), r"takes a random mushroom from \1"),
     (re.compile(r"^(\w+) -> (P\d)$"), r"aims \1 at \2"),
     (re.compile(r"^use 1 (.*)$"), r"uses 1 mushroom: \1"),
-    (re.compile(r"^use 2: and (.*)$"), r"uses 2 mushrooms: and \1"),
+    (re.compile(r"^use 2: and (.*)$"), r"adds \1 as the second of the 2 mushrooms"),
     (re.compile(r"^use 2: (.*)$"), r"uses 2 mushrooms: \1"),
     (re.compile(r"^use (.*)$"), r"uses \1"),
     (re.compile(r"^pass: compost (.*)$"), r"passes: composts \1 unrevealed"),
