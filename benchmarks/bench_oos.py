@@ -172,8 +172,10 @@ def main() -> None:
     parser.add_argument("--move-ms", type=float, default=10.0)
     parser.add_argument("--oos-targeting", type=float, default=None)
     parser.add_argument("--oos-epsilon", type=float, default=None)
+    parser.add_argument("--oos-public", choices=["on", "off"], default=None, help="the target: public state or not")
     args = parser.parse_args()
-    given = {"oos_targeting": args.oos_targeting, "oos_epsilon": args.oos_epsilon}
+    public = None if args.oos_public is None else args.oos_public == "on"
+    given = {"oos_targeting": args.oos_targeting, "oos_epsilon": args.oos_epsilon, "oos_public": public}
     options = {k: v for k, v in given.items() if v is not None}
     if options:
         print(f"oos options: {options}")

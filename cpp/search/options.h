@@ -157,6 +157,10 @@ inline const SearchOption kSearchOptions[] = {
      .max = 1,
      .min_excluded = true,
      .help = "OOS: the share of uniformly random moves of the player whose regrets an iteration updates"},
+    {.name = "oos_public",
+     .field = &SearchConfig::oos_public,
+     .help = "OOS: target the current public state, where every private deal varies (the paper's public "
+             "subgame targeting); False: the current information set"},
     {.name = "beliefs",
      .field = &SearchConfig::beliefs,
      .help = "ISMCTS and MO-ISMCTS: worlds weighted by how likely the opponents' moves so far were with the "

@@ -10,11 +10,11 @@
 //    their current strategy, chance by its probabilities; the current strategy at an information
 //    set is regret matching over its cumulative regrets;
 //  - with probability oos_targeting (delta) the iteration is targeted: it samples only histories
-//    that pass through the root's information set (search/oos_target.h), so most iterations
-//    improve the strategy where it is about to be played; the others sample the whole game, which
-//    keeps every history reachable (the paper's convergence guarantee needs delta < 1). Each
-//    sample is weighted by its probability under the mixture, delta * targeted + (1 - delta) *
-//    untargeted, both tracked along the walk;
+//    that pass through the root's public state (oos_public) or information set
+//    (search/oos_target.h), so most iterations improve the strategy where it is about to be
+//    played; the others sample the whole game, which keeps every history reachable (the
+//    paper's convergence guarantee needs delta < 1). Each sample is weighted by its probability
+//    under the mixture, delta * targeted + (1 - delta) * untargeted, both tracked along the walk;
 //  - the table grows by one information set per iteration, as a tree search grows (and by every
 //    set on the way to the target, which may lie deep in a long game): below it the iteration is
 //    finished by the leaf evaluator (random playouts), whose moves count as the strategy there
@@ -93,7 +93,8 @@ class OutcomeSamplingSearch {
     const std::vector<Action> root_actions(actions_.begin(), actions_.begin() + num_root_actions);
     root_key_ = infoset_key(view, root_player_);
     if (trajectory) {
-      target_ = InfosetTarget<S>::of(root, root_player_, *trajectory, rng_, max_legal_actions_);
+      target_ =
+          OosTarget<S>::of(root, root_player_, *trajectory, rng_, max_legal_actions_, config_.oos_public);
       if (target_) initial_.emplace(trajectory->initial);
     }
     root_action_sums_.assign(num_root_actions, {0, 0.0});
@@ -346,7 +347,7 @@ class OutcomeSamplingSearch {
   int updater_ = 0;           // the player whose regrets this iteration updates
   std::optional<Walk> walk_;  // this iteration's history
   RootTally tally_;           // the values of the iterations that met the root's set
-  std::optional<InfosetTarget<S>> target_;
+  std::optional<OosTarget<S>> target_;
   std::optional<S> initial_;  // the start of the game, when targeting from there
   std::vector<Action> actions_;
   std::vector<ChanceOutcome> outcomes_;
