@@ -31,7 +31,8 @@ namespace ts {
 template <GameState S>
 class OosTarget {
  public:
-  // The target of `player` to move in `root`, reached from `trajectory.initial`; nothing when the
+  // The target (the public state of `root` if `public_state`, else the information set) of
+  // `player` to move in `root`, reached from `trajectory.initial`; nothing when the
   // game cannot be replayed from its start in worlds drawn for the player (a deal that depends
   // on the seed rather than on chance actions, or a resampler that writes no history).
   static std::optional<OosTarget> of(const S& root, int player, const Trajectory<S>& trajectory, Rng& rng,
