@@ -1,7 +1,7 @@
 """The review of a finished game in a real browser (system chromium via Playwright): "Review the
 game" beside Rematch, its progress with Cancel, a cancelled review resumed, and the blunder marked
 in the move log, the chart and the list with the best move named; at 1280x800 and on a phone the
-button is in view with Rematch. Budget: about 10 s."""
+button is in view with Rematch; its texts read at 4.5:1. Budget: about 15 s."""
 
 from __future__ import annotations
 
@@ -98,3 +98,22 @@ def test_the_review_button_is_in_view_beside_rematch(browser, size):
                 assert box and 0 <= box["y"] and box["y"] + box["height"] <= size["height"], (selector, box)
     finally:
         context.close()
+
+
+def test_the_review_reads_at_a_contrast_of_4_5(page):
+    """Its texts, marks and folded explanation opened, measured on the pixels as
+    tests/web/test_browser_contrast.py measures the rest of the page."""
+    pytest.importorskip("PIL", reason="Pillow reads the screenshots (pip install pillow)")
+    from helpers.contrast import page_contrasts
+
+    with background_server() as server:
+        _play(server, page, BLUNDER_GAME)
+        page.click("#review-start")
+        page.wait_for_function(f"() => /^Reviewed/.test(({STATUS})())")
+        page.click("#review-about summary")
+        page.locator("#review").scroll_into_view_if_needed()
+        rows = page_contrasts(page)
+    ours = [row for row in rows if "review" in row["where"] or "?" in row["text"]]
+    assert ours, "the review's texts were measured"
+    low = [row for row in rows if row["ratio"] < 4.5]
+    assert not low, low
