@@ -18,6 +18,7 @@ SUPERSEDES: dict[str, frozenset[str]] = {
     "view": frozenset({"view", "thinking", "busy"}),
     "thinking": frozenset({"thinking"}),
     "busy": frozenset({"busy"}),
+    "review": frozenset({"review"}),  # each tells the whole review so far (web/review.py)
 }
 
 

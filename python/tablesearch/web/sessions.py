@@ -25,7 +25,7 @@ from typing import Any, Callable, Optional
 from tablesearch import mcts, render
 from tablesearch.agents.specs import spec_name
 from tablesearch.games.extras import title_of
-from tablesearch.web import endings, levels, movelog, records, thinking, turns, views
+from tablesearch.web import endings, levels, movelog, records, review, thinking, turns, views
 from tablesearch.web.names import named, seat_names
 from tablesearch.web.pages import Session, Watcher
 from tablesearch.web.seats import build_agent
@@ -99,6 +99,7 @@ class PlaySession(Session):
         self.record_offset = 0  # where its line starts there
         self.record_failed = False  # writing it was tried and failed
         self.task: Optional[asyncio.Task[None]] = None
+        self.reviews = review.Reviews(self)  # the finished game's reviews (web/review.py)
 
     # --- what pages see ---------------------------------------------------------------------
     def info(self) -> dict[str, Any]:
@@ -172,6 +173,7 @@ class PlaySession(Session):
             message["recorded"] = self.record is not None
             message["record_note"] = self.record_note
             message["record_failed"] = self.record_failed
+            message["can_review"] = self.reviews.offered(seat)  # web/review.py
         if self.thinking and views.may_see_thinking(self.game, seat, self.thinking[0]):
             message["thinking"] = self._thinking_for(seat, self.thinking[1])
         return message
@@ -269,8 +271,13 @@ class PlaySession(Session):
         elif kind == "takeback":
             check_keys(message, ("type",), "takeback")
             self._take_back(watcher)
+        elif kind == "review":
+            await self.reviews.handle(watcher, message)
+            return
         else:
-            raise BadRequest(f"unknown message type {kind!r}; valid: move, speed, pause, autoplay, resign, takeback")
+            raise BadRequest(
+                f"unknown message type {kind!r}; valid: move, speed, pause, autoplay, resign, takeback, review"
+            )
         self.changed.set()
         await self.broadcast()
 
@@ -349,10 +356,12 @@ class PlaySession(Session):
             watcher.task.cancel()
         if not self.watchers:
             self.cancel.set()  # nobody is watching: abandon a search in progress
+        self.reviews.detach(watcher)
         self.changed.set()
 
     def close(self) -> None:
         self.cancel.set()
+        self.reviews.close()
         super().close()
         if self.task is not None:
             self.task.cancel()

@@ -31,6 +31,7 @@ function receive(message) {
   }
   if (message.type === "thinking") { showThinking(message); return; }
   if (message.type === "busy") { showBusy(message); return; }
+  if (message.type === "review") { showReview(message); return; }
   if (message.type === "view") showView(message);
 }
 
@@ -61,6 +62,7 @@ function showView(v) {
   showEnding(v);
   showControls(v);
   showSeatLinks(v);
+  drawReview(); // the review of a finished game, its marks on the log (review.js)
 }
 
 const query = new URLSearchParams(location.search);

@@ -117,6 +117,7 @@ function showEnding(v) {
       buttons.appendChild(swapped);
     }
   }
+  if (v.session.kind === "play" && v.can_review) buttons.appendChild(reviewButton()); // review.js
 }
 
 async function rematch(v, swap) {
