@@ -3,11 +3,15 @@
     pip install '.[learn]'
     python benchmarks/bench_training.py selfplay [--game connect_four] [--games 16] [--workers 1]
     python benchmarks/bench_training.py networks [--game connect_four]
+    python benchmarks/bench_training.py learner [--game connect_four] [--rounds 20]
     tablesearch train connect_four --minutes 30 --out c4-run          # the run being measured
     python benchmarks/bench_training.py strength c4-run/model.tsmodel [--games 400] [--workers 2]
 
 `networks` prints PUCT simulations per CPU second with each network size (perceptrons and residual
-networks) as evaluator. `selfplay` prints self-play positions per second (the default settings: PUCT, 100 simulations a
+networks) as evaluator. `learner` times the learner's side of a training step on a full buffer
+(the step's positions added, then the default replay ratio's batches drawn and learned), with the
+ring buffer and with a buffer kept by concatenation (as before the ring), in alternating rounds.
+`selfplay` prints self-play positions per second (the default settings: PUCT, 100 simulations a
 move, the default network), on one worker and on --workers. `strength` plays the issue's matches
 (seats swapped, one game per seating of each deal): PUCT with the model at 800 simulations against
 UCT with random playouts at 800 and at 8,000, and both at 100 ms a move, and prints each score
@@ -22,14 +26,18 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import tempfile
 import time
+
+import numpy as np
 
 import tablesearch as ts
 from tablesearch.models import Model
 from tablesearch.tournaments.runner import GameRef
 from tablesearch.training.config import TrainConfig
-from tablesearch.training.self_play import SelfPlaySettings, play_games, self_play_algorithm
+from tablesearch.training.replay_buffer import FIELDS, Positions, ReplayBuffer
+from tablesearch.training.self_play import SelfPlaySettings, no_positions, play_games, self_play_algorithm
 
 
 def load() -> str:
@@ -89,6 +97,77 @@ def networks(args: argparse.Namespace) -> None:
         print(f"{args.game}, PUCT with {name}: {rate:,.0f} simulations per CPU second ({load()})")
 
 
+class ConcatenatedBuffer:
+    """The replay buffer as it was before the ring: each addition concatenates the whole buffer."""
+
+    def __init__(self, capacity: int, initial: Positions) -> None:
+        self.capacity, self.positions = capacity, initial
+
+    def add(self, new: Positions) -> None:
+        merged = Positions.concatenate([self.positions, new])
+        self.positions = merged.take(slice(max(0, len(merged) - self.capacity), None))
+
+    def sample(self, rng: np.random.Generator, size: int) -> Positions:
+        return self.positions.take(rng.integers(0, len(self.positions), size))
+
+
+def random_positions(empty: Positions, count: int, rng: np.random.Generator) -> Positions:
+    """`count` positions of `empty`'s widths: random observations, legal actions and outcomes."""
+    legal = rng.random((count, empty.legal.shape[1])) < 0.6
+    legal[:, 0] = True
+    policies = legal * rng.random(legal.shape)
+    return Positions(
+        observations=rng.standard_normal((count, empty.observations.shape[1])).astype(np.float32),
+        movers=rng.integers(0, empty.values.shape[1], count).astype(np.int32),
+        policies=(policies / policies.sum(axis=1, keepdims=True)).astype(np.float32),
+        legal=legal,
+        values=rng.choice([-1.0, 1.0], (count, empty.values.shape[1])).astype(np.float32),
+    )
+
+
+def learner(args: argparse.Namespace) -> None:
+    """Milliseconds per training step on the learner's side, ring against concatenation."""
+    from tablesearch.training.learner import Learner
+
+    game = ts.load_game(args.game)
+    config = TrainConfig(game=args.game)
+    model = Model.for_game(game, config.architecture, seed=0, **config.architecture_sizes())
+    rng = np.random.default_rng(0)
+    full = random_positions(no_positions(model), config.buffer_positions, rng)
+    buffers = {
+        "ring": ReplayBuffer(config.buffer_positions, full),
+        "concatenated": ConcatenatedBuffer(config.buffer_positions, full),
+    }
+    new = random_positions(no_positions(model), args.step_positions, rng)
+    updates = max(1, round(config.replay_ratio * args.step_positions / config.batch_size))
+    learn = Learner(model, config.learning_rate, config.weight_decay)
+    learn.update(buffers["ring"].sample(rng, config.batch_size))  # compiles
+    times: dict[str, dict[str, list[float]]] = {name: {"buffer": [], "step": []} for name in buffers}
+    for round_ in range(args.rounds):
+        for name in sorted(buffers, reverse=round_ % 2 == 1):  # alternate which goes first
+            buffer, draw = buffers[name], np.random.default_rng(round_)
+            started = time.perf_counter()
+            buffer.add(new)
+            batches = [buffer.sample(draw, config.batch_size) for _ in range(updates)]
+            added = time.perf_counter()
+            for batch in batches:
+                learn.update(batch)
+            times[name]["buffer"].append(added - started)
+            times[name]["step"].append(time.perf_counter() - started)
+    ring, concatenated = buffers["ring"].positions, buffers["concatenated"].positions
+    if not all(np.array_equal(getattr(ring, f), getattr(concatenated, f)) for f in FIELDS):
+        raise SystemExit(
+            "the ring and the concatenated buffer hold different positions: the timing compares unlike work"
+        )
+    print(
+        f"{args.game}, buffer of {config.buffer_positions:,} positions, {args.step_positions:,} added a step, "
+        f"{updates} batches of {config.batch_size}; median of {args.rounds} alternating rounds ({load()}):"
+    )
+    for name, measured in times.items():
+        buffer_ms, step_ms = (1e3 * statistics.median(measured[part]) for part in ("buffer", "step"))
+        print(f"  {name:>12}: buffer (add, draw) {buffer_ms:7.2f} ms, whole learner step {step_ms:8.1f} ms")
+
+
 def match(game: str, params: dict[str, object], first: str, second: str, games: int, workers: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         result = ts.tournament(
@@ -126,6 +205,11 @@ def main() -> None:
     nets = sub.add_parser("networks", help="PUCT simulations per CPU second with each network")
     nets.add_argument("--game", default="connect_four")
     nets.set_defaults(run=networks)
+    learn = sub.add_parser("learner", help="the learner's step time, ring buffer against concatenation")
+    learn.add_argument("--game", default="connect_four")
+    learn.add_argument("--step-positions", type=int, default=1000, help="positions a step adds")
+    learn.add_argument("--rounds", type=int, default=20)
+    learn.set_defaults(run=learner)
     play = sub.add_parser("strength", help="the trained model against the UCT baselines")
     play.add_argument("model", help="a model file (DIR/model.tsmodel of a run)")
     play.add_argument("--game", default="connect_four")

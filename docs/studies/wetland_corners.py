@@ -14,7 +14,6 @@ the deal's). Prints each rate with its 95% Wilson interval.
 
 from __future__ import annotations
 
-import math
 import sys
 from collections import Counter
 from typing import Any, Callable
@@ -24,6 +23,7 @@ import numpy as np
 import tablesearch as ts
 from tablesearch import mcts
 from tablesearch.games import serialization
+from tablesearch.statistics import wilson_count
 
 TRIANGLE_SHIFT = [2, 1, 0]  # each tile row's offset in squares (cpp/games/wetland/wetland_data.h)
 CORNERS = ["top vertex", "bottom-right corner", "bottom-left corner"]  # clockwise from the top
@@ -32,10 +32,8 @@ B_CELLS = [(2, 1), (1, 0), (1, 1)]  # the middle of the opposite side
 
 
 def wilson(wins: float, n: int) -> str:
-    p, z = wins / n, 1.96
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return f"{100 * p:.1f}% [{100 * (centre - half):.1f}, {100 * (centre + half):.1f}] of {n}"
+    low, high = wilson_count(wins, n)
+    return f"{100 * wins / n:.1f}% [{100 * low:.1f}, {100 * high:.1f}] of {n}"
 
 
 def triangle_squares(cell: tuple[int, int]) -> list[int]:

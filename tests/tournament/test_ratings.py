@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from scipy import optimize
 
+from tablesearch import statistics
 from tablesearch.tournaments import ratings
 
 
@@ -16,6 +17,23 @@ def test_wilson_interval_known_values():
     low, high = ratings.wilson_interval(0, 20)
     assert low == 0.0 and high == pytest.approx(0.1611, abs=1e-4)
     assert ratings.wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_the_shared_wilson_interval_is_scipys():
+    """tablesearch.statistics, which tournaments, the lab and the ladder all use, against scipy's
+    Wilson interval at several levels, ends included."""
+    from scipy.stats import binomtest
+
+    for successes, trials, confidence in [(8, 10, 0.9), (3, 12, 0.95), (0, 7, 0.99), (40, 40, 0.95), (17, 51, 0.8)]:
+        want = binomtest(successes, trials).proportion_ci(confidence, method="wilson")
+        got = statistics.wilson_count(successes, trials, confidence)
+        assert got == pytest.approx((want.low, want.high), abs=1e-12)
+
+
+def test_a_rating_against_fixed_anchors_is_the_log_odds():
+    # 75 of 100 against a player at 50 Elo: 50 + 400 log10(3); a row per problem, solved together.
+    elo = statistics.bradley_terry_against(np.array([[75.0], [30.0]]), np.array([[100.0], [40.0]]), np.array([50.0]))
+    assert elo == pytest.approx([50 + 400 * math.log10(3)] * 2, abs=1e-6)
 
 
 def test_elo_score_conversions():

@@ -97,3 +97,29 @@ def test_illegal_actions_take_no_policy_mass():
     illegal = np.flatnonzero(~batch.legal.all(axis=0))
     params["policy.bias"] = params["policy.bias"].at[illegal].add(50.0)
     assert float(learner.loss(params, arrays)[1][0]) == pytest.approx(before, rel=1e-6)
+
+
+def test_the_loss_is_the_alphazero_loss_written_out():
+    """optax's cross-entropy and squared error give the loss the learner had by hand, on a fixed
+    batch with policies spread over the legal actions: -mean(sum(pi log softmax(legal logits)))
+    and mean((tanh(raw) - z)^2), here in float64 NumPy from the same network outputs."""
+    game = ts.load_game("connect_four")
+    model = Model.for_game(game, hidden=(16,), seed=5)
+    learner = Learner(model, 1e-3, 0.0)
+    batch = batch_of(game, 32, seed=6)
+    spread = np.random.default_rng(7).random(batch.policies.shape) * batch.legal
+    batch.policies = (spread / spread.sum(axis=1, keepdims=True)).astype(np.float32)
+    arrays = {k: jnp.asarray(v) for k, v in batch.arrays().items()}
+    total, (policy_loss, value_loss) = learner.loss(learner.params, arrays)
+    logits, raw = (
+        np.asarray(a, np.float64)
+        for a in learner.network.forward(learner.params, arrays["observations"], arrays["movers"])
+    )
+    legal_logits = np.where(batch.legal, logits, -np.inf)
+    top = legal_logits.max(axis=1, keepdims=True)
+    log_policy = legal_logits - top - np.log(np.exp(legal_logits - top).sum(axis=1, keepdims=True))
+    want_policy = -np.mean(np.sum(np.where(batch.legal, batch.policies * log_policy, 0.0), axis=1))
+    want_value = np.mean((np.tanh(raw) - batch.values) ** 2)
+    assert float(policy_loss) == pytest.approx(want_policy, rel=1e-5)
+    assert float(value_loss) == pytest.approx(want_value, rel=1e-5)
+    assert float(total) == pytest.approx(want_policy + want_value, rel=1e-5)

@@ -31,3 +31,8 @@ def test_the_ring_keeps_the_newest_oldest_first_and_draws_as_a_list_would(capaci
         assert ring.positions.observations[:, 0].tolist() == kept
         draws = np.random.default_rng(step).integers(0, len(kept), 9)
         assert ring.sample(np.random.default_rng(step), 9).observations[:, 0].tolist() == [kept[i] for i in draws]
+
+
+def test_a_buffer_without_room_is_refused():
+    with pytest.raises(ValueError, match="at least one position; capacity 0"):
+        ReplayBuffer(0, numbered(0, 0))

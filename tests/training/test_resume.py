@@ -20,7 +20,10 @@ from tablesearch.training.replay_buffer import Positions  # noqa: E402
 from tablesearch.training.results_file import read_results  # noqa: E402
 
 STEPS = 8
+# 100 positions: the replay buffer's ring wraps after two steps (8 games of tic-tac-toe make 60 or
+# more), so a resumed ring, refilled from slot 0, must draw what the wrapped one drew.
 SETTINGS = ["--seed", "5", "--workers", "1", "--simulations", "16", "--games-per-step", "8",
+            "--buffer-positions", "100",
             "--ladder", "1,10", "--eval-games", "2", "--eval-seconds", "0.000001"]  # fmt: skip
 
 

@@ -100,10 +100,16 @@ Batch = Positions
 
 class ReplayBuffer:
     """The latest `capacity` positions in a ring (as OpenSpiel's buffer): adding writes over the
-    oldest in place, never copying the whole buffer. Batches are drawn uniformly from them, each
-    index counted from the oldest, so a draw does not depend on where the ring starts."""
+    oldest in place, never copying the whole buffer.
+
+    Batches are drawn uniformly with replacement, each index counted from the oldest position, so
+    a draw does not depend on where the ring starts: a generator in the same state draws the same
+    positions as from a list of them oldest first. A resumed run refills its ring from the saved
+    steps (starting at slot 0) and draws the batches the uninterrupted run drew."""
 
     def __init__(self, capacity: int, initial: Positions) -> None:
+        if capacity < 1:
+            raise ValueError(f"a replay buffer holds at least one position; capacity {capacity!r}")
         self.capacity = capacity
         self._rows = Positions(
             **{name: np.zeros((capacity, *getattr(initial, name).shape[1:]), DTYPES[name]) for name in FIELDS}
