@@ -15,7 +15,7 @@ may never learn); a spectator of a finished game with hidden information gets ev
 each searched from that seat's own information.
 
 The numbers. A value is a share of the game's result range: for games won or lost, the chance to
-win (a draw counts half, web/explain.py); for others (Leduc's chips) where the mean result lies
+win (a draw counts half, web/explain.py); for others (chips, points) where the mean result lies
 between the lowest and the highest. A position's value (the chart) is the search's mean result,
 over all its simulated games, for the page's seat (the first seat for a spectator). A move's
 *loss* is the value of the search's best move (its most looked-at) less the value of the move
