@@ -153,6 +153,24 @@ def test_a_move_is_taken_back_after_the_ais_reply_or_while_it_thinks(client):
         assert session.error is None and session.state.history() == [2]
 
 
+def test_a_takeback_undoes_a_whole_answer_of_several_moves(client):
+    """Issue 50: a Wetland turn's two actions are one answer (a move and its follow-up in one
+    click); a takeback went back to the second action only, leaving the first played."""
+    sid = _new(client, game="wetland", seats=["human", "random"], seed=4)
+    session = client.sessions[sid]
+    with client.websocket_connect(f"/ws/{sid}?seat=0") as ws:
+        view = _view(ws, lambda v: v["your_turn"])
+        first = next(m for m in view["legal"] if m["then"])
+        ws.send_json({"type": "move", "action": first["action"], "then": first["then"][0]["actions"]})
+        view = _view(ws, lambda v: v["your_turn"] and v["move"] >= 2)  # (an extra action: B on the AI's A tile)
+        assert view["can_take_back"]
+        played = view["move"]
+        ws.send_json({"type": "takeback"})
+        view = _view(ws, lambda v: v["move"] < played)
+        assert view["move"] == 0 and view["your_turn"] and view["log"] == [], view["log"]
+        assert session.state.history() == []
+
+
 def test_a_forced_ai_move_takes_no_search_time(client):
     """Candy Land has no decision: two AIs with 2 s a move finish a game in moments."""
     sid = _new(client, game="candyland", seats=["mcts:time_limit=2", "mcts:time_limit=2"], seed=3)

@@ -46,10 +46,11 @@ class Event:
     action: int
     before: Any  # the true state before the move (never sent: views.log_line describes it)
     turn: int = -1  # whose turn the move belongs to (web/movelog.py), -1 for chance
+    answer: bool = False  # a human's move that began a page's answer (a click, not what it sent with it)
 
     @staticmethod
-    def of(move: int, player: int, action: int, before: Any) -> Event:
-        return Event(move, player, action, before, movelog.turn_of(before))
+    def of(move: int, player: int, action: int, before: Any, answer: bool = False) -> Event:
+        return Event(move, player, action, before, movelog.turn_of(before), answer)
 
 
 class PlaySession(Session):
@@ -88,6 +89,8 @@ class PlaySession(Session):
         self.cancel = mcts.StopFlag()  # set when no page is left: ends the search in progress
         self.changed = asyncio.Event()  # a click, a new page, a speed change: the loop looks again
         self.human_moves: list[int] = []  # a click's move, then the moves it chose with it
+        self.new_answer = False  # human_moves[0] begins a page's answer (a takeback goes back to it)
+        self.answering = False  # the human move being played began one
         self.resigned: Optional[int] = None  # the seat that gave up, which ends the game
         self.generation = 0  # counts takebacks: a move computed before one is dropped
         self.autoplay = {seat: True for seat in self.humans}  # play automatic moves for the seat
@@ -294,6 +297,7 @@ class PlaySession(Session):
             except ValueError as error:
                 raise BadRequest(str(error)) from None
         self.human_moves = moves
+        self.new_answer = True
 
     # --- giving up: resigning and taking a move back (a lone human against AIs) ---------------
     def _may_give_up(self, seat: Optional[int]) -> bool:
@@ -309,11 +313,12 @@ class PlaySession(Session):
         self.cancel.set()  # the AI's search in progress is not needed any more
 
     def _take_back_point(self) -> Optional[int]:
-        """How many moves stay after a takeback: up to the human's latest move that was a choice
-        (a move that left no choice is taken back with it), or None if there is none."""
+        """How many moves stay after a takeback: up to the human's latest answer that was a choice
+        (the moves sent with it, a Wetland turn's second action, and moves that left no choice are
+        taken back with it), or None if there is none."""
         human = self.humans[0] if len(self.humans) == 1 else None
         for event in reversed(self.events):
-            if event.player == human and len(event.before.legal_actions()) > 1:
+            if event.player == human and event.answer and len(event.before.legal_actions()) > 1:
                 return event.move
         return None
 
@@ -370,7 +375,7 @@ class PlaySession(Session):
                 action = await (self._wait_human(seat) if seat in self.humans else self._ai_move(seat))
                 self.seconds[seat] += time.monotonic() - start
                 if action is not None and generation == self.generation and not self.over:
-                    await self._apply(seat, action)
+                    await self._apply(seat, action, answer=seat in self.humans and self.answering)
                 elif seat not in self.humans:
                     await self.broadcast()  # a search dropped (a takeback, a resignation): its clock stops
             if self.resigned is not None:
@@ -394,6 +399,7 @@ class PlaySession(Session):
             queued = self.human_moves
             if queued and queued[0] in self.state.legal_actions():
                 self.human_moves = queued[1:]
+                self.answering, self.new_answer = self.new_answer, False
                 return queued[0]
             self.human_moves = []
             auto = self.automatic_move()
@@ -402,6 +408,7 @@ class PlaySession(Session):
                 pause = AUTOMATIC_PAUSE / 2 if previous is not None and previous.player == seat else AUTOMATIC_PAUSE
                 await self._wait_until(lambda: bool(self.human_moves) or self.automatic_move() is None, pause)
                 if not self.human_moves and self.automatic_move() is not None and self.watchers:
+                    self.answering = False
                     return auto
                 continue
             self.changed.clear()
@@ -479,9 +486,9 @@ class PlaySession(Session):
             if views.may_see_thinking(self.game, watcher.seat, seat):
                 await self.send(watcher, self._thinking_for(watcher.seat, payload))
 
-    async def _apply(self, player: int, action: int) -> None:
+    async def _apply(self, player: int, action: int, answer: bool = False) -> None:
         self.touch()
-        self.events.append(Event.of(len(self.events), player, int(action), self.state.clone()))
+        self.events.append(Event.of(len(self.events), player, int(action), self.state.clone(), answer))
         self.state.apply_action(action)
         if self.state.is_terminal():
             await self._record()  # before the pages see the end, so that they can offer the record
