@@ -55,6 +55,26 @@ def test_follow_ups_are_the_same_seats_next_choices():
         turns.check_then(c4, 0, 3, 3)
 
 
+def test_follow_ups_offered_from_a_seats_view_are_legal_in_the_true_game():
+    """Issue 50: a Gummiland page offered follow-ups read from its view's guess of what nobody has
+    seen (after a Taste, the tiles it tickles out; after a Selection, the pile's order), which the
+    true game refused (26 of 773 decisions of these two games, 6 of them after a Taste). Every
+    follow-up and shortcut offered on a seat's page is legal in the true game; some are offered."""
+    from tablesearch.web import views
+
+    offered = 0
+    for seed in range(2):
+        for state, seat in _decisions("gummiland", {"players": 3, "regions": "blackberry"}, [seed], limit=2000):
+            seen = views.seat_view(state, seat, seed)
+            for action in state.legal_actions():
+                for choice in turns.follow_ups(seen, seat, action):
+                    turns.check_then(state, seat, action, choice["actions"])  # raises if refused
+                    offered += 1
+            for shortcut in turns.shortcuts(seen, seat):
+                turns.check_then(state, seat, shortcut["actions"][0], shortcut["actions"][1:])
+    assert offered > 100
+
+
 def _gummiland_at(phase: int, seed: int = 3):
     """A 2-player Gummiland state at a decision of `phase` with several moves (random play)."""
     import random
