@@ -14,6 +14,7 @@ import pytest
 
 import tablesearch as ts
 from tablesearch import render
+from tablesearch.render import moves
 
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install 'tablesearch[web]'")
 pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
@@ -83,10 +84,10 @@ def test_an_ending_says_why_and_a_rematch_keeps_the_setup(client):
     assert end["status"].startswith("game over: ")
     ending = end["ending"]
     assert ending["result"] in ("won", "lost", "drew")
-    reason = "the board is full" if ending["result"] == "drew" else "three in a row: "
+    reason = "the board is full" if ending["result"] == "drew" else "three in a row for "
     assert reason in ending["reason"] and reason in end["status"]
     if ending["result"] == "lost":
-        assert end["status"].startswith("game over: mcts won (three in a row: o on row")  # its label: the spec
+        assert end["status"].startswith("game over: mcts won (three in a row for O: ")  # its label: the spec
     again = client.post(f"/api/sessions/{sid}/rematch", json={}).json()
     assert again["id"] != sid and again["seats"] == ["human", "mcts"] and again["humans"] == [0]
     assert client.sessions[again["id"]].seats[1].budget == {"iterations": 50}  # the setup is kept
@@ -350,12 +351,14 @@ def test_gummiland_draws_the_selection_tile_and_it_can_be_clicked():
 
 
 def test_tic_tac_toe_numbers_rows_and_columns_as_its_moves_name_them():
+    """From 1, as players count (the native names count from 0: x(1,2) is row 2, column 3)."""
     state = ts.load_game("tic_tac_toe").new_initial_state()
+    assert moves.action_name(state, 5) == "row 2, column 3" and state.action_to_string(5) == "x(1,2)"
+    assert moves.describe_move(state, 0, 5) == "P0 puts an X in row 2, column 3"
     state.apply_action(5)
-    assert state.history() and "x(1,2)" == ts.load_game("tic_tac_toe").new_initial_state().action_to_string(5)
     svg = render.draw(state)
-    assert "<title>row 1, column 2: x</title>" in svg
-    for k in "012":
+    assert "<title>row 2, column 3: X</title>" in svg
+    for k in "123":
         assert svg.count(f">{k}</text>") == 2  # a row number and a column number
 
 

@@ -114,7 +114,7 @@ def test_gnomi_moves_hide_faces_the_observer_does_not_know():
 def test_leduc_deals_are_told_only_to_their_receiver():
     game = ts.load_game("leduc_poker")
     state = game.new_initial_state()
-    assert moves.describe_move(state, -1, 3, viewer=0) == "P0 is dealt Q♥"
+    assert moves.describe_move(state, -1, 3, viewer=0) == "P0 is dealt the queen of hearts"
     assert moves.describe_move(state, -1, 3, viewer=1) == "P0 is dealt a card"
     state.apply_action(3)
     assert moves.describe_move(state, -1, 5, viewer=0) == "P1 is dealt a card"

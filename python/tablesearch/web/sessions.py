@@ -207,11 +207,11 @@ class PlaySession(Session):
     def _thinking_for(self, seat: Optional[int], payload: dict[str, Any]) -> dict[str, Any]:
         """The thinking as `seat`'s page may see it: while a human plays, the search's expected
         line stops before that human's own move (it would be their best move, found for them);
-        the line in words names the seats as the page does."""
+        the line names the seats as the page does."""
         if seat is not None and seat in self.humans and not self.over:
             payload = views.thinking_without_hints(payload, self.humans)
         names = seat_names(self.labels, seat)
-        return {**payload, "expects": [named(move, names) for move in payload.get("expects", [])]}
+        return {**payload, **{key: [named(move, names) for move in payload.get(key, [])] for key in ("expects", "pv")}}
 
     def _busy(self) -> Optional[dict[str, Any]]:
         """Which AI seat is searching now and for how long: shown on every page (only its
