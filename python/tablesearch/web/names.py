@@ -39,6 +39,9 @@ def named(text: str, names: list[str]) -> str:
         if seat >= len(names):  # not one of this game's seats
             return match.group(0)
         if names[seat] != YOU:
+            if own and names[seat].endswith(")"):  # "Medium AI's (seat 3)", not "... (seat 3)'s"
+                label, _, told_apart = names[seat].rpartition(" (")
+                return f"{label}'s ({told_apart}{word}"
             return names[seat] + own + word
         before = text[: match.start()]
         you = ("Your" if own else YOU) if before == "" else ("your" if own else "you")
