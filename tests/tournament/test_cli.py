@@ -185,7 +185,7 @@ def test_play_against_the_ai_with_piped_input(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "Legal actions:" in out and "4:x(1,1)" in out
     assert "'not-a-move' is not a legal action" in out
-    assert "P1 plays o(" in out and "[mcts:iterations=500]" in out and "visit share" in out
+    assert "P1 puts an O in row " in out and "[mcts:iterations=500]" in out and "visit share" in out
     assert "How to read the board:" in out
     assert "winner:" in out or "draw" in out
     monkeypatch.setattr(sys, "stdin", io.StringIO("4\n"))

@@ -67,14 +67,19 @@ def lines(steps: list[str], turns: list[int], names: Optional[list[str]] = None)
 
 def _merge(line: list[list[list[Any]]], body: str, last: Optional[str]) -> None:
     """A step of the line's speaker, its subject dropped: the previous step again ("twice"), the
-    same verb ("turn the top tile, then the left tile"), or a clause of its own."""
-    verb, _, rest = body.partition(" ")
-    if body == last:
+    same verb ("turn the top tile, then the left tile"), or a clause of its own; what the step
+    did besides (after "; ") follows as clauses of their own."""
+    head, _, besides = body.partition("; ")
+    verb, _, rest = head.partition(" ")
+    alone = last is not None and "; " not in last  # the previous step ends the line as it was
+    if alone and head == last:
         line[-1][-1][1] += 1
-    elif last is not None and rest and "; " not in body and verb == last.partition(" ")[0]:
+    elif alone and rest and verb == str(last).partition(" ")[0]:
         line[-1].append([rest, 1])
     else:
-        line.append([[body, 1]])
+        line.append([[head, 1]])
+    if besides:
+        line.append([[besides, 1]])
 
 
 def _told(line: list[list[list[Any]]]) -> str:

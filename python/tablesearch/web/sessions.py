@@ -150,8 +150,8 @@ class PlaySession(Session):
             names=names,
             svg=svg,
             move=len(self.events),
-            legal=self._legal(legal, seen, mover, problems) if my_turn and mover is not None else [],
-            shortcuts=self._shortcuts(seen, mover, problems) if my_turn and mover is not None else [],
+            legal=self._legal(legal, seen, mover, names, problems) if my_turn and mover is not None else [],
+            shortcuts=self._shortcuts(seen, mover, names, problems) if my_turn and mover is not None else [],
             your_turn=my_turn,
             automatic=auto,
             autoplay=self.autoplay.get(seat) if seat is not None else None,
@@ -180,20 +180,25 @@ class PlaySession(Session):
         return message
 
     @staticmethod
-    def _legal(legal: dict[int, str], seen: Any, mover: int, problems: list[str]) -> list[dict[str, Any]]:
-        """The mover's moves as buttons, each with its follow-ups (web/turns.py)."""
+    def _legal(
+        legal: dict[int, str], seen: Any, mover: int, names: list[str], problems: list[str]
+    ) -> list[dict[str, Any]]:
+        """The mover's moves as buttons, each with its follow-ups (web/turns.py), the seats in
+        their labels named as the page names them ("ask you for blue")."""
 
         def button(action: int, label: str) -> dict[str, Any]:
             none: list[dict[str, Any]] = []
             then = views.shown(problems, "naming the next moves", lambda: turns.follow_ups(seen, mover, action), none)
-            return dict(action=action, label=label, then=then)
+            then = [{**t, "label": named(t["label"], names)} for t in then]
+            return dict(action=action, label=named(label, names), then=then)
 
         return [button(a, label) for a, label in sorted(legal.items())]
 
     @staticmethod
-    def _shortcuts(seen: Any, mover: int, problems: list[str]) -> list[dict[str, Any]]:
+    def _shortcuts(seen: Any, mover: int, names: list[str], problems: list[str]) -> list[dict[str, Any]]:
         none: list[dict[str, Any]] = []
-        return views.shown(problems, "offering move sequences", lambda: turns.shortcuts(seen, mover), none)
+        offered = views.shown(problems, "offering move sequences", lambda: turns.shortcuts(seen, mover), none)
+        return [{**s, "label": named(s["label"], names)} for s in offered]
 
     def _log(self, seat: Optional[int], names: list[str], problems: list[str]) -> list[dict[str, Any]]:
         """The viewer's move log, one line per turn, the seats by their `names` (web/movelog.py)."""

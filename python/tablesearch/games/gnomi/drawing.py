@@ -496,10 +496,12 @@ def _names(cards: list[str]) -> str:
 
 def consequences(before: Any, after: Any, player: int, action: int, viewer: Optional[int]) -> list[str]:
     """What the move did to other cards than the one it names, as `viewer` saw it: an effect
-    cancelled by earmuffs, a card given in answer to an ask ("P1 gives orange (m7) to P0") or
+    cancelled by earmuffs, a card given in answer to an ask ("P1 gives an orange mushroom to P0") or
     found missing ("P1 has no orange to give"), a mushroom taken at random, cards composted by
     Hans, players going out, golden cards awarded and the next game of a golden match. Faces only
     where the viewer knows them after the move."""
+    from tablesearch.games.gnomi.words import GNOME_NAMES, card, cards  # (words.py reads this module)
+
     b, a = before.fields(), after.fields()
     n = before.get_game().num_players()
     named = _latest((player, action))[0] if player >= 0 else None  # a chance outcome is told here
@@ -507,7 +509,8 @@ def consequences(before: Any, after: Any, player: int, action: int, viewer: Opti
     if target < 0 and player >= 0 and action in TARGET:  # this move chooses the target
         target = TARGET.item(action)
     cancelled = PHASES[b["phase"][0]] == "react" and action != NO_REACTION and player >= 0
-    lines = [f"P{b['turn'][0]}'s {EFFECT_NAMES.get(effect, effect)} is cancelled for P{target}"] if cancelled else []
+    what = EFFECT_NAMES.get(effect) or GNOME_NAMES.get(effect, effect)
+    lines = [f"P{b['turn'][0]}'s {what} is cancelled for P{target}"] if cancelled else []
     if b["game"][0] != a["game"][0]:  # the cards are dealt again (and numbered anew)
         return lines + _next_game(b, a, n)
     moved: list[str] = []
@@ -518,23 +521,23 @@ def consequences(before: Any, after: Any, player: int, action: int, viewer: Opti
             was, now = b[f"{prefix}_holder"][i], a[f"{prefix}_holder"][i]
             if f"{kind}{i}" == named or now < 0:  # the pool or the reserve
                 continue
-            card = _card_text(a, kind, i, viewer)
+            said = card(a, kind, i, viewer)
             if was == RESERVE:  # golden cards
-                awards.append(f"P{now} takes a golden {'mushroom' if kind == 'm' else 'gnome'} {card}")
+                awards.append(f"P{now} takes a golden {'mushroom' if kind == 'm' else 'gnome'}")
             elif was != now and was >= 0:
                 moved.append(
-                    f"P{was} gives {card} to P{now}" if effect == "give" else f"P{now} takes {card} from P{was}"
+                    f"P{was} gives {said} to P{now}" if effect == "give" else f"P{now} takes {said} from P{was}"
                 )
             elif was == now and b[f"{prefix}_up"][i] != a[f"{prefix}_up"][i]:
                 up = bool(a[f"{prefix}_up"][i])
                 verb = ("sprouts" if up else "composts") if kind == "m" else ("wakes" if up else "puts to sleep")
-                turned.setdefault((now, verb), []).append(card)
+                turned.setdefault((now, verb), []).append(said)
     lines += moved
-    for (seat, verb), cards in turned.items():
+    for (seat, verb), turned_cards in turned.items():
         lines.append(
-            f"P{seat} puts {', '.join(cards)} to sleep"
+            f"P{seat} puts {cards(turned_cards)} to sleep"
             if verb == "puts to sleep"
-            else f"P{seat} {verb} {', '.join(cards)}"
+            else f"P{seat} {verb} {cards(turned_cards)}"
         )
     over_for_target = a["effect"][0] == 0 or a["target"][0] != target
     if target >= 0 and over_for_target and not cancelled:
@@ -566,7 +569,7 @@ def _next_game(b: dict[str, list[int]], a: dict[str, list[int]], n: int) -> list
         return sum(1 for i in range(M) if f["mushroom_holder"][i] == seat and f["mushroom_face"][i] == gold)
 
     lines = [f"P{s} takes a golden mushroom" for s in range(n) if golden_mushrooms(a, s) > golden_mushrooms(b, s)]
-    lines.append(f"game {a['game'][0] + 1} begins: the cards are gathered, numbered anew and dealt again")
+    lines.append(f"game {a['game'][0] + 1} begins: the cards are gathered and dealt again")
     return lines
 
 
