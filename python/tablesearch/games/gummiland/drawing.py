@@ -170,15 +170,15 @@ def _tile(x: float, y: float, tile: Tile, w: float = 64, h: float = 48, **extra:
             **extra,
         )
     special = tile.reward not in ("", "S", "A", "L", "M")
-    if w < 40:  # a small tile (in a box): reward and Gummiz only
+    if h < 40:  # a low tile (in a box): its reward, in full, and its Gummiz
         fill = SPECIAL_FILL if special else "#fef9e7"
-        short = tile.reward[:4] if tile.reward else "grd"
+        name = shown_reward(tile.reward) or "greedy"
         return el(
             "g",
             title(tile_words(tile))
             + el("rect", x=x, y=y, width=w, height=h, rx=4, fill=fill, stroke=INK)
-            + text(x + w / 2, y + 11, short, 12, fill=FRUIT.get(tile.reward, INK), font_weight="bold")
-            + text(x + w / 2, y + h - 9, str(tile.gummiz), 12, fill=FRUIT["L"])
+            + text(x + (w - 12) / 2, y + h / 2, name, 12, fill=FRUIT.get(tile.reward, INK), font_weight="bold")
+            + text(x + w - 7, y + h / 2, str(tile.gummiz), 12, fill=FRUIT["L"])
             + ring,
             class_=cls,
             data_tile=tile.text,
@@ -201,7 +201,7 @@ def _tile(x: float, y: float, tile: Tile, w: float = 64, h: float = 48, **extra:
     ]
     for i, fruit in enumerate(tile.cost):  # letters, not colour alone, say the fruits
         parts.append(text(x + 5 + 9 * i, y + 10, fruit, 12, anchor="start", fill=FRUIT[fruit], font_weight="bold"))
-    reward = tile.reward + (f"={tile.gum_as}" if tile.gum_as else "")
+    reward = shown_reward(tile.reward) + (f"={tile.gum_as}" if tile.gum_as else "")
     if reward:
         arrow = "→ " if tile.cost and len(reward) <= 5 else ""
         colour = FRUIT.get(tile.reward, INK) if tile.reward in FRUIT else INK
@@ -220,22 +220,29 @@ def _tile(x: float, y: float, tile: Tile, w: float = 64, h: float = 48, **extra:
 
 
 def tile_words(tile: Tile) -> str:
-    """A tile read out: "tile SA>L:2: costs strawberry, apple; gives lemon; 2 Gummiz"."""
+    """A tile read out: "a tile; costs strawberry, apple; gives lemon; 2 Gummiz"."""
     if not tile.known:
         return "a tile nobody has seen"
-    parts = [f"tile {tile.text}"]
+    parts = ["a tile"]
     if tile.cost:
         parts.append("costs " + ", ".join(FRUIT_NAMES[f] for f in tile.cost))
-    gives = FRUIT_NAMES.get(tile.reward, tile.reward) if tile.reward else "no reward (greedy)"
-    parts.append(f"gives {gives}" + (f", copying {tile.gum_as} this turn" if tile.gum_as else ""))
+    gives = FRUIT_NAMES.get(tile.reward, shown_reward(tile.reward)) if tile.reward else "no reward (greedy)"
+    copies = FRUIT_NAMES.get(tile.gum_as, shown_reward(tile.gum_as))
+    parts.append(f"gives {gives}" + (f", copying {copies} this turn" if tile.gum_as else ""))
     parts.append(f"{tile.gummiz} Gummiz" + (", used this turn" if tile.used else ""))
     return "; ".join(parts)
 
 
 WIDTH = 440
 FRONT_PER_LINE = 6  # tiles in front, per line
-BOX_PER_LINE = 10  # small tiles of a box, per line
-BOX_SHOWN = 20  # box tiles drawn (the rest are counted)
+BOX_PER_LINE = 6  # low tiles of a box, per line (wide enough for "Selection" at 12 units)
+BOX_SHOWN = 6  # box tiles drawn, the next out first (the rest are counted)
+
+
+def shown_reward(short: str) -> str:
+    """A reward as a tile shows it: its fruit's letter (the legend's), a special's name ("Tidy Up";
+    the game prints "TidyUp"), Chewing gum as "Gum"."""
+    return {"TidyUp": "Tidy Up"}.get(short, short)
 
 
 def _latest(last: Optional[tuple[int, int]]) -> tuple[Optional[int], Optional[int], Optional[int]]:
@@ -269,6 +276,13 @@ def _wrap(words: str, limit: int) -> list[str]:
     return lines
 
 
+def _counted_from_one(text: str) -> str:
+    """The game's text with its players and piles counted from 1, as the page counts them ("player
+    0 acts" is "seat 1 acts")."""
+    text = re.sub(r"\bplayer (\d)", lambda m: f"seat {int(m[1]) + 1}", text)
+    return re.sub(r"\bpile (\d)", lambda m: f"pile {int(m[1]) + 1}", text)
+
+
 def draw(
     state: Any,
     viewer: Optional[int] = None,
@@ -280,7 +294,7 @@ def draw(
     latest_pile, latest_class, latest_seat = _latest(last)
     parts = []
     y = 16.0
-    for k, line in enumerate(_wrap(table.decision, 58)):
+    for k, line in enumerate(_wrap(_counted_from_one(table.decision), 58)):
         parts.append(text(12, y, line, 13, anchor="start", font_weight="bold" if k == 0 else None))
         y += 18
     parts.append(text(12, y, table.captures, 12, anchor="start", fill=GREY_TEXT))
@@ -313,7 +327,7 @@ def _piles(
             el("rect", x=x + 4 * i, y=y + 4 * i, width=80, height=60, rx=6, fill="#d5dbdb", stroke="#aab7b8")
             for i in range(min(pile.size, 4) - 1, 0, -1)
         )
-        label = f"pile {k}: {pile.size} tiles" + (f", exotic {pile.exotic}" if pile.exotic else "")
+        label = f"pile {k + 1}: {pile.size} tiles" + (f", exotic {pile.exotic}" if pile.exotic else "")
         content = stack
         if pile.top is not None:
             content += _tile(x, y, pile.top, 80, 60, latest=k == latest)
@@ -321,7 +335,7 @@ def _piles(
             content += el(
                 "rect", x=x, y=y, width=80, height=60, rx=6, fill="none", stroke="#aab7b8", stroke_dasharray="4 3"
             )
-        below = [f"pile {k} · {pile.size}"]
+        below = [f"pile {k + 1} · {pile.size}"]
         below += [f"+ {region}" for region in pile.exotic.split(",") if region]
         if pile.order:
             below.append("order known")
@@ -347,7 +361,7 @@ def _player_band(
     `slide_phase`: tiles wait above the piles to slide in (then these tiles are only used)."""
     latest_seat, latest_class = latest
     inner: list[str] = []
-    name = f"P{q}" + (" (you)" if q == viewer else "")
+    name = f"seat {q + 1}" + (" (you)" if q == viewer else "")
     head = text(14, top + 15, name, 14, anchor="start", font_weight="bold", fill=SEAT_TEXT[q]) + text(
         14 + 9 * len(name) + 8, top + 15, f"{player.gummiz} Gummiz · {player.specials} specials", 12, anchor="start"
     )
@@ -384,9 +398,9 @@ def _player_band(
     inner.append(text(12, ty, f"box ({len(player.box)}), next out first:", 12, anchor="start", fill=GREY_TEXT))
     for i, tile in enumerate(player.box[:BOX_SHOWN]):
         row, col = divmod(i, BOX_PER_LINE)
-        inner.append(_tile(12 + col * 40, ty + 10 + row * 42, tile, 36, 36))
+        inner.append(_tile(12 + col * 68, ty + 10 + row * 34, tile, 64, 30))
     shown = min(len(player.box), BOX_SHOWN)
-    ty += 10 + (((shown - 1) // BOX_PER_LINE + 1) * 42 if shown else 0)
+    ty += 10 + (((shown - 1) // BOX_PER_LINE + 1) * 34 if shown else 0)
     if len(player.box) > BOX_SHOWN:
         inner.append(text(12, ty + 6, f"and {len(player.box) - BOX_SHOWN} more", 12, anchor="start"))
         ty += 16
@@ -438,6 +452,8 @@ def _table_for(state: Any, viewer: Optional[int]) -> Table:
 def consequences(before: Any, after: Any, player: int, action: int, viewer: Optional[int]) -> list[str]:
     """What the move did besides itself, from the viewer's view: tiles coming out of a box (the
     tickle that starts a turn, Taste, an exchange), Gummiz scored, a pile's new top tile."""
+    from tablesearch.games.gummiland.words import class_of, several, wild  # (words.py reads this module)
+
     was, now = _table_for(before, viewer), _table_for(after, viewer)
     lines = []
 
@@ -445,19 +461,21 @@ def consequences(before: Any, after: Any, player: int, action: int, viewer: Opti
         return tile.text.rstrip("*").split("=")[0]
 
     for q, (old, new) in enumerate(zip(was.players, now.players)):
-        gained = [plain(t) for t in new.front]
+        gained = list(new.front)
         for tile in old.front:
-            if plain(tile) in gained:
-                gained.remove(plain(tile))
+            same = next((t for t in gained if plain(t) == plain(tile)), None)
+            if same is not None:
+                gained.remove(same)
         if gained:  # a tile reaches the front only from its owner's box
-            lines.append(f"{', '.join(gained)} {'comes' if len(gained) == 1 else 'come'} out of P{q}'s box")
+            told = several([class_of(t) for t in gained])
+            lines.append(f"{told} {'comes' if len(gained) == 1 else 'come'} out of P{q}'s box")
         if new.gummiz != old.gummiz:
             lines.append(f"P{q} scores {new.gummiz - old.gummiz:+d} Gummiz ({new.gummiz} in all)")
     for k, (old_pile, new_pile) in enumerate(zip(was.piles, now.piles)):
         old_top = old_pile.top.text if old_pile.top else None
         new_top = new_pile.top.text if new_pile.top else None
         if old_top != new_top:
-            lines.append(f"pile {k} shows {new_top}" if new_top else f"pile {k} is empty")
+            lines.append(f"pile {k + 1} now shows {wild(new_top)}" if new_top else f"pile {k + 1} is empty")
     if after.is_terminal():
         returns = after.returns()
         best = max(returns)
