@@ -73,7 +73,9 @@ def test_a_seat_out_of_range_names_the_seats(client):
     for seat in ("-1", "2"):
         with client.websocket_connect(f"/ws/{sid}?seat={seat}") as ws:
             reply = ws.receive_json()
-            assert reply["fatal"] and reply["message"] == f"there is no seat {seat}: seats are 0 to 1"
+            assert reply["fatal"] and reply["message"] == (
+                f"the address names seat={seat}, which this game does not have: seat=0 to seat=1 are its seats 1 to 2"
+            )
 
 
 def test_an_ending_says_why_and_a_rematch_keeps_the_setup(client):
