@@ -2,7 +2,7 @@
 log, the status, the ending, the moves offered (their labels, their follow-ups, the shortcuts)
 and the AI's thinking (its moves and the line it expects), for several seeded games of every web
 game, each text made by the functions the page gets it from (PlaySession.view, the thinking
-payload as a page receives it).
+payload as a page receives it); and the seats in the drawings' texts.
 
 What counts as a code:
 - a word without a vowel ("SS>L", "grd", "m5", "P0"), but numbers and the few words in ALLOWED;
@@ -17,6 +17,7 @@ Budget: about 15 s.
 
 from __future__ import annotations
 
+import html
 import random
 import re
 from collections.abc import Iterator
@@ -62,11 +63,15 @@ IDS = ["leduc_poker", "tic_tac_toe", "connect_four", "candyland"]  # the ids tha
 def codes(text: str, names: list[str]) -> list[str]:
     """What in `text` is not the players' words (the module's list); `names`: the seats' names."""
     found = [f"code {w!r}" for w in WORD.findall(text) if not VOWEL.search(w) and w not in ALLOWED]
-    found += [f"seat {m!r}" for m in SEAT_CODE.findall(text)]
+    found += seat_codes(text)
     found += [f"id {i!r}" for i in IDS if i in text]
     found += [f"doubled {w!r}" for w in _doubled(text)]
     found += [f"repeated {p!r}" for p in _repeated(text, names)]
     return found
+
+
+def seat_codes(text: str) -> list[str]:
+    return [f"seat {m!r}" for m in SEAT_CODE.findall(text)]
 
 
 def _doubled(text: str) -> list[str]:
@@ -107,6 +112,9 @@ def _texts(view: dict[str, Any]) -> Iterator[tuple[str, str]]:
     if view.get("error"):
         yield "error", view["error"]
     yield "title", view["session"]["title"]
+    # The drawing keeps its own notation (letters on tiles, cards' numbers, explained by its
+    # legend), but names the seats as the page does.
+    yield from (("drawing", html.unescape(t)) for t in re.findall(r">([^<>]+)<", view["svg"]))
 
 
 def _thinking_texts(session: PlaySession, seat: int, viewer: Optional[int]) -> Iterator[tuple[str, str]]:
@@ -159,7 +167,7 @@ def test_every_text_on_a_games_page_is_in_players_words(game, params):
     for seed in SEEDS:
         for where, text in _played(game, params, seed):
             texts += 1
-            for problem in codes(text, names):
+            for problem in codes(text, names) if where != "drawing" else seat_codes(text):
                 found.setdefault(f"{where}: {problem}", text)
     assert texts > 20 and title_of(game)
     report = "\n".join(f"{problem} in {text!r}"[:300] for problem, text in sorted(found.items())[:40])

@@ -139,9 +139,9 @@ class PlaySession(Session):
         my_turn = mover is not None and mover == seat and mover in self.humans and not self.error
         last = views.last_move(self.events, seat)
         problems: list[str] = []  # the game's display code that raised (the page shows why)
-        svg, legal, seen = views.board(self.state, seat, self._view_seed(), my_turn, last, problems, finished)
-        auto = self.automatic_move() if my_turn else None
         names = seat_names(self.labels, seat)  # as this page names the seats: "You", "Medium AI"
+        svg, legal, seen = views.board(self.state, seat, self._view_seed(), my_turn, last, problems, finished, names)
+        auto = self.automatic_move() if my_turn else None
         log_lines = self._log(seat, names, problems)
         message = dict(
             type="view",
@@ -164,7 +164,7 @@ class PlaySession(Session):
             legend=render.legend(self.game.name),
             hint=render.play_hint(self.game.name) if seat in self.humans and not finished else "",
             status=self._status(seat, names, mover, auto),
-            error=self.error or (f"{self.game.name}: " + "; ".join(problems) if problems else None),
+            error=self.error or (f"{title_of(self.game.name)}: " + "; ".join(problems) if problems else None),
             busy=self._busy(),
             can_resign=self._may_give_up(seat) and endings.resign_allowed(self.game),
             can_take_back=self._may_give_up(seat) and self._take_back_point() is not None,

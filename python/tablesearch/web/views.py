@@ -22,6 +22,7 @@ from typing import Any, Callable, Optional, TypeVar
 from tablesearch import render
 from tablesearch.render import moves, search_view
 from tablesearch.web import explain
+from tablesearch.web.names import named_in_drawing
 
 T = TypeVar("T")
 
@@ -104,19 +105,18 @@ def board(
     last: Optional[tuple[int, int]] = None,
     problems: Optional[list[str]] = None,
     finished: bool = False,
+    names: Optional[list[str]] = None,
 ) -> tuple[str, dict[int, str], Any]:
     """(SVG, legal moves, the state drawn) for the viewer; `last` is the move to highlight; a
-    `finished` game (over, or given up) shows everything. A drawing that fails is a box saying
-    so (the failure joins `problems`)."""
+    `finished` game (over, or given up) shows everything; `names`: the seats as the page names
+    them, put in the drawing's texts. A drawing that fails is a box saying so (the failure joins
+    `problems`)."""
     problems = [] if problems is None else problems
     finished = finished or state.is_terminal()
     view = seat_view(state, viewer, view_seed, finished)
     legal = legal_moves(state, view, viewer, problems) if not finished else {}
-    return (
-        drawing(view, None if finished else viewer, legal if clickable else None, last, problems),
-        legal,
-        view,
-    )
+    svg = drawing(view, None if finished else viewer, legal if clickable else None, last, problems)
+    return (named_in_drawing(svg, names) if names else svg), legal, view
 
 
 def drawing(

@@ -126,25 +126,26 @@ def under_way(f: dict[str, list[int]], n: int) -> str:
     turn, phase, effect, target, colour = f["turn"][0], f["phase"][0], f["effect"][0], f["target"][0], f["colour"][0]
     name = PHASES[phase]
     c = MUSHROOMS[colour] if colour >= 0 else "?"
+    gnome = ABILITIES.get(EFFECTS[effect], "gnome").split(":")[0]  # "Pickpocket"
     used = {
         "give": f"asks P{target} for {c}",
         "steal": f"takes a random mushroom from P{target}",
-        "hans": f"uses Hans on {c}",
-    }.get(EFFECTS[effect], f"uses {EFFECTS[effect]} on P{target}")
+        "hans": f"uses Hans the Destroyer on {c}",
+    }.get(EFFECTS[effect], f"uses the {gnome} on P{target}")
     words = {
         "turn": f"P{turn} chooses a move",
         "use 1 target": f"P{turn} used 1 {c} mushroom: whom to ask for {c}?",
         "use 2 second": f"P{turn} uses 2 mushrooms: which is the second?",
         "use 2 target": f"P{turn} used 2 mushrooms: whom to take a random mushroom from?",
         "hans colour": f"P{turn} used Hans: which colour must the others compost?",
-        "sprout": f"P{turn} sprouts up to 2 composted mushrooms (or is done)",
-        "wake": f"P{turn} wakes one of their sleeping gnomes",
-        "effect target": f"P{turn} used {EFFECTS[effect]}: whom to target?",
-        "react": f"P{turn} {used}: P{target} may cancel it with earmuffs",
-        "lullaby choice": f"P{target} puts one of their awake gnomes to sleep (lullaby)",
-        "peek reveal": f"P{target} reveals 2 mushrooms to P{turn} (peek)",
+        "sprout": f"P{turn} may sprout up to 2 composted mushrooms",
+        "wake": f"P{turn} wakes a sleeping gnome",
+        "effect target": f"P{turn} used the {gnome}: whom to target?",
+        "react": f"P{turn} {used}: P{target} may cancel it with an Earmuffs gnome",
+        "lullaby choice": f"P{target} puts an awake gnome to sleep (Lullaby Gnome)",
+        "peek reveal": f"P{target} reveals 2 mushrooms to P{turn} (Peeker)",
         "peek take": f"P{turn} takes one of the revealed mushrooms",
-        "compost choice": f"P{target} composts one of their mushrooms",
+        "compost choice": f"P{target} composts a mushroom (Composter)",
         "steal": f"a random mushroom is taken from P{target}",
         "golden choice": f"P{_awaiting(f)} won game {f['game'][0] + 1}: takes a golden gnome or not, in secret",
         "game over": "game over",
@@ -423,7 +424,7 @@ def draw(
             12, y + 10, f"out of play, unseen: {pool_m} mushrooms, {pool_g} gnomes", 12, anchor="start", fill="#566573"
         )
     )
-    key = [f"{GNOME_GLYPHS[g]} {g}" for g in GNOMES]
+    key = [f"{GNOME_GLYPHS[g]} {ABILITIES[g].split(':')[0].split()[0]}" for g in GNOMES]  # "W Alarm"
     for k, chunk in enumerate((key[:5], key[5:])):
         parts.append(text(12, y + 30 + 18 * k, ("gnomes: " if k == 0 else "") + " · ".join(chunk), 12, anchor="start"))
     return svg(WIDTH, y + 62, "".join(parts), "Gnomi table")

@@ -33,9 +33,9 @@ LEGEND = (
     "Four piles at the top: the top tile face up (the fruits it costs as letters at its top left: S strawberry "
     "in red, A apple in green, L lemon in yellow-brown; what it gives after the arrow, M being any one fruit; "
     "its Gummiz in the yellow circle), the number of tiles in the pile, and the exotic regions still inside (+). "
-    "Each player has tiles in front and a Gummibox: its next tiles out first, '?' for tiles nobody has seen; "
-    "a box tile shows its reward and Gummiz. Tiles paid and captured wait above the piles, numbered in the "
-    "order they slide into the box (1 comes out first). The latest move is framed in orange (the pile "
+    "Each player has tiles in front and a Gummibox: its next 6 tiles out first, '?' for tiles nobody has seen; "
+    "a box tile shows its reward and its Gummiz if more than 1. Tiles paid and captured wait above the piles, "
+    "numbered in the order they slide into the box (1 comes out first). The latest move is framed in orange (the pile "
     "captured from, the tile used, or the player)."
 )
 HOW_TO_PLAY = (
@@ -170,15 +170,22 @@ def _tile(x: float, y: float, tile: Tile, w: float = 64, h: float = 48, **extra:
             **extra,
         )
     special = tile.reward not in ("", "S", "A", "L", "M")
-    if h < 40:  # a low tile (in a box): its reward, in full, and its Gummiz
+    if h < 40:  # a low tile (in a box): its reward, in full, and its Gummiz unless 1 (every starting tile's)
         fill = SPECIAL_FILL if special else "#fef9e7"
         name = shown_reward(tile.reward) or "greedy"
         return el(
             "g",
             title(tile_words(tile))
             + el("rect", x=x, y=y, width=w, height=h, rx=4, fill=fill, stroke=INK)
-            + text(x + (w - 12) / 2, y + h / 2, name, 12, fill=FRUIT.get(tile.reward, INK), font_weight="bold")
-            + text(x + w - 7, y + h / 2, str(tile.gummiz), 12, fill=FRUIT["L"])
+            + text(
+                x + (w - (12 if tile.gummiz != 1 else 0)) / 2,
+                y + h / 2,
+                name,
+                12,
+                fill=FRUIT.get(tile.reward, INK),
+                font_weight="bold",
+            )
+            + (text(x + w - 7, y + h / 2, str(tile.gummiz), 12, fill=FRUIT["L"]) if tile.gummiz != 1 else "")
             + ring,
             class_=cls,
             data_tile=tile.text,
@@ -276,10 +283,8 @@ def _wrap(words: str, limit: int) -> list[str]:
     return lines
 
 
-def _counted_from_one(text: str) -> str:
-    """The game's text with its players and piles counted from 1, as the page counts them ("player
-    0 acts" is "seat 1 acts")."""
-    text = re.sub(r"\bplayer (\d)", lambda m: f"seat {int(m[1]) + 1}", text)
+def _piles_from_one(text: str) -> str:
+    """The game's text with its piles counted from 1, as the page counts them."""
     return re.sub(r"\bpile (\d)", lambda m: f"pile {int(m[1]) + 1}", text)
 
 
@@ -294,7 +299,7 @@ def draw(
     latest_pile, latest_class, latest_seat = _latest(last)
     parts = []
     y = 16.0
-    for k, line in enumerate(_wrap(_counted_from_one(table.decision), 58)):
+    for k, line in enumerate(_wrap(_piles_from_one(table.decision), 58)):
         parts.append(text(12, y, line, 13, anchor="start", font_weight="bold" if k == 0 else None))
         y += 18
     parts.append(text(12, y, table.captures, 12, anchor="start", fill=GREY_TEXT))
@@ -361,9 +366,10 @@ def _player_band(
     `slide_phase`: tiles wait above the piles to slide in (then these tiles are only used)."""
     latest_seat, latest_class = latest
     inner: list[str] = []
-    name = f"seat {q + 1}" + (" (you)" if q == viewer else "")
+    name = f"P{q}" + (" (you)" if q == viewer else "")
+    # The score at the right edge: a page names the seat in full ("Medium AI (seat 3)").
     head = text(14, top + 15, name, 14, anchor="start", font_weight="bold", fill=SEAT_TEXT[q]) + text(
-        14 + 9 * len(name) + 8, top + 15, f"{player.gummiz} Gummiz · {player.specials} specials", 12, anchor="start"
+        WIDTH - 14, top + 15, f"{player.gummiz} Gummiz · {player.specials} specials", 12, anchor="end"
     )
     if q == latest_seat and latest_class is None:
         head += el(
