@@ -223,3 +223,26 @@ def test_search_results_name_their_moves_and_say_what_the_numbers_count():
     assert search_view.summary("mcts", 2000, 0.004, 10, 2000) == "mcts: 2,000 iterations in under 0.01 s, 10 nodes"
     assert "/s" not in search_view.summary("mcts", 2000, 0.03, 10, 2000)
     assert "(2,000/s)" in search_view.summary("mcts", 2000, 1.0, 10, 2000)
+
+
+def test_gnomi_moves_with_one_label_are_alike():
+    """Two moves the page labels alike name cards of one face that the same seats have seen (two
+    blue mushrooms: "(everyone has seen it)" tells the one the others know from the other)."""
+    from tablesearch.games.gnomi import drawing as gnomi
+
+    told_apart = 0
+    for state, player, _ in random_steps("gnomi", {"players": 4}, seed=2, limit=600):
+        if player is None or player < 0:
+            continue
+        f = state.fields()
+        labels: dict[str, list[int]] = {}
+        for action in state.legal_actions():
+            labels.setdefault(moves.action_name(state, action), []).append(action)
+        told_apart += sum("seen" in label for label in labels)
+        for label, alike in labels.items():
+            cards = {gnomi._latest((player, a))[0] for a in alike}
+            if len(alike) > 1 and None not in cards:
+                faces = {gnomi._face(f, c[0], int(c[1:]), None) for c in cards}
+                known = {f["mushroom_known" if c[0] == "m" else "gnome_known"][int(c[1:])] for c in cards}
+                assert len(faces) == 1 and len(known) == 1, label
+    assert told_apart > 10

@@ -88,7 +88,26 @@ def action_name(state: Any, action: int) -> str:
     if phase == "use 2 second" and action in PICK_M:  # joins "use 2 mushrooms: blue" as one choice
         first, second = (_face(f, "m", i, seat) or "one unseen" for i in (f["pick"][0], PICK_M.item(action)))
         return f"use 2 mushrooms: {first} and {second}"
-    return _verb_phrase(f, phase, action, seat, f)
+    return _verb_phrase(f, phase, action, seat, f) + _told_apart(state, f, action, seat)
+
+
+def _told_apart(state: Any, f: dict[str, list[int]], action: int, seat: int) -> str:
+    """Who has seen the card, where another legal move names a card of the same face in the same
+    way (two blue mushrooms: using the one the others have seen keeps the other secret)."""
+    for kind, moves in (("m", USE1), ("m", USE2), ("m", PASS_M), ("m", PICK_M), ("g", PASS_G), ("g", PICK_G)):
+        if action not in moves:
+            continue
+        face = _face(f, kind, moves.item(action), seat)
+        alike = [a for a in state.legal_actions() if a in moves and _face(f, kind, moves.item(a), seat) == face]
+        if len(alike) < 2:
+            return ""
+        known = f["mushroom_known" if kind == "m" else "gnome_known"][moves.item(action)] & ~(1 << seat)
+        others = [p for p in range(state.num_players()) if p != seat]
+        if all(known >> p & 1 for p in others):
+            return " (everyone has seen it)"
+        seen = [f"P{p}" for p in others if known >> p & 1]
+        return f" (seen by {' and '.join(seen)})" if seen else " (no one else has seen it)"
+    return ""
 
 
 def said(before: Any, after: Any, player: int, action: int, viewer: Optional[int]) -> str:
