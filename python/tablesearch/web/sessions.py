@@ -319,8 +319,8 @@ class PlaySession(Session):
 
     def _take_back_point(self) -> Optional[int]:
         """How many moves stay after a takeback: up to the human's latest answer that was a choice
-        (the moves sent with it, a Wetland turn's second action, and moves that left no choice are
-        taken back with it), or None if there is none."""
+        (the moves sent with it, such as a turn's second action, and moves that left no choice
+        are taken back with it), or None if there is none."""
         human = self.humans[0] if len(self.humans) == 1 else None
         for event in reversed(self.events):
             if event.player == human and event.answer and len(event.before.legal_actions()) > 1:

@@ -8,9 +8,9 @@ from typing import Any
 import numpy as np
 
 from tablesearch.games.description import description_of
-from tablesearch.games.gnomi.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, consequences, describe, draw
+from tablesearch.games.gnomi.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, describe, draw
 from tablesearch.games.gnomi.ending import ending
-from tablesearch.games.gnomi.moves import describe_move
+from tablesearch.games.gnomi.moves import consequences, describe_move
 from tablesearch.games.gnomi.words import action_name
 
 TITLE = "Gnomi"  # as players and the rules page write it

@@ -1,6 +1,6 @@
 """Gnomi as SVG: every seat's hand (mushrooms right side up and composted, gnomes awake and
 asleep) and the table (whose turn, the effect under way, its target, the named colour), and the
-same in words for a terminal (`describe`), and what a move did besides itself (`consequences`).
+same in words for a terminal (`describe`); the move log is gnomi/moves.py's.
 
 Read from the state's fields (`state.fields()`). A card's face is drawn only if the viewer knows it (its
 ``known`` mask; viewer None: everything): other cards are drawn as backs with their public id, so
@@ -480,98 +480,6 @@ def _table_buttons(actions: Optional[Mapping[int, str]]) -> list[tuple[int, str]
         elif a == DECLINE_GOLDEN:
             out.append((a, "decline it"))
     return out
-
-
-# --- the move log: what a move did besides itself ------------------------------------------------
-
-
-def _card_text(f: dict[str, list[int]], kind: str, index: int, viewer: Optional[int]) -> str:
-    """ "orange (m7)", or "? (m7)" when the viewer does not know the face (as moves.py writes cards)."""
-    face = _face(f, kind, index, viewer)
-    return f"{face or '?'} ({kind}{index})"
-
-
-def _names(cards: list[str]) -> str:
-    return ", ".join(cards)
-
-
-def consequences(before: Any, after: Any, player: int, action: int, viewer: Optional[int]) -> list[str]:
-    """What the move did to other cards than the one it names, as `viewer` saw it: an effect
-    cancelled by earmuffs, a card given in answer to an ask ("P1 gives an orange mushroom to P0") or
-    found missing ("P1 has no orange to give"), a mushroom taken at random, cards composted by
-    Hans, players going out, golden cards awarded and the next game of a golden match. Faces only
-    where the viewer knows them after the move."""
-    from tablesearch.games.gnomi.words import GNOME_NAMES, card, cards  # (words.py reads this module)
-
-    b, a = before.fields(), after.fields()
-    n = before.get_game().num_players()
-    named = _latest((player, action))[0] if player >= 0 else None  # a chance outcome is told here
-    effect, target, colour = EFFECTS[b["effect"][0]], b["target"][0], b["colour"][0]
-    if target < 0 and player >= 0 and action in TARGET:  # this move chooses the target
-        target = TARGET.item(action)
-    cancelled = PHASES[b["phase"][0]] == "react" and action != NO_REACTION and player >= 0
-    what = EFFECT_NAMES.get(effect) or GNOME_NAMES.get(effect, effect)
-    lines = [f"P{b['turn'][0]}'s {what} is cancelled for P{target}"] if cancelled else []
-    if b["game"][0] != a["game"][0]:  # the cards are dealt again (and numbered anew)
-        return lines + _next_game(b, a, n)
-    moved: list[str] = []
-    awards: list[str] = []  # golden cards from the reserve, at the end of the match
-    turned: dict[tuple[int, str], list[str]] = {}
-    for kind, prefix, count in (("m", "mushroom", M), ("g", "gnome", G)):
-        for i in range(count):
-            was, now = b[f"{prefix}_holder"][i], a[f"{prefix}_holder"][i]
-            if f"{kind}{i}" == named or now < 0:  # the pool or the reserve
-                continue
-            said = card(a, kind, i, viewer)
-            if was == RESERVE:  # golden cards
-                awards.append(f"P{now} takes a golden {'mushroom' if kind == 'm' else 'gnome'}")
-            elif was != now and was >= 0:
-                moved.append(
-                    f"P{was} gives {said} to P{now}" if effect == "give" else f"P{now} takes {said} from P{was}"
-                )
-            elif was == now and b[f"{prefix}_up"][i] != a[f"{prefix}_up"][i]:
-                up = bool(a[f"{prefix}_up"][i])
-                verb = ("sprouts" if up else "composts") if kind == "m" else ("wakes" if up else "puts to sleep")
-                turned.setdefault((now, verb), []).append(said)
-    lines += moved
-    for (seat, verb), turned_cards in turned.items():
-        lines.append(
-            f"P{seat} puts {cards(turned_cards)} to sleep"
-            if verb == "puts to sleep"
-            else f"P{seat} {verb} {cards(turned_cards)}"
-        )
-    over_for_target = a["effect"][0] == 0 or a["target"][0] != target
-    if target >= 0 and over_for_target and not cancelled:
-        if effect == "give" and colour >= 0 and not moved:
-            lines.append(f"P{target} has no {MUSHROOMS[colour]} to give")
-        elif effect == "steal" and not moved and PHASES[b["phase"][0]] in ("react", "use 2 target"):
-            lines.append(f"P{target} has no mushroom to take")
-        elif effect == "hans" and colour >= 0 and not turned:
-            lines.append(f"P{target} has no {MUSHROOMS[colour]} to compost")
-    lines += [f"P{s} is out" for s in range(n) if (a["out"][0] >> s) & 1 and not (b["out"][0] >> s) & 1]
-    lines += awards
-    golden = PHASES.index("golden choice")
-    if a["phase"][0] == golden and b["phase"][0] != golden:  # a game of the match is over
-        won = " and ".join(f"P{s}" for s in range(n) if (a["awaiting"][0] >> s) & 1)
-        lines.append(f"{won} won game {a['game'][0] + 1}: offered a golden gnome each, taken or not in secret")
-    if after.is_terminal():
-        winners = [f"P{s}" for s in range(n) if (a["winners"][0] >> s) & 1]
-        lines.append("game over: " + " and ".join(winners) + (" wins" if len(winners) == 1 else " win"))
-    return lines
-
-
-def _next_game(b: dict[str, list[int]], a: dict[str, list[int]], n: int) -> list[str]:
-    """A golden match's next game: a golden mushroom taken in this step (when no golden gnome was
-    left to offer, the game that ended is followed at once by the deal), and the new deal, which
-    numbers the cards anew."""
-    gold = MUSHROOMS.index("gold")
-
-    def golden_mushrooms(f: dict[str, list[int]], seat: int) -> int:
-        return sum(1 for i in range(M) if f["mushroom_holder"][i] == seat and f["mushroom_face"][i] == gold)
-
-    lines = [f"P{s} takes a golden mushroom" for s in range(n) if golden_mushrooms(a, s) > golden_mushrooms(b, s)]
-    lines.append(f"game {a['game'][0] + 1} begins: the cards are gathered and dealt again")
-    return lines
 
 
 def describe(state: Any, viewer: Optional[int]) -> str:

@@ -9,9 +9,9 @@ but lost to them at equal time, 0.075 [-0.032, 0.182] over 40 games at 0.05 s a 
 
 from __future__ import annotations
 
-from tablesearch.games.gummiland.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, consequences, draw, ending
+from tablesearch.games.gummiland.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, draw, ending
 from tablesearch.games.gummiland.turns import follow_ups, shortcuts
-from tablesearch.games.gummiland.words import action_name, describe_move
+from tablesearch.games.gummiland.words import action_name, consequences, describe_move
 
 TITLE = "Gummiland"  # as players and the rules page write it
 

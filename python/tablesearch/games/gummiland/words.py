@@ -5,7 +5,8 @@ Gummiz)"), a tile on its trained side by its reward ("an apple", "Taste", "a gre
 
 The native names (``action_to_string``: "capture SA>L:2 from pile 1", "pay with A") are the
 game's notation for the text display and the recorded playthroughs; `action_name` and `said`
-translate them, so that every move has one source of truth.
+translate them, so that every move has one source of truth. `consequences` tells the move log what
+a move did besides itself.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import re
 from collections import Counter
 from typing import Any, Callable, Optional
 
-from tablesearch.games.gummiland.drawing import Tile
+from tablesearch.games.gummiland.drawing import Table, Tile, parse
 
 FRUITS = {"S": "strawberry", "A": "apple", "L": "lemon", "M": "multi-flavoured"}
 PLURAL = {"strawberry": "strawberries"}
@@ -121,3 +122,40 @@ def said(state: Any, action: int) -> str:
 def describe_move(before: Any, player: int, action: int, viewer: Optional[int]) -> str:
     """Every action is public (cpp/games/gummiland/gummiland.h): "P0 captures ... from pile 2"."""
     return f"P{player} {said(before, action)}"
+
+
+def _table_for(state: Any, viewer: Optional[int]) -> Table:
+    return parse(str(state) if viewer is None else state.information_state_string(viewer))
+
+
+def consequences(before: Any, after: Any, player: int, action: int, viewer: Optional[int]) -> list[str]:
+    """What the move did besides itself, from the viewer's view: tiles coming out of a box (the
+    tickle that starts a turn, Taste, an exchange), Gummiz scored, a pile's new top tile."""
+    was, now = _table_for(before, viewer), _table_for(after, viewer)
+    lines = []
+
+    def plain(tile: Tile) -> str:  # the tile itself, without this turn's marks ('*' used, '=L' copying)
+        return tile.text.rstrip("*").split("=")[0]
+
+    for q, (old, new) in enumerate(zip(was.players, now.players)):
+        gained = list(new.front)
+        for tile in old.front:
+            same = next((t for t in gained if plain(t) == plain(tile)), None)
+            if same is not None:
+                gained.remove(same)
+        if gained:  # a tile reaches the front only from its owner's box
+            told = several([class_of(t) for t in gained])
+            lines.append(f"{told} {'comes' if len(gained) == 1 else 'come'} out of P{q}'s box")
+        if new.gummiz != old.gummiz:
+            lines.append(f"P{q} scores {new.gummiz - old.gummiz:+d} Gummiz ({new.gummiz} in all)")
+    for k, (old_pile, new_pile) in enumerate(zip(was.piles, now.piles)):
+        old_top = old_pile.top.text if old_pile.top else None
+        new_top = new_pile.top.text if new_pile.top else None
+        if old_top != new_top:
+            lines.append(f"pile {k + 1} now shows {wild(new_top)}" if new_top else f"pile {k + 1} is empty")
+    if after.is_terminal():
+        returns = after.returns()
+        best = max(returns)
+        winners = [f"P{q}" for q, r in enumerate(returns) if r == best]
+        lines.append("game over: a draw" if len(winners) == len(returns) else f"game over: {' and '.join(winners)} won")
+    return lines
