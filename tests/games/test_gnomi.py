@@ -13,8 +13,8 @@ import pytest
 import tablesearch as ts
 from helpers.positions import position, with_fields
 from tablesearch import mcts
-from tablesearch.games.gnomi.drawing import consequences, describe
-from tablesearch.games.gnomi.moves import describe_move
+from tablesearch.games.gnomi.drawing import describe
+from tablesearch.games.gnomi.moves import consequences, describe_move
 
 M_FACES = ["orange", "white", "blue", "red", "purple", "gold"]
 M_COPIES = [5, 5, 5, 5, 5, 3]

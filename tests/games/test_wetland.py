@@ -525,6 +525,17 @@ def test_action_names():
         "rotate tile (1,1) counter-clockwise",
         "move A east",
     ]
+    # As players say them (the web page, the move log): tiles by where they lie, moves as drawn.
+    from tablesearch.render import moves
+
+    assert [moves.action_name(state, a) for a in state.legal_actions()] == [
+        "turn the top-left tile clockwise",
+        "turn the top-right tile counter-clockwise",
+        "turn the bottom-left tile clockwise",
+        "turn the bottom-right tile counter-clockwise",
+        "move A right",
+    ]
+    assert moves.describe_move(state, 0, state.legal_actions()[-1]) == "P0 moves A right"
 
 
 def test_observation_planes():

@@ -161,6 +161,43 @@ def test_replay_steps_forward_and_back(page, tmp_path):
         assert page.locator("#log li.here button").get_attribute("aria-current") == "step"
 
 
+# Four arrow presses in one task, quicker than any answer: the page has not yet heard back from
+# the first when the last is pressed.
+QUICK_PRESSES = """(key) => { for (let i = 0; i < 4; i++)
+  document.body.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true })); }"""
+
+
+def test_quick_presses_in_a_replay_all_count(page, tmp_path):
+    """Issue 50: after 4 quick presses of the right arrow, 25 of 28 replays stood at move 1-3 (each
+    press stepped from the position shown, not from the one already asked for). Presses and
+    clicks on the step buttons quicker than the server answers now all count."""
+    out = tmp_path / "results.jsonl"
+    ts.tournament("connect_four", ["random", "random"], games=1, seed=5, workers=1, out=str(out))
+    from tablesearch.web.records import read_record
+    from tablesearch.web.replays import ReplaySession
+    from tablesearch.web.settings import ServerSettings
+
+    record = read_record(str(out), "0.0")
+    total = len(record["actions"])
+    assert total >= 12
+    settings = ServerSettings()
+    with background_server(start=ReplaySession(record, {}, settings), settings=settings) as server:
+        page.goto(server.page("/"))
+        wait_status(page, f"move 0 of {total}")
+        page.evaluate(QUICK_PRESSES, "ArrowRight")
+        wait_status(page, f"move 4 of {total}")
+        page.evaluate(QUICK_PRESSES, "ArrowRight")
+        wait_status(page, f"move 8 of {total}")
+        page.evaluate(QUICK_PRESSES, "ArrowLeft")
+        wait_status(page, f"move 4 of {total}")
+        page.evaluate("() => { for (let i = 0; i < 3; i++) document.querySelector('[data-step=forward]').click(); }")
+        wait_status(page, f"move 7 of {total}")
+        page.keyboard.press("End")
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowLeft")
+        wait_status(page, f"move {total - 2} of {total}")
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -102,7 +102,7 @@ def test_a_whole_game_by_keyboard_with_the_focus_kept_and_the_title_saying_your_
                 if _focused(page)["key"] == here["key"] and key in ("ArrowRight", "ArrowLeft"):
                     continue  # the end of a row: the next key goes down
                 here = _focused(page)
-            assert here["role"] == "button" and here["label"].startswith("row ") and "x(" in here["label"]
+            assert here["role"] == "button" and re.fullmatch(r"row \d, column \d: empty", here["label"]), here
             move = page.evaluate("() => view.move")
             page.keyboard.press("Enter")
             moves += 1
@@ -299,7 +299,8 @@ def test_an_ending_says_why_and_a_rematch_swaps_the_seats(page):
         _play_out_by_clicks(page)
         page.wait_for_selector("#rematch-swap")
         ending = page.inner_text("#ending-text")
-        assert re.fullmatch(r"game over: (you won|Beginner AI won) \(three in a row: .+\)|game over: a draw.*", ending)
+        won = r"game over: (you won|Beginner AI won) \(three in a row for .+\)"
+        assert re.fullmatch(won + r"|game over: a draw.*", ending)
         assert "(you)" not in ending and "human" not in ending.lower()
         page.click("#rematch-swap")
         page.wait_for_function(f"() => view && view.session.id !== {info['id']!r} && view.your_turn")
@@ -335,11 +336,11 @@ def test_the_bugs_of_issue_39_stay_fixed_in_the_browser(page):
         info = post_session(server, dict(game="tic_tac_toe", seats=["human", "random"], seed=1))
         page.goto(server.page(f"/?session={info['id']}&seat=-1"))
         page.wait_for_selector("#error:not([hidden])")
-        assert page.inner_text("#error") == "there is no seat -1: seats are 0 to 1"
+        assert page.inner_text("#error").startswith("the address names seat=-1, which this game does not have")
         page.goto(server.page(f"/?session={info['id']}&seat=0"))
         _your_move_or_end(page)
-        assert page.locator("#board svg text", has_text="2").count() == 2  # row 2 and column 2
-        assert "x(1,2)" in page.get_attribute('#board [data-actions="5"]', "aria-label")
+        assert page.locator("#board svg text", has_text="3").count() == 2  # row 3 and column 3
+        assert "row 2, column 3" in page.get_attribute('#board [data-actions="5"]', "aria-label")
 
         info = post_session(server, dict(game="leduc_poker", seats=["human", "random"], seed=1))
         page.goto(server.page(f"/?session={info['id']}&seat=0"))

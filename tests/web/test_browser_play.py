@@ -193,8 +193,8 @@ def test_a_game_played_in_the_app_is_replayed_from_its_recorded_file(page, tmp_p
         total = len(line["actions"])
         page.wait_for_function(f"() => document.querySelector('#status').textContent === 'move {total} of {total}'")
         # A replay is watched from outside: the seat that was "You" in the game is "Human" there.
-        assert page.locator("#log li").all_inner_texts() == [t.replace("You play ", "Human plays ") for t in played]
-        assert played[0].startswith("You play ")
+        assert page.locator("#log li").all_inner_texts() == [t.replace("You put ", "Human puts ") for t in played]
+        assert played[0].startswith("You put ")
         # The replay buttons are drawn, not glyphs of a symbol font.
         assert page.locator("#controls button svg path").count() == 5
         assert all(ord(c) < 0x2000 for c in page.inner_text("#controls"))

@@ -14,10 +14,19 @@ from helpers.random_walk import random_steps
 from tablesearch.games.gnomi import drawing as gnomi
 from tablesearch.render import moves
 
-GIVES = re.compile(r"P(\d) gives (\w+) \(m(\d+)\) to P(\d)")
+GIVES = re.compile(r"P(\d) gives an? (\w+) mushroom to P(\d)")
 HAS_NONE = re.compile(r"P(\d) has no (\w+) to give")
-TAKES = re.compile(r"P(\d) takes (\S+) \(m(\d+)\) from P(\d)")
-COMPOSTS = re.compile(r"P(\d) composts ((?:\S+ \(m\d+\)(?:, )?)+)")
+TAKES = re.compile(r"P(\d) takes (an? \w+ mushroom|a mushroom) from P(\d)")
+COMPOSTS = re.compile(r"P(\d) composts ((?:(?:an?|\d+) \w+ mushrooms?(?:, | and )?)+)")
+
+
+def _moved(b, a, kind="mushroom"):
+    """The cards that changed hands: [(card, from, to)]."""
+    return [
+        (i, was, now)
+        for i, (was, now) in enumerate(zip(b[f"{kind}_holder"], a[f"{kind}_holder"]))
+        if was != now and was >= 0 and now >= 0
+    ]
 
 
 def _moves(name, params, seeds, limit=1000):
@@ -39,11 +48,11 @@ def test_gnomi_asks_are_answered_in_the_log():
         b, a = before.fields(), after.fields()
         text = moves.describe_move(before, player, action)
         third = next(p for p in range(4) if p not in (b["turn"][0], b["target"][0]))
-        for target, colour, card, asker in GIVES.findall(text):
-            card, target, asker = int(card), int(target), int(asker)
-            assert (b["mushroom_holder"][card], a["mushroom_holder"][card]) == (target, asker), text
+        for target, colour, asker in GIVES.findall(text):
+            ((card, was, now),) = _moved(b, a)
+            assert (was, now) == (int(target), int(asker)), text
             assert gnomi.MUSHROOMS[a["mushroom_face"][card]] == colour and a["mushroom_up"][card]
-            assert f"gives {colour} (m{card})" in moves.describe_move(before, player, action, viewer=third)
+            assert f" {colour} mushroom to P{asker}" in moves.describe_move(before, player, action, viewer=third)
             gave += 1
         for target, colour in HAS_NONE.findall(text):
             held = [
@@ -69,12 +78,16 @@ def test_gnomi_random_takes_show_the_colour_only_to_the_taker_and_the_victim():
             continue
         known = after.fields()["mushroom_known"]
         for observer in range(3):
-            for taker, face, card, victim in TAKES.findall(moves.describe_move(before, player, action, observer)):
-                assert after.fields()["mushroom_holder"][int(card)] == int(taker)
-                assert (face != "?") == bool(known[int(card)] >> observer & 1), (observer, face)
+            for taker, face, victim in TAKES.findall(moves.describe_move(before, player, action, observer)):
+                ((card, was, now),) = _moved(before.fields(), after.fields())
+                assert (was, now) == (int(victim), int(taker))
+                seen = face != "a mushroom"
+                assert seen == bool(known[card] >> observer & 1), (observer, face)
+                if seen:
+                    assert face.split()[1] == gnomi.MUSHROOMS[after.fields()["mushroom_face"][card]]
                 if observer in (int(taker), int(victim)):
-                    assert face != "?"
-                hidden += face == "?"
+                    assert seen
+                hidden += not seen
                 taken += 1
     assert taken >= 9 and hidden >= 3
 
@@ -87,14 +100,15 @@ def test_gnomi_hans_composts_every_mushroom_of_the_colour_in_the_log():
         if gnomi.EFFECTS[b["effect"][0]] != "hans":
             continue
         for seat, cards in COMPOSTS.findall(text):
-            listed = sorted(int(i) for i in re.findall(r"\(m(\d+)\)", cards))
-            hit = sorted(
+            listed = sum(1 if n in ("a", "an") else int(n) for n in re.findall(r"(an?|\d+) \w+ mushrooms?", cards))
+            hit = [
                 i
                 for i in range(gnomi.M)
                 if b["mushroom_holder"][i] == int(seat) and b["mushroom_up"][i] and not a["mushroom_up"][i]
-            )
-            assert listed == hit, text
-            assert "?" not in cards  # revealed to all
+            ]
+            assert listed == len(hit), text
+            colours = {gnomi.MUSHROOMS[a["mushroom_face"][i]] for i in hit}
+            assert set(re.findall(r"(\w+) mushrooms?", cards)) == colours, text  # revealed to all
             told += 1
         for s in range(5):
             if (a["out"][0] >> s) & 1 and not (b["out"][0] >> s) & 1:
@@ -137,13 +151,18 @@ def test_candy_land_leduc_and_gummiland_tell_where_pieces_pots_and_gummiz_went()
 
 def test_gnomi_use_two_names_each_mushroom_once():
     """docs/rules/gnomi.md's "use 2": the player picks two mushrooms, one move each. The log says
-    "uses 2 mushrooms" once, at the first, and names the second as the second (issue 50: it said
-    "uses 2 mushrooms: and red (m7)")."""
+    "uses 2 mushrooms" once, at the first, and adds the second (issue 50: it said "uses 2
+    mushrooms: and red (m7)"); the page offers the two as one choice, "use 2 mushrooms: blue and
+    red"."""
     seconds = 0
     for before, player, action, _ in _moves("gnomi", {"players": 3}, range(10)):
         if player < 0:
             continue
         text = moves.describe_move(before, player, action, player)
         assert "mushrooms: and" not in text and text.count("uses 2 mushrooms") <= 1, text
-        seconds += "as the second of the 2 mushrooms" in text
+        if re.fullmatch(r"P\d adds \w+", text):
+            first = gnomi.MUSHROOMS[before.fields()["mushroom_face"][before.fields()["pick"][0]]]
+            label = moves.action_name(before, action)
+            assert label == f"use 2 mushrooms: {first} and {text.split()[-1]}", label
+            seconds += 1
     assert seconds >= 3

@@ -14,6 +14,7 @@ import pytest
 
 import tablesearch as ts
 from tablesearch import render
+from tablesearch.render import moves
 
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install 'tablesearch[web]'")
 pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
@@ -72,7 +73,9 @@ def test_a_seat_out_of_range_names_the_seats(client):
     for seat in ("-1", "2"):
         with client.websocket_connect(f"/ws/{sid}?seat={seat}") as ws:
             reply = ws.receive_json()
-            assert reply["fatal"] and reply["message"] == f"there is no seat {seat}: seats are 0 to 1"
+            assert reply["fatal"] and reply["message"] == (
+                f"the address names seat={seat}, which this game does not have: seat=0 to seat=1 are its seats 1 to 2"
+            )
 
 
 def test_an_ending_says_why_and_a_rematch_keeps_the_setup(client):
@@ -83,10 +86,10 @@ def test_an_ending_says_why_and_a_rematch_keeps_the_setup(client):
     assert end["status"].startswith("game over: ")
     ending = end["ending"]
     assert ending["result"] in ("won", "lost", "drew")
-    reason = "the board is full" if ending["result"] == "drew" else "three in a row: "
+    reason = "the board is full" if ending["result"] == "drew" else "three in a row for "
     assert reason in ending["reason"] and reason in end["status"]
     if ending["result"] == "lost":
-        assert end["status"].startswith("game over: mcts won (three in a row: o on row")  # its label: the spec
+        assert end["status"].startswith("game over: mcts won (three in a row for O: ")  # its label: the spec
     again = client.post(f"/api/sessions/{sid}/rematch", json={}).json()
     assert again["id"] != sid and again["seats"] == ["human", "mcts"] and again["humans"] == [0]
     assert client.sessions[again["id"]].seats[1].budget == {"iterations": 50}  # the setup is kept
@@ -151,6 +154,24 @@ def test_a_move_is_taken_back_after_the_ais_reply_or_while_it_thinks(client):
         ws.send_json({"type": "move", "action": 2})  # the game goes on from there
         _until_busy(ws)
         assert session.error is None and session.state.history() == [2]
+
+
+def test_a_takeback_undoes_a_whole_answer_of_several_moves(client):
+    """Issue 50: a Wetland turn's two actions are one answer (a move and its follow-up in one
+    click); a takeback went back to the second action only, leaving the first played."""
+    sid = _new(client, game="wetland", seats=["human", "random"], seed=4)
+    session = client.sessions[sid]
+    with client.websocket_connect(f"/ws/{sid}?seat=0") as ws:
+        view = _view(ws, lambda v: v["your_turn"])
+        first = next(m for m in view["legal"] if m["then"])
+        ws.send_json({"type": "move", "action": first["action"], "then": first["then"][0]["actions"]})
+        view = _view(ws, lambda v: v["your_turn"] and v["move"] >= 2)  # (an extra action: B on the AI's A tile)
+        assert view["can_take_back"]
+        played = view["move"]
+        ws.send_json({"type": "takeback"})
+        view = _view(ws, lambda v: v["move"] < played)
+        assert view["move"] == 0 and view["your_turn"] and view["log"] == [], view["log"]
+        assert session.state.history() == []
 
 
 def test_a_forced_ai_move_takes_no_search_time(client):
@@ -332,12 +353,14 @@ def test_gummiland_draws_the_selection_tile_and_it_can_be_clicked():
 
 
 def test_tic_tac_toe_numbers_rows_and_columns_as_its_moves_name_them():
+    """From 1, as players count (the native names count from 0: x(1,2) is row 2, column 3)."""
     state = ts.load_game("tic_tac_toe").new_initial_state()
+    assert moves.action_name(state, 5) == "row 2, column 3" and state.action_to_string(5) == "x(1,2)"
+    assert moves.describe_move(state, 0, 5) == "P0 puts an X in row 2, column 3"
     state.apply_action(5)
-    assert state.history() and "x(1,2)" == ts.load_game("tic_tac_toe").new_initial_state().action_to_string(5)
     svg = render.draw(state)
-    assert "<title>row 1, column 2: x</title>" in svg
-    for k in "012":
+    assert "<title>row 2, column 3: X</title>" in svg
+    for k in "123":
         assert svg.count(f">{k}</text>") == 2  # a row number and a column number
 
 
@@ -355,16 +378,15 @@ def _random_end(game, seed):
 def test_wetland_and_gnomi_endings_say_why_and_wetland_marks_the_joined_pair():
     import re
 
+    from tablesearch.games.wetland import drawing as wetland_drawing
     from tablesearch.web import endings
 
     for seed in range(3):
         state = _random_end(ts.load_game("wetland", players=3), seed)
         winner = max(range(3), key=lambda p: state.returns()[p])
-        found = re.fullmatch(
-            rf"P{winner}'s A and B joined on squares \((\d),(\d)\) and \((\d),(\d)\)", endings.reason(state)
-        )
-        assert found, endings.reason(state)
-        r1, c1, r2, c2 = map(int, found.groups())
+        assert endings.reason(state) == f"P{winner}'s A and B are side by side"
+        planes = wetland_drawing._Planes(state)
+        (r1, c1), (r2, c2) = planes.token(winner, 0), planes.token(winner, 1)
         assert abs(r1 - r2) + abs(c1 - c2) == 1  # orthogonal neighbours
         assert render.draw(state).count('class="ts-deciding"') == 1
     capped = _random_end(ts.load_game("wetland", players=2, max_rounds=1), 0)

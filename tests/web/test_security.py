@@ -324,5 +324,5 @@ for seat in ["9" * 5000, "-1", "0x1"]:
 """
     )
     still = [line for line in lines if line["label"] == "still playing"]
-    assert still and still[0]["error"].startswith("You play")
+    assert still and still[0]["error"].startswith("You put an X")
     assert_refused([line for line in lines if line["label"] != "still playing"])

@@ -78,7 +78,7 @@ def test_bad_messages_get_an_error_and_the_game_goes_on(client):
         view = ws.receive_json()
         while not view.get("your_turn"):
             view = ws.receive_json()
-        assert view["log"][0] == "You play x(1,1)"  # the page's own seat, in the second person
+        assert view["log"][0] == "You put an X in row 2, column 2"  # the page's own seat, in the second person
 
 
 def test_a_page_closed_mid_search_stops_the_search(client, caplog):

@@ -5,8 +5,10 @@ reaction; a capture, its payment and where the tiles go; the card drawn after a 
 A line holds one player's turn: the steps from a move of the turn's holder (its extras'
 ``turn_holder``, else the player to move) to the next turn, with the chance outcomes and the
 reactions of other seats inside it. Within a line the seat's name is not repeated ("P1 uses 2
-mushrooms: blue (m5); takes a random mushroom from P2; P2 does not react"). Each line says the
-move after its last step (steps counted, chance outcomes included), so a replay can jump there.
+mushrooms: blue; takes a random mushroom from P2; P2 does not react"), nor a step said again
+("turns the top tile clockwise twice"), nor the verb of the step before ("turns the top tile
+clockwise, then the left tile counter-clockwise"). Each line says the move after its last step
+(steps counted, chance outcomes included), so a replay can jump there.
 
 Each step's text is the seat's own (views.log_line: what the viewer observed). The page's names
 for the seats (web/names.py) replace the steps' "P<n>" here, step by step, so that a speaker's
@@ -41,23 +43,48 @@ def lines(steps: list[str], turns: list[int], names: Optional[list[str]] = None)
         return text if names is None else named(text, names)
 
     out: list[dict[str, Any]] = []
+    line: list[list[list[Any]]] = []  # the line's clauses, each parts [text, times] (_told)
     current: Optional[int] = None
     speaker: Optional[str] = None
+    last: Optional[str] = None  # the previous step's text without its subject, if it had one
     for move, (step, turn) in enumerate(zip(steps, turns)):
         text = say(step)
-        starts = not out or (turn >= 0 and turn != current)
-        if starts:
-            out.append(dict(text=text, move=move + 1))
-            current = turn if turn >= 0 else None
-            speaker = _speaker(step)
-            continue
         who = _SEAT.match(step)
-        if who is not None and who.group(1) == speaker:
-            text = text[len(say(who.group(0))) :]  # the step's subject, named as `text` names it
+        body = text[len(say(who.group(0))) :] if who is not None else None  # as `text` names the subject
+        if not out or (turn >= 0 and turn != current):
+            line = [[[text, 1]]]
+            out.append(dict(text="", move=0))
+            current = turn if turn >= 0 else None
+        elif who is not None and who.group(1) == speaker and body is not None:
+            _merge(line, body, last)
+        else:
+            line.append([[text, 1]])
         speaker = who.group(1) if who else speaker
-        out[-1]["text"] += "; " + text
-        out[-1]["move"] = move + 1
+        last = body
+        out[-1].update(text=_told(line), move=move + 1)
     return out
+
+
+def _merge(line: list[list[list[Any]]], body: str, last: Optional[str]) -> None:
+    """A step of the line's speaker, its subject dropped: the previous step again ("twice"), the
+    same verb ("turn the top tile, then the left tile"), or a clause of its own; what the step
+    did besides (after "; ") follows as clauses of their own."""
+    head, _, besides = body.partition("; ")
+    verb, _, rest = head.partition(" ")
+    alone = last is not None and "; " not in last  # the previous step ends the line as it was
+    if alone and head == last:
+        line[-1][-1][1] += 1
+    elif alone and rest and verb == str(last).partition(" ")[0]:
+        line[-1].append([rest, 1])
+    else:
+        line.append([[head, 1]])
+    if besides:
+        line.append([[besides, 1]])
+
+
+def _told(line: list[list[list[Any]]]) -> str:
+    times = {1: "", 2: " twice"}
+    return "; ".join(", then ".join(text + times.get(n, f" {n} times") for text, n in clause) for clause in line)
 
 
 def _speaker(text: str) -> Optional[str]:

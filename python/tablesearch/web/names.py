@@ -9,6 +9,7 @@ the second person: "You drop a red disc", "asks you for blue", "your A and B joi
 
 from __future__ import annotations
 
+import html
 import re
 from collections import Counter
 from typing import Optional
@@ -39,6 +40,9 @@ def named(text: str, names: list[str]) -> str:
         if seat >= len(names):  # not one of this game's seats
             return match.group(0)
         if names[seat] != YOU:
+            if own and names[seat].endswith(")"):  # "Medium AI's (seat 3)", not "... (seat 3)'s"
+                label, _, told_apart = names[seat].rpartition(" (")
+                return f"{label}'s ({told_apart}{word}"
             return names[seat] + own + word
         before = text[: match.start()]
         you = ("Your" if own else YOU) if before == "" else ("your" if own else "you")
@@ -59,3 +63,19 @@ def _agree(verb: str) -> str:
     if verb.endswith("s") and not verb.endswith("ss"):
         return verb[:-1]
     return verb
+
+
+_TEXT = re.compile(r">([^<]+)<")  # an SVG element's text (a label, a tooltip), never an attribute
+_PLAYER = re.compile(r"\bplayer (\d+)\b")
+
+
+def named_in_drawing(svg: str, names: list[str]) -> str:
+    """A drawing's texts with the seats as `named` names them ("P1" and "player 1" alike; the
+    viewer's "P0 (you)" is "You")."""
+
+    def one(match: re.Match[str]) -> str:
+        text = _PLAYER.sub(lambda m: f"P{m[1]}", html.unescape(match.group(1)))
+        text = named(text, names).replace(f"{YOU} (you)", YOU)
+        return ">" + html.escape(text, quote=False) + "<"
+
+    return _TEXT.sub(one, svg)

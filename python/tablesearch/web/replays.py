@@ -14,7 +14,7 @@ from typing import Any, Optional
 from tablesearch import render
 from tablesearch.games.extras import title_of
 from tablesearch.web import levels, movelog, views
-from tablesearch.web.names import seat_names
+from tablesearch.web.names import named_in_drawing, seat_names
 from tablesearch.web.pages import Session, Watcher
 from tablesearch.web.sessions import Event
 from tablesearch.web.settings import ServerSettings
@@ -98,13 +98,15 @@ class ReplaySession(Session):
     def view(self, seat: Optional[int], move: int = 0) -> dict[str, Any]:
         state = self.states[move]
         problems: list[str] = []  # the game's display code that raised (the page shows why)
+        names = seat_names(self.labels, None)
         svg = views.drawing(state, None, None, views.last_move(self.events[:move], None), problems)
+        svg = named_in_drawing(svg, names)
         log = self.whole_log(problems)
         message = dict(
             type="view",
             session=self.info(),
             seat=None,
-            names=seat_names(self.labels, None),
+            names=names,
             svg=svg,
             move=move,
             moves=len(self.events),
@@ -117,7 +119,8 @@ class ReplaySession(Session):
             legend=render.legend(self.game.name),
             status=f"move {move} of {len(self.events)}",
             error="; ".join(
-                ([f"{self.game.name}: " + "; ".join(problems)] if problems else []) + ([self.note] if self.note else [])
+                ([f"{title_of(self.game.name)}: " + "; ".join(problems)] if problems else [])
+                + ([self.note] if self.note else [])
             )
             or None,
         )

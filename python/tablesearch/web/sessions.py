@@ -46,10 +46,11 @@ class Event:
     action: int
     before: Any  # the true state before the move (never sent: views.log_line describes it)
     turn: int = -1  # whose turn the move belongs to (web/movelog.py), -1 for chance
+    answer: bool = False  # a human's move that began a page's answer (a click, not what it sent with it)
 
     @staticmethod
-    def of(move: int, player: int, action: int, before: Any) -> Event:
-        return Event(move, player, action, before, movelog.turn_of(before))
+    def of(move: int, player: int, action: int, before: Any, answer: bool = False) -> Event:
+        return Event(move, player, action, before, movelog.turn_of(before), answer)
 
 
 class PlaySession(Session):
@@ -88,6 +89,8 @@ class PlaySession(Session):
         self.cancel = mcts.StopFlag()  # set when no page is left: ends the search in progress
         self.changed = asyncio.Event()  # a click, a new page, a speed change: the loop looks again
         self.human_moves: list[int] = []  # a click's move, then the moves it chose with it
+        self.new_answer = False  # human_moves[0] begins a page's answer (a takeback goes back to it)
+        self.answering = False  # the human move being played began one
         self.resigned: Optional[int] = None  # the seat that gave up, which ends the game
         self.generation = 0  # counts takebacks: a move computed before one is dropped
         self.autoplay = {seat: True for seat in self.humans}  # play automatic moves for the seat
@@ -137,9 +140,9 @@ class PlaySession(Session):
         my_turn = mover is not None and mover == seat and mover in self.humans and not self.error
         last = views.last_move(self.events, seat)
         problems: list[str] = []  # the game's display code that raised (the page shows why)
-        svg, legal, seen = views.board(self.state, seat, self._view_seed(), my_turn, last, problems, finished)
-        auto = self.automatic_move() if my_turn else None
         names = seat_names(self.labels, seat)  # as this page names the seats: "You", "Medium AI"
+        svg, legal, seen = views.board(self.state, seat, self._view_seed(), my_turn, last, problems, finished, names)
+        auto = self.automatic_move() if my_turn else None
         log_lines = self._log(seat, names, problems)
         message = dict(
             type="view",
@@ -148,8 +151,8 @@ class PlaySession(Session):
             names=names,
             svg=svg,
             move=len(self.events),
-            legal=self._legal(legal, seen, mover, problems) if my_turn and mover is not None else [],
-            shortcuts=self._shortcuts(seen, mover, problems) if my_turn and mover is not None else [],
+            legal=self._legal(legal, seen, mover, names, problems) if my_turn and mover is not None else [],
+            shortcuts=self._shortcuts(seen, mover, names, problems) if my_turn and mover is not None else [],
             your_turn=my_turn,
             automatic=auto,
             autoplay=self.autoplay.get(seat) if seat is not None else None,
@@ -162,7 +165,7 @@ class PlaySession(Session):
             legend=render.legend(self.game.name),
             hint=render.play_hint(self.game.name) if seat in self.humans and not finished else "",
             status=self._status(seat, names, mover, auto),
-            error=self.error or (f"{self.game.name}: " + "; ".join(problems) if problems else None),
+            error=self.error or (f"{title_of(self.game.name)}: " + "; ".join(problems) if problems else None),
             busy=self._busy(),
             can_resign=self._may_give_up(seat) and endings.resign_allowed(self.game),
             can_take_back=self._may_give_up(seat) and self._take_back_point() is not None,
@@ -179,20 +182,25 @@ class PlaySession(Session):
         return message
 
     @staticmethod
-    def _legal(legal: dict[int, str], seen: Any, mover: int, problems: list[str]) -> list[dict[str, Any]]:
-        """The mover's moves as buttons, each with its follow-ups (web/turns.py)."""
+    def _legal(
+        legal: dict[int, str], seen: Any, mover: int, names: list[str], problems: list[str]
+    ) -> list[dict[str, Any]]:
+        """The mover's moves as buttons, each with its follow-ups (web/turns.py), the seats in
+        their labels named as the page names them ("ask you for blue")."""
 
         def button(action: int, label: str) -> dict[str, Any]:
             none: list[dict[str, Any]] = []
             then = views.shown(problems, "naming the next moves", lambda: turns.follow_ups(seen, mover, action), none)
-            return dict(action=action, label=label, then=then)
+            then = [{**t, "label": named(t["label"], names)} for t in then]
+            return dict(action=action, label=named(label, names), then=then)
 
         return [button(a, label) for a, label in sorted(legal.items())]
 
     @staticmethod
-    def _shortcuts(seen: Any, mover: int, problems: list[str]) -> list[dict[str, Any]]:
+    def _shortcuts(seen: Any, mover: int, names: list[str], problems: list[str]) -> list[dict[str, Any]]:
         none: list[dict[str, Any]] = []
-        return views.shown(problems, "offering move sequences", lambda: turns.shortcuts(seen, mover), none)
+        offered = views.shown(problems, "offering move sequences", lambda: turns.shortcuts(seen, mover), none)
+        return [{**s, "label": named(s["label"], names)} for s in offered]
 
     def _log(self, seat: Optional[int], names: list[str], problems: list[str]) -> list[dict[str, Any]]:
         """The viewer's move log, one line per turn, the seats by their `names` (web/movelog.py)."""
@@ -206,11 +214,11 @@ class PlaySession(Session):
     def _thinking_for(self, seat: Optional[int], payload: dict[str, Any]) -> dict[str, Any]:
         """The thinking as `seat`'s page may see it: while a human plays, the search's expected
         line stops before that human's own move (it would be their best move, found for them);
-        the line in words names the seats as the page does."""
+        the line names the seats as the page does."""
         if seat is not None and seat in self.humans and not self.over:
             payload = views.thinking_without_hints(payload, self.humans)
         names = seat_names(self.labels, seat)
-        return {**payload, "expects": [named(move, names) for move in payload.get("expects", [])]}
+        return {**payload, **{key: [named(move, names) for move in payload.get(key, [])] for key in ("expects", "pv")}}
 
     def _busy(self) -> Optional[dict[str, Any]]:
         """Which AI seat is searching now and for how long: shown on every page (only its
@@ -301,6 +309,7 @@ class PlaySession(Session):
             except ValueError as error:
                 raise BadRequest(str(error)) from None
         self.human_moves = moves
+        self.new_answer = True
 
     # --- giving up: resigning and taking a move back (a lone human against AIs) ---------------
     def _may_give_up(self, seat: Optional[int]) -> bool:
@@ -316,11 +325,12 @@ class PlaySession(Session):
         self.cancel.set()  # the AI's search in progress is not needed any more
 
     def _take_back_point(self) -> Optional[int]:
-        """How many moves stay after a takeback: up to the human's latest move that was a choice
-        (a move that left no choice is taken back with it), or None if there is none."""
+        """How many moves stay after a takeback: up to the human's latest answer that was a choice
+        (the moves sent with it, such as a turn's second action, and moves that left no choice
+        are taken back with it), or None if there is none."""
         human = self.humans[0] if len(self.humans) == 1 else None
         for event in reversed(self.events):
-            if event.player == human and len(event.before.legal_actions()) > 1:
+            if event.player == human and event.answer and len(event.before.legal_actions()) > 1:
                 return event.move
         return None
 
@@ -379,7 +389,7 @@ class PlaySession(Session):
                 action = await (self._wait_human(seat) if seat in self.humans else self._ai_move(seat))
                 self.seconds[seat] += time.monotonic() - start
                 if action is not None and generation == self.generation and not self.over:
-                    await self._apply(seat, action)
+                    await self._apply(seat, action, answer=seat in self.humans and self.answering)
                 elif seat not in self.humans:
                     await self.broadcast()  # a search dropped (a takeback, a resignation): its clock stops
             if self.resigned is not None:
@@ -403,6 +413,7 @@ class PlaySession(Session):
             queued = self.human_moves
             if queued and queued[0] in self.state.legal_actions():
                 self.human_moves = queued[1:]
+                self.answering, self.new_answer = self.new_answer, False
                 return queued[0]
             self.human_moves = []
             auto = self.automatic_move()
@@ -411,6 +422,7 @@ class PlaySession(Session):
                 pause = AUTOMATIC_PAUSE / 2 if previous is not None and previous.player == seat else AUTOMATIC_PAUSE
                 await self._wait_until(lambda: bool(self.human_moves) or self.automatic_move() is None, pause)
                 if not self.human_moves and self.automatic_move() is not None and self.watchers:
+                    self.answering = False
                     return auto
                 continue
             self.changed.clear()
@@ -488,9 +500,9 @@ class PlaySession(Session):
             if views.may_see_thinking(self.game, watcher.seat, seat):
                 await self.send(watcher, self._thinking_for(watcher.seat, payload))
 
-    async def _apply(self, player: int, action: int) -> None:
+    async def _apply(self, player: int, action: int, answer: bool = False) -> None:
         self.touch()
-        self.events.append(Event.of(len(self.events), player, int(action), self.state.clone()))
+        self.events.append(Event.of(len(self.events), player, int(action), self.state.clone(), answer))
         self.state.apply_action(action)
         if self.state.is_terminal():
             await self._record()  # before the pages see the end, so that they can offer the record

@@ -9,7 +9,7 @@ the seat knows, or the true state where nothing is hidden), so they tell the pag
 - *Follow-ups*: the seat's next moves offered with a move as one choice. By default, after a
   move the same seat decides again between several moves (no chance outcome in between): "move,
   then follow-up". A game may group its own way (its extras' ``follow_ups``: a capture offered
-  with each way to pay for it).
+  with each way to pay for it). None are offered where they depend on what the seat cannot see.
 - *Shortcuts*: sequences of the seat's moves offered as one button at its decision (a game's
   extras' ``shortcuts``: tiles put away in the order drawn, and the turn ended with it).
 
@@ -26,6 +26,7 @@ from tablesearch.render.moves import action_name
 
 MAX_FOLLOW_UPS = 12  # follow-up choices offered after one move
 MAX_CHAIN = 24  # moves played after the first one in a single choice
+AGREE = 3  # other worlds whose follow-ups must agree with the view's (hidden information)
 
 
 def _mover(state: Any) -> Optional[int]:
@@ -45,7 +46,20 @@ def automatic_move(view: Any, seat: int) -> Optional[int]:
 
 def follow_ups(view: Any, seat: int, action: int) -> list[dict[str, Any]]:
     """The choices offered with `action`: [{actions: the seat's next moves, label}], or [] when
-    `action` is a choice by itself."""
+    `action` is a choice by itself, or when what it leads to depends on what the seat does not
+    know: on a game with hidden information the follow-ups must be the same in AGREE other worlds
+    drawn from the seat's information (a move that draws tiles nobody has seen, or shows the seat
+    a pile: offered from the view's guess, such follow-ups were refused by the true game in 2 of
+    1,015 decisions of seeded random games, and in 38 of 2,116 with more such moves)."""
+    offered = _follow_ups(view, seat, action)
+    if offered and view.get_game().has_hidden_information():
+        for seed in range(1, AGREE + 1):
+            if _follow_ups(view.resample_from_infostate(seat, seed), seat, action) != offered:
+                return []
+    return offered
+
+
+def _follow_ups(view: Any, seat: int, action: int) -> list[dict[str, Any]]:
     grouped = game_extras(view.get_game().name).follow_ups
     if grouped is not None:
         chosen = grouped(view, seat, action)

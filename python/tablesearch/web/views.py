@@ -22,6 +22,7 @@ from typing import Any, Callable, Optional, TypeVar
 from tablesearch import render
 from tablesearch.render import moves, search_view
 from tablesearch.web import explain
+from tablesearch.web.names import named_in_drawing
 
 T = TypeVar("T")
 
@@ -42,19 +43,22 @@ def hidden(game: Any) -> bool:
 
 
 def may_watch(game: Any, humans: list[int], viewer: Optional[int], finished: bool) -> Optional[str]:
-    """None if `viewer` may open the game, else the reason shown on the page."""
+    """None if `viewer` may open the game, else the reason shown on the page: it counts the seats
+    from 1, as the page does, and names the address's seat=N (counted from 0) beside them."""
     n = game.num_players()
     if viewer is not None and not 0 <= viewer < n:
-        return f"there is no seat {viewer}: seats are 0 to {n - 1}"
+        seats = f"seat=0 to seat={n - 1} are its seats 1 to {n}"
+        return f"the address names seat={viewer}, which this game does not have: {seats}"
     if not hidden(game) or finished:
         return None
     if viewer is None and humans:
         return (
             "this game hides information and has human players, so it cannot be watched as a spectator "
-            f"until it ends; open it as seat {humans[0]}"
+            f"until it ends; open it as seat {humans[0] + 1} (seat={humans[0]} in the address)"
         )
     if viewer is not None and humans and viewer not in humans:
-        return f"seat {viewer} is played by an AI; open one of the human seats: {', '.join(map(str, humans))}"
+        mine = ", ".join(f"seat {h + 1} (seat={h})" for h in humans)
+        return f"seat {viewer + 1} is played by an AI; open one of the human seats: {mine}"
     return None
 
 
@@ -101,19 +105,18 @@ def board(
     last: Optional[tuple[int, int]] = None,
     problems: Optional[list[str]] = None,
     finished: bool = False,
+    names: Optional[list[str]] = None,
 ) -> tuple[str, dict[int, str], Any]:
     """(SVG, legal moves, the state drawn) for the viewer; `last` is the move to highlight; a
-    `finished` game (over, or given up) shows everything. A drawing that fails is a box saying
-    so (the failure joins `problems`)."""
+    `finished` game (over, or given up) shows everything; `names`: the seats as the page names
+    them, put in the drawing's texts. A drawing that fails is a box saying so (the failure joins
+    `problems`)."""
     problems = [] if problems is None else problems
     finished = finished or state.is_terminal()
     view = seat_view(state, viewer, view_seed, finished)
     legal = legal_moves(state, view, viewer, problems) if not finished else {}
-    return (
-        drawing(view, None if finished else viewer, legal if clickable else None, last, problems),
-        legal,
-        view,
-    )
+    svg = drawing(view, None if finished else viewer, legal if clickable else None, last, problems)
+    return (named_in_drawing(svg, names) if names else svg), legal, view
 
 
 def drawing(

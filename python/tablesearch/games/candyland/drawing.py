@@ -293,8 +293,8 @@ def ending(state: Any) -> str:
 def _status(state: Any, cells: list[int], turn: int, drawing: bool) -> str:
     if state.is_terminal():
         winners = [p for p, c in enumerate(cells) if c == CASTLE]
-        return f"player {winners[0]} reached the Candy Castle" if winners else "the ply cap is reached: a draw"
-    return f"player {turn} " + ("draws a card" if drawing else "to draw")
+        return f"P{winners[0]} reached the Candy Castle" if winners else "the ply cap is reached: a draw"
+    return f"P{turn} " + ("draws a card" if drawing else "to draw")
 
 
 def consequences(before: Any, after: Any, player: int, action: int, viewer: Optional[int]) -> list[str]:

@@ -8,9 +8,10 @@ from typing import Any
 import numpy as np
 
 from tablesearch.games.description import description_of
-from tablesearch.games.gnomi.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, consequences, describe, draw
+from tablesearch.games.gnomi.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, describe, draw
 from tablesearch.games.gnomi.ending import ending
-from tablesearch.games.gnomi.moves import describe_move
+from tablesearch.games.gnomi.moves import consequences, describe_move
+from tablesearch.games.gnomi.words import action_name
 
 TITLE = "Gnomi"  # as players and the rules page write it
 
@@ -21,6 +22,7 @@ __all__ = [
     "SEARCH_DEFAULTS",
     "SEARCH_DEFAULTS_BY_PLAYERS",
     "TEXT_LEGEND",
+    "action_name",
     "consequences",
     "describe",
     "describe_move",

@@ -1,6 +1,6 @@
 """Gnomi as SVG: every seat's hand (mushrooms right side up and composted, gnomes awake and
 asleep) and the table (whose turn, the effect under way, its target, the named colour), and the
-same in words for a terminal (`describe`), and what a move did besides itself (`consequences`).
+same in words for a terminal (`describe`); the move log is gnomi/moves.py's.
 
 Read from the state's fields (`state.fields()`). A card's face is drawn only if the viewer knows it (its
 ``known`` mask; viewer None: everything): other cards are drawn as backs with their public id, so
@@ -126,25 +126,26 @@ def under_way(f: dict[str, list[int]], n: int) -> str:
     turn, phase, effect, target, colour = f["turn"][0], f["phase"][0], f["effect"][0], f["target"][0], f["colour"][0]
     name = PHASES[phase]
     c = MUSHROOMS[colour] if colour >= 0 else "?"
+    gnome = ABILITIES.get(EFFECTS[effect], "gnome").split(":")[0]  # "Pickpocket"
     used = {
         "give": f"asks P{target} for {c}",
         "steal": f"takes a random mushroom from P{target}",
-        "hans": f"uses Hans on {c}",
-    }.get(EFFECTS[effect], f"uses {EFFECTS[effect]} on P{target}")
+        "hans": f"uses Hans the Destroyer on {c}",
+    }.get(EFFECTS[effect], f"uses the {gnome} on P{target}")
     words = {
         "turn": f"P{turn} chooses a move",
         "use 1 target": f"P{turn} used 1 {c} mushroom: whom to ask for {c}?",
         "use 2 second": f"P{turn} uses 2 mushrooms: which is the second?",
         "use 2 target": f"P{turn} used 2 mushrooms: whom to take a random mushroom from?",
         "hans colour": f"P{turn} used Hans: which colour must the others compost?",
-        "sprout": f"P{turn} sprouts up to 2 composted mushrooms (or is done)",
-        "wake": f"P{turn} wakes one of their sleeping gnomes",
-        "effect target": f"P{turn} used {EFFECTS[effect]}: whom to target?",
-        "react": f"P{turn} {used}: P{target} may cancel it with earmuffs",
-        "lullaby choice": f"P{target} puts one of their awake gnomes to sleep (lullaby)",
-        "peek reveal": f"P{target} reveals 2 mushrooms to P{turn} (peek)",
+        "sprout": f"P{turn} may sprout up to 2 composted mushrooms",
+        "wake": f"P{turn} wakes a sleeping gnome",
+        "effect target": f"P{turn} used the {gnome}: whom to target?",
+        "react": f"P{turn} {used}: P{target} may cancel it with an Earmuffs gnome",
+        "lullaby choice": f"P{target} puts an awake gnome to sleep (Lullaby Gnome)",
+        "peek reveal": f"P{target} reveals 2 mushrooms to P{turn} (Peeker)",
         "peek take": f"P{turn} takes one of the revealed mushrooms",
-        "compost choice": f"P{target} composts one of their mushrooms",
+        "compost choice": f"P{target} composts a mushroom (Composter)",
         "steal": f"a random mushroom is taken from P{target}",
         "golden choice": f"P{_awaiting(f)} won game {f['game'][0] + 1}: takes a golden gnome or not, in secret",
         "game over": "game over",
@@ -423,7 +424,7 @@ def draw(
             12, y + 10, f"out of play, unseen: {pool_m} mushrooms, {pool_g} gnomes", 12, anchor="start", fill="#566573"
         )
     )
-    key = [f"{GNOME_GLYPHS[g]} {g}" for g in GNOMES]
+    key = [f"{GNOME_GLYPHS[g]} {ABILITIES[g].split(':')[0].split()[0]}" for g in GNOMES]  # "W Alarm"
     for k, chunk in enumerate((key[:5], key[5:])):
         parts.append(text(12, y + 30 + 18 * k, ("gnomes: " if k == 0 else "") + " · ".join(chunk), 12, anchor="start"))
     return svg(WIDTH, y + 62, "".join(parts), "Gnomi table")
@@ -479,95 +480,6 @@ def _table_buttons(actions: Optional[Mapping[int, str]]) -> list[tuple[int, str]
         elif a == DECLINE_GOLDEN:
             out.append((a, "decline it"))
     return out
-
-
-# --- the move log: what a move did besides itself ------------------------------------------------
-
-
-def _card_text(f: dict[str, list[int]], kind: str, index: int, viewer: Optional[int]) -> str:
-    """ "orange (m7)", or "? (m7)" when the viewer does not know the face (as moves.py writes cards)."""
-    face = _face(f, kind, index, viewer)
-    return f"{face or '?'} ({kind}{index})"
-
-
-def _names(cards: list[str]) -> str:
-    return ", ".join(cards)
-
-
-def consequences(before: Any, after: Any, player: int, action: int, viewer: Optional[int]) -> list[str]:
-    """What the move did to other cards than the one it names, as `viewer` saw it: an effect
-    cancelled by earmuffs, a card given in answer to an ask ("P1 gives orange (m7) to P0") or
-    found missing ("P1 has no orange to give"), a mushroom taken at random, cards composted by
-    Hans, players going out, golden cards awarded and the next game of a golden match. Faces only
-    where the viewer knows them after the move."""
-    b, a = before.fields(), after.fields()
-    n = before.get_game().num_players()
-    named = _latest((player, action))[0] if player >= 0 else None  # a chance outcome is told here
-    effect, target, colour = EFFECTS[b["effect"][0]], b["target"][0], b["colour"][0]
-    if target < 0 and player >= 0 and action in TARGET:  # this move chooses the target
-        target = TARGET.item(action)
-    cancelled = PHASES[b["phase"][0]] == "react" and action != NO_REACTION and player >= 0
-    lines = [f"P{b['turn'][0]}'s {EFFECT_NAMES.get(effect, effect)} is cancelled for P{target}"] if cancelled else []
-    if b["game"][0] != a["game"][0]:  # the cards are dealt again (and numbered anew)
-        return lines + _next_game(b, a, n)
-    moved: list[str] = []
-    awards: list[str] = []  # golden cards from the reserve, at the end of the match
-    turned: dict[tuple[int, str], list[str]] = {}
-    for kind, prefix, count in (("m", "mushroom", M), ("g", "gnome", G)):
-        for i in range(count):
-            was, now = b[f"{prefix}_holder"][i], a[f"{prefix}_holder"][i]
-            if f"{kind}{i}" == named or now < 0:  # the pool or the reserve
-                continue
-            card = _card_text(a, kind, i, viewer)
-            if was == RESERVE:  # golden cards
-                awards.append(f"P{now} takes a golden {'mushroom' if kind == 'm' else 'gnome'} {card}")
-            elif was != now and was >= 0:
-                moved.append(
-                    f"P{was} gives {card} to P{now}" if effect == "give" else f"P{now} takes {card} from P{was}"
-                )
-            elif was == now and b[f"{prefix}_up"][i] != a[f"{prefix}_up"][i]:
-                up = bool(a[f"{prefix}_up"][i])
-                verb = ("sprouts" if up else "composts") if kind == "m" else ("wakes" if up else "puts to sleep")
-                turned.setdefault((now, verb), []).append(card)
-    lines += moved
-    for (seat, verb), cards in turned.items():
-        lines.append(
-            f"P{seat} puts {', '.join(cards)} to sleep"
-            if verb == "puts to sleep"
-            else f"P{seat} {verb} {', '.join(cards)}"
-        )
-    over_for_target = a["effect"][0] == 0 or a["target"][0] != target
-    if target >= 0 and over_for_target and not cancelled:
-        if effect == "give" and colour >= 0 and not moved:
-            lines.append(f"P{target} has no {MUSHROOMS[colour]} to give")
-        elif effect == "steal" and not moved and PHASES[b["phase"][0]] in ("react", "use 2 target"):
-            lines.append(f"P{target} has no mushroom to take")
-        elif effect == "hans" and colour >= 0 and not turned:
-            lines.append(f"P{target} has no {MUSHROOMS[colour]} to compost")
-    lines += [f"P{s} is out" for s in range(n) if (a["out"][0] >> s) & 1 and not (b["out"][0] >> s) & 1]
-    lines += awards
-    golden = PHASES.index("golden choice")
-    if a["phase"][0] == golden and b["phase"][0] != golden:  # a game of the match is over
-        won = " and ".join(f"P{s}" for s in range(n) if (a["awaiting"][0] >> s) & 1)
-        lines.append(f"{won} won game {a['game'][0] + 1}: offered a golden gnome each, taken or not in secret")
-    if after.is_terminal():
-        winners = [f"P{s}" for s in range(n) if (a["winners"][0] >> s) & 1]
-        lines.append("game over: " + " and ".join(winners) + (" wins" if len(winners) == 1 else " win"))
-    return lines
-
-
-def _next_game(b: dict[str, list[int]], a: dict[str, list[int]], n: int) -> list[str]:
-    """A golden match's next game: a golden mushroom taken in this step (when no golden gnome was
-    left to offer, the game that ended is followed at once by the deal), and the new deal, which
-    numbers the cards anew."""
-    gold = MUSHROOMS.index("gold")
-
-    def golden_mushrooms(f: dict[str, list[int]], seat: int) -> int:
-        return sum(1 for i in range(M) if f["mushroom_holder"][i] == seat and f["mushroom_face"][i] == gold)
-
-    lines = [f"P{s} takes a golden mushroom" for s in range(n) if golden_mushrooms(a, s) > golden_mushrooms(b, s)]
-    lines.append(f"game {a['game'][0] + 1} begins: the cards are gathered, numbered anew and dealt again")
-    return lines
 
 
 def describe(state: Any, viewer: Optional[int]) -> str:

@@ -1,63 +1,117 @@
-"""Gnomi's move log: actions name cards (their holders are public), and a card's face is written
-only if the viewer knows it once the move is over (the state's knowledge masks), else "?": a
-pass that composts a mushroom unrevealed shows no colour to the others. A golden choice (taken or
-declined in secret) is told only to its chooser."""
+"""Gnomi's move log, in the players' words (gnomi/words.py): a card's face is said only if the
+viewer knows it once the move is over (the state's knowledge masks), else "a mushroom" or "a
+gnome": a pass that composts a mushroom without showing it shows no colour to the others. A golden
+choice (taken or declined in secret) is told only to its chooser. `consequences` tells what a move
+did besides itself."""
 
 from __future__ import annotations
 
-import re
 from typing import Any, Optional
 
+from tablesearch.games.gnomi import words
+from tablesearch.games.gnomi.drawing import (
+    EFFECT_NAMES,
+    EFFECTS,
+    MUSHROOMS,
+    NO_REACTION,
+    PHASES,
+    RESERVE,
+    TARGET,
+    G,
+    M,
+    _latest,
+)
+from tablesearch.games.gnomi.words import GNOME_NAMES, card, cards
 from tablesearch.render.moves import seat_name
 
-_CARD = re.compile(r"\b([a-z]+) \(([mg])(\d+)\)")
-_PHRASES = [
-    (re.compile(r"^take the golden gnome$"), r"takes the golden gnome, in secret"),
-    (re.compile(r"^decline the golden gnome$"), r"declines the golden gnome, in secret"),
-    (re.compile(r"^use 1 (\w+) -> (P\d)$"), r"asks \2 for \1"),
-    (re.compile(r"^use 2 -> (P\d)$"), r"takes a random mushroom from \1"),
-    (re.compile(r"^(\w+) -> (P\d)$"), r"aims \1 at \2"),
-    (re.compile(r"^use 1 (.*)$"), r"uses 1 mushroom: \1"),
-    (re.compile(r"^use 2: and (.*)$"), r"adds \1 as the second of the 2 mushrooms"),
-    (re.compile(r"^use 2: (.*)$"), r"uses 2 mushrooms: \1"),
-    (re.compile(r"^use (.*)$"), r"uses \1"),
-    (re.compile(r"^pass: compost (.*)$"), r"passes: composts \1 unrevealed"),
-    (re.compile(r"^pass: sleep (.*)$"), r"passes: puts \1 to sleep unrevealed"),
-    (re.compile(r"^(.*) -> (P\d)$"), r"aims \1 at \2"),
-    (re.compile(r"^sprout (.*)$"), r"sprouts \1"),
-    (re.compile(r"^wake (.*)$"), r"wakes \1"),
-    (re.compile(r"^sleep (.*)$"), r"puts \1 to sleep"),
-    (re.compile(r"^reveal (.*)$"), r"reveals \1"),
-    (re.compile(r"^take (.*)$"), r"takes \1"),
-    (re.compile(r"^compost (.*)$"), r"composts \1"),
-    (re.compile(r"^earmuffs (.*)$"), r"plays earmuffs \1"),
-    (re.compile(r"^hans: name (.*)$"), r"names \1 for hans"),
-    (re.compile(r"^sprout: done$"), r"stops sprouting"),
-    (re.compile(r"^no reaction$"), r"does not react"),
-]
 _SECRET = "decides in secret whether to take the golden gnome"
 
 
 def describe_move(before: Any, player: int, action: int, viewer: Optional[int]) -> str:
     if viewer is not None and viewer != player and before.observed_action(viewer, action) != action:
         return f"{seat_name(player)} {_SECRET}"  # the golden choice, a winner's secret
-    text = str(before.action_to_string(action))
+    if player < 0:
+        return "a mushroom is drawn at random"  # consequences() tells who takes it
     after = before.clone()
     after.apply_action(action)
-    if viewer is not None:
-        fields = after.fields()
-        known = {"m": fields["mushroom_known"], "g": fields["gnome_known"]}
+    return f"{seat_name(player)} {words.said(before, after, player, action, viewer)}"
 
-        def mask(match: re.Match[str]) -> str:
-            kind, index = match.group(2), int(match.group(3))
-            face = match.group(1) if (known[kind][index] >> viewer) & 1 else "?"
-            return f"{face} ({kind}{index})"
 
-        text = _CARD.sub(mask, text)
-    if player < 0:
-        return "chance: " + text
-    for pattern, replacement in _PHRASES:
-        if pattern.match(text):
-            text = pattern.sub(replacement, text)
-            break
-    return f"{seat_name(player)} {text}"
+# --- the move log: what a move did besides itself ------------------------------------------------
+
+
+def consequences(before: Any, after: Any, player: int, action: int, viewer: Optional[int]) -> list[str]:
+    """What the move did to other cards than the one it names, as `viewer` saw it: an effect
+    cancelled by earmuffs, a card given in answer to an ask ("P1 gives an orange mushroom to P0") or
+    found missing ("P1 has no orange to give"), a mushroom taken at random, cards composted by
+    Hans, players going out, golden cards awarded and the next game of a golden match. Faces only
+    where the viewer knows them after the move."""
+    b, a = before.fields(), after.fields()
+    n = before.get_game().num_players()
+    named = _latest((player, action))[0] if player >= 0 else None  # a chance outcome is told here
+    effect, target, colour = EFFECTS[b["effect"][0]], b["target"][0], b["colour"][0]
+    if target < 0 and player >= 0 and action in TARGET:  # this move chooses the target
+        target = TARGET.item(action)
+    cancelled = PHASES[b["phase"][0]] == "react" and action != NO_REACTION and player >= 0
+    what = EFFECT_NAMES.get(effect) or GNOME_NAMES.get(effect, effect)
+    lines = [f"P{b['turn'][0]}'s {what} is cancelled for P{target}"] if cancelled else []
+    if b["game"][0] != a["game"][0]:  # the cards are dealt again (and numbered anew)
+        return lines + _next_game(b, a, n)
+    moved: list[str] = []
+    awards: list[str] = []  # golden cards from the reserve, at the end of the match
+    turned: dict[tuple[int, str], list[str]] = {}
+    for kind, prefix, count in (("m", "mushroom", M), ("g", "gnome", G)):
+        for i in range(count):
+            was, now = b[f"{prefix}_holder"][i], a[f"{prefix}_holder"][i]
+            if f"{kind}{i}" == named or now < 0:  # the pool or the reserve
+                continue
+            said = card(a, kind, i, viewer)
+            if was == RESERVE:  # golden cards
+                awards.append(f"P{now} takes a golden {'mushroom' if kind == 'm' else 'gnome'}")
+            elif was != now and was >= 0:
+                moved.append(
+                    f"P{was} gives {said} to P{now}" if effect == "give" else f"P{now} takes {said} from P{was}"
+                )
+            elif was == now and b[f"{prefix}_up"][i] != a[f"{prefix}_up"][i]:
+                up = bool(a[f"{prefix}_up"][i])
+                verb = ("sprouts" if up else "composts") if kind == "m" else ("wakes" if up else "puts to sleep")
+                turned.setdefault((now, verb), []).append(said)
+    lines += moved
+    for (seat, verb), turned_cards in turned.items():
+        lines.append(
+            f"P{seat} puts {cards(turned_cards)} to sleep"
+            if verb == "puts to sleep"
+            else f"P{seat} {verb} {cards(turned_cards)}"
+        )
+    over_for_target = a["effect"][0] == 0 or a["target"][0] != target
+    if target >= 0 and over_for_target and not cancelled:
+        if effect == "give" and colour >= 0 and not moved:
+            lines.append(f"P{target} has no {MUSHROOMS[colour]} to give")
+        elif effect == "steal" and not moved and PHASES[b["phase"][0]] in ("react", "use 2 target"):
+            lines.append(f"P{target} has no mushroom to take")
+        elif effect == "hans" and colour >= 0 and not turned:
+            lines.append(f"P{target} has no {MUSHROOMS[colour]} to compost")
+    lines += [f"P{s} is out" for s in range(n) if (a["out"][0] >> s) & 1 and not (b["out"][0] >> s) & 1]
+    lines += awards
+    golden = PHASES.index("golden choice")
+    if a["phase"][0] == golden and b["phase"][0] != golden:  # a game of the match is over
+        won = " and ".join(f"P{s}" for s in range(n) if (a["awaiting"][0] >> s) & 1)
+        lines.append(f"{won} won game {a['game'][0] + 1}: offered a golden gnome each, taken or not in secret")
+    if after.is_terminal():
+        winners = [f"P{s}" for s in range(n) if (a["winners"][0] >> s) & 1]
+        lines.append("game over: " + " and ".join(winners) + (" wins" if len(winners) == 1 else " win"))
+    return lines
+
+
+def _next_game(b: dict[str, list[int]], a: dict[str, list[int]], n: int) -> list[str]:
+    """A golden match's next game: a golden mushroom taken in this step (when no golden gnome was
+    left to offer, the game that ended is followed at once by the deal), and the new deal, which
+    numbers the cards anew."""
+    gold = MUSHROOMS.index("gold")
+
+    def golden_mushrooms(f: dict[str, list[int]], seat: int) -> int:
+        return sum(1 for i in range(M) if f["mushroom_holder"][i] == seat and f["mushroom_face"][i] == gold)
+
+    lines = [f"P{s} takes a golden mushroom" for s in range(n) if golden_mushrooms(a, s) > golden_mushrooms(b, s)]
+    lines.append(f"game {a['game'][0] + 1} begins: the cards are gathered and dealt again")
+    return lines

@@ -9,11 +9,9 @@ but lost to them at equal time, 0.075 [-0.032, 0.182] over 40 games at 0.05 s a 
 
 from __future__ import annotations
 
-from typing import Any, Optional
-
-from tablesearch.games.gummiland.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, consequences, draw, ending
+from tablesearch.games.gummiland.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, draw, ending
 from tablesearch.games.gummiland.turns import follow_ups, shortcuts
-from tablesearch.render.moves import seat_name
+from tablesearch.games.gummiland.words import action_name, consequences, describe_move
 
 TITLE = "Gummiland"  # as players and the rules page write it
 
@@ -22,6 +20,7 @@ __all__ = [
     "HOW_TO_PLAY",
     "LEGEND",
     "TEXT_LEGEND",
+    "action_name",
     "consequences",
     "describe_move",
     "draw",
@@ -29,8 +28,3 @@ __all__ = [
     "follow_ups",
     "shortcuts",
 ]
-
-
-def describe_move(before: Any, player: int, action: int, viewer: Optional[int]) -> str:
-    """Every action is public (cpp/games/gummiland/gummiland.h), so its text as it is."""
-    return f"{seat_name(player)}: {before.action_to_string(action)}"

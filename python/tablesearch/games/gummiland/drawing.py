@@ -33,9 +33,9 @@ LEGEND = (
     "Four piles at the top: the top tile face up (the fruits it costs as letters at its top left: S strawberry "
     "in red, A apple in green, L lemon in yellow-brown; what it gives after the arrow, M being any one fruit; "
     "its Gummiz in the yellow circle), the number of tiles in the pile, and the exotic regions still inside (+). "
-    "Each player has tiles in front and a Gummibox: its next tiles out first, '?' for tiles nobody has seen; "
-    "a box tile shows its reward and Gummiz. Tiles paid and captured wait above the piles, numbered in the "
-    "order they slide into the box (1 comes out first). The latest move is framed in orange (the pile "
+    "Each player has tiles in front and a Gummibox: its next 6 tiles out first, '?' for tiles nobody has seen; "
+    "a box tile shows its reward and its Gummiz if more than 1. Tiles paid and captured wait above the piles, "
+    "numbered in the order they slide into the box (1 comes out first). The latest move is framed in orange (the pile "
     "captured from, the tile used, or the player)."
 )
 HOW_TO_PLAY = (
@@ -170,15 +170,22 @@ def _tile(x: float, y: float, tile: Tile, w: float = 64, h: float = 48, **extra:
             **extra,
         )
     special = tile.reward not in ("", "S", "A", "L", "M")
-    if w < 40:  # a small tile (in a box): reward and Gummiz only
+    if h < 40:  # a low tile (in a box): its reward, in full, and its Gummiz unless 1 (every starting tile's)
         fill = SPECIAL_FILL if special else "#fef9e7"
-        short = tile.reward[:4] if tile.reward else "grd"
+        name = shown_reward(tile.reward) or "greedy"
         return el(
             "g",
             title(tile_words(tile))
             + el("rect", x=x, y=y, width=w, height=h, rx=4, fill=fill, stroke=INK)
-            + text(x + w / 2, y + 11, short, 12, fill=FRUIT.get(tile.reward, INK), font_weight="bold")
-            + text(x + w / 2, y + h - 9, str(tile.gummiz), 12, fill=FRUIT["L"])
+            + text(
+                x + (w - (12 if tile.gummiz != 1 else 0)) / 2,
+                y + h / 2,
+                name,
+                12,
+                fill=FRUIT.get(tile.reward, INK),
+                font_weight="bold",
+            )
+            + (text(x + w - 7, y + h / 2, str(tile.gummiz), 12, fill=FRUIT["L"]) if tile.gummiz != 1 else "")
             + ring,
             class_=cls,
             data_tile=tile.text,
@@ -201,7 +208,7 @@ def _tile(x: float, y: float, tile: Tile, w: float = 64, h: float = 48, **extra:
     ]
     for i, fruit in enumerate(tile.cost):  # letters, not colour alone, say the fruits
         parts.append(text(x + 5 + 9 * i, y + 10, fruit, 12, anchor="start", fill=FRUIT[fruit], font_weight="bold"))
-    reward = tile.reward + (f"={tile.gum_as}" if tile.gum_as else "")
+    reward = shown_reward(tile.reward) + (f"={tile.gum_as}" if tile.gum_as else "")
     if reward:
         arrow = "→ " if tile.cost and len(reward) <= 5 else ""
         colour = FRUIT.get(tile.reward, INK) if tile.reward in FRUIT else INK
@@ -220,22 +227,29 @@ def _tile(x: float, y: float, tile: Tile, w: float = 64, h: float = 48, **extra:
 
 
 def tile_words(tile: Tile) -> str:
-    """A tile read out: "tile SA>L:2: costs strawberry, apple; gives lemon; 2 Gummiz"."""
+    """A tile read out: "a tile; costs strawberry, apple; gives lemon; 2 Gummiz"."""
     if not tile.known:
         return "a tile nobody has seen"
-    parts = [f"tile {tile.text}"]
+    parts = ["a tile"]
     if tile.cost:
         parts.append("costs " + ", ".join(FRUIT_NAMES[f] for f in tile.cost))
-    gives = FRUIT_NAMES.get(tile.reward, tile.reward) if tile.reward else "no reward (greedy)"
-    parts.append(f"gives {gives}" + (f", copying {tile.gum_as} this turn" if tile.gum_as else ""))
+    gives = FRUIT_NAMES.get(tile.reward, shown_reward(tile.reward)) if tile.reward else "no reward (greedy)"
+    copies = FRUIT_NAMES.get(tile.gum_as, shown_reward(tile.gum_as))
+    parts.append(f"gives {gives}" + (f", copying {copies} this turn" if tile.gum_as else ""))
     parts.append(f"{tile.gummiz} Gummiz" + (", used this turn" if tile.used else ""))
     return "; ".join(parts)
 
 
 WIDTH = 440
 FRONT_PER_LINE = 6  # tiles in front, per line
-BOX_PER_LINE = 10  # small tiles of a box, per line
-BOX_SHOWN = 20  # box tiles drawn (the rest are counted)
+BOX_PER_LINE = 6  # low tiles of a box, per line (wide enough for "Selection" at 12 units)
+BOX_SHOWN = 6  # box tiles drawn, the next out first (the rest are counted)
+
+
+def shown_reward(short: str) -> str:
+    """A reward as a tile shows it: its fruit's letter (the legend's), a special's name ("Tidy Up";
+    the game prints "TidyUp"), Chewing gum as "Gum"."""
+    return {"TidyUp": "Tidy Up"}.get(short, short)
 
 
 def _latest(last: Optional[tuple[int, int]]) -> tuple[Optional[int], Optional[int], Optional[int]]:
@@ -269,6 +283,11 @@ def _wrap(words: str, limit: int) -> list[str]:
     return lines
 
 
+def _piles_from_one(text: str) -> str:
+    """The game's text with its piles counted from 1, as the page counts them."""
+    return re.sub(r"\bpile (\d)", lambda m: f"pile {int(m[1]) + 1}", text)
+
+
 def draw(
     state: Any,
     viewer: Optional[int] = None,
@@ -280,7 +299,7 @@ def draw(
     latest_pile, latest_class, latest_seat = _latest(last)
     parts = []
     y = 16.0
-    for k, line in enumerate(_wrap(table.decision, 58)):
+    for k, line in enumerate(_wrap(_piles_from_one(table.decision), 58)):
         parts.append(text(12, y, line, 13, anchor="start", font_weight="bold" if k == 0 else None))
         y += 18
     parts.append(text(12, y, table.captures, 12, anchor="start", fill=GREY_TEXT))
@@ -313,7 +332,7 @@ def _piles(
             el("rect", x=x + 4 * i, y=y + 4 * i, width=80, height=60, rx=6, fill="#d5dbdb", stroke="#aab7b8")
             for i in range(min(pile.size, 4) - 1, 0, -1)
         )
-        label = f"pile {k}: {pile.size} tiles" + (f", exotic {pile.exotic}" if pile.exotic else "")
+        label = f"pile {k + 1}: {pile.size} tiles" + (f", exotic {pile.exotic}" if pile.exotic else "")
         content = stack
         if pile.top is not None:
             content += _tile(x, y, pile.top, 80, 60, latest=k == latest)
@@ -321,7 +340,7 @@ def _piles(
             content += el(
                 "rect", x=x, y=y, width=80, height=60, rx=6, fill="none", stroke="#aab7b8", stroke_dasharray="4 3"
             )
-        below = [f"pile {k} · {pile.size}"]
+        below = [f"pile {k + 1} · {pile.size}"]
         below += [f"+ {region}" for region in pile.exotic.split(",") if region]
         if pile.order:
             below.append("order known")
@@ -348,8 +367,9 @@ def _player_band(
     latest_seat, latest_class = latest
     inner: list[str] = []
     name = f"P{q}" + (" (you)" if q == viewer else "")
+    # The score at the right edge: a page names the seat in full ("Medium AI (seat 3)").
     head = text(14, top + 15, name, 14, anchor="start", font_weight="bold", fill=SEAT_TEXT[q]) + text(
-        14 + 9 * len(name) + 8, top + 15, f"{player.gummiz} Gummiz · {player.specials} specials", 12, anchor="start"
+        WIDTH - 14, top + 15, f"{player.gummiz} Gummiz · {player.specials} specials", 12, anchor="end"
     )
     if q == latest_seat and latest_class is None:
         head += el(
@@ -384,9 +404,9 @@ def _player_band(
     inner.append(text(12, ty, f"box ({len(player.box)}), next out first:", 12, anchor="start", fill=GREY_TEXT))
     for i, tile in enumerate(player.box[:BOX_SHOWN]):
         row, col = divmod(i, BOX_PER_LINE)
-        inner.append(_tile(12 + col * 40, ty + 10 + row * 42, tile, 36, 36))
+        inner.append(_tile(12 + col * 68, ty + 10 + row * 34, tile, 64, 30))
     shown = min(len(player.box), BOX_SHOWN)
-    ty += 10 + (((shown - 1) // BOX_PER_LINE + 1) * 42 if shown else 0)
+    ty += 10 + (((shown - 1) // BOX_PER_LINE + 1) * 34 if shown else 0)
     if len(player.box) > BOX_SHOWN:
         inner.append(text(12, ty + 6, f"and {len(player.box) - BOX_SHOWN} more", 12, anchor="start"))
         ty += 16
@@ -429,38 +449,3 @@ def ending(state: Any) -> str:
     if sum(p.gummiz == best for p in players) > 1:
         gummiz += "; tied on Gummiz, then specials: " + ", ".join(f"P{q} {p.specials}" for q, p in enumerate(players))
     return gummiz
-
-
-def _table_for(state: Any, viewer: Optional[int]) -> Table:
-    return parse(str(state) if viewer is None else state.information_state_string(viewer))
-
-
-def consequences(before: Any, after: Any, player: int, action: int, viewer: Optional[int]) -> list[str]:
-    """What the move did besides itself, from the viewer's view: tiles coming out of a box (the
-    tickle that starts a turn, Taste, an exchange), Gummiz scored, a pile's new top tile."""
-    was, now = _table_for(before, viewer), _table_for(after, viewer)
-    lines = []
-
-    def plain(tile: Tile) -> str:  # the tile itself, without this turn's marks ('*' used, '=L' copying)
-        return tile.text.rstrip("*").split("=")[0]
-
-    for q, (old, new) in enumerate(zip(was.players, now.players)):
-        gained = [plain(t) for t in new.front]
-        for tile in old.front:
-            if plain(tile) in gained:
-                gained.remove(plain(tile))
-        if gained:  # a tile reaches the front only from its owner's box
-            lines.append(f"{', '.join(gained)} {'comes' if len(gained) == 1 else 'come'} out of P{q}'s box")
-        if new.gummiz != old.gummiz:
-            lines.append(f"P{q} scores {new.gummiz - old.gummiz:+d} Gummiz ({new.gummiz} in all)")
-    for k, (old_pile, new_pile) in enumerate(zip(was.piles, now.piles)):
-        old_top = old_pile.top.text if old_pile.top else None
-        new_top = new_pile.top.text if new_pile.top else None
-        if old_top != new_top:
-            lines.append(f"pile {k} shows {new_top}" if new_top else f"pile {k} is empty")
-    if after.is_terminal():
-        returns = after.returns()
-        best = max(returns)
-        winners = [f"P{q}" for q, r in enumerate(returns) if r == best]
-        lines.append("game over: a draw" if len(winners) == len(returns) else f"game over: {' and '.join(winners)} won")
-    return lines

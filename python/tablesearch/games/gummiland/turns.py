@@ -16,6 +16,7 @@ from typing import Any, Optional
 
 from tablesearch.games.description import description_of
 from tablesearch.games.gummiland.drawing import PILE, TILE_CLASS, Tile, parse, sliding
+from tablesearch.games.gummiland.words import several, trained
 
 _PHASES = description_of("gummiland").enum("phase")
 MAIN, PAY, SLIDE = (_PHASES.index(name) for name in ("main", "pay", "slide"))
@@ -68,17 +69,13 @@ def follow_ups(view: Any, seat: int, action: int) -> Optional[list[tuple[str, li
         for move in moves:
             names.append(str(walk.action_to_string(move)).removeprefix("pay with "))
             walk.apply_action(move)
-        out.append(("pay with " + ", ".join(names) if names else "nothing to pay", moves))
+        out.append(("pay with " + several(names) if names else "nothing to pay", moves))
     return out
 
 
 def pending(view: Any, seat: int) -> list[Tile]:
     """The tiles waiting to slide into the box, in the order the board numbers them."""
     return sliding(view, parse(view.information_state_string(seat)))
-
-
-def _name(tile: Tile) -> str:
-    return tile.reward or "greedy tile"
 
 
 def shortcuts(view: Any, seat: int) -> list[tuple[str, list[int]]]:
@@ -97,7 +94,7 @@ def shortcuts(view: Any, seat: int) -> list[tuple[str, list[int]]]:
             return []
         walk.apply_action(move)
         moves.append(move)
-    order = ", ".join(_name(tile) for tile in tiles)
+    order = ", ".join(trained(tile) for tile in tiles)
     out = [(f"slide in as numbered: {order}", moves)]
     if _mover(walk) == seat and phase(walk) == MAIN and END_TURN in walk.legal_actions():
         out.append(("slide in as numbered and end the turn", [*moves, END_TURN]))

@@ -10,7 +10,7 @@ from tablesearch.games.leduc_poker.drawing import (
     LEGEND,
     TEXT_LEGEND,
     action_name,
-    card_name,
+    card_words,
     consequences,
     describe,
     draw,
@@ -37,8 +37,8 @@ _VERBS = {"Fold": "folds", "Call": "calls", "Check": "checks", "Raise": "raises"
 
 
 def describe_move(before: Any, player: int, action: int, viewer: Optional[int]) -> str:
-    """Bets by name (a call with nothing to call is a check); a private card dealt to another seat
-    than the viewer's is "a card"."""
+    """Bets by name (a call with nothing to call is a check), cards in words ("the king of hearts");
+    a private card dealt to another seat than the viewer's is "a card"."""
     if player >= 0:
         name = action_name(before, action)
         return f"{seat_name(player)} {_VERBS.get(name, name)}"
@@ -46,6 +46,6 @@ def describe_move(before: Any, player: int, action: int, viewer: Optional[int]) 
     dealt = len(before.history())  # the private deals come first, one per seat in seat order
     if dealt < n:
         if viewer is None or viewer == dealt:
-            return f"P{dealt} is dealt {card_name(action)}"
+            return f"P{dealt} is dealt {card_words(action)}"
         return f"P{dealt} is dealt a card"
-    return f"public card: {card_name(action)}"
+    return f"the public card is {card_words(action)}"

@@ -38,8 +38,18 @@ RANKS = "JQKA23456"  # how cards are named, by rank (card c has rank c // len(SU
 SUITS = "♠♥"[: _GAME.constant("suits")]
 
 
+RANK_WORDS = ["jack", "queen", "king", "ace", "two", "three", "four", "five", "six"]
+SUIT_WORDS = ["spades", "hearts"]
+
+
 def card_name(card: int) -> str:
+    """The card as its face shows it ("K♥"): the drawing and the text display."""
     return RANKS[card // len(SUITS)] + SUITS[card % len(SUITS)]
+
+
+def card_words(card: int) -> str:
+    """The card as players say it ("the king of hearts"): the move log and the ending."""
+    return f"the {RANK_WORDS[card // len(SUITS)]} of {SUIT_WORDS[card % len(SUITS)]}"
 
 
 def nothing_to_call(state: Any) -> bool:
@@ -253,8 +263,8 @@ def consequences(before: Any, after: Any, player: int, action: int, viewer: Opti
     pot = sum(info["chips"])
     lines = []
     if sum(not f for f in info["folded"]) > 1:
-        shown = ", ".join(f"P{p} {card_name(c)}" for p, c in enumerate(info["cards"]) if not info["folded"][p])
-        lines.append(f"showdown ({card_name(info['public'])} public): {shown}")
+        lines.append(f"showdown with {card_words(info['public'])} on the table")
+        lines += [f"P{p} shows {card_words(c)}" for p, c in enumerate(info["cards"]) if not info["folded"][p]]
     if len(won) == 1:
         lines.append(f"P{won[0]} wins the pot of {pot} ({returns[won[0]]:+g})")
     else:
@@ -297,6 +307,6 @@ def ending(state: Any) -> str:
     if len(left) == 1:
         folded = ", ".join(f"P{p}" for p in range(info["n"]) if info["folded"][p])
         return f"{folded} folded: P{left[0]} takes the pot of {pot}"
-    cards = ", ".join(f"P{p} {card_name(info['cards'][p])}" for p in left)
+    cards = "; ".join(f"P{p} shows {card_words(info['cards'][p])}" for p in left)
     result = f"P{won[0]} wins the pot of {pot}" if len(won) == 1 else f"the pot of {pot} is split"
-    return f"showdown with {card_name(info['public'])} public: {cards}; {result}"
+    return f"showdown with {card_words(info['public'])} on the table; {cards}; {result}"

@@ -1,5 +1,6 @@
-"""Tic-tac-toe as SVG: the 3x3 grid from the observation (actions are cells 0-8, x moves first), its
-rows and columns numbered as the moves name them (x(1,2): row 1, column 2)."""
+"""Tic-tac-toe as SVG: the 3x3 grid from the observation (actions are cells 0-8, X moves first), its
+rows and columns numbered 1-3 as the moves name them; and its moves and ending in players' words:
+"X in row 2, column 3" (the native move names count from 0: x(1,2))."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any, Optional
 
 from tablesearch.games.description import description_of
 from tablesearch.render._svg import INK, LAST, SEAT_COLOURS, clickable, el, svg, text, title
+from tablesearch.render.moves import seat_name
 
 # The board's size, its lines and the planes of the observation, from the game's description
 # (cpp/games/tic_tac_toe).
@@ -16,8 +18,8 @@ SIDE = _GAME.constant("rows")
 CELLS = _GAME.action("cell")  # cell i, row by row
 
 LEGEND = (
-    "x is player 0 (moves first), o is player 1. Moves name a cell by row and column, numbered beside the board: "
-    "x(1,2) is x in row 1, column 2. The latest move has an orange frame; a line marks the win."
+    "X moves first (seat 1), O second (seat 2). Moves name a cell by its row and column, numbered 1-3 beside "
+    "the board. The latest move has an orange frame; a line marks the win."
 )
 HOW_TO_PLAY = "Click an empty cell to play there."
 TEXT_LEGEND = "rows top to bottom: x player 0, o player 1, . empty; cells are numbered 0-8 row by row."
@@ -51,8 +53,31 @@ def _centre(cell: int) -> tuple[float, float]:
     return MARGIN + PAD + (cell % SIDE + 0.5) * CELL, MARGIN + PAD + (cell // SIDE + 0.5) * CELL
 
 
+MARKS = "XO"  # seat 0's mark, seat 1's
+
+
 def cell_name(cell: int) -> str:
-    return f"row {cell // SIDE}, column {cell % SIDE}"
+    """ "row 2, column 3" for cell 5: players count rows and columns from 1."""
+    return f"row {cell // SIDE + 1}, column {cell % SIDE + 1}"
+
+
+def action_name(state: Any, action: int) -> str:
+    return cell_name(CELLS.item(action))
+
+
+def describe_move(before: Any, player: int, action: int, viewer: Optional[int]) -> str:
+    """ "P0 puts an X in row 2, column 3"."""
+    return f"{seat_name(player)} puts an {MARKS[player]} in {action_name(before, action)}"
+
+
+def line_name(line: tuple[int, int, int]) -> str:
+    """ "row 2", "column 1", "the diagonal from the top left" or "... from the top right"."""
+    a, b, _ = line
+    if b - a == 1:
+        return f"row {a // SIDE + 1}"
+    if b - a == SIDE:
+        return f"column {a % SIDE + 1}"
+    return "the diagonal from the top left" if a == 0 else "the diagonal from the top right"
 
 
 def _mark(cell: int, owner: int) -> str:
@@ -76,11 +101,11 @@ def draw(
     latest = CELLS.item(last[1]) if last else None
     parts = []
     for k in range(SIDE):
-        parts.append(text(MARGIN + PAD + (k + 0.5) * CELL, MARGIN / 2 + 6, str(k), 13, fill="#555"))
-        parts.append(text(MARGIN / 2 + 4, MARGIN + PAD + (k + 0.5) * CELL, str(k), 13, fill="#555"))
+        parts.append(text(MARGIN + PAD + (k + 0.5) * CELL, MARGIN / 2 + 6, str(k + 1), 13, fill="#555"))
+        parts.append(text(MARGIN / 2 + 4, MARGIN + PAD + (k + 0.5) * CELL, str(k + 1), 13, fill="#555"))
     for cell in range(CELLS.count):
         x, y = MARGIN + PAD + (cell % SIDE) * CELL, MARGIN + PAD + (cell // SIDE) * CELL
-        owner = "empty" if cells[cell] < 0 else "xo"[cells[cell]]
+        owner = "empty" if cells[cell] < 0 else MARKS[cells[cell]]
         parts.append(
             el(
                 "rect",
@@ -129,12 +154,12 @@ def ending(state: Any) -> str:
     line = winning_line(cells)
     if line is None:
         return "the board is full with no three in a row"
-    return f"three in a row: {'xo'[cells[line[0]]]} on " + "; ".join(cell_name(c) for c in line)
+    return f"three in a row for {MARKS[cells[line[0]]]}: {line_name(line)}"
 
 
 def _status(state: Any, line: Optional[tuple[int, int, int]], cells: list[int]) -> str:
     if line:
-        return f"player {cells[line[0]]} ({'xo'[cells[line[0]]]}) wins"
+        return f"{MARKS[cells[line[0]]]} wins"
     if state.is_terminal():
         return "draw"
-    return f"player {state.current_player()} ({'xo'[state.current_player()]}) to move"
+    return f"{MARKS[state.current_player()]} to move"

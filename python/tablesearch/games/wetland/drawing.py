@@ -38,6 +38,33 @@ TEXT_LEGEND = (
 )
 # The squares a token moves to, in the order of the description's moves of each token.
 DIRS = [(-1, 0), (0, 1), (1, 0), (0, -1)]  # north, east, south, west
+WAYS = {"north": "up", "east": "right", "south": "down", "west": "left"}  # as the board shows them
+# Each tile cell (row * 3 + column of the grid) by where it lies on the board of 2, 3 and 4 players.
+TILE_NAMES = {
+    2: {0: "top-left", 1: "top-right", 3: "bottom-left", 4: "bottom-right"},
+    3: {0: "top", 3: "middle-left", 4: "middle-right", 6: "bottom-left", 7: "bottom-middle", 8: "bottom-right"},
+    4: {
+        **{0: "top-left", 1: "top-middle", 2: "top-right", 3: "middle-left", 4: "centre", 5: "middle-right"},
+        **{6: "bottom-left", 7: "bottom-middle", 8: "bottom-right"},
+    },
+}
+
+
+def action_name(state: Any, action: int) -> str:
+    """A move as the board shows it: "turn the top-left tile clockwise" (the native name counts tile
+    cells from 0: "rotate tile (0,0) clockwise"), "move B up"."""
+    if action in ROTATE:
+        where = TILE_NAMES[state.num_players()].get(ROTATE.item(action), f"tile {ROTATE.item(action) + 1}")
+        way = str(state.action_to_string(action)).rsplit(" ", 1)[-1]  # the tile's arrow: (counter-)clockwise
+        return f"turn the {where} tile {way}"
+    token, direction = MOVES[MOVE.item(action)].split()
+    return f"move {token} {WAYS[direction]}"
+
+
+def describe_move(before: Any, player: int, action: int, viewer: Optional[int]) -> str:
+    """ "P0 turns the top-left tile clockwise", "P1 moves B up"."""
+    verb, rest = action_name(before, action).split(" ", 1)
+    return f"P{player} {verb}s {rest}"
 
 
 class _Planes:
@@ -108,7 +135,7 @@ def _squares(planes: _Planes) -> str:
             x, y = _xy(r, c)
             fill = SEAT_COLOURS[colour] if colour < 4 else "#fff" if colour == 4 else "url(#ts-wetland-hatch)"
             name = (
-                f"player {colour}'s colour"
+                f"seat {colour + 1}'s colour"
                 if colour < 4
                 else "colourless: any token"
                 if colour == 4
@@ -117,7 +144,7 @@ def _squares(planes: _Planes) -> str:
             parts.append(
                 el(
                     "rect",
-                    title(f"square ({r},{c}): {name}"),
+                    title(f"a square: {name}"),
                     x=x + 1,
                     y=y + 1,
                     width=SQ - 2,
@@ -164,7 +191,7 @@ def _joined(planes: _Planes, winner: int) -> str:
     (x1, y1), (x2, y2) = _xy(ar + 0.5, ac + 0.5), _xy(br + 0.5, bc + 0.5)
     return el(
         "line",
-        title(f"player {winner}'s A and B joined"),
+        title(f"seat {winner + 1}'s A and B joined"),
         x1=x1,
         y1=y1,
         x2=x2,
@@ -186,7 +213,7 @@ def _token(
     moved = last is not None and last[0] == p and last[1] in MOVE and MOVE.item(last[1]) // len(DIRS) == token
     disc = el(
         "g",
-        title(f"player {p}'s {'AB'[token]}" + (" (moved last)" if moved else ""))
+        title(f"seat {p + 1}'s {'AB'[token]}" + (" (moved last)" if moved else ""))
         + el(
             "circle",
             cx=x,
@@ -213,13 +240,11 @@ def _status(state: Any, fields: Mapping[str, Any]) -> str:
 
 
 def ending(state: Any) -> str:
-    """Why the game ended: whose A and B joined, and where; or the round cap."""
+    """Why the game ended: whose A and B joined (the drawing's green bar shows where); or the round cap."""
     winner = state.fields()["winner"][0]
     if winner < 0:
         return "the round cap is reached with no A and B joined"
-    planes = _Planes(state)
-    (ar, ac), (br, bc) = planes.token(winner, 0), planes.token(winner, 1)
-    return f"P{winner}'s A and B joined on squares ({ar},{ac}) and ({br},{bc})"
+    return f"P{winner}'s A and B are side by side"
 
 
 def _row_start(planes: _Planes, row: int) -> int:
@@ -235,7 +260,7 @@ def _rotation_arrow(cx: float, cy: float, clockwise: bool, cell: int, actions: O
     ex = cx - r if clockwise else cx + r
     path = f"M{cx:.0f} {cy - r:.0f} A{r} {r} 0 1 {1 if clockwise else 0} {ex:.0f} {cy:.0f}"
     head = f"M{ex - 6:.0f} {cy + 3:.0f} L{ex:.0f} {cy - 5:.0f} L{ex + 6:.0f} {cy + 3:.0f}"
-    label = "rotate clockwise" if clockwise else "rotate counter-clockwise"
+    label = "turn clockwise" if clockwise else "turn counter-clockwise"
     return el(
         "g",
         title(label)
@@ -262,7 +287,7 @@ def _move_arrows(x: float, y: float, token: int, actions: Mapping[int, str]) -> 
         out.append(
             el(
                 "polygon",
-                title(f"move {MOVES[len(DIRS) * token + d]}"),
+                title(f"move {'AB'[token]} {WAYS[MOVES[len(DIRS) * token + d].split()[1]]}"),
                 points=pts,
                 fill=INK,
                 stroke="#fff",

@@ -9,6 +9,7 @@ function openSession(id, seat) {
   $("play").hidden = true;
   if (socket) socket.close();
   view = null;
+  replayAsked = null;
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const query = seat === null || seat === undefined ? "" : `?seat=${seat}`;
   socket = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(id)}${query}`);

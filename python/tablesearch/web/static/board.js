@@ -53,7 +53,8 @@ function namePieces(svg) {
     const moves = piece.dataset.actions ? piece.dataset.labels.split(" | ").join(" or ") : "";
     piece.setAttribute("tabindex", "-1");
     piece.setAttribute("role", moves ? "button" : "img");
-    piece.setAttribute("aria-label", moves ? (name ? `${name}: ${moves}` : moves) : name);
+    // (a name that starts with its move says it once: "row 2, column 3: empty")
+    piece.setAttribute("aria-label", moves && !name.startsWith(moves) ? (name ? `${name}: ${moves}` : moves) : name);
     piece.classList.add("ts-piece-focus");
   }
   const first = pieces.find((p) => p.dataset.actions) || pieces[0];

@@ -17,7 +17,7 @@ function showLog(v) {
     const li = el("li");
     if (v.replay) {
       const jump = el("button", { class: "jump", "data-move": ends[i], title: "go to the position after this line" }, line);
-      jump.onclick = () => send({ type: "goto", move: ends[i] });
+      jump.onclick = () => replayGo(ends[i]);
       if (i === played - 1) { li.classList.add("here"); jump.setAttribute("aria-current", "step"); }
       if (i >= played) li.classList.add("ahead");
       li.appendChild(jump);
@@ -134,7 +134,14 @@ function showGameActions(v) {
 $("resign").addEventListener("click", () => { if (confirm("Resign this game?")) send({ type: "resign" }); });
 $("takeback").addEventListener("click", () => send({ type: "takeback" }));
 
-function replayGo(move) { send({ type: "goto", move: Math.max(0, Math.min(view.moves, move)) }); }
+// The move a replay was last sent to, until its view comes: quick presses step on from there, not
+// from the position still shown (4 quick presses stood at move 1-3 in 25 of 28 replays).
+let replayAsked = null;
+function replayHere() { return replayAsked === null ? view.move : replayAsked; }
+function replayGo(move) {
+  replayAsked = Math.max(0, Math.min(view.moves, move));
+  send({ type: "goto", move: replayAsked });
+}
 
 function showControls(v) {
   const box = $("controls");
@@ -142,6 +149,7 @@ function showControls(v) {
   const active = box.contains(document.activeElement) ? document.activeElement : null;
   const key = active && (active.id ? `#${active.id}` : active.dataset.step ? `[data-step="${active.dataset.step}"]` : null);
   box.innerHTML = "";
+  if (v.move === replayAsked) replayAsked = null;
   if (v.replay) replayControls(v, box);
   else gameControls(v, box);
   const again = key && box.querySelector(key);
@@ -182,18 +190,19 @@ function gameControls(v, box) {
 
 // A replay: drawn buttons, a scrubber, and the arrow keys (left, right, Home, End).
 function replayControls(v, box) {
-  for (const [icon, label, name, move] of [["first", "start", "first", 0], ["back", "back", "back", v.move - 1],
-                                           ["forward", "forward", "forward", v.move + 1], ["last", "end", "last", v.moves]]) {
+  for (const [icon, label, name, move] of [["first", "start", "first", () => 0], ["back", "back", "back", () => replayHere() - 1],
+                                           ["forward", "forward", "forward", () => replayHere() + 1],
+                                           ["last", "end", "last", () => v.moves]]) {
     const b = iconButton(icon, label, { "data-step": name });
-    b.onclick = () => replayGo(move);
+    b.onclick = () => replayGo(move());
     box.appendChild(b);
   }
   const auto = iconButton(replayTimer ? "pause" : "play", replayTimer ? "stop" : "play", { "data-step": "autoplay" });
   auto.onclick = () => {
     if (replayTimer) { clearInterval(replayTimer); replayTimer = null; showControls(view); return; }
     replayTimer = setInterval(() => {
-      if (view.move >= view.moves) { clearInterval(replayTimer); replayTimer = null; showControls(view); return; }
-      send({ type: "goto", move: view.move + 1 });
+      if (replayHere() >= view.moves) { clearInterval(replayTimer); replayTimer = null; showControls(view); return; }
+      replayGo(replayHere() + 1);
     }, 700);
     showControls(view);
   };
@@ -208,7 +217,8 @@ document.addEventListener("keydown", (event) => {
   if (!view || !view.replay || event.altKey || event.ctrlKey || event.metaKey) return;
   const tag = (event.target.tagName || "").toLowerCase();
   if (["input", "select", "textarea"].includes(tag) && event.target.id !== "scrubber") return;
-  const step = { ArrowLeft: view.move - 1, ArrowRight: view.move + 1, Home: 0, End: view.moves }[event.key];
+  const here = replayHere();
+  const step = { ArrowLeft: here - 1, ArrowRight: here + 1, Home: 0, End: view.moves }[event.key];
   if (step === undefined || event.target.id === "scrubber") return;
   event.preventDefault();
   replayGo(step);
