@@ -10,6 +10,9 @@
 3. Budget scaling at Gnomi and Gummiland, from ``benchmarks/hidden_strength_budget.py`` when it
    is present (written by the owner of those games' defaults).
 
+The Leduc figures are kept in benchmarks/results/hidden_strength.json (entries
+leduc_exploitability and leduc_match_<ms>ms), which the README quotes.
+
 Needs the bench extra: ``pip install ".[bench]"`` (open-spiel). Example:
 
     python benchmarks/bench_hidden_strength.py                 # everything (Gummiland's 400-game
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import random
 import statistics
 import sys
@@ -31,9 +35,13 @@ import zlib
 from pathlib import Path
 from typing import Any, Callable
 
+from results_file import save
+
 import tablesearch as ts
 from tablesearch import mcts
 from tablesearch.statistics import mean_interval
+
+RESULTS = "hidden_strength.json"
 
 
 def require_openspiel() -> Any:
@@ -107,26 +115,38 @@ def cfr_exploitability(iterations: int) -> float:
     return pyspiel.exploitability(game, solver.average_policy())
 
 
-def exploitability_section(budgets: list[int], bot_budgets: list[int]) -> None:
+def default_algorithm() -> str:
+    """What `algorithm="auto"` searches Leduc poker with."""
+    return str(mcts.search(our_state([0, 1]), iterations=1).algorithm)
+
+
+def exploitability_section(budgets: list[int], bot_budgets: list[int]) -> dict[str, Any]:
+    """Prints the table; returns its figures: per policy, {iterations: exploitability}."""
     print("== Leduc poker exploitability (chips per game; 936 information states) ==")
     print(f"{'policy':48s} {'exploitability':>14s} {'seconds':>9s}")
+    figures: dict[str, Any] = {"default_algorithm": default_algorithm(), "default": {}, "cfr": {}}
     for n in budgets:
         value, seconds = exploitability_of(ours_policy(n))
+        figures["default"][str(n)] = value
         print(f"{'tablesearch default, ' + f'{n:,} iterations':48s} {value:14.3f} {seconds:9.1f}", flush=True)
     for n in bot_budgets:
         for c in (2.0, 10.0):
             value, seconds = exploitability_of(ismcts_bot_policy(n, c))
+            figures.setdefault(f"ismcts_bot_uct_c_{c:g}", {})[str(n)] = value
             label = f"OpenSpiel ISMCTSBot uct_c={c:g}, {n:,} iterations"
             print(f"{label:48s} {value:14.3f} {seconds:9.1f}", flush=True)
     for n in (100, 500):
         start = time.perf_counter()
         value = cfr_exploitability(n)
+        figures["cfr"][str(n)] = value
         print(
             f"{f'OpenSpiel CFR average policy, {n} iterations':48s} {value:14.3f} {time.perf_counter() - start:9.1f}",
             flush=True,
         )
     uniform, _ = exploitability_of(lambda s: {a: 1 / len(s.legal_actions()) for a in s.legal_actions()})
+    figures["uniform_random"] = uniform
     print(f"{'uniform random':48s} {uniform:14.3f}")
+    return figures
 
 
 class DealOrder:
@@ -185,7 +205,8 @@ def bot_simulations_for(pyspiel: Any, seconds: float) -> int:
     return max(1, int(rate * seconds))
 
 
-def match_section(pairs: int, move_seconds: float, simulations: int = 0) -> None:
+def match_section(pairs: int, move_seconds: float, simulations: int = 0) -> dict[str, Any]:
+    """Plays and prints the match; returns its figures (our chips per game with the 95% interval)."""
     pyspiel = require_openspiel()
     simulations = simulations or bot_simulations_for(pyspiel, move_seconds)
     print(
@@ -215,10 +236,19 @@ def match_section(pairs: int, move_seconds: float, simulations: int = 0) -> None
     mean, low, high = mean_interval(pair_means)
     print(f"games {2 * pairs} ({pairs} duplicate deals, seats swapped)")
     print(f"tablesearch chips/game {mean:+.3f}  95% interval [{low:+.3f}, {high:+.3f}]")
-    print(
-        f"mean seconds per move: tablesearch {statistics.fmean(times['ours']) * 1000:.1f} ms, "
-        f"ISMCTSBot {statistics.fmean(times['bot']) * 1000:.1f} ms"
-    )
+    ours_ms, bot_ms = statistics.fmean(times["ours"]) * 1000, statistics.fmean(times["bot"]) * 1000
+    print(f"mean seconds per move: tablesearch {ours_ms:.1f} ms, ISMCTSBot {bot_ms:.1f} ms")
+    return {
+        "algorithm": default_algorithm(),
+        "move_ms": move_seconds * 1000,
+        "games": 2 * pairs,
+        "bot_simulations": simulations,
+        "chips_per_game": mean,
+        "low": low,
+        "high": high,
+        "ours_ms_per_move": ours_ms,
+        "bot_ms_per_move": bot_ms,
+    }
 
 
 def budget_section(budget_args: list[str]) -> None:
@@ -266,9 +296,13 @@ def main() -> None:
     )
     args = parser.parse_args()
     require_openspiel()
-    exploitability_section(args.budgets, args.bot_budgets)
+    if args.budgets or args.bot_budgets:
+        save(RESULTS, "leduc_exploitability", exploitability_section(args.budgets, args.bot_budgets))
     if args.match_pairs > 0:
-        match_section(args.match_pairs, args.move_ms / 1000, args.bot_simulations)
+        start = os.getloadavg()[0]
+        figures = match_section(args.match_pairs, args.move_ms / 1000, args.bot_simulations)
+        figures["load"] = round((start + os.getloadavg()[0]) / 2, 1)  # at its start and end, averaged
+        save(RESULTS, f"leduc_match_{args.move_ms:g}ms", figures)
     if not args.no_budget:
         budget_section(args.budget_args.split())
 

@@ -3,7 +3,8 @@ MCTSBot (random rollout evaluator, 1 rollout, uct_c=2), in the same process.
 
 Prints simulations per second of each and their ratio (goal: at least 5x), bytes per tree node
 (goal: at most 32; OpenSpiel: about 80), and our time per simulation over the time of one plain
-random playout from the same position (goal: at most 1.5).
+random playout from the same position (goal: at most 1.5). Keeps them in
+benchmarks/results/mcts_vs_openspiel.json (entry connect_four), which the README quotes.
 
     pip install ".[bench]" && python benchmarks/bench_mcts_vs_openspiel.py
 """
@@ -13,6 +14,8 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+
+from results_file import save
 
 import tablesearch as ts
 from tablesearch import mcts
@@ -71,6 +74,16 @@ def main() -> None:
         print(f"speed ratio             {rate / reference:>12.2f}x   (goal >= 5)")
     print(f"bytes per tree node     {bytes_per_node:>12.1f}    (goal <= 32; OpenSpiel about 80)")
     print(f"simulation / playout    {playout_ratio:>12.2f}    (goal <= 1.5)")
+    figures = {
+        "simulations": args.simulations,
+        "repeats": args.repeats,
+        "tablesearch_per_second": round(rate),
+        "openspiel_per_second": None if reference is None else round(reference),
+        "speed_ratio": None if reference is None else rate / reference,
+        "bytes_per_node": bytes_per_node,
+        "simulation_over_playout": playout_ratio,
+    }
+    save("mcts_vs_openspiel.json", "connect_four", figures)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,8 @@
    benchmarks/bench_openspiel_hidden_match.py --algorithms ... oos.)
 
 The load average is printed with the figures: time-limited matches on a busy machine give each
-side fewer simulations, both alike.
+side fewer simulations, both alike. The figures are kept in benchmarks/results/oos.json, one entry
+per game (or match) and oos options, which the README quotes.
 
     pip install ".[bench]"
     python benchmarks/bench_oos.py --budgets 1000 10000 100000 --games kuhn leduc
@@ -26,10 +27,13 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import statistics
 import sys
 import time
 import zlib
 from typing import Any, Callable, Optional
+
+from results_file import save
 
 import tablesearch as ts
 from tablesearch import mcts
@@ -37,6 +41,12 @@ from tablesearch.exploitability import exploitability
 from tablesearch.statistics import mean_interval
 
 GAMES = {"kuhn": "openspiel:kuhn_poker", "leduc": "leduc_poker"}
+RESULTS = "oos.json"
+
+
+def entry_key(what: str, options: dict) -> str:
+    """The results entry for `what` ("leduc_exploitability", ...) with these oos options."""
+    return what + "".join(f",{k}={v}" for k, v in sorted(options.items()))
 
 
 def load() -> str:
@@ -57,6 +67,7 @@ def exploitability_section(games: list[str], budgets: list[int], algorithms: lis
     for name in games:
         game = ts.load_game(GAMES[name])
         rows = [(a, False) for a in algorithms] + ([("oos", True)] if "oos" in algorithms else [])
+        table: dict[str, Any] = {}  # per row, {iterations: exploitability}
         for algorithm, kept in rows:
             label = algorithm + (" kept" if kept else " fresh" if algorithm == "oos" else "")
             start = time.perf_counter()
@@ -67,6 +78,8 @@ def exploitability_section(games: list[str], budgets: list[int], algorithms: lis
                 figures.append(exploitability(game, search_policy(n, algorithm, tree, **extra)))
             cells = " ".join(f"{x:10.4f}" for x in figures)
             print(f"{name:6s} {label:22s} {cells}   {time.perf_counter() - start:7.0f}", flush=True)
+            table[label] = {str(n): x for n, x in zip(budgets, figures)}
+        save(RESULTS, entry_key(f"{name}_exploitability", options), table)
 
 
 def require_openspiel() -> Any:
@@ -131,6 +144,8 @@ def match_section(pairs: int, move_ms: float, algorithms: list[str], options: di
         f"each; {load()}) =="
     )
     first: list[float] = []
+    figures: dict[str, Any] = {"move_ms": move_ms, "games": 2 * pairs, "bot_simulations": simulations}
+    loads = [os.getloadavg()[0]]
     for algorithm in algorithms:
         start = time.perf_counter()
         # One agent for the whole match: oos keeps its table from game to game (the whole-game mode).
@@ -148,13 +163,18 @@ def match_section(pairs: int, move_ms: float, algorithms: list[str], options: di
         if first:  # the same deals as the first algorithm's: the paired difference
             diff, diff_half = mean_and_half_interval([a - b for a, b in zip(pair_means, first)])
             versus = f"; {diff:+.3f} [{diff - diff_half:+.3f}, {diff + diff_half:+.3f}] against {algorithms[0]}"
+            paired = {"against": algorithms[0], "difference": diff, "low": diff - diff_half, "high": diff + diff_half}
         else:
-            first = pair_means
+            first, paired = pair_means, {}
+        figures[algorithm] = {"chips_per_game": mean, "low": mean - half, "high": mean + half, "paired": paired}
+        loads.append(os.getloadavg()[0])
         print(
             f"  {algorithm:12s} {mean:+.3f} chips per game, 95% interval [{mean - half:+.3f}, {mean + half:+.3f}]"
             f"{versus}  ({time.perf_counter() - start:.0f} s; {load()})",
             flush=True,
         )
+    figures["load"] = round(statistics.fmean(loads), 1)  # at the start and after each algorithm
+    save(RESULTS, entry_key(f"leduc_match_{move_ms:g}ms", options), figures)
 
 
 def mean_and_half_interval(values: list[float]) -> tuple[float, float]:

@@ -16,21 +16,19 @@ benchmarks/results/trained_models.json, which docs/training.md shows.
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import platform
-import subprocess
 import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
+
+from results_file import save
 
 import tablesearch as ts
 from tablesearch.models.builtin import builtin_files
 from tablesearch.statistics import mean_interval
 
-RESULTS = Path(__file__).parent / "results" / "trained_models.json"
-"""Where the figures go; docs/training.md shows them from there (docs/hooks/tables.py)."""
+RESULTS = "trained_models.json"
+"""Where the figures go, in benchmarks/results; docs/training.md shows them (docs/hooks/tables.py)."""
 
 
 def first_place_share(ranks: Sequence[int], seat: int) -> float:
@@ -70,18 +68,7 @@ def measure(game: str, players: int, games: int, seconds: float, workers: int, s
     )
     figure = {"mean": mean, "low": low, "high": high, "games": len(result.lines), "seconds_per_move": seconds}
     figure.update(text=text, wall_seconds=round(time.perf_counter() - start), load=round(load, 1))
-    return {**figure, **provenance()}
-
-
-def provenance() -> dict[str, Any]:
-    """When, from which commit and on what machine a figure was measured."""
-    try:
-        git = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False)
-        commit = git.stdout.strip()
-    except OSError:
-        commit = ""
-    machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
-    return {"date": time.strftime("%Y-%m-%d"), "commit": commit or "unknown", "machine": machine}
+    return figure
 
 
 def main() -> None:
@@ -93,13 +80,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     chosen = {f"{name}-{players}p": (name, players) for name, players in builtin_files()}
-    results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
     for key in [k for k in args.only.split(",") if k] or sorted(chosen):
         if key not in chosen:
             parser.error(f"no built-in model {key!r}; built-in: {', '.join(sorted(chosen))}")
-        results[key] = measure(*chosen[key], args.games, args.seconds, args.workers, args.seed)
-        print(f"{key}: {results[key]['text']}", flush=True)
-        RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+        entry = save(RESULTS, key, measure(*chosen[key], args.games, args.seconds, args.workers, args.seed))
+        print(f"{key}: {entry['text']}", flush=True)
 
 
 if __name__ == "__main__":
