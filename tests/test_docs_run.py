@@ -7,13 +7,16 @@ that fails fails the test with its page and line."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Optional
 
 import pytest
 
@@ -30,7 +33,7 @@ from helpers.doc_blocks import (
     pages,
 )
 
-TIMEOUT = 240  # seconds for one page's Python or one shell block; the blocks that run take seconds
+TIMEOUT = 120  # seconds for one page's Python or one shell block; those that run take seconds (a server never ends)
 BIN = os.path.dirname(sys.executable)  # the environment's bin: its python and tablesearch
 
 ALL = [block for page in pages() for block in blocks(page)]
@@ -56,10 +59,38 @@ def _env(tmp_path: Path) -> dict[str, str]:
     return env
 
 
-def _failure(what: str, result: subprocess.CompletedProcess[str]) -> str:
-    out, err = result.stdout[-3000:], result.stderr[-6000:]
+def _run(command: list[str], stdin: str, tmp_path: Path) -> tuple[Optional[int], str, str]:
+    """Runs `command` in its own process group, so that on a timeout everything it started (worker
+    processes, a server) ends with it; the return code is None on a timeout."""
+    process = subprocess.Popen(
+        command,
+        cwd=tmp_path,
+        env=_env(tmp_path),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        out, err = process.communicate(stdin, timeout=TIMEOUT)
+        return process.returncode, out, err
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        out, err = process.communicate()
+        return None, out, err
+    finally:
+        with contextlib.suppress(ProcessLookupError):  # none left: the usual case
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+def _fail(what: str, code: Optional[int], out: str, err: str) -> None:
+    ended = f"exited with {code}" if code is not None else f"did not finish in {TIMEOUT} s"
     hint = "a block that should not run says why on the line before its fence (tests/helpers/doc_blocks.py)"
-    return f"{what} exited with {result.returncode} ({hint})\n--- stdout (end)\n{out}\n--- stderr (end)\n{err}"
+    pytest.fail(
+        f"{what} {ended} ({hint})\n--- stdout (end)\n{out[-3000:]}\n--- stderr (end)\n{err[-6000:]}", pytrace=False
+    )
 
 
 def test_every_marker_and_needs_line_is_well_formed():
@@ -99,18 +130,10 @@ def test_python_blocks_of_a_page_run(page, tmp_path):
             (skipped if unmet else ready).append(unmet or block)
     if ready:
         payload = [{"where": b.where, "line": b.line, "code": b.code, "path": str(ROOT / b.page)} for b in ready]
-        result = subprocess.run(
-            [sys.executable, "-c", PYTHON_DRIVER],
-            input=json.dumps(payload),
-            cwd=tmp_path,
-            env=_env(tmp_path),
-            capture_output=True,
-            text=True,
-            timeout=TIMEOUT,
-        )
-        started = re.findall(r">>> block (\S+)", result.stderr)
-        if result.returncode != 0:
-            pytest.fail(_failure(f"the Python block at {started[-1] if started else page}", result), pytrace=False)
+        code, out, err = _run([sys.executable, "-c", PYTHON_DRIVER], json.dumps(payload), tmp_path)
+        if code != 0:
+            started = re.findall(r">>> block (\S+)", err)
+            _fail(f"the Python block at {started[-1] if started else page}", code, out, err)
     if skipped:
         pytest.skip("; ".join(skipped))
 
@@ -120,14 +143,6 @@ def test_shell_block_runs(block, tmp_path):
     unmet = _unmet(block)
     if unmet:
         pytest.skip(unmet)
-    result = subprocess.run(
-        ["bash", "-e", "-c", block.code],
-        cwd=tmp_path,
-        env=_env(tmp_path),
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-    )
-    if result.returncode != 0:
-        pytest.fail(_failure(f"the {block.lang} block at {block.where}", result), pytrace=False)
+    code, out, err = _run(["bash", "-e", "-c", block.code], "", tmp_path)
+    if code != 0:
+        _fail(f"the {block.lang} block at {block.where}", code, out, err)
