@@ -39,6 +39,8 @@ BIN = os.path.dirname(sys.executable)  # the environment's bin: its python and t
 ALL = [block for page in pages() for block in blocks(page)]
 PYTHON_PAGES = sorted({b.page for b in ALL if b.runs and b.lang in PYTHON})
 SHELL_BLOCKS = [b for b in ALL if b.runs and b.lang in SHELL]
+# An untagged block would never run, so one that holds commands must say what it is.
+COMMAND = re.compile(r"^\s*(?:tablesearch|python|pip|import|from)\s", re.MULTILINE)
 IMPORTS = re.compile(r"^\s*(?:import|from)\s+([A-Za-z_][\w.]*)", re.MULTILINE)
 
 
@@ -102,6 +104,8 @@ def test_every_marker_and_needs_line_is_well_formed():
             problems.append(f"{block.where}: unknown kind {block.not_run[0]!r}; kinds: {sorted(NOT_RUN)}")
         if block.not_run and not block.is_code:
             problems.append(f"{block.where}: a marker on a ```{block.lang} block, which never runs")
+        if not block.lang and COMMAND.search(block.code):
+            problems.append(f"{block.where}: an untagged block of commands; tag it bash or python (or text)")
         if block.lang in TRANSCRIPT and not block.not_run:
             problems.append(f"{block.where}: a ```{block.lang} transcript cannot run; mark it (output) or tag it text")
         for extra in block.needs:
