@@ -77,3 +77,12 @@ def test_the_train_help_shows_each_default_once_and_switches_as_on_or_off():
     assert "resumes included (default 10)" in flat and "(default 10.0)" not in flat
     assert "--mirror on|off" in flat and "(default on)" in flat and "(default True)" not in flat
     assert "(default one per core (ts.train: 1))" in flat
+
+
+def test_the_agent_spec_docstring_names_every_algorithm():
+    """tablesearch.agents.specs lists the spec kinds by hand in its docstring: a new algorithm
+    must join the list."""
+    from tablesearch.agents import specs
+
+    for name in ALGORITHM_TABLE:
+        assert f"``{name}``" in (specs.__doc__ or ""), name

@@ -63,9 +63,10 @@ def agent_specs() -> str:
         "| spec | agent |",
         "|---|---|",
         "| `random` | uniformly random legal moves |",
-        "| `mcts`, `mcts:iterations=1000,uct_c=1.4` | `mcts.Agent`; options are the "
-        "[search options](search.md#the-search-options) (all but `seed`), and `model=PATH` (a model file's "
-        "network as the evaluator; a page names a model the server was given) |",
+        "| `mcts`, `mcts:iterations=1000,uct_c=1.4` | `mcts.Agent` (`algorithm=auto`); options are the "
+        "[search options](search.md#the-search-options) (all but `seed`; `rollouts=N`: random playouts per leaf), "
+        "`reuse_tree=false` (a fresh tree every move), and `model=PATH` (a model file's network as the evaluator; "
+        "`model=builtin`: the model shipped for the game; a page names a model the server was given) |",
     ]
     for name, algorithm in ALGORITHM_TABLE.items():
         rows.append(

@@ -16,7 +16,7 @@ pytest.importorskip("numba", reason="needs the compiled extra")
 from numba import njit  # noqa: E402
 
 import tablesearch as ts  # noqa: E402
-from helpers.compiled_games import example  # noqa: E402
+from helpers.compiled_games import EXAMPLES, example  # noqa: E402
 from tablesearch.games import python_games  # noqa: E402
 from tablesearch.games.compiled import CompiledGame, _fingerprint, cards  # noqa: E402
 
@@ -174,3 +174,46 @@ def test_the_helpers_are_bounds_checked_and_fingerprinted_as_the_games_own_code(
         python_games._registry.update(registered)
     _, modules = _fingerprint.fingerprint([_overflow_apply], None)
     assert "tablesearch.games.compiled.cards" in modules
+
+
+EIGHTS = example("compiled_eights")
+
+
+@njit
+def _play_if_able(state, actions):
+    """Eights' legal_actions with a rule that reveals a hand: draw (or pass) only without a card
+    that matches, so a draw tells the table that the drawer held none."""
+    n = 0
+    for c in range(EIGHTS.CARDS):
+        if state[EIGHTS.HOLDER + c] == state[EIGHTS.TO_MOVE] and EIGHTS.matches(state, c):
+            actions[n] = c
+            n += 1
+    if n == 0:
+        actions[0] = EIGHTS.DRAW if EIGHTS.next_from_pile(state) >= 0 else EIGHTS.PASS
+        n = 1
+    return n
+
+
+def test_a_rule_that_reveals_a_hand_is_refused_at_load_with_what_to_do():
+    """Eights with "play a matching card if you can" and the example's resample (cards.resample,
+    which knows only who has seen which face): a world where the drawer held a match makes the
+    history illegal. The load refuses it, and the message says why and where the docs say what
+    to do (docs/fast-python-games.md's section, whose title it names)."""
+
+    def game():
+        spec = EIGHTS.eights()
+        spec._rules["legal_actions"] = _play_if_able  # the one rule changed
+        return spec
+
+    registered = dict(python_games._registry)
+    try:
+        ts.register_game("compiled_eights_play_if_able", game)
+        with pytest.raises(ValueError, match="is not legal when replayed") as error:
+            ts.load_game("compiled_eights_play_if_able")
+    finally:
+        python_games._registry.clear()
+        python_games._registry.update(registered)
+    message = str(error.value)
+    assert "follow suit" in message and "cards.resample" in message
+    assert 'docs/fast-python-games.md, "When a move reveals a hand"' in message
+    assert "## When a move reveals a hand" in (EXAMPLES.parent / "docs" / "fast-python-games.md").read_text()

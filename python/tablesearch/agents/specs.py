@@ -4,8 +4,9 @@ A spec is ``KIND`` or ``KIND:OPTIONS``, where OPTIONS are ``NAME=VALUE`` pairs s
 
 - ``random``: uniformly random legal moves.
 - ``human``: a person at the terminal (``tablesearch play`` only).
-- ``mcts``, or an algorithm's name (``uct``, ``puct``, ``ismcts``, ``pimc``, ...: every name in
-  ``mcts.ALGORITHMS``): ``mcts.Agent`` with that
+- ``mcts``, or an algorithm's name (``uct``, ``puct``, ``ismcts``, ``mo-ismcts``, ``pimc``,
+  ``smooth-uct``, ``infoset-uct``, ``gumbel``, ``oos``, ``ismcts-puct``: every name in
+  ``mcts.ALGORITHMS``, which is read from the native algorithm table): ``mcts.Agent`` with that
   algorithm (``mcts`` means ``algorithm=auto``); options are the search options
   (`tablesearch.search_options`: read and checked by their type there; ``none`` is None where
   None is a value, ``auto`` the game's default where `mcts.search` takes it), for example

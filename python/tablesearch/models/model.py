@@ -1,8 +1,9 @@
 """A policy-value network for one game, evaluated natively inside the search.
 
 ``model = load_model("c4.tsmodel")`` reads a model file (``tablesearch.models.model_file``);
-``mcts.search(state, evaluator=model)`` searches with it: PUCT takes its policy as priors and
-its value at each new leaf, the other algorithms its value. ``Model.for_game`` makes a new
+``mcts.search(state, evaluator=model)`` searches with it: the algorithms with priors (PUCT,
+``ismcts-puct``, ``gumbel``) take its policy as priors and its value at each new leaf, the others
+its value. ``Model.for_game`` makes a new
 (untrained) network and ``Model.from_arrays`` takes weights trained elsewhere.
 """
 

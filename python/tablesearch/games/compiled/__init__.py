@@ -247,9 +247,28 @@ def load(name: str, spec: CompiledGame, params: Mapping[str, Any], factory: Opti
             explain=_Explainer(compiled.functions, sizes),
         )
         if CHECK_GAMES:  # 0 (in tests only): no conformance pass, to test the checks during play
-            _core._compiled_check(game, games=CHECK_GAMES, seed=0, max_plies=CHECK_MAX_PLIES)
+            try:
+                _core._compiled_check(game, games=CHECK_GAMES, seed=0, max_plies=CHECK_MAX_PLIES)
+            except ValueError as error:
+                raise ValueError(_with_remedy(str(error))) from None
         _games[key] = game
         return game
+
+
+REVEALING_RULE = (
+    "; a move of the history is not legal in the world drawn, which happens when a rule allows a move "
+    "or not by what a hand holds (follow suit, play a matching card if you can): the move tells the "
+    "others about that hand, and cards.resample, which redraws every unseen face freely, does not know "
+    "it. Record in the state what such moves reveal and write a resample that draws only worlds that "
+    'agree with it (docs/fast-python-games.md, "When a move reveals a hand")'
+)
+"""What the conformance pass's message on an illegal replayed history adds: the usual cause and what
+to do about it."""
+
+
+def _with_remedy(message: str) -> str:
+    """`message` from the conformance pass, with what to do where the cause is a known one."""
+    return message + REVEALING_RULE if "is not legal when replayed" in message else message
 
 
 def _facts(name: str, spec: CompiledGame, parameter_specs: Any) -> dict[str, Any]:

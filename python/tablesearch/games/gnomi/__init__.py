@@ -38,10 +38,12 @@ __all__ = [
 SEARCH_DEFAULTS = {"playout": "mast"}
 SEARCH_DEFAULTS_BY_PLAYERS = {
     # 2 players: ISMCTS, although Gnomi's native information-state keys would let "auto" pick
-    # smooth-uct. Smooth UCT (uct_c 2) gains more from its budget (3,000 against its own 300
-    # iterations: 0.616 over 400 games, ISMCTS 0.537) but loses to the old default at equal time
-    # (0.439 [0.404, 0.474] over 400 games at 0.05 s a move), where ISMCTS with MAST scores 0.545
-    # [0.512, 0.578].
+    # infoset-uct (the algorithm table's case for hidden information, two players and keys).
+    # Against ISMCTS with MAST at 0.05 s a move, infoset-uct (uct_c 2) was level (0.458 [0.411,
+    # 0.504], 200 games; 0.512 and 0.477 over 400 games each on two more sets of deals) and
+    # smooth-uct lost (0.439 [0.404, 0.474], 400 games), though smooth-uct gains more from its
+    # budget (3,000 against its own 300 iterations: 0.616, ISMCTS 0.537). Figures: docs/long-games.md
+    # and the table of defaults in docs/hidden-information.md.
     2: {"algorithm": "ismcts"},
 }
 

@@ -432,7 +432,8 @@ def draw(
 
 def _buttons(parts: list[str], actions: Optional[Mapping[int, str]], y: float) -> float:
     """The table's buttons from y on (colour names for hans, done, no reaction, the golden
-    choice), wrapped to the width; returns the y below them."""
+    choice), wrapped to the width; returns the y below them. A row is kept for them even when
+    there are none, so that the table does not grow and shrink as turns pass."""
     buttons = _table_buttons(actions)
     bx = 12
     for a, label in buttons:
@@ -449,7 +450,7 @@ def _buttons(parts: list[str], actions: Optional[Mapping[int, str]], y: float) -
             )
         )
         bx += w + 6
-    return y + (36 if buttons else 8)
+    return y + 36
 
 
 def _seat_tag(name: str, seat: int, top: float, latest: bool, actions: Optional[Mapping[int, str]]) -> str:
