@@ -787,6 +787,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except ts.AnalysisError as error:
         print(f"tablesearch: error: {error}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # the reader went away (`tablesearch games | head -3`): nothing to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so that exit's flush is quiet
+        return 0
     except (OSError, RuntimeError) as error:  # files (--out, --plot, a full disk), a busy results file
         print(f"tablesearch: error: {_one_line(error)}", file=sys.stderr)
         return 1

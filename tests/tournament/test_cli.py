@@ -1,5 +1,6 @@
 """The tablesearch command."""
 
+import os
 import re
 import subprocess
 import sys
@@ -232,3 +233,17 @@ def test_play_tells_the_position_in_words_not_the_searchs_keys():
     assert "P0 (you): mushrooms up: blue m0, blue m1, orange m2, red m3" in text
     assert "P1: mushrooms up: ? m4, ? m5, ? m6, ? m7" in text  # faces P0 has not seen
     assert "phase" not in text and "history" not in text
+
+
+def test_a_reader_that_stops_early_is_no_error():
+    """`tablesearch games | head -1`: the command stops quietly when its reader has gone away (here
+    before it starts, so that every write fails)."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        run = subprocess.run(
+            [sys.executable, "-m", "tablesearch.cli", "games"], stdout=write_end, stderr=subprocess.PIPE, timeout=120
+        )
+    finally:
+        os.close(write_end)
+    assert run.returncode == 0 and run.stderr == b"", run.stderr
