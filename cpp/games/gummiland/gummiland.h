@@ -218,6 +218,8 @@ class GummilandState {
 
   // Views (gummiland_view.cc).
   std::string describe(int viewer) const;
+  std::string describe_pile(int k, int viewer, std::vector<int>& hidden) const;
+  std::string describe_player(int q, int viewer) const;
   std::string decision_text() const;
 
   // Fields and resampling (gummiland_fields.cc).
