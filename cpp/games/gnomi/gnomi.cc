@@ -17,6 +17,16 @@ namespace {
 
 uint8_t bit(int s) { return static_cast<uint8_t>(1u << s); }
 
+// Writes base + i for each i in [from, to) with keep(i), in order; returns how many.
+template <class Keep>
+int list_actions(int from, int to, Action base, Action* out, Keep keep) {
+  int k = 0;
+  for (int i = from; i < to; ++i) {
+    if (keep(i)) out[k++] = base + i;
+  }
+  return k;
+}
+
 uint64_t mix_action(uint64_t h, Action a) {
   uint64_t z = h ^ (static_cast<uint64_t>(static_cast<uint32_t>(a)) + 0x9E3779B97F4A7C15ULL);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
@@ -231,101 +241,90 @@ int GnomiState::current_player() const {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Legal actions
+// Legal actions: one function per phase (the short ones inline).
 
 int GnomiState::legal_actions(Action* out) const {
-  int k = 0;
-  const int s = turn_;
+  const int s = turn_, t = target_;
   switch (phase_) {
-    case kTurn: {
-      int ups = 0, top = -1;
-      for (int m = 0; m < kM; ++m) {
-        if (up_mushroom(m, s)) out[k++] = kUse1 + m, ++ups, top = m;
-      }
-      if (ups >= 2) {
-        for (int m = 0; m < top; ++m) {
-          if (up_mushroom(m, s)) out[k++] = kUse2 + m;
-        }
-      }
-      for (int g = 0; g < kG; ++g) {
-        if (awake_gnome(g, s) && !is_earmuffs(g)) out[k++] = kUseGnome + g;
-      }
-      for (int m = 0; m < kM; ++m) {
-        if (up_mushroom(m, s)) out[k++] = kPassMushroom + m;
-      }
-      for (int g = 0; g < kG; ++g) {
-        if (awake_gnome(g, s)) out[k++] = kPassGnome + g;
-      }
-      break;
-    }
+    case kTurn:
+      return turn_actions(out);
     case kUse1Target:
     case kUse2Target:
     case kEffectTarget:
-      for (int t = 0; t < n_; ++t) {
-        if (t != s && in_game(t)) out[k++] = kTarget + t;
-      }
-      break;
+      return list_actions(0, n_, kTarget, out, [&](int x) { return x != s && in_game(x); });
     case kUse2Second:
-      for (int m = pick_ + 1; m < kM; ++m) {
-        if (up_mushroom(m, s)) out[k++] = kPickMushroom + m;
-      }
-      break;
+      return list_actions(pick_ + 1, kM, kPickMushroom, out, [&](int m) { return up_mushroom(m, s); });
     case kHansColour:
-      for (int c = 0; c < kColours; ++c) {
-        if (golden_ || !gnomi::golden_mushroom(c)) out[k++] = kColour + c;
-      }
-      break;
-    case kSproutPick:
-      for (int m = pick_ + 1; m < kM; ++m) {
-        if (down_mushroom(m, s)) out[k++] = kPickMushroom + m;
-      }
-      out[k++] = kDone;
-      break;
-    case kWakePick:
-      for (int g = 0; g < kG; ++g) {
-        if (g != pick_ && asleep_gnome(g, s)) out[k++] = kPickGnome + g;
-      }
-      break;
-    case kReact:
-      for (int g = 0; g < kG; ++g) {
-        if (awake_gnome(g, target_) && is_earmuffs(g)) out[k++] = kPickGnome + g;
-      }
-      out[k++] = kNoReaction;
-      break;
-    case kLullabyChoice:
-      for (int g = 0; g < kG; ++g) {
-        if (awake_gnome(g, target_)) out[k++] = kPickGnome + g;
-      }
-      break;
-    case kPeekReveal: {
-      // Two cards in ascending order: the first must leave one above it.
-      int top = -1;
-      for (int m = 0; m < kM; ++m) {
-        if (up_mushroom(m, target_)) top = m;
-      }
-      for (int m = pick_ + 1; m < kM; ++m) {
-        if (up_mushroom(m, target_) && (pick_ >= 0 || m < top)) out[k++] = kPickMushroom + m;
-      }
-      break;
+      return list_actions(0, kColours, kColour, out,
+                          [&](int c) { return golden_ || !gnomi::golden_mushroom(c); });
+    case kSproutPick: {
+      const int k =
+          list_actions(pick_ + 1, kM, kPickMushroom, out, [&](int m) { return down_mushroom(m, s); });
+      out[k] = kDone;
+      return k + 1;
     }
+    case kWakePick:
+      return list_actions(0, kG, kPickGnome, out, [&](int g) { return g != pick_ && asleep_gnome(g, s); });
+    case kReact: {
+      const int k =
+          list_actions(0, kG, kPickGnome, out, [&](int g) { return awake_gnome(g, t) && is_earmuffs(g); });
+      out[k] = kNoReaction;
+      return k + 1;
+    }
+    case kLullabyChoice:
+      return list_actions(0, kG, kPickGnome, out, [&](int g) { return awake_gnome(g, t); });
+    case kPeekReveal:
+      return peek_reveal_actions(out);
     case kPeekTake:
-      out[k++] = kPickMushroom + peek_[0];
-      out[k++] = kPickMushroom + peek_[1];
-      break;
+      out[0] = kPickMushroom + peek_[0];
+      out[1] = kPickMushroom + peek_[1];
+      return 2;
     case kCompostChoice:
     case kSteal:
-      for (int m = 0; m < kM; ++m) {
-        if (up_mushroom(m, target_)) out[k++] = kPickMushroom + m;
-      }
-      break;
+      return list_actions(0, kM, kPickMushroom, out, [&](int m) { return up_mushroom(m, t); });
     case kGoldenChoice:
-      out[k++] = kTakeGolden;
-      out[k++] = kDeclineGolden;
-      break;
+      out[0] = kTakeGolden;
+      out[1] = kDeclineGolden;
+      return 2;
     case kGameOver:
-      break;
+      return 0;
+  }
+  return 0;
+}
+
+// Use one mushroom, or two (named by the lower one; the other is picked next), or a gnome
+// (earmuffs only reacts); or pass a card, turning it over unrevealed.
+int GnomiState::turn_actions(Action* out) const {
+  const int s = turn_;
+  int k = 0, ups = 0, top = -1;
+  for (int m = 0; m < kM; ++m) {
+    if (up_mushroom(m, s)) out[k++] = kUse1 + m, ++ups, top = m;
+  }
+  if (ups >= 2) {
+    for (int m = 0; m < top; ++m) {
+      if (up_mushroom(m, s)) out[k++] = kUse2 + m;
+    }
+  }
+  for (int g = 0; g < kG; ++g) {
+    if (awake_gnome(g, s) && !is_earmuffs(g)) out[k++] = kUseGnome + g;
+  }
+  for (int m = 0; m < kM; ++m) {
+    if (up_mushroom(m, s)) out[k++] = kPassMushroom + m;
+  }
+  for (int g = 0; g < kG; ++g) {
+    if (awake_gnome(g, s)) out[k++] = kPassGnome + g;
   }
   return k;
+}
+
+// Two cards in ascending order: the first must leave one above it.
+int GnomiState::peek_reveal_actions(Action* out) const {
+  int top = -1;
+  for (int m = 0; m < kM; ++m) {
+    if (up_mushroom(m, target_)) top = m;
+  }
+  return list_actions(pick_ + 1, kM, kPickMushroom, out,
+                      [&](int m) { return up_mushroom(m, target_) && (pick_ >= 0 || m < top); });
 }
 
 int GnomiState::chance_outcomes(ChanceOutcome* out) const {
@@ -345,93 +344,98 @@ Action GnomiState::observed_action(int observer, Action a) const {
   return phase_ == kGoldenChoice && observer != current_player() ? kHiddenChoice : a;
 }
 
+// The effect of `a` in the current phase: one function per phase (the short ones inline). Each
+// leaves the state at its next decision: it ends the move (finish_move) or opens a phase.
 void GnomiState::apply_action(Action a) {
   history_hash_ = mix_action(history_hash_, phase_ == kGoldenChoice ? kHiddenChoice : a);  // public only
   switch (phase_) {
     case kTurn:
-      apply_turn(a);
-      return;
+      return apply_turn(a);
     case kUse1Target:
     case kUse2Target:
     case kEffectTarget:
       target_ = static_cast<int8_t>(a - kTarget);
-      begin_effect();
-      return;
+      return begin_effect();
     case kUse2Second:
-      use_second_mushroom(a - kPickMushroom);
-      return;
+      return use_second_mushroom(a - kPickMushroom);
     case kHansColour:
       colour_ = static_cast<int8_t>(a - kColour);
       effect_ = kHans;
       target_ = turn_;
-      continue_hans();
-      return;
-    case kSproutPick: {
-      if (a == kDone) break;
-      const int m = a - kPickMushroom;
-      mush_.up[m] = 1;  // sprouted without revealing it
-      if (pick_ >= 0) break;
-      pick_ = static_cast<int8_t>(m);
-      for (int x = m + 1; x < kM; ++x) {
-        if (down_mushroom(x, turn_)) return;  // a second may follow
-      }
-      break;
-    }
+      return continue_hans();
+    case kSproutPick:
+      return sprout(a);
     case kWakePick:
       gnome_.up[a - kPickGnome] = 1;
-      break;
-    case kReact: {
-      if (a == kNoReaction) {
-        resolve_effect();
-        return;
-      }
-      const int g = a - kPickGnome;  // earmuffs: revealed, asleep, the effect on this target cancelled
-      gnome_.known[g] = all_mask();
-      gnome_.up[g] = 0;
-      if (effect_ == kHans) {
-        continue_hans();
-        return;
-      }
-      break;
-    }
+      return finish_move();
+    case kReact:
+      return react(a);
     case kLullabyChoice:
       gnome_.up[a - kPickGnome] = 0;
-      break;
-    case kPeekReveal: {
-      const int m = a - kPickMushroom;
-      reveal_mushroom(m);
-      if (pick_ >= 0) {
-        peek_ = {pick_, static_cast<int8_t>(m)};
-        start_peek_take();
-        return;
-      }
-      pick_ = static_cast<int8_t>(m);
-      const int second = only_up_mushroom_above(target_, m);  // a single card left: revealed at once
-      if (second >= 0) {
-        reveal_mushroom(second);
-        peek_ = {pick_, static_cast<int8_t>(second)};
-        start_peek_take();
-      }
-      return;
-    }
+      return finish_move();
+    case kPeekReveal:
+      return peek_reveal(a - kPickMushroom);
     case kPeekTake:
       move_mushroom(a - kPickMushroom, turn_, 0);
-      break;
+      return finish_move();
     case kCompostChoice:
       mush_.up[a - kPickMushroom] = 0;
-      break;
-    case kSteal: {
-      // Only the taker and the victim see the face; everyone sees which card moved.
-      move_mushroom(a - kPickMushroom, turn_, bit(target_));
-      if (--steals_left_ > 0 && count_up_mushrooms(target_) > 0) return;
-      break;
-    }
+      return finish_move();
+    case kSteal:
+      return steal(a - kPickMushroom);
     case kGoldenChoice:
-      choose_golden(a);
-      return;
+      return choose_golden(a);
     case kGameOver:
       return;
   }
+}
+
+// Sprouts a composted mushroom without revealing it; after the first, a second numbered above it
+// may follow (or done).
+void GnomiState::sprout(Action a) {
+  if (a == kDone) return finish_move();
+  const int m = a - kPickMushroom;
+  mush_.up[m] = 1;
+  if (pick_ >= 0) return finish_move();
+  pick_ = static_cast<int8_t>(m);
+  for (int x = m + 1; x < kM; ++x) {
+    if (down_mushroom(x, turn_)) return;  // a second may follow
+  }
+  finish_move();
+}
+
+// The target lets the effect happen, or plays earmuffs: revealed, asleep, the effect on this
+// target cancelled.
+void GnomiState::react(Action a) {
+  if (a == kNoReaction) return resolve_effect();
+  const int g = a - kPickGnome;
+  gnome_.known[g] = all_mask();
+  gnome_.up[g] = 0;
+  if (effect_ == kHans) return continue_hans();
+  finish_move();
+}
+
+// The target reveals mushroom m: the first of two, or the second (then the user takes one).
+void GnomiState::peek_reveal(int m) {
+  reveal_mushroom(m);
+  if (pick_ >= 0) {
+    peek_ = {pick_, static_cast<int8_t>(m)};
+    return start_peek_take();
+  }
+  pick_ = static_cast<int8_t>(m);
+  const int second = only_up_mushroom_above(target_, m);  // a single card left: revealed at once
+  if (second >= 0) {
+    reveal_mushroom(second);
+    peek_ = {pick_, static_cast<int8_t>(second)};
+    start_peek_take();
+  }
+}
+
+// Chance took the target's mushroom m: only the taker and the victim see the face; everyone sees
+// which card moved.
+void GnomiState::steal(int m) {
+  move_mushroom(m, turn_, bit(target_));
+  if (--steals_left_ > 0 && count_up_mushrooms(target_) > 0) return;
   finish_move();
 }
 
@@ -554,99 +558,113 @@ void GnomiState::begin_effect() {
   }
 }
 
+// The effect on the target, once it has not reacted: one function per effect.
 void GnomiState::resolve_effect() {
-  const int t = target_;
   switch (effect_) {
-    case kGive: {
-      // Reading: of several mushrooms of the colour, the target gives the one known to the most
-      // players (the lowest-numbered on a tie), keeping its secrets.
-      int best = -1;
-      for (int m = 0; m < kM; ++m) {
-        if (up_mushroom(m, t) && mush_.face[m] == colour_ &&
-            (best < 0 || std::popcount(mush_.known[m]) > std::popcount(mush_.known[best]))) {
-          best = m;
-        }
-      }
-      // What everyone learns: no mushroom the target would have given before this one (all of
-      // them, when nothing is given) has the colour.
-      for (int m = 0; m < kM; ++m) {
-        if (!up_mushroom(m, t) || m == best) continue;
-        const int known_m = std::popcount(mush_.known[m]);
-        const int known_best = best >= 0 ? std::popcount(mush_.known[best]) : -1;
-        if (best < 0 || known_m > known_best || (known_m == known_best && m < best)) {
-          not_colour_[m] |= bit(colour_);
-        }
-      }
-      if (best >= 0) move_mushroom(best, turn_, all_mask());
-      break;
-    }
+    case kGive:
+      return resolve_give();
     case kStealOne:
-    case kThief: {
-      const int up = count_up_mushrooms(t);
-      if (up == 0) break;  // Reading: composted mushrooms cannot be taken; with none, nothing happens
-      steals_left_ = static_cast<int8_t>(effect_ == kThief ? std::min(2, up) : 1);
-      phase_ = kSteal;
-      return;
-    }
-    case kLullaby: {
-      int awake = 0, only = -1;
-      for (int g = 0; g < kG; ++g) {
-        if (awake_gnome(g, t)) ++awake, only = g;
-      }
-      if (awake == 1) gnome_.up[only] = 0;
-      if (awake >= 2) {
-        phase_ = kLullabyChoice;
-        return;
-      }
-      break;
-    }
-    case kPeek: {
-      int ids[kM];
-      int up = 0;
-      for (int m = 0; m < kM; ++m) {
-        if (up_mushroom(m, t)) ids[up++] = m;
-      }
-      if (up == 1) {
-        reveal_mushroom(ids[0]);
-        move_mushroom(ids[0], turn_, 0);
-      } else if (up == 2) {
-        reveal_mushroom(ids[0]);
-        reveal_mushroom(ids[1]);
-        peek_ = {static_cast<int8_t>(ids[0]), static_cast<int8_t>(ids[1])};
-        start_peek_take();
-        return;
-      } else if (up > 2) {
-        pick_ = -1;
-        phase_ = kPeekReveal;
-        return;
-      }
-      break;
-    }
-    case kCompost: {
-      const int up = count_up_mushrooms(t);
-      if (up == 1) {
-        for (int m = 0; m < kM; ++m) {
-          if (up_mushroom(m, t)) mush_.up[m] = 0;
-        }
-      }
-      if (up >= 2) {
-        phase_ = kCompostChoice;
-        return;
-      }
-      break;
-    }
+    case kThief:
+      return resolve_steal();
+    case kLullaby:
+      return resolve_lullaby();
+    case kPeek:
+      return resolve_peek();
+    case kCompost:
+      return resolve_compost();
     case kHans:
-      for (int m = 0; m < kM; ++m) {
-        if (up_mushroom(m, t) && mush_.face[m] == colour_) {
-          reveal_mushroom(m);
-          mush_.up[m] = 0;
-        }
-      }
-      exclude_colour_of_up(t, colour_);
-      continue_hans();
-      return;
+      compost_colour(target_);
+      return continue_hans();
     case kNoEffect:
-      break;
+      return finish_move();
+  }
+}
+
+// Reading: of several mushrooms of the colour, the target gives the one known to the most
+// players (the lowest-numbered on a tie), keeping its secrets.
+void GnomiState::resolve_give() {
+  const int t = target_;
+  int best = -1;
+  for (int m = 0; m < kM; ++m) {
+    if (up_mushroom(m, t) && mush_.face[m] == colour_ &&
+        (best < 0 || std::popcount(mush_.known[m]) > std::popcount(mush_.known[best]))) {
+      best = m;
+    }
+  }
+  // What everyone learns: no mushroom the target would have given before this one (all of
+  // them, when nothing is given) has the colour.
+  for (int m = 0; m < kM; ++m) {
+    if (!up_mushroom(m, t) || m == best) continue;
+    const int known_m = std::popcount(mush_.known[m]);
+    const int known_best = best >= 0 ? std::popcount(mush_.known[best]) : -1;
+    if (best < 0 || known_m > known_best || (known_m == known_best && m < best)) {
+      not_colour_[m] |= bit(colour_);
+    }
+  }
+  if (best >= 0) move_mushroom(best, turn_, all_mask());
+  finish_move();
+}
+
+// Thief takes two mushrooms (one if the target has one), a use of 2 mushrooms one; chance picks
+// which.
+void GnomiState::resolve_steal() {
+  const int up = count_up_mushrooms(target_);
+  if (up == 0) return finish_move();  // Reading: composted mushrooms cannot be taken
+  steals_left_ = static_cast<int8_t>(effect_ == kThief ? std::min(2, up) : 1);
+  phase_ = kSteal;
+}
+
+// One of the target's awake gnomes goes to sleep; the target chooses which among several.
+void GnomiState::resolve_lullaby() {
+  int awake = 0, only = -1;
+  for (int g = 0; g < kG; ++g) {
+    if (awake_gnome(g, target_)) ++awake, only = g;
+  }
+  if (awake >= 2) {
+    phase_ = kLullabyChoice;
+    return;
+  }
+  if (awake == 1) gnome_.up[only] = 0;
+  finish_move();
+}
+
+// The target reveals two right-side-up mushrooms (chosen among more than two) and the user takes
+// one; a single one is taken at once.
+void GnomiState::resolve_peek() {
+  int ids[kM];
+  int up = 0;
+  for (int m = 0; m < kM; ++m) {
+    if (up_mushroom(m, target_)) ids[up++] = m;
+  }
+  if (up > 2) {
+    pick_ = -1;
+    phase_ = kPeekReveal;
+    return;
+  }
+  if (up == 2) {
+    reveal_mushroom(ids[0]);
+    reveal_mushroom(ids[1]);
+    peek_ = {static_cast<int8_t>(ids[0]), static_cast<int8_t>(ids[1])};
+    return start_peek_take();
+  }
+  if (up == 1) {
+    reveal_mushroom(ids[0]);
+    move_mushroom(ids[0], turn_, 0);
+  }
+  finish_move();
+}
+
+// One of the target's right-side-up mushrooms is turned over; the target chooses among several.
+void GnomiState::resolve_compost() {
+  const int up = count_up_mushrooms(target_);
+  if (up >= 2) {
+    phase_ = kCompostChoice;
+    return;
+  }
+  if (up == 1) {
+    for (int m = 0; m < kM; ++m) {
+      if (up_mushroom(m, target_)) mush_.up[m] = 0;
+    }
   }
   finish_move();
 }
@@ -660,15 +678,21 @@ void GnomiState::continue_hans() {
       phase_ = kReact;
       return;
     }
-    for (int m = 0; m < kM; ++m) {
-      if (up_mushroom(m, t) && mush_.face[m] == colour_) {
-        reveal_mushroom(m);
-        mush_.up[m] = 0;
-      }
-    }
-    exclude_colour_of_up(t, colour_);
+    compost_colour(t);
   }
   finish_move();
+}
+
+// Hans composts every right-side-up mushroom of its colour of player s (revealed); everyone then
+// knows the ones left are not of that colour.
+void GnomiState::compost_colour(int s) {
+  for (int m = 0; m < kM; ++m) {
+    if (up_mushroom(m, s) && mush_.face[m] == colour_) {
+      reveal_mushroom(m);
+      mush_.up[m] = 0;
+    }
+  }
+  exclude_colour_of_up(s, colour_);
 }
 
 // After hans composted every right-side-up mushroom of `colour` of player s, everyone knows the

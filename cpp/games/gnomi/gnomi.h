@@ -207,14 +207,26 @@ class GnomiState {
   void reveal_mushroom(int m) { mush_.reveal(m, all_mask()); }
   void move_mushroom(int m, int to, uint8_t learners);
 
+  int turn_actions(Action* out) const;
+  int peek_reveal_actions(Action* out) const;
   void apply_turn(Action a);
+  void sprout(Action a);
+  void react(Action a);
+  void peek_reveal(int m);
+  void steal(int m);
   int only_up_mushroom_above(int s, int m) const;
   void use_second_mushroom(int m);
   void use_gnome(int g);
   void choose_target(Phase phase);
   void begin_effect();
   void resolve_effect();
+  void resolve_give();
+  void resolve_steal();
+  void resolve_lullaby();
+  void resolve_peek();
+  void resolve_compost();
   void continue_hans();
+  void compost_colour(int s);
   void start_peek_take();
   void finish_move();
   void end_game(uint8_t winners);

@@ -6,6 +6,7 @@
 #include "core/heuristic.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace ts {
 
@@ -14,6 +15,13 @@ using namespace gummiland;
 namespace {
 
 const std::vector<std::string> kRegionNames(kRegionName.begin(), kRegionName.end());
+
+// Writes base + i for each bit i of `mask`, lowest first; returns how many.
+int mask_actions(uint64_t mask, Action base, Action* out) {
+  int n = 0;
+  for (; mask != 0; mask &= mask - 1) out[n++] = base + std::countr_zero(mask);
+  return n;
+}
 
 }  // namespace
 
@@ -223,111 +231,130 @@ int GummilandState::specials(int player) const {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Legal actions.
+// Legal actions: one function per phase. A phase that chooses a tile names it by its class (or
+// kind), so its choices are a set of classes (bit i: class i), listed by mask_actions.
 
 int GummilandState::legal_actions(Action* out) const {
   if (over_) return 0;
-  int n = 0;
-  const OwnList& front = front_[current_];
-  auto front_classes = [&](int player) {
-    uint32_t mask = 0;
-    for (int i = 0; i < front_[player].size; ++i) mask |= 1u << front_class(player, front_[player].t[i]);
-    return mask;
-  };
   switch (phase_) {
-    case kMain: {
-      out[n++] = kEndAction;
-      if (captures_left_ > 0) {
-        const Fruits avail = available();
-        for (int k = 0; k < kNumPiles; ++k) {
-          if (!piles_[k].empty() && can_pay(piles_[k].top(), Fruits{}, avail)) out[n++] = kPileAction + k;
-        }
-      }
-      for (int reward = kTaste; reward <= kSelection; ++reward) {
-        const int i = usable_special_index(reward);
-        if (i < 0) continue;
-        bool ok = false;
-        if (reward == kGum) {
-          for (int j = 0; j < front.size && !ok; ++j) {
-            ok = j != i && gum_can_copy(front.t[j], 1);
-          }
-        } else {
-          ok = usable(reward, 1);
-        }
-        if (ok) out[n++] = kUseAction + reward - kTaste;
-      }
-      break;
-    }
-    case kPay: {
-      const int tile = piles_[target_].top();
-      const Fruits already = paid(), avail = available();
-      const uint32_t mask = front_classes(current_);
-      for (int cls : {int(kS), int(kA), int(kL), int(kM), kActiveGum}) {
-        if (!(mask >> cls & 1)) continue;
-        Fruits p = already, a = avail;
-        const int fruit = fruit_of_class(cls);
-        p.add(fruit);
-        a.add(fruit, -1);
-        if (can_pay(tile, p, a)) out[n++] = kClassAction + cls;
-      }
-      break;
-    }
-    case kSlide: {
-      uint32_t mask = 0;
-      for (int i = 0; i < pending_.size; ++i) mask |= 1u << reward_of(pending_.t[i]);
-      for (int cls = 0; cls < kNumClasses; ++cls) {
-        if (mask >> cls & 1) out[n++] = kClassAction + cls;
-      }
-      break;
-    }
-    case kGumCopy: {
-      uint32_t mask = 0;
-      for (int i = 0; i < front.size; ++i) {
-        if (gum_can_copy(front.t[i], 0)) mask |= 1u << front_class(current_, front.t[i]);
-      }
-      for (int cls = 0; cls < kNumClasses; ++cls) {
-        if (mask >> cls & 1) out[n++] = kClassAction + cls;
-      }
-      break;
-    }
+    case kMain:
+      return main_actions(out);
+    case kPay:
+      return pay_actions(out);
+    case kSlide:
+      return mask_actions(pending_classes(), kClassAction, out);
+    case kGumCopy:
+      return mask_actions(gum_copy_classes(), kClassAction, out);
     case kExchanging: {
-      if (exchanged_ > 0) out[n++] = kEndAction;
-      const uint32_t mask = front_classes(current_);
-      for (int cls = 0; cls < kNumClasses; ++cls) {
-        if (mask >> cls & 1) out[n++] = kClassAction + cls;
-      }
-      break;
+      int n = 0;
+      if (exchanged_ > 0) out[n++] = kEndAction;  // stopping needs one tile exchanged
+      return n + mask_actions(front_classes(current_), kClassAction, out + n);
     }
     case kTidyPlayer:
-      for (int q = 0; q < num_players_; ++q) {
-        if (q != current_ && front_[q].size > 0) out[n++] = kPlayerAction + q;
-      }
-      break;
-    case kTidyTile: {
-      const uint32_t mask = front_classes(target_);
-      for (int cls = 0; cls < kNumClasses; ++cls) {
-        if (mask >> cls & 1) out[n++] = kClassAction + cls;
-      }
-      break;
-    }
+      return tidy_player_actions(out);
+    case kTidyTile:
+      return mask_actions(front_classes(target_), kClassAction, out);
     case kSelectPile:
-      for (int k = 0; k < kNumPiles; ++k) {
-        if (piles_[k].size >= 2) out[n++] = kPileAction + k;
-      }
-      break;
-    case kSelectTile: {
-      uint64_t mask = 0;
-      const PileList& pile = piles_[target_];
-      for (int i = 0; i < pile.size; ++i) mask |= uint64_t{1} << kTiles[pile.t[i]].row;
-      for (int row = 0; row < kNumWildRows; ++row) {
-        if (mask >> row & 1) out[n++] = kTypeAction + row;
-      }
-      break;
-    }
+      return select_pile_actions(out);
+    case kSelectTile:
+      return mask_actions(pile_kinds(target_), kTypeAction, out);
     default:
-      break;
+      return 0;
+  }
+}
+
+// End the turn, capture a pile's top tile the player can pay for, or use a special (the gum needs
+// another tile in front to copy).
+int GummilandState::main_actions(Action* out) const {
+  int n = 0;
+  out[n++] = kEndAction;
+  if (captures_left_ > 0) {
+    const Fruits avail = available();
+    for (int k = 0; k < kNumPiles; ++k) {
+      if (!piles_[k].empty() && can_pay(piles_[k].top(), Fruits{}, avail)) out[n++] = kPileAction + k;
+    }
+  }
+  const OwnList& front = front_[current_];
+  for (int reward = kTaste; reward <= kSelection; ++reward) {
+    const int i = usable_special_index(reward);
+    if (i < 0) continue;
+    bool ok = false;
+    if (reward == kGum) {
+      for (int j = 0; j < front.size && !ok; ++j) ok = j != i && gum_can_copy(front.t[j], 1);
+    } else {
+      ok = usable(reward, 1);
+    }
+    if (ok) out[n++] = kUseAction + reward - kTaste;
   }
   return n;
+}
+
+// The fruit classes in front that leave the capture payable when paid next.
+int GummilandState::pay_actions(Action* out) const {
+  int n = 0;
+  const int tile = piles_[target_].top();
+  const Fruits already = paid(), avail = available();
+  const uint64_t in_front = front_classes(current_);
+  for (int cls : {int(kS), int(kA), int(kL), int(kM), kActiveGum}) {
+    if (!(in_front >> cls & 1)) continue;
+    Fruits p = already, a = avail;
+    const int fruit = fruit_of_class(cls);
+    p.add(fruit);
+    a.add(fruit, -1);
+    if (can_pay(tile, p, a)) out[n++] = kClassAction + cls;
+  }
+  return n;
+}
+
+// The opponents with a tile in front.
+int GummilandState::tidy_player_actions(Action* out) const {
+  int n = 0;
+  for (int q = 0; q < num_players_; ++q) {
+    if (q != current_ && front_[q].size > 0) out[n++] = kPlayerAction + q;
+  }
+  return n;
+}
+
+// The piles of 2 tiles or more.
+int GummilandState::select_pile_actions(Action* out) const {
+  int n = 0;
+  for (int k = 0; k < kNumPiles; ++k) {
+    if (piles_[k].size >= 2) out[n++] = kPileAction + k;
+  }
+  return n;
+}
+
+static_assert(kNumClasses <= 64, "a set of classes is 64 bits");
+
+uint64_t GummilandState::front_classes(int player) const {
+  uint64_t mask = 0;
+  const OwnList& front = front_[player];
+  for (int i = 0; i < front.size; ++i) mask |= uint64_t{1} << front_class(player, front.t[i]);
+  return mask;
+}
+
+uint64_t GummilandState::pending_classes() const {
+  uint64_t mask = 0;
+  for (int i = 0; i < pending_.size; ++i) mask |= uint64_t{1} << reward_of(pending_.t[i]);
+  return mask;
+}
+
+uint64_t GummilandState::gum_copy_classes() const {
+  uint64_t mask = 0;
+  const OwnList& front = front_[current_];
+  for (int i = 0; i < front.size; ++i) {
+    if (gum_can_copy(front.t[i], 0)) mask |= uint64_t{1} << front_class(current_, front.t[i]);
+  }
+  return mask;
+}
+
+// The tile kinds (wild rows) in pile k.
+static_assert(kNumWildRows <= 64, "pile_kinds returns a 64-bit set");
+uint64_t GummilandState::pile_kinds(int k) const {
+  uint64_t mask = 0;
+  const PileList& pile = piles_[k];
+  for (int i = 0; i < pile.size; ++i) mask |= uint64_t{1} << kTiles[pile.t[i]].row;
+  return mask;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -453,101 +480,117 @@ void GummilandState::end_turn() {
   begin_turn();
 }
 
+// The effect of `action` in the current phase: one function per phase.
 void GummilandState::apply_action(Action action) {
   switch (phase_) {
     case kMain:
-      if (action == kEndAction) {
-        end_turn();
-      } else if (action < kUseAction) {
-        target_ = static_cast<int8_t>(action - kPileAction);
-        phase_ = kPay;
-      } else {
-        const int reward = action - kUseAction + kTaste;
-        const int i = usable_special_index(reward);
-        in_use_ = static_cast<int8_t>(front_[current_].remove_at(i));
-        mark_used(in_use_);
-        begin_special(reward);
-      }
-      break;
-    case kPay: {
-      const int i = find_front(current_, action - kClassAction);
-      pending_.push(front_[current_].remove_at(i));
-      const Fruits p = paid();
-      const TileRow& row = row_of(piles_[target_].top());
-      if (p.s + p.a + p.l + p.m == row.cost[0] + row.cost[1] + row.cost[2]) complete_capture();
-      break;
-    }
-    case kSlide: {
-      const int cls = action - kClassAction;
-      for (int i = 0; i < pending_.size; ++i) {
-        if (reward_of(pending_.t[i]) == cls) {
-          box_[current_].push(pending_.remove_at(i));
-          break;
-        }
-      }
-      auto_slide();
-      break;
-    }
-    case kGumCopy: {
-      const int cls = action - kClassAction;
-      if (cls <= kM) {
-        front_[current_].push(in_use_);
-        in_use_ = -1;
-        gum_as_ = static_cast<int8_t>(cls);
-        phase_ = kMain;
-      } else {
-        begin_special(cls);
-      }
-      break;
-    }
+      return main_action(action);
+    case kPay:
+      return pay_with(action - kClassAction);
+    case kSlide:
+      return slide(action - kClassAction);
+    case kGumCopy:
+      return copy_with_gum(action - kClassAction);
     case kExchanging:
-      if (action == kEndAction) {
-        finish_exchange();
-      } else {
-        const int cls = action - kClassAction;
-        box_[current_].push(front_[current_].remove_at(find_front(current_, cls)));
-        if (cls == kActiveGum) gum_as_ = 0;  // back to a plain Chewing gum in the box
-        ++exchanged_;
-        if (exchanged_ == 2 || front_[current_].empty()) finish_exchange();
-      }
-      break;
+      return exchange(action);
     case kTidyPlayer:
       target_ = static_cast<int8_t>(action - kPlayerAction);
       phase_ = kTidyTile;
-      break;
-    case kTidyTile: {
-      const int q = target_;
-      box_[q].push(front_[q].remove_at(find_front(q, action - kClassAction)));
-      target_ = -1;
-      finish_special();
-      break;
-    }
+      return;
+    case kTidyTile:
+      return tidy_tile(action - kClassAction);
     case kSelectPile:
       target_ = static_cast<int8_t>(action - kPileAction);
       pile_known_[target_] |= static_cast<uint8_t>(1 << current_);
       phase_ = kSelectTile;
-      break;
-    case kSelectTile: {
-      // The chosen kind's copy nearest the top moves to the top; the rest keep their order.
-      // Everyone sees which kind goes on top. Watchers who knew the tiles below the top (the
-      // old top, earlier Selections) can tell whether it came from there; if not, it came from
-      // the hidden part, and the tile that was on top is now known to lie just below it.
-      PileList& pile = piles_[target_];
-      const int row = action - kTypeAction;
-      for (int i = pile.size - 1; i >= 0; --i) {
-        if (kTiles[pile.t[i]].row == row) {
-          if (i < pile.size - 1 - pile_seen_[target_]) ++pile_seen_[target_];
-          pile.push(pile.remove_at(i));
-          break;
-        }
-      }
-      target_ = -1;
-      finish_special();
+      return;
+    case kSelectTile:
+      return select_tile(action - kTypeAction);
+    default:
+      return;
+  }
+}
+
+void GummilandState::main_action(Action action) {
+  if (action == kEndAction) {
+    end_turn();
+  } else if (action < kUseAction) {
+    target_ = static_cast<int8_t>(action - kPileAction);
+    phase_ = kPay;
+  } else {
+    const int reward = action - kUseAction + kTaste;
+    const int i = usable_special_index(reward);
+    in_use_ = static_cast<int8_t>(front_[current_].remove_at(i));
+    mark_used(in_use_);
+    begin_special(reward);
+  }
+}
+
+// Pays with a tile of class `cls`; the capture completes once the cost is paid.
+void GummilandState::pay_with(int cls) {
+  const int i = find_front(current_, cls);
+  pending_.push(front_[current_].remove_at(i));
+  const Fruits p = paid();
+  const TileRow& row = row_of(piles_[target_].top());
+  if (p.s + p.a + p.l + p.m == row.cost[0] + row.cost[1] + row.cost[2]) complete_capture();
+}
+
+// Slides a pending tile of class `cls` into the box.
+void GummilandState::slide(int cls) {
+  for (int i = 0; i < pending_.size; ++i) {
+    if (reward_of(pending_.t[i]) == cls) {
+      box_[current_].push(pending_.remove_at(i));
       break;
     }
-    default:
-      break;
   }
+  auto_slide();
+}
+
+// The gum copies a fruit (it pays as that fruit this turn) or a special (its effect at once).
+void GummilandState::copy_with_gum(int cls) {
+  if (cls <= kM) {
+    front_[current_].push(in_use_);
+    in_use_ = -1;
+    gum_as_ = static_cast<int8_t>(cls);
+    phase_ = kMain;
+  } else {
+    begin_special(cls);
+  }
+}
+
+// Stops exchanging, or puts a tile of the class the action names into the box (two at most).
+void GummilandState::exchange(Action action) {
+  if (action == kEndAction) return finish_exchange();
+  const int cls = action - kClassAction;
+  box_[current_].push(front_[current_].remove_at(find_front(current_, cls)));
+  if (cls == kActiveGum) gum_as_ = 0;  // back to a plain Chewing gum in the box
+  ++exchanged_;
+  if (exchanged_ == 2 || front_[current_].empty()) finish_exchange();
+}
+
+// Puts a tile of class `cls` in front of the chosen opponent into their box.
+void GummilandState::tidy_tile(int cls) {
+  const int q = target_;
+  box_[q].push(front_[q].remove_at(find_front(q, cls)));
+  target_ = -1;
+  finish_special();
+}
+
+// The chosen kind's copy nearest the top moves to the top; the rest keep their order. Everyone
+// sees which kind goes on top. Watchers who knew the tiles below the top (the old top, earlier
+// Selections) can tell whether it came from there; if not, it came from the hidden part, and the
+// tile that was on top is now known to lie just below it.
+void GummilandState::select_tile(int row) {
+  PileList& pile = piles_[target_];
+  for (int i = pile.size - 1; i >= 0; --i) {
+    if (kTiles[pile.t[i]].row == row) {
+      if (i < pile.size - 1 - pile_seen_[target_]) ++pile_seen_[target_];
+      pile.push(pile.remove_at(i));
+      break;
+    }
+  }
+  target_ = -1;
+  finish_special();
 }
 
 void GummilandState::scores(double* out) const {

@@ -184,6 +184,23 @@ class GummilandState {
   int find_front(int player, int cls) const;  // index of the first tile of the class, or -1
   int usable_special_index(int reward) const;
   int nonempty_piles() const;
+  // Legal actions; a phase that chooses a tile lists its classes as a set (bit i: class i).
+  int main_actions(Action* out) const;
+  int pay_actions(Action* out) const;
+  int tidy_player_actions(Action* out) const;
+  int select_pile_actions(Action* out) const;
+  uint64_t front_classes(int player) const;
+  uint64_t pending_classes() const;
+  uint64_t gum_copy_classes() const;
+  uint64_t pile_kinds(int k) const;  // bit i: kind (wild row) i
+  // Effects of the actions by phase.
+  void main_action(Action action);
+  void pay_with(int cls);
+  void slide(int cls);
+  void copy_with_gum(int cls);
+  void exchange(Action action);
+  void tidy_tile(int cls);
+  void select_tile(int row);
   void tickle(int count);
   void begin_special(int reward);
   void finish_special();
@@ -201,6 +218,8 @@ class GummilandState {
 
   // Views (gummiland_view.cc).
   std::string describe(int viewer) const;
+  std::string describe_pile(int k, int viewer, std::vector<int>& hidden) const;
+  std::string describe_player(int q, int viewer) const;
   std::string decision_text() const;
 
   // Fields and resampling (gummiland_fields.cc).

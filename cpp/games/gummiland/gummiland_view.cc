@@ -41,6 +41,15 @@ std::string sorted_names(std::vector<int> tiles) {
   return out.empty() ? "none" : out.substr(1);
 }
 
+// The names of the regions in `mask` (bit r: region r), comma-separated; empty for none.
+std::string region_names(unsigned mask) {
+  std::string out;
+  for (int r = 0; r < kNumRegions; ++r) {
+    if (mask >> r & 1) out += std::string(out.empty() ? "" : ",") + kRegionName[r];
+  }
+  return out;
+}
+
 std::string players_in(uint8_t mask, int n) {
   std::string out;
   for (int q = 0; q < n; ++q) {
@@ -92,10 +101,7 @@ std::string GummilandState::decision_text() const {
 // player also gets what they can deduce (unknown box sets, hidden pile tiles) and the order of the
 // piles they looked through.
 std::string GummilandState::describe(int viewer) const {
-  std::string regions;
-  for (int r = 0; r < kNumRegions; ++r) {
-    if (regions_ >> r & 1) regions += std::string(regions.empty() ? "" : ",") + kRegionName[r];
-  }
+  const std::string regions = region_names(regions_);
   std::string out = "Gummiland, " + std::to_string(num_players_) +
                     " players, regions: " + (regions.empty() ? "none" : regions) + "\nRound " +
                     std::to_string(round_ + (over_ ? 0 : 1)) + " (cap " + std::to_string(max_rounds_) +
@@ -105,66 +111,9 @@ std::string GummilandState::describe(int viewer) const {
            (doubled_ ? " (Doublon used)" : "") + "\n";
   }
   std::vector<int> hidden;
-  for (int k = 0; k < kNumPiles; ++k) {
-    const PileList& pile = piles_[k];
-    out += "Pile " + std::to_string(k) + ": ";
-    if (pile.empty()) {
-      out += "empty\n";
-      continue;
-    }
-    out += std::to_string(pile.size) + " tiles, top " + tile_name(pile.top());
-    if (pile_exotic_[k]) {
-      std::string names;
-      for (int r = 0; r < kNumRegions; ++r) {
-        if (pile_exotic_[k] >> r & 1) names += std::string(names.empty() ? "" : ",") + kRegionName[r];
-      }
-      out += "; exotic: " + names;
-    }
-    if (pile_known_[k]) out += "; order known to player " + players_in(pile_known_[k], num_players_);
-    if (viewer >= 0 && (pile_known_[k] >> viewer & 1)) {
-      out += "; order (bottom first):";
-      for (int i = 0; i < pile.size; ++i) append_tile(out, pile.t[i]);
-    } else {
-      const int below = pile.size - 1 - pile_seen_[k];
-      if (pile_seen_[k] > 0) {
-        out += "; known below the top (bottom first):";
-        for (int i = below; i + 1 < pile.size; ++i) append_tile(out, pile.t[i]);
-      }
-      for (int i = 0; i < below; ++i) hidden.push_back(pile.t[i]);
-    }
-    out += "\n";
-  }
+  for (int k = 0; k < kNumPiles; ++k) out += describe_pile(k, viewer, hidden);
   if (viewer >= 0) out += "Hidden pile tiles: " + sorted_names(hidden) + "\n";
-  for (int q = 0; q < num_players_; ++q) {
-    out += "Player " + std::to_string(q) + ": " + std::to_string(gummiz(q)) + " Gummiz, " +
-           std::to_string(specials(q)) + " specials\n  front:";
-    const OwnList& front = front_[q];
-    for (int i = 0; i < front.size; ++i) {
-      const int t = front.t[i];
-      append_tile(out, t);
-      if (front_class(q, t) == kActiveGum) {
-        out += '=';
-        out += kRewardShort[gum_as_];
-      }
-      if (q == current_ && is_used(t)) out += "*";
-    }
-    const OwnList& box = box_[q];
-    out += front.empty() ? " nothing" : "";
-    out += "\n  box (" + std::to_string(box.size) + ", next out first):";
-    for (int i = 0; i < box.size; ++i) {
-      if (i < box_unknown_[q]) {
-        out += " ?";
-      } else {
-        append_tile(out, box.t[i]);
-        if (q == current_ && is_used(box.t[i])) out += '*';
-      }
-    }
-    out += "\n";
-    if (viewer >= 0 && box_unknown_[q] > 0) {
-      out += "  unknown box tiles: " +
-             sorted_names(std::vector<int>(box.t.begin(), box.t.begin() + box_unknown_[q])) + "\n";
-    }
-  }
+  for (int q = 0; q < num_players_; ++q) out += describe_player(q, viewer);
   if (in_use_ >= 0) out += "In use: " + tile_name(in_use_) + "\n";
   if (over_) {
     std::vector<double> r(num_players_);
@@ -175,6 +124,63 @@ std::string GummilandState::describe(int viewer) const {
       out += std::to_string(v);
     }
     out += "\n";
+  }
+  return out;
+}
+
+// Pile k's line: its size, top and exotic tiles, who knows its order, and what `viewer` knows
+// below the top. The tiles hidden from `viewer` are appended to `hidden`.
+std::string GummilandState::describe_pile(int k, int viewer, std::vector<int>& hidden) const {
+  const PileList& pile = piles_[k];
+  std::string out = "Pile " + std::to_string(k) + ": ";
+  if (pile.empty()) return out + "empty\n";
+  out += std::to_string(pile.size) + " tiles, top " + tile_name(pile.top());
+  if (pile_exotic_[k]) out += "; exotic: " + region_names(pile_exotic_[k]);
+  if (pile_known_[k]) out += "; order known to player " + players_in(pile_known_[k], num_players_);
+  if (viewer >= 0 && (pile_known_[k] >> viewer & 1)) {
+    out += "; order (bottom first):";
+    for (int i = 0; i < pile.size; ++i) append_tile(out, pile.t[i]);
+  } else {
+    const int below = pile.size - 1 - pile_seen_[k];
+    if (pile_seen_[k] > 0) {
+      out += "; known below the top (bottom first):";
+      for (int i = below; i + 1 < pile.size; ++i) append_tile(out, pile.t[i]);
+    }
+    for (int i = 0; i < below; ++i) hidden.push_back(pile.t[i]);
+  }
+  return out + "\n";
+}
+
+// Player q's lines: Gummiz and specials, the front (the active gum's fruit, the current player's
+// used tiles starred), the box (unknown tiles as "?"), and the unknown box set for a player viewer.
+std::string GummilandState::describe_player(int q, int viewer) const {
+  std::string out = "Player " + std::to_string(q) + ": " + std::to_string(gummiz(q)) + " Gummiz, " +
+                    std::to_string(specials(q)) + " specials\n  front:";
+  const OwnList& front = front_[q];
+  for (int i = 0; i < front.size; ++i) {
+    const int t = front.t[i];
+    append_tile(out, t);
+    if (front_class(q, t) == kActiveGum) {
+      out += '=';
+      out += kRewardShort[gum_as_];
+    }
+    if (q == current_ && is_used(t)) out += "*";
+  }
+  const OwnList& box = box_[q];
+  out += front.empty() ? " nothing" : "";
+  out += "\n  box (" + std::to_string(box.size) + ", next out first):";
+  for (int i = 0; i < box.size; ++i) {
+    if (i < box_unknown_[q]) {
+      out += " ?";
+    } else {
+      append_tile(out, box.t[i]);
+      if (q == current_ && is_used(box.t[i])) out += '*';
+    }
+  }
+  out += "\n";
+  if (viewer >= 0 && box_unknown_[q] > 0) {
+    out += "  unknown box tiles: " +
+           sorted_names(std::vector<int>(box.t.begin(), box.t.begin() + box_unknown_[q])) + "\n";
   }
   return out;
 }
