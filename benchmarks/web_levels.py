@@ -6,8 +6,10 @@ python/tablesearch/web/levels.json, which the setup form shows beside each level
     python benchmarks/web_levels.py [--games 24] [--only connect_four,gnomi] [--workers 1]
 
 Games are played at their 2-player setting, with the Expert level where a built-in model plays it.
-Candy Land has no decision (every level plays alike) and is left out. Costs about 15 minutes on one
-core with the default --games; --only measures some games again and keeps the others' figures.
+Candy Land has no decision (every level plays alike) and is left out. --only measures some games
+again and keeps the others' figures. levels.json records the games each was measured with
+(`played`): enough for each level's interval to lie above the one below (tests/web/test_levels.py);
+Gummiland's 400 take about 45 minutes of one core, its Hard level being slow.
 """
 
 from __future__ import annotations
@@ -30,16 +32,37 @@ GAMES = {
 NOTES = {
     "candyland": "every level plays alike: Candy Land has no decision",
     "tic_tac_toe": "perfect play draws: the stronger levels draw against each other",
+    "leduc_poker": "no search tried here beat 100 simulations a move, so there is no Hard level",
+    "gnomi": "3,000 simulations a move play no better than 300 here, so Hard looks 300 ahead",
+    "wetland": "3,000 simulations a move play no better than 300 at 2 players, so Hard looks 300 ahead",
 }
 
 
 def measure(game: str, params: dict, games: int, workers: int) -> dict[str, list[int]]:
     offered = levels.for_game(game)  # Expert too where a built-in model plays this many players
-    specs = {row["key"]: row["spec"] for row in offered if row["players"] is None or 2 in row["players"]}
+    n = params.get("players", 2)
+    specs = {row["key"]: row["spec"] for row in offered if row["players"] is None or n in row["players"]}
     result = ts.tournament(game, specs, games=games, params=params, seed=1, workers=workers, progress=False)
     rows = {row["agent"]: row for row in result.table}
     anchor = rows["beginner"]["elo"]
     return {key: [round(rows[key][field] - anchor) for field in ("elo", "elo_low", "elo_high")] for key in specs}
+
+
+def record(game: str, figures: dict[str, list[int]], games: int) -> None:
+    """Writes `game`'s figures into levels.json, read again just before, so that runs measuring
+    other games at the same time keep theirs."""
+    try:
+        data = json.loads(levels.ELO_FILE.read_text())
+    except (OSError, ValueError):
+        data = {}
+    for field, value in (("games", figures), ("players", GAMES[game].get("players", 2)), ("played", games)):
+        data.setdefault(field, {})[game] = value
+    data["notes"] = NOTES
+    data["how"] = (
+        "python benchmarks/web_levels.py --only GAME --games N (N in played): round robin between "
+        "the levels at the player count in players, Elo with 95% bootstrap intervals, Beginner = 0"
+    )
+    levels.ELO_FILE.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
 
 
 def main() -> None:
@@ -48,23 +71,12 @@ def main() -> None:
     parser.add_argument("--only", default="", help="comma-separated games to measure (default: all)")
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
-    only = [g for g in args.only.split(",") if g] or list(GAMES)
-    try:
-        data = json.loads(levels.ELO_FILE.read_text())
-    except (OSError, ValueError):
-        data = {}
-    data.setdefault("games", {})
-    for game in only:
+    for game in [g for g in args.only.split(",") if g] or list(GAMES):
         start = time.perf_counter()
-        data["games"][game] = measure(game, GAMES[game], args.games, args.workers)
-        figures = ", ".join(f"{k} {v[0]:+.0f} [{v[1]:+.0f}, {v[2]:+.0f}]" for k, v in data["games"][game].items())
-        print(f"{game}: {figures}  ({time.perf_counter() - start:.0f} s)", flush=True)
-    data["notes"] = NOTES
-    data["how"] = (
-        f"python benchmarks/web_levels.py --games {args.games}: round robin between the levels, "
-        "2 players, Elo with 95% bootstrap intervals, Beginner = 0"
-    )
-    levels.ELO_FILE.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+        figures = measure(game, GAMES[game], args.games, args.workers)
+        record(game, figures, args.games)
+        text = ", ".join(f"{k} {v[0]:+.0f} [{v[1]:+.0f}, {v[2]:+.0f}]" for k, v in figures.items())
+        print(f"{game}: {text}  ({time.perf_counter() - start:.0f} s)", flush=True)
 
 
 if __name__ == "__main__":

@@ -22,24 +22,25 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from tablesearch.web import levels
 from tablesearch.web.background import BackgroundServer
 
-# (file, game, params, seats, human clicks before the shot)
+# (file, game, params, seats: "human" or a level's key, human clicks before the shot)
 PAGES = [
-    ("tic_tac_toe", "tic_tac_toe", {}, ["human", "mcts:iterations=2000"], 2),
-    ("connect_four", "connect_four", {}, ["human", "mcts:iterations=3000"], 5),
-    ("candyland", "candyland", {"players": 3}, ["human", "random", "random"], 12),
-    ("wetland", "wetland", {"players": 4}, ["human", "mcts:iterations=300", "random", "random"], 3),
-    ("leduc_poker", "leduc_poker", {}, ["human", "mcts:iterations=2000"], 1),
-    ("gnomi", "gnomi", {"players": 3}, ["human", "mcts:iterations=300", "mcts:iterations=300"], 4),
-    (
-        "gummiland",
-        "gummiland",
-        {"players": 3, "regions": "pineapple,orange"},
-        ["human", "mcts:iterations=200", "mcts:iterations=200"],
-        6,
-    ),
+    ("tic_tac_toe", "tic_tac_toe", {}, ["human", "hard"], 2),
+    ("connect_four", "connect_four", {}, ["human", "hard"], 5),
+    ("candyland", "candyland", {"players": 3}, ["human", "beginner", "beginner"], 12),
+    ("wetland", "wetland", {"players": 4}, ["human", "medium", "beginner", "beginner"], 3),
+    ("leduc_poker", "leduc_poker", {}, ["human", "medium"], 1),
+    ("gnomi", "gnomi", {"players": 3}, ["human", "medium", "medium"], 4),
+    ("gummiland", "gummiland", {"players": 3, "regions": "pineapple,orange"}, ["human", "easy", "easy"], 6),
 ]
+
+
+def specs(game: str, seats: list[str]) -> list[str]:
+    """The agent specs of `seats`, each a level's key in `game` (as the setup form offers them) or human."""
+    spec = {level.key: level.spec for level in levels.ladder(game)}
+    return [seat if seat == "human" else spec[seat] for seat in seats]
 
 
 LAPTOP = {"width": 1280, "height": 800}
@@ -86,7 +87,7 @@ def main() -> None:
         for (name, game, params, seats, clicks), (page, suffix) in itertools.product(
             PAGES, ((desktop, ""), (phone, "-phone"))
         ):
-            info = post(server, dict(game=game, params=params, seats=seats, seed=4, delay=0))
+            info = post(server, dict(game=game, params=params, seats=specs(game, seats), seed=4, delay=0))
             page.goto(server.page(f"/?session={info['id']}&seat=0"))
             for _ in range(clicks):
                 page.wait_for_function(

@@ -24,6 +24,9 @@ What a game's package may define (docs/writing-a-game.md):
   sequences of the seat's moves offered as one button at its decision (`tablesearch.web.turns`);
 - ``SEARCH_DEFAULTS`` and ``SEARCH_DEFAULTS_BY_PLAYERS`` ({players: options}): the search options
   that measured strongest for the game, taken where an option is "auto" (`games.search_defaults`);
+- ``LEVEL_SIMULATIONS``: the web app's Easy, Medium and Hard levels as simulated games a move
+  (None: no such level), where the usual 30, 300 and 3,000 are not each stronger than the one
+  below in the game (`web.levels`);
 - ``turn_holder(state) -> int``: whose turn it is, where others decide inside a turn
   (`analysis.replay`);
 - ``MIRROR``: ``"columns"`` or ``"cells"`` where the rules are the same on the board mirrored
@@ -63,6 +66,7 @@ class GameExtras:
     shortcuts: Optional[Callable[..., list[tuple[str, list[int]]]]] = None
     search_defaults: Mapping[str, Any] = field(default_factory=dict)
     search_defaults_by_players: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    level_simulations: tuple[Optional[int], ...] = ()
     turn_holder: Optional[Callable[[Any], int]] = None
     mirror: str = ""
     exact_figures: Optional[Callable[[Mapping[str, Any]], Optional[dict[str, Any]]]] = None
@@ -85,6 +89,7 @@ _ATTRIBUTES = {
     "shortcuts": "shortcuts",
     "search_defaults": "SEARCH_DEFAULTS",
     "search_defaults_by_players": "SEARCH_DEFAULTS_BY_PLAYERS",
+    "level_simulations": "LEVEL_SIMULATIONS",
     "turn_holder": "turn_holder",
     "mirror": "MIRROR",
     "exact_figures": "exact_figures",

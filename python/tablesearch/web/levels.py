@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from tablesearch.agents.specs import cached_model
+from tablesearch.games.extras import game_extras
 from tablesearch.models.builtin import builtin_files
 
 ELO_FILE = Path(__file__).with_name("levels.json")
@@ -31,12 +32,12 @@ class Level:
     about: str
 
 
-LEVELS = (
-    Level("beginner", "Beginner", "random", "plays random legal moves"),
-    Level("easy", "Easy", "mcts:iterations=30", "looks 30 simulated games ahead per move"),
-    Level("medium", "Medium", "mcts:iterations=300", "looks 300 simulated games ahead per move"),
-    Level("hard", "Hard", "mcts:iterations=3000", "looks 3,000 simulated games ahead per move"),
-)
+BEGINNER = Level("beginner", "Beginner", "random", "plays random legal moves")
+SEARCHING = (("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard"))
+SIMULATIONS = (30, 300, 3000)
+"""Easy, Medium and Hard: simulated games a move, unless the game's extras give its own
+(LEVEL_SIMULATIONS, tablesearch.games.extras), chosen so that each level's Elo interval in
+levels.json lies above the one below (None: no such level, more search playing no better there)."""
 DEFAULT = "medium"
 EXPERT = Level(
     "expert",
@@ -45,6 +46,17 @@ EXPERT = Level(
     "a network trained by self-play guides 1,000 simulated games per move",
 )
 """Offered for the games and player counts that have a built-in model (tablesearch.models.builtin)."""
+
+
+def ladder(game: str) -> tuple[Level, ...]:
+    """The levels searching by simulations that `game` offers, Beginner first."""
+    counts = game_extras(game).level_simulations or SIMULATIONS
+    searching = tuple(
+        Level(key, name, f"mcts:iterations={n}", f"looks {n:,} simulated games ahead per move")
+        for (key, name), n in zip(SEARCHING, counts)
+        if n is not None
+    )
+    return (BEGINNER, *searching)
 
 
 def served_level(name: str) -> Level:
@@ -61,7 +73,7 @@ def _offered(game: str, models: Mapping[str, str]) -> list[tuple[Level, Optional
     """The levels for `game`, each with the player counts it plays (None: any): the named levels,
     Expert where a built-in model plays, then each model file of the server's made for `game`."""
     players = sorted(n for name, n in builtin_files() if name == game)
-    offered: list[tuple[Level, Optional[list[int]]]] = [(level, None) for level in LEVELS]
+    offered: list[tuple[Level, Optional[list[int]]]] = [(level, None) for level in ladder(game)]
     offered += [(EXPERT, players)] if players else []
     for name, path in sorted(models.items()):
         try:
@@ -105,17 +117,23 @@ def for_game(game: str, models: Optional[Mapping[str, str]] = None) -> list[dict
     return out
 
 
+def measured_players(game: str) -> int:
+    """The player count at which `game`'s levels were measured (2 where levels.json says none)."""
+    return int(_measured().get("players", {}).get(game, 2))
+
+
 def note(game: str) -> str:
     """What the game's figures say beyond the numbers ("" if nothing)."""
     return str(_measured().get("notes", {}).get(game, ""))
 
 
-def name_of(spec: str) -> Optional[str]:
-    """ "Medium AI" for a level's spec, "Human" for a human, None for any other spec."""
+def name_of(spec: str, game: str) -> Optional[str]:
+    """ "Medium AI" for the spec of one of `game`'s levels, "Human" for a human, None for any
+    other spec."""
     text = spec.strip()
     if text == "human":
         return "Human"
-    named = next((f"{level.name} AI" for level in (*LEVELS, EXPERT) if level.spec == text), None)
+    named = next((f"{level.name} AI" for level in (*ladder(game), EXPERT) if level.spec == text), None)
     served = re.fullmatch(r"mcts:model=([^,=:]+),iterations=1000", text)
     if named is None and served and served_level(served.group(1)).spec == text:
         return f"{served.group(1)} AI"

@@ -3,8 +3,8 @@ value, the AI's best move there and how much was lost, the largest losses marked
 analysis marks them (inaccuracy, mistake, blunder).
 
 What is searched. Each *decision* of the game (a seat's move where it had a choice: chance
-outcomes and forced moves are skipped) is searched once, with the search of the Hard level (its
-agent spec, web/levels.py: 3,000 simulated games, algorithm auto), held to the server's limits
+outcomes and forced moves are skipped) is searched once, with the search of most games' Hard level
+(``SEARCH``, web/levels.py: 3,000 simulated games, algorithm auto), held to the server's limits
 per move and run on one thread with a seed made from the game's, so that a review is the same
 every time. The position searched is what the seat to move knew then: on games with hidden
 information it is ``resample_from_infostate(seat)`` of the position before the move, as for the
@@ -43,7 +43,7 @@ from typing import Any, Optional
 from tablesearch import mcts
 from tablesearch.agents.specs import SEARCH_KINDS, parse_agent_spec
 from tablesearch.render.moves import action_name
-from tablesearch.web import explain, levels, views
+from tablesearch.web import explain, views
 from tablesearch.web.names import seat_names
 from tablesearch.web.pages import Watcher
 from tablesearch.web.settings import Limits
@@ -51,7 +51,7 @@ from tablesearch.web.untrusted import BadRequest, check_keys
 
 log = logging.getLogger("tablesearch.web")
 
-LEVEL = "hard"  # the level whose search reviews a game
+SEARCH = "mcts:iterations=3000"  # the agent spec whose search reviews a game: most games' Hard level
 JUDGEMENTS = (("blunder", 0.15), ("mistake", 0.10), ("inaccuracy", 0.05))  # least loss, as a share of the range
 MIN_VISITS = explain.ENOUGH_VISITS  # a move looked at fewer times is not judged
 MAX_POSITIONS = 300  # decisions reviewed in one game; the rest are left out, and the page says so
@@ -80,9 +80,8 @@ def scale_of(game: Any) -> Scale:
 
 
 def search_options(limits: Limits) -> dict[str, Any]:
-    """The Hard level's search, held to the server's limits per move, on one thread."""
-    level = next(level for level in levels.LEVELS if level.key == LEVEL)
-    spec = parse_agent_spec(level.spec)
+    """The reviewing search, held to the server's limits per move, on one thread."""
+    spec = parse_agent_spec(SEARCH)
     options: dict[str, Any] = {"algorithm": SEARCH_KINDS[spec.kind], **dict(spec.options)}
     options["iterations"] = min(int(options.get("iterations") or mcts.DEFAULT_ITERATIONS), limits.iterations)
     options["time_limit"] = min(float(options.get("time_limit") or limits.time_limit), limits.time_limit)

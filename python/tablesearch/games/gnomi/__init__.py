@@ -15,8 +15,14 @@ from tablesearch.games.gnomi.words import action_name
 
 TITLE = "Gnomi"  # as players and the rules page write it
 
+# The web levels Easy, Medium and Hard in simulations a move, each measured stronger than the one
+# below (web/levels.py): 3,000 simulations a move play no better than 300.
+LEVEL_SIMULATIONS = (3, 30, 300)
+
+
 __all__ = [
     "TITLE",
+    "LEVEL_SIMULATIONS",
     "HOW_TO_PLAY",
     "LEGEND",
     "SEARCH_DEFAULTS",

@@ -15,8 +15,13 @@ from tablesearch.games.gummiland.words import action_name, consequences, describ
 
 TITLE = "Gummiland"  # as players and the rules page write it
 
+# The web levels Easy, Medium and Hard in simulations a move, each measured stronger than the one
+# below (web/levels.py): with 30, 300 and 3,000, Medium's and Hard's intervals overlapped.
+LEVEL_SIMULATIONS = (10, 100, 3000)
+
 __all__ = [
     "TITLE",
+    "LEVEL_SIMULATIONS",
     "HOW_TO_PLAY",
     "LEGEND",
     "TEXT_LEGEND",

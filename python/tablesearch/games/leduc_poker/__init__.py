@@ -20,8 +20,14 @@ from tablesearch.render.moves import seat_name
 
 TITLE = "Leduc Poker"  # as players and the rules page write it
 
+# The web levels Easy, Medium and Hard in simulations a move, each measured stronger than the one
+# below (web/levels.py): nothing tried (300 and 3,000 simulations, Smooth UCT, OOS) beat 100, so there is no Hard.
+LEVEL_SIMULATIONS = (3, 100, None)
+
+
 __all__ = [
     "TITLE",
+    "LEVEL_SIMULATIONS",
     "HOW_TO_PLAY",
     "LEGEND",
     "TEXT_LEGEND",

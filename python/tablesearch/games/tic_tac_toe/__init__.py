@@ -13,6 +13,22 @@ from tablesearch.games.tic_tac_toe.drawing import (
 
 TITLE = "Tic-Tac-Toe"  # as players and the rules page write it
 
+# The web levels Easy, Medium and Hard in simulations a move, each measured stronger than the one
+# below (web/levels.py): 30 simulations a move play almost perfectly, so Easy looks 10 ahead.
+LEVEL_SIMULATIONS = (10, 30, 3000)
+
+
 MIRROR = "cells"  # the rules are the same on the board mirrored left-right; one action per cell, row by row
 
-__all__ = ["TITLE", "HOW_TO_PLAY", "LEGEND", "MIRROR", "TEXT_LEGEND", "action_name", "describe_move", "draw", "ending"]
+__all__ = [
+    "TITLE",
+    "LEVEL_SIMULATIONS",
+    "HOW_TO_PLAY",
+    "LEGEND",
+    "MIRROR",
+    "TEXT_LEGEND",
+    "action_name",
+    "describe_move",
+    "draw",
+    "ending",
+]

@@ -5,4 +5,19 @@ from tablesearch.games.wetland.drawing import HOW_TO_PLAY, LEGEND, TEXT_LEGEND, 
 
 TITLE = "Wetland"  # as players and the rules page write it
 
-__all__ = ["TITLE", "HOW_TO_PLAY", "LEGEND", "TEXT_LEGEND", "action_name", "describe_move", "draw", "ending"]
+# The web levels Easy, Medium and Hard in simulations a move, each measured stronger than the one
+# below (web/levels.py): at 2 players 3,000 simulations a move play no better than 300.
+LEVEL_SIMULATIONS = (10, 30, 300)
+
+
+__all__ = [
+    "TITLE",
+    "LEVEL_SIMULATIONS",
+    "HOW_TO_PLAY",
+    "LEGEND",
+    "TEXT_LEGEND",
+    "action_name",
+    "describe_move",
+    "draw",
+    "ending",
+]
