@@ -204,8 +204,8 @@ MUTATIONS = [
     Mutation(
         "Gnomi offers a reaction from an asleep earmuffs",
         "cpp/games/gnomi/gnomi.cc",
-        "if (awake_gnome(g, target_) && is_earmuffs(g)) out[k++] = kPickGnome + g;",
-        "if (gnome_.holder[g] == target_ && is_earmuffs(g)) out[k++] = kPickGnome + g;",
+        "[&](int g) { return awake_gnome(g, t) && is_earmuffs(g); }",
+        "[&](int g) { return gnome_.holder[g] == t && is_earmuffs(g); }",
         native=["gnomi: a reaction is offered only from the target's own awake earmuffs"],
         python=["tests/games/test_gnomi.py::test_an_asleep_earmuffs_offers_no_reaction"],
     ),

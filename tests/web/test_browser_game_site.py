@@ -188,6 +188,8 @@ def test_the_setup_form_offers_levels_and_seats_and_keeps_what_was_typed(page):
 def test_the_expert_level_is_offered_where_a_builtin_model_plays(page):
     """Gummiland ships a model for 2 players: Expert is offered there and not at 4 players, where a
     seat that had it falls back to Medium; a game of 2 starts with the shipped model in the AI's seat."""
+    from tablesearch.web import levels
+
     with background_server() as server:
         page.goto(server.page("/"))
         page.select_option("#game", "gummiland")
@@ -200,7 +202,8 @@ def test_the_expert_level_is_offered_where_a_builtin_model_plays(page):
         assert page.input_value('.seat-row input.spec[data-seat="1"]') == "mcts:model=builtin,iterations=1000"
         page.fill('[data-param="players"]', "4")
         assert not any(n.startswith("Expert") for n in page.locator("#level option").all_inner_texts())
-        assert page.input_value('.seat-row input.spec[data-seat="1"]') == "mcts:iterations=300"
+        medium = next(level.spec for level in levels.ladder("gummiland") if level.key == "medium")
+        assert page.input_value('.seat-row input.spec[data-seat="1"]') == medium
         page.fill('[data-param="players"]', "2")
         page.select_option("#level", label=expert[0])
         page.click("#start")
