@@ -326,3 +326,13 @@ for seat in ["9" * 5000, "-1", "0x1"]:
     still = [line for line in lines if line["label"] == "still playing"]
     assert still and still[0]["error"].startswith("You put an X")
     assert_refused([line for line in lines if line["label"] != "still playing"])
+
+
+def test_a_seat_name_from_a_results_file_is_text_in_the_drawing():
+    """A replayed file names its seats (hostile text): put into a drawing's labels in place of
+    "P1", it stays text, never markup."""
+    from tablesearch.web.names import named_in_drawing
+
+    hostile = '</text><image href="x" onerror="alert(1)"/><text>'
+    svg = named_in_drawing('<svg><text x="1">P1 to move</text></svg>', ["human", hostile])
+    assert "<image" not in svg and "&lt;image" in svg and svg.count("<text") == 1
