@@ -226,6 +226,9 @@ WATCH_SHIFTS = """() => {
   window.thoughts = 0;  // how often an AI's clock appeared
   new MutationObserver(() => { if (!document.querySelector('#busy').classList.contains('idle')) window.thoughts++; })
     .observe(document.querySelector('#busy'), { attributes: true });
+  window.errors = [];  // what the error box said, if it ever showed
+  new MutationObserver(() => { const box = document.querySelector('#error'); if (!box.hidden) window.errors.push(box.textContent); })
+    .observe(document.querySelector('#error'), { attributes: true, childList: true, characterData: true, subtree: true });
 }"""
 
 
@@ -250,12 +253,12 @@ def test_the_page_does_not_move_while_an_ai_thinks(browser):
                     page.locator("#choice-buttons button").first.click()
                 page.wait_for_function(f"() => view.move > {move}")
             _your_move_or_end(page)
-            shifts, busy = page.evaluate("() => [window.shifts, window.thoughts]")
+            shifts, busy, errors = page.evaluate("() => [window.shifts, window.thoughts, window.errors]")
             total = sum(s["value"] for s in shifts)
             width = viewport["width"]
             print(f"\ngnomi, 3 players, {width} px: layout shift {total:.3f}, the AIs' clock shown {busy} times")
-            assert busy >= 2 and total < 0.1, shifts
-            assert not any("board" in s["moved"] for s in shifts), shifts
+            assert busy >= 2 and total < 0.1, (shifts, errors)
+            assert not any("board" in s["moved"] for s in shifts), (shifts, errors)
             context.close()
 
 

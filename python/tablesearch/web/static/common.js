@@ -8,7 +8,6 @@ function showError(message) {
   const box = $("error");
   box.textContent = message;
   box.hidden = !message;
-  if (typeof fitBoard === "function") fitBoard(); // the board makes room for the message (board.js)
 }
 
 function el(tag, attrs = {}, text = "") {
