@@ -15,6 +15,7 @@ from typing import Any, Callable, Optional
 import tablesearch as ts
 from tablesearch import mcts
 from tablesearch.agents.specs import make_agent, parse_agent_spec, parse_value, spec_name, split_agent_list
+from tablesearch.extras import missing
 from tablesearch.games.extras import game_extras, games_with
 from tablesearch.games.registry import parameter_valid
 from tablesearch.match import BUDGET_KEYS, MAX_PLIES, SEED_LIMIT
@@ -221,7 +222,7 @@ def _executor(args: argparse.Namespace) -> tuple[Any, Optional[int], Any]:
     try:
         from distributed import Client
     except ImportError:
-        raise ValueError("--scheduler needs Dask: pip install 'tablesearch[distributed]'") from None
+        raise ValueError(missing("--scheduler", "distributed")) from None
     try:
         client = Client(args.scheduler, timeout=args.connect_timeout)  # type: ignore[no-untyped-call]
     except OSError as error:  # TimeoutError too

@@ -9,7 +9,7 @@ import random
 import numpy as np
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel", reason="needs the openspiel extra: pip install 'tablesearch[openspiel]'")
+pyspiel = pytest.importorskip("pyspiel", reason="needs the openspiel extra: pip install '.[openspiel]' in the clone")
 
 from open_spiel.python import policy as os_policy  # noqa: E402
 from open_spiel.python.algorithms import best_response, exploitability  # noqa: E402

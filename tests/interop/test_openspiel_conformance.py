@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("pyspiel", reason="needs the openspiel extra: pip install 'tablesearch[openspiel]'")
+pytest.importorskip("pyspiel", reason="needs the openspiel extra: pip install '.[openspiel]' in the clone")
 
 import tablesearch as ts  # noqa: E402
 from games.test_conformance import (  # noqa: E402,F401  (collected here again, on OpenSpiel games)

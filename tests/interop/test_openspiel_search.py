@@ -9,7 +9,7 @@ import zlib
 
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel", reason="needs the openspiel extra: pip install 'tablesearch[openspiel]'")
+pyspiel = pytest.importorskip("pyspiel", reason="needs the openspiel extra: pip install '.[openspiel]' in the clone")
 
 import tablesearch as ts  # noqa: E402
 from tablesearch import mcts  # noqa: E402

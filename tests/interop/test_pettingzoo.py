@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-pytest.importorskip("pettingzoo", reason="needs the pettingzoo extra: pip install 'tablesearch[pettingzoo]'")
+pytest.importorskip("pettingzoo", reason="needs the pettingzoo extra: pip install '.[pettingzoo]' in the clone")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 

@@ -68,7 +68,7 @@ def test_a_tensor_offset_that_is_not_an_int_is_refused(tmp_path):
 
 
 def test_a_model_removed_while_the_server_runs_is_reported_and_the_server_goes_on(tmp_path, caplog):
-    pytest.importorskip("starlette", reason="the web extra is not installed: pip install 'tablesearch[web]'")
+    pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]' in the clone")
     pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
     from starlette.testclient import TestClient
 

@@ -19,7 +19,7 @@ _GAMES: dict = {}
 
 def kuhn_game():
     """One game object for every test: a kept tree serves states of the same game object."""
-    pytest.importorskip("pyspiel", reason="needs the openspiel extra: pip install 'tablesearch[openspiel]'")
+    pytest.importorskip("pyspiel", reason="needs the openspiel extra: pip install '.[openspiel]' in the clone")
     if "kuhn" not in _GAMES:
         _GAMES["kuhn"] = ts.load_game("openspiel:kuhn_poker")
     return _GAMES["kuhn"]

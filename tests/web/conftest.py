@@ -18,8 +18,8 @@ def chromium_path() -> str | None:
 
 @pytest.fixture(scope="session")
 def browser():
-    pytest.importorskip("starlette", reason="the web extra is not installed: pip install 'tablesearch[web]'")
-    pytest.importorskip("uvicorn", reason="the web extra is not installed: pip install 'tablesearch[web]'")
+    pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]' in the clone")
+    pytest.importorskip("uvicorn", reason="the web extra is not installed: pip install '.[web]' in the clone")
     sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install playwright)")
     path = chromium_path()
     if path is None:

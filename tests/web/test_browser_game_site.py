@@ -227,8 +227,9 @@ WATCH_SHIFTS = """() => {
   new MutationObserver(() => { if (!document.querySelector('#busy').classList.contains('idle')) window.thoughts++; })
     .observe(document.querySelector('#busy'), { attributes: true });
   window.errors = [];  // what the error box said, if it ever showed
-  new MutationObserver(() => { const box = document.querySelector('#error'); if (!box.hidden) window.errors.push(box.textContent); })
-    .observe(document.querySelector('#error'), { attributes: true, childList: true, characterData: true, subtree: true });
+  const box = document.querySelector('#error');
+  new MutationObserver(() => { if (!box.hidden) window.errors.push(box.textContent); })
+    .observe(box, { attributes: true, childList: true, characterData: true, subtree: true });
 }"""
 
 

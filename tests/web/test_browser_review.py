@@ -12,7 +12,7 @@ import pytest
 from helpers.web_server import background_server, post_session
 from tablesearch.render.moves import action_name
 
-pytest.importorskip("starlette", reason="the web extra is not installed: pip install 'tablesearch[web]'")
+pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]' in the clone")
 from tablesearch.web import review  # noqa: E402
 
 # tests/web/test_review.py's game: x's third move (the fifth of the game) leaves o's top row open.

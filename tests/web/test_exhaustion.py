@@ -9,7 +9,7 @@ import pytest
 
 from helpers.hostile import json_lines, run_isolated
 
-pytest.importorskip("starlette", reason="the web extra is not installed: pip install 'tablesearch[web]'")
+pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]' in the clone")
 pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
 
 CLIENT = """

@@ -27,7 +27,7 @@ import pytest
 
 from tablesearch import mcts
 
-pytest.importorskip("starlette", reason="the web extra is not installed: pip install 'tablesearch[web]'")
+pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]' in the clone")
 
 from tablesearch.games.extras import title_of  # noqa: E402
 from tablesearch.web import thinking, views  # noqa: E402

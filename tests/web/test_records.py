@@ -13,7 +13,7 @@ import pytest
 import tablesearch as ts
 from tablesearch.web import records
 
-pytest.importorskip("starlette", reason="the web extra is not installed: pip install 'tablesearch[web]'")
+pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]' in the clone")
 pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
 from starlette.testclient import TestClient  # noqa: E402
 

@@ -16,7 +16,7 @@ from helpers.random_walk import random_steps
 from tablesearch import render
 from tablesearch.render.moves import action_name
 
-pytest.importorskip("starlette", reason="the web extra is not installed: pip install 'tablesearch[web]'")
+pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]' in the clone")
 pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
 from starlette.testclient import TestClient  # noqa: E402
 

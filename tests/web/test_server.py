@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-pytest.importorskip("starlette", reason="the web extra is not installed: pip install 'tablesearch[web]'")
+pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]' in the clone")
 pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
 from starlette.testclient import TestClient  # noqa: E402
 

@@ -125,7 +125,7 @@ def test_gummiland_captures_come_with_their_payment_and_slides_as_one_button():
 
 @pytest.fixture
 def client():
-    pytest.importorskip("starlette", reason="the web extra is not installed: pip install 'tablesearch[web]'")
+    pytest.importorskip("starlette", reason="the web extra is not installed: pip install '.[web]' in the clone")
     pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
     from starlette.testclient import TestClient
 

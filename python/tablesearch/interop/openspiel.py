@@ -1,4 +1,4 @@
-"""OpenSpiel interop, both ways (needs the ``openspiel`` extra: ``pip install "tablesearch[openspiel]"``).
+"""OpenSpiel interop, both ways (needs the ``openspiel`` extra: ``pip install ".[openspiel]"`` in the clone).
 
 - ``to_pyspiel(game)`` registers a tablesearch game with pyspiel as a Python game and returns a
   ``pyspiel.Game``, so OpenSpiel's algorithms (CFR, best response, exploitability, ...) run on it.
@@ -21,13 +21,12 @@ from typing import Any, Callable, Optional
 import numpy as np
 
 from tablesearch import _core
+from tablesearch.extras import missing
 
 try:
     import pyspiel
 except ImportError as error:
-    raise ImportError(
-        "OpenSpiel interop needs pyspiel: pip install 'tablesearch[openspiel]' (or pip install open-spiel)"
-    ) from error
+    raise ImportError(missing("OpenSpiel interop", "openspiel")) from error
 
 SCHEME = "openspiel:"
 _PREFIX = "tablesearch_"  # pyspiel short names of the games to_pyspiel registers

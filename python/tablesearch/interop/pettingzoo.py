@@ -1,5 +1,5 @@
 """tablesearch games as PettingZoo AEC environments (needs the ``pettingzoo`` extra:
-``pip install "tablesearch[pettingzoo]"``).
+``pip install ".[pettingzoo]"`` in the clone).
 
 ``env(name, render_mode=None, **params)`` works for every game ``ts.load_game`` accepts
 (native, registered Python games, ``openspiel:...``): agents ``player_0``.. take turns, chance
@@ -14,15 +14,15 @@ from typing import Any, Optional
 
 import numpy as np
 
+from tablesearch.extras import missing
+
 try:
     import gymnasium
     from gymnasium.utils import seeding
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 except ImportError as error:
-    raise ImportError(
-        "PettingZoo interop needs pettingzoo: pip install 'tablesearch[pettingzoo]' (or pip install pettingzoo)"
-    ) from error
+    raise ImportError(missing("PettingZoo interop", "pettingzoo")) from error
 
 import tablesearch as ts
 

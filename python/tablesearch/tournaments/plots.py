@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from tablesearch.extras import missing
 from tablesearch.tournaments.summary import TournamentResult
 
 
@@ -18,7 +19,7 @@ def pyplot() -> Any:
     try:
         import matplotlib
     except ImportError:
-        raise ValueError("plots need matplotlib: pip install 'tablesearch[plot]'") from None
+        raise ValueError(missing("plots", "plot")) from None
     matplotlib.use("Agg")  # files only: no display needed
     import matplotlib.pyplot as plt
 

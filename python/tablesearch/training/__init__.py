@@ -1,6 +1,6 @@
 """Self-play training: `ts.train(game, out=DIR, minutes=N)` and ``tablesearch train`` make a
 policy-value network for a game from its rules alone (docs/training.md). Needs the `learn`
-extra (JAX and optax): ``pip install 'tablesearch[learn]'``.
+extra (JAX and optax): ``pip install ".[learn]"`` in the clone.
 
 One job per module: `config` (the settings), `self_play` (games of the network against itself),
 `replay_buffer` (positions), `network` and `learner` (JAX and optax), `ladder` and `ladder_elo`

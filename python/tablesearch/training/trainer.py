@@ -25,6 +25,7 @@ from typing import Any, Optional, Union
 import numpy as np
 
 from tablesearch import mcts
+from tablesearch.extras import missing
 from tablesearch.models import Model, load_model
 from tablesearch.search_options import ALGORITHM_TABLE
 from tablesearch.tournaments.runner import GameRef
@@ -93,9 +94,7 @@ class Trainer:
     def __init__(self, config: TrainConfig, out: Union[str, os.PathLike[str]], executor: Optional[cf.Executor]) -> None:
         for module in ("jax", "optax"):
             if importlib.util.find_spec(module) is None:
-                raise ValueError(
-                    f"training needs JAX and optax ({module} is missing): pip install 'tablesearch[learn]'"
-                )
+                raise ValueError(missing(f"training ({module} is missing)", "learn"))
         self.config = config
         self.ref = GameRef.of(config.game, config.params)
         self.game = self.ref.load()

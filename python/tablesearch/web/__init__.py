@@ -1,6 +1,6 @@
 """The local web app (``tablesearch serve``): play and watch games in a browser.
 
-Needs the ``web`` extra (``pip install 'tablesearch[web]'``: Starlette and uvicorn). See
+Needs the ``web`` extra (``pip install ".[web]"`` in the clone: Starlette and uvicorn). See
 docs/web.md, and docs/security.md for what the server trusts.
 """
 
@@ -11,6 +11,8 @@ import os
 import socket
 from collections.abc import Mapping, Sequence
 from typing import Any, Optional, Union
+
+from tablesearch.extras import missing
 
 __all__ = ["serve"]
 
@@ -43,7 +45,7 @@ def serve(
     try:
         import uvicorn
     except ImportError:
-        raise ValueError("the web app needs its extra: pip install 'tablesearch[web]'") from None
+        raise ValueError(missing("the web app", "web")) from None
     from tablesearch.web.app import create_app
     from tablesearch.web.plugins import check_models, import_allowed
     from tablesearch.web.records import check_directory, default_directory, find_record

@@ -31,6 +31,7 @@ from typing import Any, Callable, Optional
 import numpy as np
 
 from tablesearch import _core
+from tablesearch.extras import missing
 from tablesearch.games.python_games import checked_parameter_specs
 
 # The conformance pass run on every game before it is used.
@@ -206,7 +207,7 @@ def load(name: str, spec: CompiledGame, params: Mapping[str, Any], factory: Opti
     try:
         import numba
     except ImportError:
-        raise ImportError("compiled games need numba: pip install 'tablesearch[compiled]'") from None
+        raise ImportError(missing("compiled games", "compiled")) from None
     from tablesearch.games.compiled import _bounds, _fingerprint, _wrappers
 
     in_force = {**spec.parameters(), **params}  # the parameters the game reports, defaults included

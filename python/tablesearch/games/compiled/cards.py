@@ -15,7 +15,7 @@ player does not know (from the copies it has not seen) and `rewrite_deals` makes
 deals agree with the world drawn: a world is consistent with the player's information state by
 construction, and depends on nothing the player does not know.
 
-Requires numba (``pip install 'tablesearch[compiled]'``).
+Requires numba (``pip install ".[compiled]"`` in the clone).
 """
 
 from __future__ import annotations
