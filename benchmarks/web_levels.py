@@ -8,7 +8,8 @@ python/tablesearch/web/levels.json, which the setup form shows beside each level
 Games are played at their 2-player setting, with the Expert level where a built-in model plays it.
 Candy Land has no decision (every level plays alike) and is left out. --only measures some games
 again and keeps the others' figures. levels.json records the games each was measured with
-(`played`): enough for each level's interval to lie above the one below (tests/web/test_levels.py);
+(`played`: enough for each level's interval to lie above the one below, tests/web/test_levels.py),
+and when, from which commit and on what machine (`measured`);
 Gummiland's 400 take about 45 minutes of one core, its Hard level being slow.
 """
 
@@ -17,6 +18,8 @@ from __future__ import annotations
 import argparse
 import json
 import time
+
+from results_file import provenance
 
 import tablesearch as ts
 from tablesearch.web import levels
@@ -55,7 +58,8 @@ def record(game: str, figures: dict[str, list[int]], games: int) -> None:
         data = json.loads(levels.ELO_FILE.read_text())
     except (OSError, ValueError):
         data = {}
-    for field, value in (("games", figures), ("players", GAMES[game].get("players", 2)), ("played", games)):
+    measured = {"games": figures, "players": GAMES[game].get("players", 2), "played": games, "measured": provenance()}
+    for field, value in measured.items():
         data.setdefault(field, {})[game] = value
     data["notes"] = NOTES
     data["how"] = (

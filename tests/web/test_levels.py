@@ -2,6 +2,8 @@
 player count, and each model file the server was started with, for its own game only; each level
 measured stronger than the one below it (levels.json)."""
 
+import json
+
 import pytest
 
 pytest.importorskip("starlette")
@@ -28,6 +30,13 @@ def test_each_level_is_measured_stronger_than_the_one_below(game):
     assert all(row["elo"] is not None for row in rows), [row["name"] for row in rows if row["elo"] is None]
     for below, above in zip(rows, rows[1:]):
         assert above["elo_low"] > below["elo_high"], (below, above)
+
+
+def test_each_game_s_figures_say_how_many_games_when_and_from_which_commit():
+    data = json.loads(levels.ELO_FILE.read_text())
+    for game in data["games"]:
+        assert data["played"][game] >= 100, game
+        assert set(data["measured"][game]) >= {"date", "commit", "machine"}, game
 
 
 def test_a_game_offers_the_levels_that_play_better_than_the_one_below():
