@@ -15,10 +15,11 @@ ring buffer and with a buffer kept by concatenation (as before the ring), in alt
 move, the default network), on one worker and on --workers. `strength` plays the issue's matches
 (seats swapped, one game per seating of each deal): PUCT with the model at 800 simulations against
 UCT with random playouts at 800 and at 8,000, and both at 100 ms a move, and prints each score
-with its 95% interval. `--game` names another game (its parameters are the model file's) and
-`--baseline` another opponent spec for a game's own default search (for example ``--baseline
-mcts:time_limit=0.05`` with ``--model-spec time_limit=0.05``, and ``--algorithm ismcts`` where
-information is hidden). Every figure is printed with the load average beside it: on a shared
+with its 95% interval, and keeps it in benchmarks/results/training.json with the training run's
+settings from the model file. `--game` names another game (its parameters are the model file's)
+and `--baseline` another opponent spec for a game's own default search (for example
+``--baseline mcts:time_limit=0.05`` with ``--model-spec time_limit=0.05``, and ``--algorithm
+ismcts`` where information is hidden). Every figure is printed with the load average beside it: on a shared
 machine, other work slows both sides of a match alike but shifts speed figures.
 """
 
@@ -26,11 +27,13 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import tempfile
 import time
 
 import numpy as np
+from results_file import save
 
 import tablesearch as ts
 from tablesearch.models import Model
@@ -38,6 +41,8 @@ from tablesearch.tournaments.runner import GameRef
 from tablesearch.training.config import TrainConfig
 from tablesearch.training.replay_buffer import FIELDS, Positions, ReplayBuffer
 from tablesearch.training.self_play import SelfPlaySettings, no_positions, play_games, self_play_algorithm
+
+RESULTS = "training.json"
 
 
 def load() -> str:
@@ -168,7 +173,11 @@ def learner(args: argparse.Namespace) -> None:
         print(f"  {name:>12}: buffer (add, draw) {buffer_ms:7.2f} ms, whole learner step {step_ms:8.1f} ms")
 
 
-def match(game: str, params: dict[str, object], first: str, second: str, games: int, workers: int) -> None:
+def match(
+    game: str, params: dict[str, object], first: str, second: str, games: int, workers: int, trained: dict
+) -> None:
+    """Plays `first` (the model's spec) against `second` and keeps the figures in results/training.json,
+    under the game, the specs (the model's path left out) and the run that trained the model."""
     with tempfile.TemporaryDirectory() as folder:
         result = ts.tournament(
             game, {"model": first, "baseline": second}, games=games, seed=1, workers=workers,
@@ -180,17 +189,22 @@ def match(game: str, params: dict[str, object], first: str, second: str, games: 
         f"[{row['win_rate_low']:.3f}, {row['win_rate_high']:.3f}], W-D-L {row['wins']}-{row['draws']}-{row['losses']} "
         f"over {row['games']} games ({load()})"
     )
+    figures = {field: row[field] for field in ("score", "win_rate", "win_rate_low", "win_rate_high", "games")}
+    figures.update(wins=row["wins"], draws=row["draws"], losses=row["losses"], trained=trained)
+    save(RESULTS, f"{game},{re.sub(r'model=[^,]*', 'model', first)} vs {second}", figures)
 
 
 def strength(args: argparse.Namespace) -> None:
     model = f"{args.algorithm}:model={args.model}"
-    on = (args.game, ts.load_model(args.model).game.parameters)
+    trained = ts.load_model(args.model)
+    run = {key: trained.metadata.get(key) for key in ("trained_by", "step", "games", "seconds", "settings")}
+    on = (args.game, trained.game.parameters)
     if args.baseline:
-        match(*on, f"{model},{args.model_spec}", args.baseline, args.games, args.workers)
+        match(*on, f"{model},{args.model_spec}", args.baseline, args.games, args.workers, run)
         return
-    match(*on, f"{model},iterations=800", "uct:iterations=800", args.games, args.workers)
-    match(*on, f"{model},iterations=800", "uct:iterations=8000", args.games, args.workers)
-    match(*on, f"{model},time_limit=0.1", "uct:time_limit=0.1", args.games, args.workers)
+    match(*on, f"{model},iterations=800", "uct:iterations=800", args.games, args.workers, run)
+    match(*on, f"{model},iterations=800", "uct:iterations=8000", args.games, args.workers, run)
+    match(*on, f"{model},time_limit=0.1", "uct:time_limit=0.1", args.games, args.workers, run)
 
 
 def main() -> None:
