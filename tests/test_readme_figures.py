@@ -1,11 +1,11 @@
-"""The README's measured figures come from the benchmarks' result files (benchmarks/results/*.json,
-written by the benchmarks through benchmarks/results_file.py). Each figure is followed by a marker
-naming its file and the path to its value:
+"""The measured figures of the README and the docs pages come from the benchmarks' result files
+(benchmarks/results/*.json, written by the benchmarks through benchmarks/results_file.py). Each
+figure is followed by a marker naming its file and the path to its value:
 
     +0.706<!-- result: oos.json leduc_match_10ms/infoset-uct/chips_per_game -->
 
-and must read as that value rounded to the digits shown. Between the figures-section markers every
-number with a decimal point must carry such a marker, so a typed figure fails here."""
+and must read as that value rounded to the digits shown. Between the README's figures-section
+markers every number with a decimal point must carry such a marker, so a typed figure fails here."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
+PAGES = [README, *sorted((ROOT / "docs").glob("*.md"))]
 RESULTS = ROOT / "benchmarks" / "results"
 
 MARKER = re.compile(r"(?P<quoted>[^\s(\[*`]+)<!-- result: (?P<file>[\w.-]+\.json) (?P<path>[^>]+?) -->")
@@ -61,8 +62,15 @@ def test_readme_quotes_figures():
     assert len(quoted_figures(README.read_text())) >= 5
 
 
-@pytest.mark.parametrize("quoted,file,path", quoted_figures(README.read_text()))
-def test_each_quoted_figure_is_its_result(quoted, file, path):
+def test_docs_pages_quote_figures_too():
+    assert len([f for page in PAGES[1:] for f in quoted_figures(page.read_text())]) >= 20
+
+
+@pytest.mark.parametrize(
+    "page,quoted,file,path",
+    [(page.relative_to(ROOT).as_posix(), *figure) for page in PAGES for figure in quoted_figures(page.read_text())],
+)
+def test_each_quoted_figure_is_its_result(page, quoted, file, path):
     assert (RESULTS / file).exists(), f"{quoted} cites benchmarks/results/{file}, which does not exist"
     try:
         entry, value = lookup(file, path)
@@ -70,7 +78,7 @@ def test_each_quoted_figure_is_its_result(quoted, file, path):
         pytest.fail(f"{quoted} cites {path} in benchmarks/results/{file}, which has no such value")
     missing = [k for k in PROVENANCE if k not in entry]
     assert not missing, f"the entry {path.split('/')[0]} of {file} lacks {missing}"
-    assert shown_as(value, quoted) == quoted, f"README says {quoted}; {file} {path} is {value}"
+    assert shown_as(value, quoted) == quoted, f"{page} says {quoted}; {file} {path} is {value}"
 
 
 def test_no_unmarked_decimal_in_the_figures_section():
