@@ -1,9 +1,10 @@
 """Gumbel search (`algorithm="gumbel"`, random playouts, no model) against UCT on connect four,
 at equal simulations and at equal time, and both on forced-defence positions; and each search's
-simulations per second.
+simulations per second. With --model, both search with that model file's network (Gumbel against
+PUCT, the search AlphaZero plays), the question being mctx's: strong moves from small budgets.
 
     python benchmarks/gumbel_vs_uct.py [--games 200] [--simulations 16 64 200] [--seconds 0.01]
-                                       [--positions 200]
+                                       [--positions 200] [--model c4-run/model.tsmodel]
 
 Matches: each game starts after 2 random plies (the pair of games of one opening swaps the
 seats); both players search the same number of simulations a move, or the same seconds (Gumbel
@@ -52,8 +53,9 @@ def speed(algorithm: str, options: dict, seed: int) -> float:
     return done / seconds
 
 
-def score(budgets: dict[str, dict], games: int, seed: int) -> float:
-    """Gumbel's total score in `games` games against UCT, each searching with its `budgets` entry."""
+def score(budgets: dict[str, dict], games: int, seed: int, opponent: str) -> float:
+    """Gumbel's total score in `games` games against `opponent`, each searching with its `budgets`
+    entry."""
     game = ts.load_game("connect_four")
     total = 0.0
     for index in range(games):
@@ -61,7 +63,7 @@ def score(budgets: dict[str, dict], games: int, seed: int) -> float:
         state = opening(game, seed, pair)
         agents = {
             gumbel_seat: mcts.Agent(algorithm="gumbel", seed=index, **budgets["gumbel"]),
-            1 - gumbel_seat: mcts.Agent(algorithm="uct", seed=index, **budgets["uct"]),
+            1 - gumbel_seat: mcts.Agent(algorithm=opponent, seed=index, **budgets[opponent]),
         }
         while not state.is_terminal():
             state.apply_action(agents[state.current_player()].step(state))
@@ -70,10 +72,13 @@ def score(budgets: dict[str, dict], games: int, seed: int) -> float:
     return total
 
 
-def report(what: str, budgets: dict[str, dict], games: int, seed: int) -> None:
-    total = score(budgets, games, seed)
+def report(what: str, budgets: dict[str, dict], games: int, seed: int, opponent: str) -> None:
+    total = score(budgets, games, seed, opponent)
     low, high = wilson_count(total, games)
-    print(f"connect four, {what}, {games} games: Gumbel scores {total / games:.3f} [{low:.3f}, {high:.3f}] against UCT")
+    print(
+        f"connect four, {what}, {games} games: Gumbel scores {total / games:.3f} [{low:.3f}, {high:.3f}] "
+        f"against {opponent.upper()}"
+    )
 
 
 def main() -> None:
@@ -84,32 +89,39 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--gumbel-scale", type=float, default=None, help="Gumbel's root noise (default: the option's)")
     parser.add_argument("--seconds", type=float, nargs="*", default=[], help="equal-time matches, seconds a move")
+    parser.add_argument("--model", default=None, help="a connect four model file: both search with it, against PUCT")
     args = parser.parse_args()
     options = {} if args.gumbel_scale is None else {"gumbel_scale": args.gumbel_scale}
     print(f"load average {os.getloadavg()[0]:.2f}; Gumbel's options: {options or 'the defaults'}")
-    rates = {"gumbel": speed("gumbel", options, args.seed), "uct": speed("uct", {}, args.seed)}
+    opponent, shared = "uct", {}
+    if args.model:  # one model object: its network is loaded once and shared by both players
+        opponent, shared = "puct", {"evaluator": ts.load_model(args.model)}
+        print(f"both players search with {args.model}")
+    options.update(shared)
+    rates = {"gumbel": speed("gumbel", options, args.seed), opponent: speed(opponent, shared, args.seed)}
     print("simulations per second: " + ", ".join(f"{name} {rate:,.0f}" for name, rate in rates.items()))
     for simulations in args.simulations:
-        budgets = {"gumbel": dict(iterations=simulations, **options), "uct": dict(iterations=simulations)}
-        report(f"{simulations} simulations a move", budgets, args.games, args.seed)
+        budgets = {"gumbel": dict(iterations=simulations, **options), opponent: dict(iterations=simulations, **shared)}
+        report(f"{simulations} simulations a move", budgets, args.games, args.seed, opponent)
     for seconds in args.seconds:
         planned = max(1, round(rates["gumbel"] * seconds))
         budgets = {
             "gumbel": dict(iterations=planned, time_limit=seconds, **options),
-            "uct": dict(time_limit=seconds),
+            opponent: dict(time_limit=seconds, **shared),
         }
-        report(f"{seconds * 1000:g} ms a move (Gumbel plans {planned:,} simulations)", budgets, args.games, args.seed)
+        what = f"{seconds * 1000:g} ms a move (Gumbel plans {planned:,} simulations)"
+        report(what, budgets, args.games, args.seed, opponent)
     positions = forced_defences("connect_four", args.positions, seed=args.seed)
     for simulations in args.simulations:
         found = {
             name: sum(
                 mcts.search(
-                    s, algorithm=name, iterations=simulations, seed=1, **(options if name == "gumbel" else {})
+                    s, algorithm=name, iterations=simulations, seed=1, **(options if name == "gumbel" else shared)
                 ).best_action
                 == move
                 for s, move in positions
             )  # fmt: skip
-            for name in ("gumbel", "uct")
+            for name in ("gumbel", opponent)
         }
         print(
             f"{len(positions)} forced defences, {simulations} simulations: "
