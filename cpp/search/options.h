@@ -157,6 +157,12 @@ inline const SearchOption kSearchOptions[] = {
      .max = 1,
      .min_excluded = true,
      .help = "OOS: the share of uniformly random moves of the player whose regrets an iteration updates"},
+    {.name = "oos_tremble",
+     .field = &SearchConfig::oos_tremble,
+     .max = 0.5,
+     .help = "OOS: the share of uniformly random play in every player's current strategy (a trembling hand), "
+             "so that decisions reached only by moves those strategies would not make keep their weight; "
+             "the strategy the search returns has it taken out"},
     {.name = "oos_public",
      .field = &SearchConfig::oos_public,
      .help = "OOS: target the current public state, where every private deal varies (the paper's public "

@@ -8,7 +8,8 @@
 //  - the update player (players take turns, one per iteration) samples its own actions from
 //    its current strategy mixed with uniform exploration (oos_epsilon), everyone else from
 //    their current strategy, chance by its probabilities; the current strategy at an information
-//    set is regret matching over its cumulative regrets;
+//    set is regret matching over its cumulative regrets, with a share oos_tremble of uniform play
+//    mixed in (a trembling hand: below);
 //  - with probability oos_targeting (delta) the iteration is targeted: it samples only histories
 //    that pass through the root's public state (oos_public) or information set
 //    (search/oos_target.h), so most iterations improve the strategy where it is about to be
@@ -24,9 +25,16 @@
 //    sets add their current strategy to the average, weighted by their own reach over q(h)
 //    (stochastically weighted averaging).
 // The average strategy converges to a Nash equilibrium of a two-player zero-sum game as the
-// iterations grow. The search's policy is that average strategy at the root's information set
-// (SearchResult::strategy): the result is mixed (an agent samples its move from it); each root
-// action's visits count the times the iterations took it there, exploration included.
+// iterations grow. An equilibrium may play anyhow at decisions its own strategies never reach:
+// there the other players' reach is 0, so the regrets get no weight and a targeted walk cannot
+// even be steered there. A search is asked precisely there whenever a player made a move the
+// strategies would not (a random opening, a mistake): without the tremble OOS played 21 of 100
+// forced connect-four defences at 1,000 iterations. With every strategy trembling, each move
+// keeps a probability and such decisions their weight (the strategies approach a perfect
+// equilibrium, which plays well there too); the average strategy trembles alike, and the
+// search's answer is that average with the tremble taken out. The search's policy is that average strategy at
+// the root's information set (SearchResult::strategy): the result is mixed (an agent samples its move from
+// it); each root action's visits count the times the iterations took it there, exploration included.
 //
 // The table holds a strategy for the whole game: kept between an agent's searches (tree reuse:
 // api/search_tree.h) it goes on converging, and the agent plays one strategy across its
@@ -262,7 +270,7 @@ class OutcomeSamplingSearch {
       w.expanded = !steering(w);
     }
     if (!same_actions(table_[set], n)) return false;
-    regret_matching(table_, table_[set], strategy_.data());
+    current_strategy(table_[set], strategy_.data());
     const double explore = mover == updater ? config_.oos_epsilon : 0.0;
     for (int i = 0; i < n; ++i) probabilities_[i] = explore / n + (1 - explore) * strategy_[i];
 
@@ -293,6 +301,24 @@ class OutcomeSamplingSearch {
     return true;
   }
 
+  // Regret matching at `set` with the tremble mixed in, into `out`.
+  void current_strategy(const RegretSet& set, double* out) const {
+    regret_matching(table_, set, out);
+    const double tremble = config_.oos_tremble, n = set.num_actions;
+    for (uint32_t i = 0; i < set.num_actions; ++i) out[i] = (1 - tremble) * out[i] + tremble / n;
+  }
+
+  // The average strategy at `set` with the tremble taken out (the average of the strategies
+  // regret matching gave), into `out`.
+  void average_without_tremble(const RegretSet& set, double* out) const {
+    average_strategy(table_, set, out);
+    const double tremble = config_.oos_tremble, n = set.num_actions;
+    double total = 0;
+    for (uint32_t i = 0; i < set.num_actions; ++i)
+      total += (out[i] = std::max(0.0, (out[i] - tremble / n) / (1 - tremble)));
+    for (uint32_t i = 0; i < set.num_actions; ++i) out[i] = total > 0 ? out[i] / total : 1.0 / n;
+  }
+
   // The updates of outcome sampling along the sampled history, from its end back.
   void update(const Walk& w, int updater, const double* values) {
     const double q = sample_reach(w);  // q(z) (the evaluator's moves cancel: see the top)
@@ -309,7 +335,7 @@ class OutcomeSamplingSearch {
           slots[i].regret += static_cast<int>(i) == step->slot ? weight * (below - tail) : -weight * tail;
         }
       } else {
-        regret_matching(table_, set, strategy_.data());
+        current_strategy(set, strategy_.data());
         const double weight = step->own_reach / step->sample_reach;
         for (uint32_t i = 0; i < set.num_actions; ++i) slots[i].strategy_sum += weight * strategy_[i];
       }
@@ -321,7 +347,7 @@ class OutcomeSamplingSearch {
     result.strategy.assign(root_actions.size(), 1.0 / static_cast<double>(root_actions.size()));
     const int32_t root_set = table_.find(root_key_);
     if (root_set >= 0 && same_actions(table_[root_set], root_actions)) {
-      average_strategy(table_, table_[root_set], result.strategy.data());
+      average_without_tremble(table_[root_set], result.strategy.data());
     }
     for (size_t i = 0; i < root_actions.size(); ++i) {
       const auto& [taken, sum] = root_action_sums_[i];
