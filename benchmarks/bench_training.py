@@ -19,8 +19,8 @@ with its 95% interval, and keeps it in benchmarks/results/training.json with the
 settings from the model file. `--game` names another game (its parameters are the model file's)
 and `--baseline` another opponent spec for a game's own default search (for example
 ``--baseline mcts:time_limit=0.05`` with ``--model-spec time_limit=0.05``, and ``--algorithm
-ismcts`` where information is hidden). Every figure is printed with the load average beside it: on a shared
-machine, other work slows both sides of a match alike but shifts speed figures.
+ismcts`` where information is hidden). Every figure is printed with the load average beside it:
+on a shared machine, other work slows both sides of a match alike but shifts speed figures.
 """
 
 from __future__ import annotations

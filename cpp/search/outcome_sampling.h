@@ -31,10 +31,10 @@
 // strategies would not (a random opening, a mistake): without the tremble OOS played 21 of 100
 // forced connect-four defences at 1,000 iterations. With every strategy trembling, each move
 // keeps a probability and such decisions their weight (the strategies approach a perfect
-// equilibrium, which plays well there too); the average strategy trembles alike, and the
-// search's answer is that average with the tremble taken out. The search's policy is that average strategy at
-// the root's information set (SearchResult::strategy): the result is mixed (an agent samples its move from
-// it); each root action's visits count the times the iterations took it there, exploration included.
+// equilibrium, which plays well there too); the average strategy trembles alike. The search's
+// policy is that average strategy at the root's information set with the tremble taken out
+// (SearchResult::strategy): the result is mixed (an agent samples its move from it); each root
+// action's visits count the times the iterations took it there, exploration included.
 //
 // The table holds a strategy for the whole game: kept between an agent's searches (tree reuse:
 // api/search_tree.h) it goes on converging, and the agent plays one strategy across its
