@@ -12,7 +12,8 @@ plans its halving for the simulations it measured it runs in that time, and the 
 it). Prints Gumbel's score (a draw counts half) with its Wilson 95% interval. Positions: reached
 by random play, where exactly one move stops an immediate win of the opponent
 (tests/helpers/tactics.py); prints how often each search plays it. The load average is printed
-beside the figures: the equal-time matches and the speeds depend on it.
+beside the figures: the equal-time matches and the speeds depend on it. The match figures are kept
+in benchmarks/results/gumbel.json (with the model file's name where one was given).
 """
 
 from __future__ import annotations
@@ -25,10 +26,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from results_file import save
+
 import tablesearch as ts
 from tablesearch import mcts
 from tablesearch.statistics import wilson_count
 
+RESULTS = "gumbel.json"
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from helpers.tactics import forced_defences  # noqa: E402
 
@@ -72,13 +76,16 @@ def score(budgets: dict[str, dict], games: int, seed: int, opponent: str) -> flo
     return total
 
 
-def report(what: str, budgets: dict[str, dict], games: int, seed: int, opponent: str) -> None:
+def report(what: str, budgets: dict[str, dict], games: int, seed: int, opponent: str, model: str) -> None:
+    """Plays the match and keeps its figures in results/gumbel.json, under the opponent and the budget."""
     total = score(budgets, games, seed, opponent)
     low, high = wilson_count(total, games)
     print(
         f"connect four, {what}, {games} games: Gumbel scores {total / games:.3f} [{low:.3f}, {high:.3f}] "
         f"against {opponent.upper()}"
     )
+    figures = {"score": total / games, "low": low, "high": high, "games": games, "model": model}
+    save(RESULTS, f"{opponent}, {what.split(' (')[0]}", figures)
 
 
 def main() -> None:
@@ -93,16 +100,18 @@ def main() -> None:
     args = parser.parse_args()
     options = {} if args.gumbel_scale is None else {"gumbel_scale": args.gumbel_scale}
     print(f"load average {os.getloadavg()[0]:.2f}; Gumbel's options: {options or 'the defaults'}")
-    opponent, shared = "uct", {}
+    opponent, shared, model = "uct", {}, ""
     if args.model:  # one model object: its network is loaded once and shared by both players
         opponent, shared = "puct", {"evaluator": ts.load_model(args.model)}
-        print(f"both players search with {args.model}")
+        trained = shared["evaluator"].metadata
+        model = f"{trained.get('step')} steps, {trained.get('seconds', 0):.0f} s of {trained.get('trained_by')}"
+        print(f"both players search with {args.model} ({model})")
     options.update(shared)
     rates = {"gumbel": speed("gumbel", options, args.seed), opponent: speed(opponent, shared, args.seed)}
     print("simulations per second: " + ", ".join(f"{name} {rate:,.0f}" for name, rate in rates.items()))
     for simulations in args.simulations:
         budgets = {"gumbel": dict(iterations=simulations, **options), opponent: dict(iterations=simulations, **shared)}
-        report(f"{simulations} simulations a move", budgets, args.games, args.seed, opponent)
+        report(f"{simulations} simulations a move", budgets, args.games, args.seed, opponent, model)
     for seconds in args.seconds:
         planned = max(1, round(rates["gumbel"] * seconds))
         budgets = {
@@ -110,7 +119,7 @@ def main() -> None:
             opponent: dict(time_limit=seconds, **shared),
         }
         what = f"{seconds * 1000:g} ms a move (Gumbel plans {planned:,} simulations)"
-        report(what, budgets, args.games, args.seed, opponent)
+        report(what, budgets, args.games, args.seed, opponent, model)
     positions = forced_defences("connect_four", args.positions, seed=args.seed)
     for simulations in args.simulations:
         found = {
