@@ -29,7 +29,7 @@
 // there the other players' reach is 0, so the regrets get no weight and a targeted walk cannot
 // even be steered there. A search is asked precisely there whenever a player made a move the
 // strategies would not (a random opening, a mistake): without the tremble OOS played 21 of 100
-// forced connect-four defences at 1,000 iterations. With every strategy trembling, each move
+// forced defences of the tactics suite at 1,000 iterations. With every strategy trembling, each move
 // keeps a probability and such decisions their weight (the strategies approach a perfect
 // equilibrium, which plays well there too); the average strategy trembles alike. The search's
 // policy is that average strategy at the root's information set with the tremble taken out
