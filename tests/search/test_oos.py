@@ -168,3 +168,17 @@ def test_threads_merge_and_repeat():
 def test_bad_options_are_named(option, value, message):
     with pytest.raises(ValueError, match=message):
         mcts.search(leduc(3, 0), iterations=10, algorithm="oos", **{option: value})
+
+
+def test_a_decision_the_strategies_would_not_reach_is_searched():
+    """x: 0, 2, 5; o: 1, 7; o to move wins at 4 (the middle column). The opening is off the
+    equilibrium path: without the tremble the opponent's strategies give it probability 0, the
+    regrets there get no weight and the win is missed (0.93 on move 8); with the default tremble
+    the win is played (docs/hidden-information.md, a trembling hand)."""
+    state = ts.load_game("tic_tac_toe").new_initial_state()
+    for action in (0, 1, 2, 7, 5):
+        state.apply_action(action)
+    without = mcts.search(state, algorithm="oos", iterations=10_000, seed=1, oos_tremble=0.0)
+    assert without.best_action != 4
+    found = mcts.search(state, algorithm="oos", iterations=10_000, seed=1)
+    assert found.best_action == 4 and found.strategy[[s.action for s in found.stats].index(4)] > 0.9
