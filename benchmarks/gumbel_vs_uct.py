@@ -13,7 +13,7 @@ it). Prints Gumbel's score (a draw counts half) with its Wilson 95% interval. Po
 by random play, where exactly one move stops an immediate win of the opponent
 (tests/helpers/tactics.py); prints how often each search plays it. The load average is printed
 beside the figures: the equal-time matches and the speeds depend on it. The match figures are kept
-in benchmarks/results/gumbel.json (with the model file's name where one was given).
+in benchmarks/results/gumbel.json (with the model's training run where one was given).
 """
 
 from __future__ import annotations
