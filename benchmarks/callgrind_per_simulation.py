@@ -13,6 +13,7 @@ Measure normal installs (`pip install .`), not editable ones: an editable build 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import subprocess
 import sys
@@ -22,6 +23,8 @@ CASES = [
     ("connect_four", "uct", {}),
     ("connect_four", "puct", {}),
     ("connect_four", "uct", {"solve": True}),
+    ("connect_four", "gumbel", {}),
+    ("gummiland", "puct", {"evaluator": "builtin"}),
     ("leduc_poker", "ismcts", {}),
     ("leduc_poker", "mo-ismcts", {}),
     ("leduc_poker", "pimc", {}),
@@ -33,20 +36,28 @@ CASES = [
 SEARCH = """
 import tablesearch as ts
 from tablesearch import mcts
+from tablesearch.models import BuiltinModel
 state = ts.load_game({game!r}).new_initial_state(0)
 while state.is_chance_node():
     state.apply_action(state.legal_actions()[0])
-mcts.search(state, iterations={iterations}, seed=1, algorithm={algorithm!r}, max_memory_mb=256, **{options!r})
+mcts.search(state, iterations={iterations}, seed=1, algorithm={algorithm!r}, max_memory_mb=256,
+            evaluator={evaluator}, **{options!r})
 """
+# What an option "evaluator" names, as code: the game's shipped model.
+EVALUATORS = {"builtin": "BuiltinModel()", None: "mcts.RandomRollout()"}
 
 
 def instructions(python: str, game: str, algorithm: str, options: dict, iterations: int) -> int:
-    code = SEARCH.format(game=game, algorithm=algorithm, options=options, iterations=iterations)
+    options = dict(options)
+    evaluator = EVALUATORS[options.pop("evaluator", None)]
+    code = SEARCH.format(game=game, algorithm=algorithm, options=options, iterations=iterations, evaluator=evaluator)
     run = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", python, "-c", code],
         capture_output=True,
         text=True,
         check=True,
+        # One string hash for both runs: Python's random one moves the start-up's count by millions.
+        env={**os.environ, "PYTHONHASHSEED": "0"},
     )
     found = re.search(r"Collected : (\d+)", run.stderr)
     if not found:
