@@ -49,10 +49,10 @@ MUTATIONS = [
     # --- searches ------------------------------------------------------------------------------
     Mutation(
         "UCT backup treats 3+ players as two (negates the root player's value)",
-        "cpp/search/uct.h",
+        "cpp/search/arena_walk.h",
         "arena_.add_visit(step.node, step.mover >= 0 ? values[step.mover] : 0.0, selector_);",
-        "arena_.add_visit(step.node, step.mover < 0 ? 0.0 : step.mover == path_[0].mover ? values[step.mover] "
-        ": -values[path_[0].mover], selector_);",
+        "arena_.add_visit(step.node, step.mover < 0 ? 0.0 : step.mover == path[0].mover ? values[step.mover] "
+        ": -values[path[0].mover], selector_);",
         native=["three players: the root expects the next mover to pick by its own return"],
         python=[KA + "test_three_players_the_root_expects_the_next_mover_to_pick_by_its_own_return"],
     ),
@@ -90,7 +90,7 @@ MUTATIONS = [
     ),
     Mutation(
         "UCT never counts the root's visits",
-        "cpp/search/uct.h",
+        "cpp/search/arena_walk.h",
         "    arena_.edge(0).visits += 1;\n",
         "",
         native=["uct explores by the parent's visit count"],

@@ -180,10 +180,19 @@ py::object auto_case_name(AutoCase auto_case) {
   return py::none();
 }
 
+// The rules an algorithm chooses by, in words: one name, the root's and the one below it, or the
+// strategy it samples from.
+std::string selection_words(const AlgorithmInfo& info) {
+  if (info.selection == kNoRule) return info.strategy;
+  if (root_rule(info) == info.selection) return selection_name(info.selection);
+  return std::string(selection_name(root_rule(info))) + " at the root, " + selection_name(info.selection) +
+         " below";
+}
+
 py::dict algorithm_dict(const AlgorithmInfo& info) {
   return py::dict(py::arg("name") = info.name, py::arg("family") = family_name(info.family),
-                  py::arg("selection") = selection_name(info.selection),
-                  py::arg("keeps_tree") = info.keeps_tree, py::arg("batched_evaluator") = takes_batches(info),
+                  py::arg("selection") = selection_words(info), py::arg("keeps_tree") = info.keeps_tree,
+                  py::arg("batched_evaluator") = takes_batches(info),
                   py::arg("hidden_information") = info.hidden_information,
                   py::arg("needs_trajectory") = info.needs_trajectory,
                   py::arg("default_uct_c") = info.default_uct_c,

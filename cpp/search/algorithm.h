@@ -76,13 +76,18 @@ inline bool auto_case_holds(AutoCase auto_case, const AutoFacts& facts) {
   return false;
 }
 
+// An algorithm whose root chooses by the same rule as the nodes below it.
+inline constexpr Selection kSameRule = static_cast<Selection>(0xFF);
+
 struct AlgorithmInfo {
   Algorithm algorithm;
   const char* name;
   Family family;
-  Selection selection;                  // the rule that chooses a child (search/selection.h)
-  bool keeps_tree = false;              // its tree continues in the next search (tree reuse)
-  bool hidden_information = false;      // reads only what the player to move may know (resampled worlds)
+  Selection root_selection = kSameRule;  // the rule that chooses among the root's children
+  Selection selection = kNoRule;         // the rule that chooses a child below the root (search/selection.h)
+  const char* strategy = "";             // with kNoRule: the strategy it samples actions from
+  bool keeps_tree = false;               // its tree continues in the next search (tree reuse)
+  bool hidden_information = false;       // reads only what the player to move may know (resampled worlds)
   bool needs_trajectory = false;        // searches from the start of the game along the path played (beliefs)
   double default_uct_c = kSqrt2;        // the exploration constant when the caller gives none
   AutoCase auto_for = AutoCase::kNone;  // the case in which algorithm="auto" picks it
@@ -93,21 +98,21 @@ inline constexpr AlgorithmInfo kAlgorithms[] = {
     {.algorithm = Algorithm::kUct,
      .name = "uct",
      .family = Family::kUct,
-     .selection = Selection::kUcb1,
+     .selection = kRule<Ucb1>,
      .keeps_tree = true,
      .auto_for = AutoCase::kPerfect,
      .help = "UCT over a tree of positions (search/uct.h); with solve=True, MCTS-Solver"},
     {.algorithm = Algorithm::kPuct,
      .name = "puct",
      .family = Family::kUct,
-     .selection = Selection::kPuct,
+     .selection = kRule<Puct>,
      .keeps_tree = true,
      .auto_for = AutoCase::kPriors,
      .help = "PUCT: UCT guided by an evaluator's priors (uniform without them), as AlphaZero"},
     {.algorithm = Algorithm::kIsmcts,
      .name = "ismcts",
      .family = Family::kIsmcts,
-     .selection = Selection::kUcb1,
+     .selection = kRule<Ucb1>,
      .keeps_tree = true,
      .hidden_information = true,
      .auto_for = AutoCase::kHidden,
@@ -115,14 +120,14 @@ inline constexpr AlgorithmInfo kAlgorithms[] = {
     {.algorithm = Algorithm::kMoIsmcts,
      .name = "mo-ismcts",
      .family = Family::kIsmcts,
-     .selection = Selection::kUcb1,
+     .selection = kRule<Ucb1>,
      .keeps_tree = true,
      .hidden_information = true,
      .help = "multiple-observer information-set MCTS: one tree per player"},
     {.algorithm = Algorithm::kPimc,
      .name = "pimc",
      .family = Family::kUct,
-     .selection = Selection::kUcb1,
+     .selection = kRule<Ucb1>,
      .hidden_information = true,
      .help =
          "perfect-information Monte Carlo: UCT on worlds drawn from the searching player's information set"},
@@ -130,7 +135,7 @@ inline constexpr AlgorithmInfo kAlgorithms[] = {
     {.algorithm = Algorithm::kSmoothUct,
      .name = "smooth-uct",
      .family = Family::kSmooth,
-     .selection = Selection::kUcb1,
+     .selection = kRule<Ucb1>,
      .hidden_information = true,
      .needs_trajectory = true,
      .default_uct_c = 1.0,
@@ -138,7 +143,7 @@ inline constexpr AlgorithmInfo kAlgorithms[] = {
     {.algorithm = Algorithm::kInfosetUct,
      .name = "infoset-uct",
      .family = Family::kSmooth,
-     .selection = Selection::kUcb1,
+     .selection = kRule<Ucb1>,
      .hidden_information = true,
      .needs_trajectory = true,
      .default_uct_c = 1.0,
@@ -146,12 +151,12 @@ inline constexpr AlgorithmInfo kAlgorithms[] = {
      // poker game (docs/hidden-information.md, figures for oos).
      .auto_for = AutoCase::kHiddenTwoPlayerKeys,
      .help = "UCT over every player's information sets (smooth-uct without its average policy)"},
-    // uct_c is not used: its values are rescaled in each node (search/gumbel.h). The priors
-    // (kept by the PUCT rule's arena) rank the root actions it considers.
+    // uct_c is not used: its rules map values onto the game's range (search/selection/gumbel.h).
     {.algorithm = Algorithm::kGumbel,
      .name = "gumbel",
      .family = Family::kUct,
-     .selection = Selection::kPuct,
+     .root_selection = kRule<SequentialHalving>,
+     .selection = kRule<GumbelInterior>,
      .help = "Gumbel root search (Danihelka et al. 2022): sequential halving over sampled root actions, an "
              "improved policy"},
     // Two-player zero-sum games with hidden information (it runs on any, with no guarantee).
@@ -159,7 +164,8 @@ inline constexpr AlgorithmInfo kAlgorithms[] = {
     {.algorithm = Algorithm::kOos,
      .name = "oos",
      .family = Family::kOos,
-     .selection = Selection::kRegretMatching,
+     .selection = kNoRule,
+     .strategy = "regret matching",
      .keeps_tree = true,
      .hidden_information = true,
      .needs_trajectory = true,
@@ -169,7 +175,7 @@ inline constexpr AlgorithmInfo kAlgorithms[] = {
     {.algorithm = Algorithm::kIsmctsPuct,
      .name = "ismcts-puct",
      .family = Family::kIsmcts,
-     .selection = Selection::kPuct,
+     .selection = kRule<Puct>,
      .keeps_tree = true,
      .hidden_information = true,
      // Picked over ismcts for a network: 20 minutes of self-play with it reached ladder Elo +715 [+615,
@@ -214,7 +220,22 @@ inline const AlgorithmInfo& algorithm_info(Algorithm algorithm) {
 
 inline const char* algorithm_name(Algorithm algorithm) { return algorithm_info(algorithm).name; }
 
-// The selection rule of `algorithm` with the exploration constant `c`.
+// The rule that chooses among the root's children.
+constexpr Selection root_rule(const AlgorithmInfo& info) {
+  return info.root_selection == kSameRule ? info.selection : info.root_selection;
+}
+
+// An algorithm either chooses by rules or samples from a strategy; only a node arena applies a
+// root rule of its own (search/gumbel.h).
+static_assert([] {
+  for (const auto& info : kAlgorithms) {
+    if ((info.selection == kNoRule) == (info.strategy[0] == '\0')) return false;
+    if (info.root_selection != kSameRule && info.family != Family::kUct) return false;
+  }
+  return true;
+}());
+
+// The selection rule of `algorithm` (below the root) with the exploration constant `c`.
 inline Selector selector_for(Algorithm algorithm, double c) {
   return Selector(algorithm_info(algorithm).selection, c);
 }

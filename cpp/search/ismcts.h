@@ -38,6 +38,7 @@
 #include "search/evaluator.h"
 #include "search/info_tree.h"
 #include "search/observe.h"
+#include "search/pick.h"
 #include "search/playout.h"
 #include "search/rollout.h"
 #include "search/score_margin.h"
@@ -185,11 +186,9 @@ class IsmctsSearch {
   // takes one of its actions.
   void expand(S& world) {
     const auto [t, mover, matched] = stopped_in_;
-    int pick = static_cast<int>(rng_.below(static_cast<uint32_t>(classes_.size() - matched)));
-    int cls = 0;
-    for (; cls < classes_.size(); ++cls) {
-      if (!classes_.seen(cls) && pick-- == 0) break;
-    }
+    const int cls = nth_qualifying(
+        classes_.size(), static_cast<int>(rng_.below(static_cast<uint32_t>(classes_.size() - matched))),
+        [&](int c) { return !classes_.seen(c); });
     const uint32_t child = tree_.add_child(current_[t], classes_.key(cls));
     if (child != 0) tree_[child].available = 1;
     take(world, mover, t, child, classes_.pick_member(cls, rng_));

@@ -8,7 +8,7 @@
 #include <cstdint>
 
 #include "search/infoset_table.h"
-#include "search/selection/regret_matching.h"
+#include "search/regret_matching.h"
 
 namespace ts {
 
@@ -26,9 +26,9 @@ struct RegretSet {
 
 using RegretTable = BasicInfosetTable<RegretSet, RegretSlot>;
 
-// The current strategy at `set` (search/selection/regret_matching.h), into `out`.
+// The current strategy at `set` (search/regret_matching.h), into `out`.
 inline void regret_matching(const RegretTable& table, const RegretSet& set, double* out) {
-  RegretMatching::strategy(table.slots(set), set.num_actions, out);
+  regret_matching_strategy(table.slots(set), set.num_actions, out);
 }
 
 // The average strategy at `set` (the strategy that converges to an equilibrium), into `out`;

@@ -52,6 +52,7 @@
 #include "search/infoset_keys.h"
 #include "search/infoset_table.h"
 #include "search/observe.h"
+#include "search/pick.h"
 #include "search/rollout.h"
 #include "search/score_margin.h"
 #include "search/search_loop.h"
@@ -269,28 +270,16 @@ class SmoothUctSearch {
       }
     }
     if (selector_.unvisited_first()) {
-      int unvisited = 0;
-      for (int i = 0; i < k; ++i) unvisited += available_[i] && slots[i].visits == 0;
-      if (unvisited > 0) {
-        int pick = static_cast<int>(rng_.below(static_cast<uint32_t>(unvisited)));
-        for (int i = 0; i < k; ++i) {
-          if (available_[i] && slots[i].visits == 0 && pick-- == 0) return i;
-        }
-      }
+      const int untried =
+          draw_qualifying(rng_, k, [&](int i) { return available_[i] && slots[i].visits == 0; });
+      if (untried >= 0) return untried;
     }
     // The table keeps no weights: scored in double precision.
     const double explore = selector_.explore_exact(set.visits);
-    int best = -1;
-    double best_score = -std::numeric_limits<double>::infinity();
-    for (int i = 0; i < k; ++i) {
-      if (!available_[i]) continue;
-      const double score = slots[i].mean + selector_.bonus_exact(explore, slots[i].visits, 0.0);
-      if (score > best_score) {
-        best_score = score;
-        best = i;
-      }
-    }
-    return best;
+    return first_best(k, [&](int i) {
+      return available_[i] ? slots[i].mean + selector_.bonus_exact(explore, slots[i].visits, 0.0)
+                           : -std::numeric_limits<double>::infinity();
+    });
   }
 
   // A world at the root with the (rewritten) history that reaches it.

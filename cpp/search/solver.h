@@ -5,11 +5,14 @@
 // root is proven.
 #pragma once
 #include <algorithm>
+#include <limits>
 #include <string>
 #include <vector>
 
 #include "core/game.h"
 #include "search/node_arena.h"
+#include "search/pick.h"
+#include "search/search_loop.h"
 #include "search/selection.h"
 #include "search/tree_ops.h"
 #include "search/tree_stats.h"
@@ -32,23 +35,18 @@ class Solver {
   // proven (proven losses and draws are known exactly: the parent is proven once all are).
   uint32_t select_child(uint32_t node, Node& parent) {
     if (const uint32_t untried = ops_.unvisited_child(parent)) return untried;
-    const float explore = selector_.explore(arena_.edge(node).visits);
-    int best = -1;
-    float best_score = 0;
+    const auto proven = [&](int i) {
+      return (arena_.node(parent.first_child + i).flags & Node::kProven) != 0;
+    };
+    const Edge* children = &arena_.edge(parent.first_child);
     for (int i = 0; i < parent.num_children; ++i) {
-      const uint32_t c = parent.first_child + i;
-      const Edge& e = arena_.edge(c);
-      if (arena_.node(c).flags & Node::kProven) {
-        if (e.mean >= 1.0f) return c;
-        continue;
-      }
-      const float s = Selector::score(e.mean, explore, e.weight);
-      if (best < 0 || s > best_score) {
-        best = i;
-        best_score = s;
-      }
+      if (proven(i) && children[i].mean >= 1.0f) return parent.first_child + i;
     }
-    return parent.first_child + (best < 0 ? 0 : best);
+    const float explore = selector_.explore(arena_.edge(node).visits);
+    return parent.first_child + first_best(parent.num_children, [&](int i) {
+             return proven(i) ? -std::numeric_limits<float>::infinity()
+                              : Selector::score(children[i].mean, explore, children[i].weight);
+           });
   }
 
   // Marks the terminal node `step.node` proven with the value of the player who moved into it.

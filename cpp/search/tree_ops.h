@@ -1,6 +1,6 @@
-// The steps of a search over a node arena that UCT, PUCT, MCTS-Solver and batched PUCT share:
-// listing and expanding a node's children, sampling a chance child, choosing a child by the
-// selection rule (search/selection.h), root noise on priors, and the path a walk took.
+// What the walk over a node arena (search/arena_walk.h) does at one node: listing and expanding
+// its children, sampling a chance child, choosing a child by a scoring rule
+// (search/selection.h), and root noise on priors.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -9,7 +9,7 @@
 #include "search/config.h"
 #include "search/dirichlet.h"
 #include "search/node_arena.h"
-#include "search/search_loop.h"
+#include "search/pick.h"
 #include "search/selection.h"
 
 namespace ts {
@@ -60,11 +60,12 @@ class TreeOps {
     return true;
   }
 
-  // Mixes Dirichlet noise into the root's priors (a rule with priors, config.dirichlet_alpha > 0).
+  // Mixes Dirichlet noise into the root's priors (PUCT: a rule that scores by priors,
+  // config.dirichlet_alpha > 0; Gumbel's root has noise of its own).
   void add_root_noise() {
     const Node& root = arena_.node(0);
-    if (!selector_.uses_priors() || config_.dirichlet_alpha <= 0 || root.num_children == 0 ||
-        root.player == kChancePlayer)
+    if (!selector_.uses_priors() || !scores_children(selector_.rule()) || config_.dirichlet_alpha <= 0 ||
+        root.num_children == 0 || root.player == kChancePlayer)
       return;
     std::vector<float> p(root.num_children);
     for (int i = 0; i < root.num_children; ++i) p[i] = arena_.node(root.first_child + i).prior;
@@ -91,14 +92,9 @@ class TreeOps {
   uint32_t unvisited_child(Node& parent) {
     if (!selector_.unvisited_first() || (parent.flags & Node::kAllChildrenVisited)) return 0;
     const Edge* children = &arena_.edge(parent.first_child);
-    int unvisited = 0;
-    for (int i = 0; i < parent.num_children; ++i) unvisited += children[i].visits == 0;
-    if (unvisited > 0) {
-      int pick = static_cast<int>(rng_.below(static_cast<uint32_t>(unvisited)));
-      for (int i = 0; i < parent.num_children; ++i) {
-        if (children[i].visits == 0 && pick-- == 0) return parent.first_child + i;
-      }
-    }
+    const int pick =
+        draw_qualifying(rng_, parent.num_children, [&](int i) { return children[i].visits == 0; });
+    if (pick >= 0) return parent.first_child + pick;
     parent.flags |= Node::kAllChildrenVisited;
     return 0;
   }

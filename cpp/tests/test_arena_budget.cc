@@ -33,7 +33,7 @@ TEST_CASE("arena allocates children contiguously and stops at its cap") {
 TEST_CASE("arena visits keep the running mean and the selection rule's weight") {
   NodeArena arena(1);
   const uint32_t c = arena.allocate(1);
-  const Selector ucb1(Selection::kUcb1, 1.0), puct(Selection::kPuct, 1.0);
+  const Selector ucb1(kRule<Ucb1>, 1.0), puct(kRule<Puct>, 1.0);
   for (double v : {1.0, 0.0, -1.0, 1.0}) arena.add_visit(c, v, ucb1);
   CHECK(arena.edge(c).visits == 4);
   CHECK(arena.edge(c).mean == doctest::Approx(0.25));
@@ -45,7 +45,7 @@ TEST_CASE("arena visits keep the running mean and the selection rule's weight") 
 
 TEST_CASE("each selection rule scores a child as mean + explore x weight, as its formula says") {
   const double c = 1.5;
-  const Selector ucb1(Selection::kUcb1, c), puct(Selection::kPuct, c);
+  const Selector ucb1(kRule<Ucb1>, c), puct(kRule<Puct>, c);
   CHECK(ucb1.unvisited_first());
   CHECK_FALSE(ucb1.uses_priors());
   CHECK(puct.uses_priors());
@@ -103,8 +103,8 @@ TEST_CASE("information set trees grow children by key and extract their roots") 
   const uint32_t a = tree.child(0, 7);
   CHECK(tree.child(0, 7) == a);  // found, not added again
   const uint32_t b = tree.child(a, 9);
-  tree.add_visit(b, 1.0, Selector(Selection::kUcb1, 1.0));
-  tree.add_visit(b, 0.0, Selector(Selection::kUcb1, 1.0));
+  tree.add_visit(b, 1.0, Selector(kRule<Ucb1>, 1.0));
+  tree.add_visit(b, 0.0, Selector(kRule<Ucb1>, 1.0));
   CHECK(tree[b].visits == 2);
   CHECK(tree[b].mean == doctest::Approx(0.5));
   const InfoTree sub = tree.extract({a, 1}, 1);

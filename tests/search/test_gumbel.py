@@ -112,6 +112,13 @@ def test_gumbel_plans_an_iteration_budget():
     assert 0 < result.iterations < 10**9  # the time limit ends it early, with a move
 
 
+def test_gumbel_refuses_the_solver():
+    # MCTS-Solver is UCT's rule; Gumbel's walk has rules of its own, so solve=True would be ignored.
+    state = ts.load_game("tic_tac_toe").new_initial_state()
+    with pytest.raises(ValueError, match="solve=True works with algorithm 'uct', not 'gumbel'"):
+        mcts.search(state, iterations=10, algorithm="gumbel", solve=True)
+
+
 def test_no_noise_and_a_model_give_the_same_search_for_every_seed():
     game = ts.load_game("connect_four")
     model = ts.Model.for_game(game, hidden=(16,), seed=4)
