@@ -35,17 +35,13 @@ class Solver {
   // proven (proven losses and draws are known exactly: the parent is proven once all are).
   uint32_t select_child(uint32_t node, Node& parent) {
     if (const uint32_t untried = ops_.unvisited_child(parent)) return untried;
-    const auto proven = [&](int i) {
-      return (arena_.node(parent.first_child + i).flags & Node::kProven) != 0;
-    };
     const Edge* children = &arena_.edge(parent.first_child);
-    for (int i = 0; i < parent.num_children; ++i) {
-      if (proven(i) && children[i].mean >= 1.0f) return parent.first_child + i;
-    }
     const float explore = selector_.explore(arena_.edge(node).visits);
+    constexpr float kInfinity = std::numeric_limits<float>::infinity();
     return parent.first_child + first_best(parent.num_children, [&](int i) {
-             return proven(i) ? -std::numeric_limits<float>::infinity()
-                              : Selector::score(children[i].mean, explore, children[i].weight);
+             if (!(arena_.node(parent.first_child + i).flags & Node::kProven))
+               return Selector::score(children[i].mean, explore, children[i].weight);
+             return children[i].mean >= 1.0f ? kInfinity : -kInfinity;  // a proven win, else never
            });
   }
 
