@@ -1,8 +1,9 @@
 """Instructions per simulation of each search, counted by valgrind's callgrind: each case is
 searched twice in a child interpreter under callgrind, with a small and a large iteration
-budget, and the difference of the instruction counts is divided by the difference of the
-iterations, so that start-up, imports and the search's set-up cancel out. Deterministic (seeded
-searches with iteration budgets), so one run per case is enough, and two builds compare exactly:
+budget, counting only the native search (run_search_job and what it calls), and the difference
+of the instruction counts is divided by the difference of the iterations, so that the search's
+set-up cancels out. Deterministic to a few instructions a simulation (seeded searches with
+iteration budgets), so one run per case is enough, and two builds compare exactly:
 
     python benchmarks/callgrind_per_simulation.py                       # this interpreter's build
     python benchmarks/callgrind_per_simulation.py --python /path/venv-before/bin/python
@@ -43,6 +44,12 @@ while state.is_chance_node():
 mcts.search(state, iterations={iterations}, seed=1, algorithm={algorithm!r}, max_memory_mb=256,
             evaluator={evaluator}, **{options!r})
 """
+# Only the native search is counted (and what it calls): the interpreter around it varies by
+# millions of instructions between two runs (threads that poll the clock, the string hash).
+COUNTED = "*run_search_job*"
+# No string hash drawn at random and no BLAS thread pool (its threads spin for tens of millions).
+QUIET = {"PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+
 # What an option "evaluator" names, as code: the game's shipped model.
 EVALUATORS = {"builtin": "BuiltinModel()", None: "mcts.RandomRollout()"}
 
@@ -52,12 +59,19 @@ def instructions(python: str, game: str, algorithm: str, options: dict, iteratio
     evaluator = EVALUATORS[options.pop("evaluator", None)]
     code = SEARCH.format(game=game, algorithm=algorithm, options=options, iterations=iterations, evaluator=evaluator)
     run = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", python, "-c", code],
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            f"--toggle-collect={COUNTED}",
+            python,
+            "-c",
+            code,
+        ],
         capture_output=True,
         text=True,
         check=True,
-        # One string hash for both runs: Python's random one moves the start-up's count by millions.
-        env={**os.environ, "PYTHONHASHSEED": "0"},
+        env={**os.environ, **QUIET},
     )
     found = re.search(r"Collected : (\d+)", run.stderr)
     if not found:
