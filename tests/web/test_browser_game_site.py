@@ -141,8 +141,9 @@ def test_the_thinking_panel_never_shows_the_humans_own_move_and_can_be_hidden(pa
 
 
 def test_the_setup_form_offers_levels_and_seats_and_keeps_what_was_typed(page):
-    """AI strength as named levels with their measured Elo, playing second chosen from a list, the
-    agent specs still there for programmers, and nothing typed lost when Players changes."""
+    """AI strength as named levels with the Elo measured at the player count chosen, playing second
+    chosen from a list, the agent specs still there for programmers, and nothing typed lost when
+    Players changes."""
     from tablesearch.web import levels
 
     with background_server() as server:
@@ -152,12 +153,16 @@ def test_the_setup_form_offers_levels_and_seats_and_keeps_what_was_typed(page):
         assert "Connect Four" in titles and "Leduc Poker" in titles and "leduc_poker" not in titles
         page.select_option("#game", "gnomi")
         assert page.locator("#seed").is_hidden() and page.locator("#delay").is_hidden()  # behind "More options"
+        # Gnomi's levels were measured at 2 players: at 3, the default, no figure applies.
+        assert page.locator("#level option").all_inner_texts() == ["Beginner", "Easy", "Medium", "Hard"]
+        page.fill('[data-param="players"]', "2")
         names = page.locator("#level option").all_inner_texts()
-        elo = {row["name"]: row["elo"] for row in levels.for_game("gnomi")}
+        elo = {row["name"]: row["elo"]["2"]["elo"] for row in levels.for_game("gnomi")}
         assert names == [
             f"{n} · Elo {'+' if elo[n] >= 0 else ''}{elo[n]}" for n in ("Beginner", "Easy", "Medium", "Hard")
         ]
         assert "Measured Elo" in page.inner_text("#level-about") and "95% interval" in page.inner_text("#level-about")
+        page.fill('[data-param="players"]', "3")
         page.click("#specs-box summary")
         page.fill('.seat-row input.spec[data-seat="2"]', "mcts:iterations=77")
         page.fill('[data-param="players"]', "5")

@@ -21,22 +21,42 @@ def test_named_levels_for_every_game_and_expert_where_a_model_ships():
     assert levels.name_of(expert[0]["spec"], "gummiland") == "Expert AI"
 
 
-@pytest.mark.parametrize("game", ["tic_tac_toe", "connect_four", "leduc_poker", "wetland", "gnomi", "gummiland"])
-def test_each_level_is_measured_stronger_than_the_one_below(game):
-    """levels.json (python benchmarks/web_levels.py): every level offered at the measured player
-    count has an Elo, and its interval lies wholly above the interval of the level below."""
-    measured = levels.measured_players(game)
-    rows = [row for row in levels.for_game(game) if row["players"] is None or measured in row["players"]]
-    assert all(row["elo"] is not None for row in rows), [row["name"] for row in rows if row["elo"] is None]
-    for below, above in zip(rows, rows[1:]):
-        assert above["elo_low"] > below["elo_high"], (below, above)
+MEASURED = {  # (game, players) with figures in levels.json: 2 players, and each count a built-in model plays
+    ("tic_tac_toe", 2),
+    ("connect_four", 2),
+    ("leduc_poker", 2),
+    ("wetland", 2),
+    ("gnomi", 2),
+    ("gummiland", 2),
+}
+
+
+def test_every_player_count_listed_is_measured():
+    """Each count listed has figures, and nothing else has: a figure from 2 players says nothing of 3."""
+    assert {(game, n) for game in ts.list_games() for n in levels.measurements(game)} == MEASURED
+
+
+@pytest.mark.parametrize(("game", "players"), sorted(MEASURED))
+def test_each_level_is_measured_stronger_than_the_one_below(game, players):
+    """levels.json (python benchmarks/web_levels.py): every level offered at that player count
+    has an Elo measured there, and its interval lies wholly above the interval of the level below."""
+    rows = [row for row in levels.for_game(game) if row["players"] is None or players in row["players"]]
+    missing = [row["name"] for row in rows if str(players) not in row["elo"]]
+    assert not missing
+    figures = [row["elo"][str(players)] for row in rows]
+    assert figures[0]["elo"] == 0  # Beginner, the anchor
+    for below, above, row in zip(figures, figures[1:], rows[1:]):
+        assert above["low"] > below["high"], (row["name"], below, above)
 
 
 def test_each_game_s_figures_say_how_many_games_when_and_from_which_commit():
     data = json.loads(levels.ELO_FILE.read_text())
-    for game in data["games"]:
-        assert data["played"][game] >= 100, game
-        assert set(data["measured"][game]) >= {"date", "commit", "machine"}, game
+    for game, by_players in data["games"].items():
+        for players, figures in by_players.items():
+            assert figures["played"] >= 100, (game, players)
+            assert set(figures["measured"]) >= {"date", "commit", "machine"}, (game, players)
+            offered = [row for row in levels.for_game(game) if row["players"] is None or int(players) in row["players"]]
+            assert set(figures["elo"]) == {row["key"] for row in offered}, (game, players)
 
 
 def test_a_game_offers_the_levels_that_play_better_than_the_one_below():
