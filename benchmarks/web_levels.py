@@ -12,16 +12,20 @@ counts as one pairwise comparison per pair of seats, weighted 1/(n-1) (tablesear
 the schedule seats every set of n levels in every cyclic order, each deal played under every
 rotation. Candy Land has no decision (every level plays alike) and is left out. --only measures
 some games (GAME: every count listed here; GAME:N: that count) again and keeps the others'
-figures. levels.json records the games each was measured with (`played`: enough for each level's
-interval to lie above the one below, tests/web/test_levels.py), and when, from which commit and
-on what machine (`measured`); Gummiland's 400 at 2 players take about 45 minutes of one core,
-its Hard level being slow.
+figures; with --out DIR the games are kept there (DIR/GAME-Np.jsonl), and a rerun with more
+--games plays only the new ones (a few games first to time it, then enough to separate).
+levels.json records the games each was measured with (`played`: enough for each level's interval
+to lie above the one below, tests/web/test_levels.py), and when, from which commit and on what
+machine (`measured`). Gummiland's 400 at 2 players take about 45 minutes of one core, its Hard
+level being slow; Wetland's 1,500 at 3 players 1.5 minutes and 1,800 at 4 players 6 minutes.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
+from typing import Optional
 
 from results_file import provenance
 
@@ -42,7 +46,11 @@ NOTES = {
     "tic_tac_toe": "perfect play draws: the stronger levels draw against each other",
     "leduc_poker": "no search tried here beat 100 simulations a move, so there is no Hard level",
     "gnomi": "3,000 simulations a move play no better than 300 here, so Hard looks 300 ahead",
-    "wetland": "3,000 simulations a move play no better than 300 at 2 players, so Hard looks 300 ahead",
+    "wetland": (
+        "3,000 simulations a move play no better than 300 at 2 players, so Hard looks 300 ahead; "
+        "at 4 players Easy (10 simulations a move) played no better than Beginner: Elo +0 [-6, +5] "
+        "in 1,800 games, where Medium and the levels above it are each above the one below"
+    ),
 }
 
 
@@ -52,11 +60,12 @@ HOW = (
 )
 
 
-def measure(game: str, n: int, games: int, workers: int) -> dict[str, list[int]]:
+def measure(game: str, n: int, games: int, workers: int, out: Optional[Path] = None) -> dict[str, list[int]]:
     offered = levels.for_game(game)  # Expert too where a built-in model plays this many players
     params = {} if game in FIXED else {"players": n}
     specs = {row["key"]: row["spec"] for row in offered if row["players"] is None or n in row["players"]}
-    result = ts.tournament(game, specs, games=games, params=params, seed=1, workers=workers, progress=False)
+    path = None if out is None else out / f"{game}-{n}p.jsonl"  # a rerun with more games plays only those
+    result = ts.tournament(game, specs, games=games, params=params, seed=1, workers=workers, out=path, progress=False)
     rows = {row["agent"]: row for row in result.table}
     anchor = rows["beginner"]["elo"]
     return {key: [round(rows[key][field] - anchor) for field in ("elo", "elo_low", "elo_high")] for key in specs}
@@ -69,10 +78,11 @@ def main() -> None:
         "--only", default="", help="comma-separated GAME or GAME:PLAYERS to measure (default: all listed)"
     )
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--out", type=Path, help="a folder keeping the games, so that a rerun with more --games adds")
     args = parser.parse_args()
     for game, n in runs(args.only):
         start = time.perf_counter()
-        figures = measure(game, n, args.games, args.workers)
+        figures = measure(game, n, args.games, args.workers, args.out)
         levels.record(game, n, figures, args.games, provenance(), notes=NOTES, how=HOW)
         text = ", ".join(f"{k} {v[0]:+.0f} [{v[1]:+.0f}, {v[2]:+.0f}]" for k, v in figures.items())
         print(f"{game}, {n} players: {text}  ({time.perf_counter() - start:.0f} s)", flush=True)

@@ -218,6 +218,32 @@ def test_the_expert_level_is_offered_where_a_builtin_model_plays(page):
         assert "Expert AI" in page.inner_text("#players")
 
 
+def test_wetland_offers_expert_at_3_players_with_the_elo_measured_at_3_players(page):
+    """Each level shows the Elo measured at the player count chosen: Wetland's 3-player figures at
+    3 players, Expert's among them (a model ships for 3 and 4), its 2-player figures at 2."""
+    from tablesearch.web import levels
+
+    def shown(n: int) -> list[str]:
+        figures = levels.measurements("wetland")[n]["elo"]
+        keys = [row["key"] for row in levels.for_game("wetland") if row["players"] is None or n in row["players"]]
+        names = {row["key"]: row["name"] for row in levels.for_game("wetland")}
+        return [f"{names[k]} · Elo {'+' if figures[k][0] >= 0 else ''}{figures[k][0]}" for k in keys]
+
+    with background_server() as server:
+        page.goto(server.page("/"))
+        page.wait_for_selector('#game option[value="wetland"]', state="attached")
+        page.select_option("#game", "wetland")
+        page.fill('[data-param="players"]', "3")
+        options = page.locator("#level option").all_inner_texts()
+        assert options == shown(3) and options[-1].startswith("Expert · Elo +")
+        page.select_option("#level", label=options[-1])
+        low, high = levels.measurements("wetland")[3]["elo"]["expert"][1:]
+        about = page.inner_text("#level-about")
+        assert f"(95% interval {low} to {high}) against the other levels at 3 players" in about
+        page.fill('[data-param="players"]', "2")
+        assert page.locator("#level option").all_inner_texts() == shown(2)  # no Expert, 2-player figures
+
+
 PHONE = {"width": 390, "height": 844}
 # Layout shifts not caused by a click or a key (the CLS of web vitals counts the same), from the
 # page's start, with the elements that moved.
