@@ -141,8 +141,9 @@ def test_the_thinking_panel_never_shows_the_humans_own_move_and_can_be_hidden(pa
 
 
 def test_the_setup_form_offers_levels_and_seats_and_keeps_what_was_typed(page):
-    """AI strength as named levels with their measured Elo, playing second chosen from a list, the
-    agent specs still there for programmers, and nothing typed lost when Players changes."""
+    """AI strength as named levels with the Elo measured at the player count chosen, playing second
+    chosen from a list, the agent specs still there for programmers, and nothing typed lost when
+    Players changes."""
     from tablesearch.web import levels
 
     with background_server() as server:
@@ -152,12 +153,16 @@ def test_the_setup_form_offers_levels_and_seats_and_keeps_what_was_typed(page):
         assert "Connect Four" in titles and "Leduc Poker" in titles and "leduc_poker" not in titles
         page.select_option("#game", "gnomi")
         assert page.locator("#seed").is_hidden() and page.locator("#delay").is_hidden()  # behind "More options"
+        # Gnomi's levels were measured at 2 players: at 3, the default, no figure applies.
+        assert page.locator("#level option").all_inner_texts() == ["Beginner", "Easy", "Medium", "Hard"]
+        page.fill('[data-param="players"]', "2")
         names = page.locator("#level option").all_inner_texts()
-        elo = {row["name"]: row["elo"] for row in levels.for_game("gnomi")}
+        elo = {row["name"]: row["elo"]["2"]["elo"] for row in levels.for_game("gnomi")}
         assert names == [
             f"{n} · Elo {'+' if elo[n] >= 0 else ''}{elo[n]}" for n in ("Beginner", "Easy", "Medium", "Hard")
         ]
         assert "Measured Elo" in page.inner_text("#level-about") and "95% interval" in page.inner_text("#level-about")
+        page.fill('[data-param="players"]', "3")
         page.click("#specs-box summary")
         page.fill('.seat-row input.spec[data-seat="2"]', "mcts:iterations=77")
         page.fill('[data-param="players"]', "5")
@@ -211,6 +216,32 @@ def test_the_expert_level_is_offered_where_a_builtin_model_plays(page):
         (session,) = server.sessions.values()
         assert session.names == ["human", "mcts:model=builtin,iterations=1000"]
         assert "Expert AI" in page.inner_text("#players")
+
+
+def test_wetland_offers_expert_at_3_players_with_the_elo_measured_at_3_players(page):
+    """Each level shows the Elo measured at the player count chosen: Wetland's 3-player figures at
+    3 players, Expert's among them (a model ships for 3 and 4), its 2-player figures at 2."""
+    from tablesearch.web import levels
+
+    def shown(n: int) -> list[str]:
+        figures = levels.measurements("wetland")[n]["elo"]
+        keys = [row["key"] for row in levels.for_game("wetland") if row["players"] is None or n in row["players"]]
+        names = {row["key"]: row["name"] for row in levels.for_game("wetland")}
+        return [f"{names[k]} · Elo {'+' if figures[k][0] >= 0 else ''}{figures[k][0]}" for k in keys]
+
+    with background_server() as server:
+        page.goto(server.page("/"))
+        page.wait_for_selector('#game option[value="wetland"]', state="attached")
+        page.select_option("#game", "wetland")
+        page.fill('[data-param="players"]', "3")
+        options = page.locator("#level option").all_inner_texts()
+        assert options == shown(3) and options[-1].startswith("Expert · Elo +")
+        page.select_option("#level", label=options[-1])
+        low, high = levels.measurements("wetland")[3]["elo"]["expert"][1:]
+        about = page.inner_text("#level-about")
+        assert f"(95% interval {low} to {high}) against the other levels at 3 players" in about
+        page.fill('[data-param="players"]', "2")
+        assert page.locator("#level option").all_inner_texts() == shown(2)  # no Expert, 2-player figures
 
 
 PHONE = {"width": 390, "height": 844}

@@ -10,7 +10,9 @@ pytest.importorskip("starlette")
 
 import tablesearch as ts  # noqa: E402
 from tablesearch.models import Model  # noqa: E402
+from tablesearch.models.builtin import builtin_files  # noqa: E402
 from tablesearch.web import levels  # noqa: E402
+from tablesearch.web.app import game_list  # noqa: E402
 
 
 def test_named_levels_for_every_game_and_expert_where_a_model_ships():
@@ -21,22 +23,75 @@ def test_named_levels_for_every_game_and_expert_where_a_model_ships():
     assert levels.name_of(expert[0]["spec"], "gummiland") == "Expert AI"
 
 
-@pytest.mark.parametrize("game", ["tic_tac_toe", "connect_four", "leduc_poker", "wetland", "gnomi", "gummiland"])
-def test_each_level_is_measured_stronger_than_the_one_below(game):
-    """levels.json (python benchmarks/web_levels.py): every level offered at the measured player
-    count has an Elo, and its interval lies wholly above the interval of the level below."""
-    measured = levels.measured_players(game)
-    rows = [row for row in levels.for_game(game) if row["players"] is None or measured in row["players"]]
-    assert all(row["elo"] is not None for row in rows), [row["name"] for row in rows if row["elo"] is None]
-    for below, above in zip(rows, rows[1:]):
-        assert above["elo_low"] > below["elo_high"], (below, above)
+MEASURED = {  # (game, players) with figures in levels.json: 2 players, and each count a built-in model plays
+    ("tic_tac_toe", 2),
+    ("connect_four", 2),
+    ("leduc_poker", 2),
+    ("wetland", 2),
+    ("wetland", 3),
+    ("wetland", 4),
+    ("gnomi", 2),
+    ("gummiland", 2),
+}
+NOT_MEASURED = {  # a built-in model plays here, but no figures yet: the page shows none
+    ("gummiland", 3): "its Hard and Expert levels are slow: about 15 s a game",
+}
+
+
+def test_every_player_count_with_a_builtin_model_is_measured():
+    """The Expert level is measured where it is offered, at that player count: a figure from 2
+    players says nothing of 3. Each count listed has figures, and nothing else has."""
+    assert set(builtin_files()) <= MEASURED | set(NOT_MEASURED)
+    assert {(game, n) for game in ts.list_games() for n in levels.measurements(game)} == MEASURED
+    for game, n in NOT_MEASURED:
+        assert all(str(n) not in row["elo"] for row in levels.for_game(game)), (game, n)
+
+
+NOT_SEPARATED = {  # (game, players, level): measured and not above the level below (levels.json's notes say so)
+    ("wetland", 4, "easy"): "10 simulations a move played like random moves at 4 players over 1,800 games",
+}
+
+
+@pytest.mark.parametrize(("game", "players"), sorted(MEASURED))
+def test_each_level_is_measured_stronger_than_the_one_below(game, players):
+    """levels.json (python benchmarks/web_levels.py): every level offered at that player count
+    has an Elo measured there, and its interval lies wholly above the interval of the level below,
+    except where NOT_SEPARATED says it did not, which stays true until the figures change."""
+    rows = [row for row in levels.for_game(game) if row["players"] is None or players in row["players"]]
+    missing = [row["name"] for row in rows if str(players) not in row["elo"]]
+    assert not missing
+    figures = [row["elo"][str(players)] for row in rows]
+    assert figures[0]["elo"] == 0  # Beginner, the anchor
+    for below, above, row in zip(figures, figures[1:], rows[1:]):
+        separated = above["low"] > below["high"]
+        assert separated != ((game, players, row["key"]) in NOT_SEPARATED), (row["name"], below, above)
+    assert all(key[:2] != (game, players) or key[2] in {row["key"] for row in rows} for key in NOT_SEPARATED)
+    if (game, players) == ("wetland", 4):
+        assert "Easy" in levels.note(game) and "4 players" in levels.note(game)
 
 
 def test_each_game_s_figures_say_how_many_games_when_and_from_which_commit():
     data = json.loads(levels.ELO_FILE.read_text())
-    for game in data["games"]:
-        assert data["played"][game] >= 100, game
-        assert set(data["measured"][game]) >= {"date", "commit", "machine"}, game
+    for game, by_players in data["games"].items():
+        for players, figures in by_players.items():
+            assert figures["played"] >= 100, (game, players)
+            assert set(figures["measured"]) >= {"date", "commit", "machine"}, (game, players)
+            offered = [row for row in levels.for_game(game) if row["players"] is None or int(players) in row["players"]]
+            assert set(figures["elo"]) == {row["key"] for row in offered}, (game, players)
+
+
+def test_the_page_offers_wetland_s_expert_at_3_players_with_the_elo_measured_there():
+    """Wetland ships models for 3 and 4 players: at 3 players the levels carry their 3-player Elo,
+    Expert's among them; the 2-player figures stay with 2 players, where Expert is not offered."""
+    (wetland,) = [game for game in game_list() if game["name"] == "wetland"]
+    at_3 = [row for row in wetland["levels"] if row["players"] is None or 3 in row["players"]]
+    assert [row["name"] for row in at_3] == ["Beginner", "Easy", "Medium", "Hard", "Expert"]
+    expert = at_3[-1]
+    assert set(expert["elo"]) == {"3", "4"} and expert["elo"]["3"] == dict(
+        zip(("elo", "low", "high"), levels.measurements("wetland")[3]["elo"]["expert"])
+    )
+    assert expert["elo"]["3"]["low"] > at_3[-2]["elo"]["3"]["high"]  # above Hard at 3 players
+    assert at_3[-2]["elo"]["3"] != at_3[-2]["elo"]["2"]  # Hard's figure depends on the player count
 
 
 def test_a_game_offers_the_levels_that_play_better_than_the_one_below():

@@ -1,7 +1,8 @@
 """AI strength as named levels for the setup form, each an ordinary agent spec, with the Elo it
-measured against the other levels in each game (``levels.json``, written by
-``python benchmarks/web_levels.py``: round-robin tournaments between the levels, Elo with
-bootstrap 95% intervals, anchored so that the Beginner level, random moves, is 0).
+measured against the other levels in each game and player count (``levels.json``, written by
+``python benchmarks/web_levels.py``: round-robin tournaments between the levels offered at that
+player count, seats rotated, Elo with bootstrap 95% intervals, anchored so that the Beginner
+level, random moves, is 0; record() and measurements() below are the file's one format).
 
 The page offers the levels by name; the spec text stays available for programmers, and a seat
 whose spec is a level's is named by that level ("Medium AI").
@@ -94,32 +95,51 @@ def _measured() -> dict[str, Any]:
     return data
 
 
+def measurements(game: str) -> dict[int, dict[str, Any]]:
+    """`game`'s measurements by player count: {players: {"elo": {level key: [elo, low, high]},
+    "played": games, "measured": {"date", "commit", "machine"}}} ({} where none)."""
+    return {int(n): figures for n, figures in _measured().get("games", {}).get(game, {}).items()}
+
+
+def record(
+    game: str,
+    players: int,
+    elo: Mapping[str, list[int]],
+    played: int,
+    measured: Mapping[str, str],
+    *,
+    notes: Mapping[str, str],
+    how: str,
+) -> None:
+    """Writes the figures of `game` at `players` into levels.json (with the `notes` per game and
+    `how` they were measured), read again just before, so that runs measuring other games or
+    player counts at the same time keep theirs."""
+    try:
+        data: dict[str, Any] = json.loads(ELO_FILE.read_text())
+    except (OSError, ValueError):
+        data = {}
+    entry = {"elo": dict(elo), "played": played, "measured": dict(measured)}
+    data.setdefault("games", {}).setdefault(game, {})[str(players)] = entry
+    data.update(notes=dict(notes), how=how)
+    ELO_FILE.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    _measured.cache_clear()
+
+
 def for_game(game: str, models: Optional[Mapping[str, str]] = None) -> list[dict[str, Any]]:
     """The levels with their Elo in `game` where it was measured: [{key, name, spec, about,
-    players, elo, elo_low, elo_high}] (the Elo fields None where not measured; players the
-    player counts the level plays, None for any). `models`: the server's model files {name: path}."""
-    measured = _measured().get("games", {}).get(game, {})
+    players, elo}], players the player counts the level plays (None for any) and elo
+    {players: {"elo", "low", "high"}} at each player count it was measured at (an Elo measured
+    with one player count says nothing of another). `models`: the server's model files {name: path}."""
+    measured = measurements(game)
     out = []
     for level, players in _offered(game, models or {}):
-        elo = measured.get(level.key)
-        out.append(
-            dict(
-                key=level.key,
-                name=level.name,
-                spec=level.spec,
-                about=level.about,
-                players=players,
-                elo=None if elo is None else round(elo[0]),
-                elo_low=None if elo is None else round(elo[1]),
-                elo_high=None if elo is None else round(elo[2]),
-            )
-        )
+        elo = {
+            str(n): dict(zip(("elo", "low", "high"), (round(x) for x in figures["elo"][level.key])))
+            for n, figures in sorted(measured.items())
+            if level.key in figures["elo"]
+        }
+        out.append(dict(key=level.key, name=level.name, spec=level.spec, about=level.about, players=players, elo=elo))
     return out
-
-
-def measured_players(game: str) -> int:
-    """The player count at which `game`'s levels were measured (2 where levels.json says none)."""
-    return int(_measured().get("players", {}).get(game, 2))
 
 
 def note(game: str) -> str:

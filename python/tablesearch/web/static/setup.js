@@ -87,7 +87,8 @@ function playersChanged() {
   if ($("level").value !== before) applyChoices(); // the level chosen does not play this many
 }
 
-// A level that plays some player counts only (Expert: a trained model for those) is offered at those.
+// A level that plays some player counts only (Expert: a trained model for those) is offered at those,
+// each with the Elo measured at this player count (none where it was not measured: another count's says nothing).
 function renderLevels(game) {
   const select = $("level");
   const kept = select.value;
@@ -95,7 +96,8 @@ function renderLevels(game) {
   select.innerHTML = "";
   for (const level of game.levels) {
     if (level.players && !level.players.includes(n)) continue;
-    const elo = level.elo === null ? "" : ` · Elo ${level.elo >= 0 ? "+" : ""}${level.elo}`;
+    const m = level.elo[String(n)];
+    const elo = m === undefined ? "" : ` · Elo ${m.elo >= 0 ? "+" : ""}${m.elo}`;
     select.appendChild(el("option", { value: level.spec }, `${level.name}${elo}`));
   }
   const offered = [...select.options].some((o) => o.value === kept);
@@ -107,7 +109,9 @@ function showLevelNote() {
   const game = currentGame();
   const level = game && game.levels.find((l) => l.spec === $("level").value);
   if (!level) { $("level-about").textContent = ""; return; }
-  const interval = level.elo === null ? "" : ` Measured Elo ${level.elo} (95% interval ${level.elo_low} to ${level.elo_high}) against the other levels, Beginner = 0.`;
+  const n = seatCount();
+  const m = level.elo[String(n)];
+  const interval = m === undefined ? "" : ` Measured Elo ${m.elo} (95% interval ${m.low} to ${m.high}) against the other levels at ${n} players, Beginner = 0.`;
   $("level-about").textContent = `${level.name}: ${level.about}.${interval}` + (game.level_note ? ` ${game.level_note}.` : "");
 }
 
