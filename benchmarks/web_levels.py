@@ -17,7 +17,8 @@ figures; with --out DIR the games are kept there (DIR/GAME-Np.jsonl), and a reru
 levels.json records the games each was measured with (`played`: enough for each level's interval
 to lie above the one below, tests/web/test_levels.py), and when, from which commit and on what
 machine (`measured`). Gummiland's 400 at 2 players take about 45 minutes of one core, its Hard
-level being slow; Wetland's 1,500 at 3 players 1.5 minutes and 1,800 at 4 players 6 minutes.
+level being slow, and 360 at 3 players 21 minutes; Wetland's 1,500 at 3 players 1.5 minutes and
+1,800 at 4 players 6 minutes.
 """
 
 from __future__ import annotations
@@ -46,6 +47,10 @@ NOTES = {
     "tic_tac_toe": "perfect play draws: the stronger levels draw against each other",
     "leduc_poker": "no search tried here beat 100 simulations a move, so there is no Hard level",
     "gnomi": "3,000 simulations a move play no better than 300 here, so Hard looks 300 ahead",
+    "gummiland": (
+        "at 3 players, in 360 games (21 minutes), Easy was not told apart from Beginner (Elo +23 [+1, +45] "
+        "against 0 [-19, +18]) and Expert played below Hard: +320 [+282, +356] against +413 [+375, +456]"
+    ),
     "wetland": (
         "3,000 simulations a move play no better than 300 at 2 players, so Hard looks 300 ahead; "
         "at 4 players Easy (10 simulations a move) played no better than Beginner: Elo +0 [-6, +5] "
