@@ -21,6 +21,7 @@ from typing import Any, Optional
 from tablesearch.agents.specs import cached_model
 from tablesearch.games.extras import game_extras
 from tablesearch.models.builtin import builtin_files
+from tablesearch.safe_files import write_atomically
 
 ELO_FILE = Path(__file__).with_name("levels.json")
 
@@ -121,7 +122,9 @@ def record(
     entry = {"elo": dict(elo), "played": played, "measured": dict(measured)}
     data.setdefault("games", {}).setdefault(game, {})[str(players)] = entry
     data.update(notes=dict(notes), how=how)
-    ELO_FILE.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    write_atomically(
+        ELO_FILE, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode()
+    )  # a run stopped midway keeps the old file
     _measured.cache_clear()
 
 
