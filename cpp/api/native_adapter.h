@@ -156,7 +156,8 @@ class NativeStateAdapter final : public AnyState, public NativeSearchable {
     if (wants_trajectory(config)) {
       trajectory.emplace(Trajectory<S>{game_->native().new_initial_state(0), history_});
     }
-    SearchJob<S> job{.root = state_,
+    const S root = without_record(state_);
+    SearchJob<S> job{.root = root,
                      .max_legal_actions = max_actions(),
                      .num_distinct_actions = game_->num_distinct_actions(),
                      .config = config,
@@ -176,9 +177,10 @@ class NativeStateAdapter final : public AnyState, public NativeSearchable {
     Rng rng(seed);
     std::vector<Action> actions(max_actions());
     std::vector<ChanceOutcome> outcomes(max_actions());
+    const S root = without_record(state_);
     const auto start = std::chrono::steady_clock::now();
     for (int64_t i = 0; i < count; ++i) {
-      S state = state_;
+      S state = root;
       random_playout(state, rng, actions.data(), outcomes.data());
     }
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -189,6 +191,11 @@ class NativeStateAdapter final : public AnyState, public NativeSearchable {
 
  private:
   int max_actions() const { return game_->native().max_legal_actions(); }
+
+  static S without_record(S state) {
+    if constexpr (KeepsRecord<S>) state.drop_record();
+    return state;
+  }
 
   static std::string list(const std::vector<Action>& actions) {
     if (actions.empty()) return "none";
@@ -257,12 +264,12 @@ class NativeGameAdapter final : public AnyGame {
   }
 
   std::unique_ptr<AnyState> new_initial_state(uint64_t seed) const override {
-    return std::make_unique<NativeStateAdapter<G>>(self(), game_.new_initial_state(seed), seed);
+    return std::make_unique<NativeStateAdapter<G>>(self(), recorded_start(seed), seed);
   }
 
   std::unique_ptr<AnyState> restore(uint64_t seed, const std::vector<Action>& history,
                                     const Fields* fields) const override {
-    auto state = std::make_unique<NativeStateAdapter<G>>(self(), game_.new_initial_state(seed), seed);
+    auto state = std::make_unique<NativeStateAdapter<G>>(self(), recorded_start(seed), seed);
     if constexpr (HasFields<typename G::State>) {
       if (fields) {
         // The fields are the position, validated in full by the game. The history cannot be
@@ -288,6 +295,13 @@ class NativeGameAdapter final : public AnyGame {
   const G& native() const { return game_; }
 
  private:
+  // The states handed out keep their record of moves (core/game.h, KeepsRecord).
+  typename G::State recorded_start(uint64_t seed) const {
+    typename G::State state = game_.new_initial_state(seed);
+    if constexpr (KeepsRecord<typename G::State>) state.start_record();
+    return state;
+  }
+
   // Player actions lie in [0, num_distinct_actions); chance outcomes have no such bound.
   void check_history_record(const std::vector<Action>& history) const {
     const Action bound =

@@ -29,6 +29,9 @@ FuzzCounts fuzz_rules(const G& game, int64_t games, uint64_t seed, int64_t max_p
     for (int64_t g = 0; g < games; ++g) {
       const uint64_t game_seed = rng.next();
       S state = game.new_initial_state(game_seed);
+      if constexpr (KeepsRecord<S>) {
+        if (g % 2 == 0) state.start_record();  // both kinds of state round-trip below
+      }
       int64_t ply = 0;
       auto where = [&] {
         return " (game seed " + std::to_string(game_seed) + ", ply " + std::to_string(ply) + ")";

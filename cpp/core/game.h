@@ -91,6 +91,15 @@ concept HasWorldStart = requires(const S c) {
   { c.world_start() } -> std::same_as<std::optional<S>>;
 };
 
+// Optional: a state that keeps, when asked from the start of a game, a record of its moves for
+// people (its information-state text). The adapter asks for the states it hands out and drops the
+// record from the copy a search starts from, whose copies and moves would otherwise pay for it.
+template <class S>
+concept KeepsRecord = requires(S s) {
+  { s.start_record() };
+  { s.drop_record() };
+};
+
 // Optional: a state that is not determined by seed + history (for example after resampling)
 // serializes its concrete contents. fields(v) declares every field once (core/fields.h: name,
 // values, range, meaning), which writes, reads (each range checked) and describes them;

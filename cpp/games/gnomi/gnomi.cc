@@ -347,7 +347,9 @@ Action GnomiState::observed_action(int observer, Action a) const {
 // The effect of `a` in the current phase: one function per phase (the short ones inline). Each
 // leaves the state at its next decision: it ends the move (finish_move) or opens a phase.
 void GnomiState::apply_action(Action a) {
-  history_hash_ = mix_action(history_hash_, phase_ == kGoldenChoice ? kHiddenChoice : a);  // public only
+  const Action seen = phase_ == kGoldenChoice ? kHiddenChoice : a;  // public only
+  history_hash_ = mix_action(history_hash_, seen);
+  if (record_) record_move(seen);
   switch (phase_) {
     case kTurn:
       return apply_turn(a);
@@ -388,6 +390,45 @@ void GnomiState::apply_action(Action a) {
     case kGameOver:
       return;
   }
+}
+
+// The record: each move packed as 12 bits of action, then 4 each of phase, mover + 1, effect and
+// colour + 1.
+uint32_t GnomiState::PublicMove::code() const {
+  static_assert(kHiddenChoice < (1 << 12) && kGameOver < 16 && kSeats < 15 && kHans < 16 && kColours < 15);
+  return static_cast<uint32_t>(action) | static_cast<uint32_t>(phase) << 12 |
+         static_cast<uint32_t>(mover + 1) << 16 | static_cast<uint32_t>(effect) << 20 |
+         static_cast<uint32_t>(colour + 1) << 24;
+}
+
+GnomiState::PublicMove GnomiState::PublicMove::of(uint32_t code) {
+  auto bits = [&](int shift, int width) { return static_cast<int>((code >> shift) & ((1u << width) - 1)); };
+  return {bits(0, 12), bits(16, 4) - 1, static_cast<Phase>(bits(12, 4)), static_cast<Effect>(bits(20, 4)),
+          bits(24, 4) - 1};
+}
+
+bool GnomiState::PublicMove::valid(int players) const {
+  return action >= 0 && action <= kHiddenChoice && phase < kGameOver && mover >= kChancePlayer &&
+         mover < players && effect <= kHans && colour >= -1 && colour < kColours;
+}
+
+void GnomiState::record_move(Action seen) {
+  if (record_.use_count() > 1) record_ = std::make_shared<std::vector<uint32_t>>(*record_);  // a copy's too
+  record_->push_back(PublicMove{seen, current_player(), phase_, effect_, colour_}.code());
+}
+
+// A record read from fields must be moves that give the history digest: empty where the moves
+// were not kept (any digest), or exactly the moves the digest was made from.
+void GnomiState::validate_record() const {
+  if (!record_) return;
+  uint64_t digest = 0;
+  for (size_t i = 0; i < record_->size(); ++i) {
+    const PublicMove move = PublicMove::of((*record_)[i]);
+    if (!move.valid(n_) || move.code() != (*record_)[i])
+      fail("moves entry " + std::to_string(i) + " is not a move");
+    digest = mix_action(digest, move.action);
+  }
+  if (digest != history_hash_) fail("moves do not give the history digest (history_hash)");
 }
 
 // Sprouts a composted mushroom without revealing it; after the first, a second numbered above it

@@ -64,6 +64,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -173,6 +174,12 @@ class GnomiState {
   // The deal of this game with this state's faces (the first game only: later games of a golden
   // match are dealt from a hidden seed), from which the game's actions replay to this state.
   std::optional<GnomiState> world_start() const;
+  // The public moves so far, as everyone saw them, are listed by information_state_string where
+  // they are kept: from the start of a game that asked for them (start_record; the states the
+  // Python side holds do). A search's copies go without (drop_record), since every copy and move
+  // would pay for them; their text then shows a digest of those moves instead.
+  void start_record() { record_ = std::make_shared<std::vector<uint32_t>>(); }
+  void drop_record() { record_.reset(); }
   // Every field (gnomi_fields.cc), and the whole position checked after reading them.
   void fields(FieldVisitor& v);
   void check_fields() const { validate(); }
@@ -238,6 +245,24 @@ class GnomiState {
   void validate_cards() const;  // every card in its printed number and a place it can be
   void validate_offers(int pool_golden, int reserve_golden) const;
   void validate_course() const;  // the phase and what it needs
+  void validate_record() const;  // the public moves agree with the history digest
+  void record_fields(FieldVisitor& v);
+
+  // A public move in 32 bits: what everyone saw of the action, and the mover, phase, effect and
+  // colour it was taken in (the words for it depend on them).
+  struct PublicMove {
+    Action action;
+    int mover;  // kChancePlayer for a random steal
+    Phase phase;
+    Effect effect;
+    int colour;
+    uint32_t code() const;
+    static PublicMove of(uint32_t code);
+    bool valid(int players) const;
+  };
+  void record_move(Action seen);
+  std::string moves_text() const;
+  std::string action_words(Action a, Phase phase, Effect effect, int colour, bool faces) const;
 
   std::string describe(int viewer) const;  // viewer < 0: everything
   std::string offers_text(int viewer) const;
@@ -274,6 +299,8 @@ class GnomiState {
   uint8_t winners_ = 0;
   uint8_t last_out_ = 0;  // the players eliminated together most recently
   uint8_t prev_out_ = 0;  // the group eliminated before them
+  // The public moves (PublicMove codes) where they are kept, shared by copies until one moves.
+  std::shared_ptr<std::vector<uint32_t>> record_;
 };
 
 class Gnomi {

@@ -26,6 +26,7 @@ void GnomiState::fields(FieldVisitor& v) {
   v.one("awaiting", awaiting_, 0, all, "seats");
   v.one("deal_seed", deal_seed_, lo, hi, "hash");
   v.one("history_hash", history_hash_, lo, hi, "hash");
+  record_fields(v);
   v.one("game", game_, 0, golden_ ? kMatchGames - 1 : 0);
   v.one("round", round_, 0, max_rounds_);
   v.one("first", first_, 0, n - 1, "seat");
@@ -43,9 +44,24 @@ void GnomiState::fields(FieldVisitor& v) {
   v.one("prev_out", prev_out_, 0, all, "seats");
 }
 
+// The public moves where they are kept, an empty list where not (a search's copies).
+void GnomiState::record_fields(FieldVisitor& v) {
+  std::vector<int64_t> moves;
+  if (record_) moves.assign(record_->begin(), record_->end());
+  const int most = max_rounds_ * n_ * 40 * (golden_ ? kMatchGames : 1);  // Gnomi::max_game_length
+  if (!v.exchange(
+          {"moves", -1, most, 0, std::numeric_limits<uint32_t>::max(), "int public move (PublicMove)"},
+          moves)) {
+    return;
+  }
+  if (moves.empty() && history_hash_ != 0) return record_.reset();  // a state that kept none
+  record_ = std::make_shared<std::vector<uint32_t>>(moves.begin(), moves.end());
+}
+
 void GnomiState::validate() const {
   validate_cards();
   validate_course();
+  validate_record();
 }
 
 void GnomiState::validate_cards() const {

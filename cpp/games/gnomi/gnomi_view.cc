@@ -37,15 +37,21 @@ std::string GnomiState::face_name(bool mushroom, int id) const {
 }
 
 std::string GnomiState::action_to_string(Action a) const {
-  auto m_name = [&](int m) {
-    return (m >= 0 && m < kM) ? face_name(true, m) + " (m" + std::to_string(m) + ")" : std::string("?");
+  return action_words(a, phase_, effect_, colour_, true);
+}
+
+// The words for action `a` taken in `phase` (with `effect` and `colour`): cards by number, and with
+// their faces if `faces` (a move as everyone saw it names only what everyone knows).
+std::string GnomiState::action_words(Action a, Phase phase, Effect effect, int colour, bool faces) const {
+  auto card = [&](bool mushroom, int id) {
+    const std::string number = (mushroom ? "m" : "g") + std::to_string(id);
+    return faces ? face_name(mushroom, id) + " (" + number + ")" : number;
   };
-  auto g_name = [&](int g) {
-    return (g >= 0 && g < kG) ? face_name(false, g) + " (g" + std::to_string(g) + ")" : std::string("?");
-  };
+  auto m_name = [&](int m) { return (m >= 0 && m < kM) ? card(true, m) : std::string("?"); };
+  auto g_name = [&](int g) { return (g >= 0 && g < kG) ? card(false, g) : std::string("?"); };
   if (a == kHiddenChoice) return "golden gnome: taken or declined in secret";
   if (a < 0 || a >= kNumActions) return "invalid action " + std::to_string(a);
-  if (phase_ == kSteal) return "random steal: m" + std::to_string(a - kPickMushroom);
+  if (phase == kSteal) return "random steal: m" + std::to_string(a - kPickMushroom);
   if (a < kUse2) return "use 1 " + m_name(a - kUse1);
   if (a < kUseGnome) return "use 2: " + m_name(a - kUse2);
   if (a < kPassMushroom) return "use " + g_name(a - kUseGnome);
@@ -53,14 +59,14 @@ std::string GnomiState::action_to_string(Action a) const {
   if (a < kTarget) return "pass: sleep " + g_name(a - kPassGnome);
   if (a < kPickMushroom) {
     const std::string who = seat(a - kTarget);
-    if (phase_ == kUse1Target && colour_ >= 0)
-      return std::string("use 1 ") + kMushrooms[colour_].colour + " -> " + who;
-    if (phase_ == kUse2Target) return "use 2 -> " + who;
-    return std::string(kEffectNames[effect_]) + " -> " + who;
+    if (phase == kUse1Target && colour >= 0)
+      return std::string("use 1 ") + kMushrooms[colour].colour + " -> " + who;
+    if (phase == kUse2Target) return "use 2 -> " + who;
+    return std::string(kEffectNames[effect]) + " -> " + who;
   }
   if (a < kPickGnome) {
     const int m = a - kPickMushroom;
-    switch (phase_) {
+    switch (phase) {
       case kUse2Second:
         return "use 2: and " + m_name(m);
       case kSproutPick:
@@ -77,7 +83,7 @@ std::string GnomiState::action_to_string(Action a) const {
   }
   if (a < kColour) {
     const int g = a - kPickGnome;
-    switch (phase_) {
+    switch (phase) {
       case kReact:
         return "earmuffs (g" + std::to_string(g) + "): cancel";
       case kWakePick:
@@ -93,6 +99,23 @@ std::string GnomiState::action_to_string(Action a) const {
   if (a == kTakeGolden) return "take the golden gnome";
   if (a == kDeclineGolden) return "decline the golden gnome";
   return "no reaction";
+}
+
+// The public moves, one line each ("move 3: P1 use 1 m5"), or the digest where they were not kept.
+std::string GnomiState::moves_text() const {
+  if (!record_) {
+    char digest[20];
+    std::snprintf(digest, sizeof digest, "%016llx", static_cast<unsigned long long>(history_hash_));
+    return std::string("\nmoves not kept, digest ") + digest;
+  }
+  std::string out;
+  for (size_t i = 0; i < record_->size(); ++i) {
+    const PublicMove move = PublicMove::of((*record_)[i]);
+    out += "\nmove " + std::to_string(i + 1) + ": " +
+           (move.mover == kChancePlayer ? "chance" : seat(move.mover)) + " " +
+           action_words(move.action, move.phase, move.effect, move.colour, false);
+  }
+  return out;
 }
 
 std::string GnomiState::card_label(bool mushroom, int id, int viewer) const {
@@ -120,8 +143,8 @@ std::string GnomiState::card_label(bool mushroom, int id, int viewer) const {
 }
 
 // One text for both views: viewer < 0 shows every face; otherwise the faces the viewer knows and
-// "?" for the others, plus a digest of the (public) history of actions for perfect recall. Both
-// show who knows each card.
+// "?" for the others, then the public moves so far for perfect recall. Both show who knows each
+// card.
 std::string GnomiState::describe(int viewer) const {
   std::string out = "gnomi";
   if (viewer >= 0) out += " | view of " + seat(viewer);
@@ -135,11 +158,6 @@ std::string GnomiState::describe(int viewer) const {
   out += " | out " + seats(out_) + " last out " + seats(last_out_) + " before " + seats(prev_out_);
   if (phase_ == kGameOver) out += " | winners " + seats(winners_);
   if (golden_) out += " | golden offers " + offers_text(viewer) + " awaiting " + seats(awaiting_);
-  if (viewer >= 0) {
-    char digest[20];
-    std::snprintf(digest, sizeof digest, "%016llx", static_cast<unsigned long long>(history_hash_));
-    out += std::string(" | history ") + digest;
-  }
   out += "\n";
   for (int s = 0; s < n_; ++s) {
     out += seat(s) + (in_game(s) ? "" : " (out)");
@@ -177,6 +195,7 @@ std::string GnomiState::describe(int viewer) const {
       if (gnome_.holder[g] == kPool) out += ' ', out += card_label(false, g, -1);
     }
   }
+  if (viewer >= 0) out += moves_text();  // perfect recall: how the position was reached
   return out;
 }
 
@@ -202,8 +221,9 @@ std::string GnomiState::information_state_string(int player) const { return desc
 
 uint64_t GnomiState::information_state_key(int player) const {
   // What describe(player) shows, fed to a hash without building the text: the public fields, the
-  // history digest, and every held card's holder, side, who knows it, its face if `player` knows
-  // it, and the colours it is publicly known not to be; cards out of play only as counts.
+  // digest of the public moves (for the moves), and every held card's holder, side, who knows it,
+  // its face if `player` knows it, and the colours it is publicly known not to be; cards out of
+  // play only as counts.
   KeyHasher h;
   auto byte = [](int v) { return static_cast<uint64_t>(static_cast<uint8_t>(v)); };
   h.add(byte(player) | byte(game_) << 8 | byte(golden_) << 16 |
