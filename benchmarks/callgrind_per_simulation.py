@@ -7,6 +7,7 @@ iteration budgets), so one run per case is enough, and two builds compare exactl
 
     python benchmarks/callgrind_per_simulation.py                       # this interpreter's build
     python benchmarks/callgrind_per_simulation.py --python /path/venv-before/bin/python
+    python benchmarks/callgrind_per_simulation.py --only gnomi leduc_poker
 
 Measure normal installs (`pip install .`), not editable ones: an editable build has LTO off.
 """
@@ -84,9 +85,12 @@ def main() -> None:
     parser.add_argument("--python", default=sys.executable, help="the interpreter of the build to measure")
     parser.add_argument("--small", type=int, default=1000, help="the smaller iteration budget")
     parser.add_argument("--large", type=int, default=6000, help="the larger iteration budget")
+    parser.add_argument("--only", nargs="+", metavar="GAME", help="measure only the cases of these games")
     args = parser.parse_args()
     print(f"{'game':<14}{'algorithm':<13}{'options':<20}{'instructions per simulation':>28}")
     for game, algorithm, options in CASES:
+        if args.only and game not in args.only:
+            continue
         small = instructions(args.python, game, algorithm, options, args.small)
         large = instructions(args.python, game, algorithm, options, args.large)
         per = (large - small) / (args.large - args.small)

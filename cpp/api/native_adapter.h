@@ -61,6 +61,7 @@ class NativeStateAdapter final : public AnyState, public NativeSearchable {
     if (!std::binary_search(legal.begin(), legal.end(), action)) {
       fail("illegal action " + std::to_string(action) + "; legal actions: " + list(legal));
     }
+    if constexpr (KeepsRecord<S>) state_.record(action);
     state_.apply_action(action);
     history_.push_back(action);
   }

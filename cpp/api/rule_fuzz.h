@@ -32,6 +32,10 @@ FuzzCounts fuzz_rules(const G& game, int64_t games, uint64_t seed, int64_t max_p
       if constexpr (KeepsRecord<S>) {
         if (g % 2 == 0) state.start_record();  // both kinds of state round-trip below
       }
+      auto play = [](S& s, Action a) {
+        if constexpr (KeepsRecord<S>) s.record(a);
+        s.apply_action(a);
+      };
       int64_t ply = 0;
       auto where = [&] {
         return " (game seed " + std::to_string(game_seed) + ", ply " + std::to_string(ply) + ")";
@@ -45,7 +49,7 @@ FuzzCounts fuzz_rules(const G& game, int64_t games, uint64_t seed, int64_t max_p
         if (n <= 0) fail("a state that is not over has no legal action" + where());
         for (int i = 0; i < n; ++i) {
           S next = state;
-          next.apply_action(actions[i]);
+          play(next, actions[i]);
           try {
             next.check_step(state, actions[i]);
           } catch (const InvalidArgument& e) {
@@ -53,7 +57,7 @@ FuzzCounts fuzz_rules(const G& game, int64_t games, uint64_t seed, int64_t max_p
           }
           ++counts.checks;
         }
-        state.apply_action(chance ? actions[0] : actions[rng.below(static_cast<uint32_t>(n))]);
+        play(state, chance ? actions[0] : actions[rng.below(static_cast<uint32_t>(n))]);
         ++counts.plies;
       }
       if constexpr (HasFields<S>) {

@@ -92,12 +92,14 @@ concept HasWorldStart = requires(const S c) {
 };
 
 // Optional: a state that keeps, when asked from the start of a game, a record of its moves for
-// people (its information-state text). The adapter asks for the states it hands out and drops the
-// record from the copy a search starts from, whose copies and moves would otherwise pay for it.
+// people (its information-state text): whoever keeps it notes each action by record(action) just
+// before apply_action(action). The adapter keeps one for the states it hands out and drops it from
+// the copy a search starts from, so that no search's copy or move pays for it.
 template <class S>
-concept KeepsRecord = requires(S s) {
+concept KeepsRecord = requires(S s, Action a) {
   { s.start_record() };
   { s.drop_record() };
+  { s.record(a) };
 };
 
 // Optional: a state that is not determined by seed + history (for example after resampling)

@@ -347,9 +347,7 @@ Action GnomiState::observed_action(int observer, Action a) const {
 // The effect of `a` in the current phase: one function per phase (the short ones inline). Each
 // leaves the state at its next decision: it ends the move (finish_move) or opens a phase.
 void GnomiState::apply_action(Action a) {
-  const Action seen = phase_ == kGoldenChoice ? kHiddenChoice : a;  // public only
-  history_hash_ = mix_action(history_hash_, seen);
-  if (record_) record_move(seen);
+  history_hash_ = mix_action(history_hash_, public_action(a));
   switch (phase_) {
     case kTurn:
       return apply_turn(a);
@@ -412,9 +410,10 @@ bool GnomiState::PublicMove::valid(int players) const {
          mover < players && effect <= kHans && colour >= -1 && colour < kColours;
 }
 
-void GnomiState::record_move(Action seen) {
+void GnomiState::record(Action a) {
+  if (!record_) return;
   if (record_.use_count() > 1) record_ = std::make_shared<std::vector<uint32_t>>(*record_);  // a copy's too
-  record_->push_back(PublicMove{seen, current_player(), phase_, effect_, colour_}.code());
+  record_->push_back(PublicMove{public_action(a), current_player(), phase_, effect_, colour_}.code());
 }
 
 // A record read from fields must be moves that give the history digest: empty where the moves

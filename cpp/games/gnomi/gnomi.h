@@ -175,11 +175,13 @@ class GnomiState {
   // match are dealt from a hidden seed), from which the game's actions replay to this state.
   std::optional<GnomiState> world_start() const;
   // The public moves so far, as everyone saw them, are listed by information_state_string where
-  // they are kept: from the start of a game that asked for them (start_record; the states the
+  // they are kept: from the start of a game that asked for them (start_record), each move noted
+  // by record(action) just before apply_action(action) (core/game.h, KeepsRecord: the states the
   // Python side holds do). A search's copies go without (drop_record), since every copy and move
   // would pay for them; their text then shows a digest of those moves instead.
   void start_record() { record_ = std::make_shared<std::vector<uint32_t>>(); }
   void drop_record() { record_.reset(); }
+  void record(Action action);
   // Every field (gnomi_fields.cc), and the whole position checked after reading them.
   void fields(FieldVisitor& v);
   void check_fields() const { validate(); }
@@ -260,7 +262,7 @@ class GnomiState {
     static PublicMove of(uint32_t code);
     bool valid(int players) const;
   };
-  void record_move(Action seen);
+  Action public_action(Action a) const { return phase_ == kGoldenChoice ? kHiddenChoice : a; }
   std::string moves_text() const;
   std::string action_words(Action a, Phase phase, Effect effect, int colour, bool faces) const;
 
