@@ -56,8 +56,8 @@ class FieldReader {
       check_shape(spec, in_[i]);
       for (int64_t v : in_[i].values) {
         if (v < spec.min || v > spec.max) {
-          fail("field '" + spec.name + "' holds " + std::to_string(v) + ", outside [" + std::to_string(spec.min) +
-               ", " + std::to_string(spec.max) + "]");
+          fail("field '" + spec.name + "' holds " + std::to_string(v) + ", outside [" +
+               std::to_string(spec.min) + ", " + std::to_string(spec.max) + "]");
         }
       }
       return in_[i].values;
@@ -80,14 +80,16 @@ class FieldReader {
  private:
   static void check_shape(const FieldSpec& spec, const Field& given) {
     if (spec.scalar != given.scalar) {
-      fail("field '" + spec.name + "' is " + shape(spec) + ", not " + (given.scalar ? "a single int" : "a list"));
+      fail("field '" + spec.name + "' is " + shape(spec) + ", not " +
+           (given.scalar ? "a single int" : "a list"));
     }
     const int count = static_cast<int>(given.values.size());
     if ((spec.size >= 0 && count != spec.size) || (spec.size < 0 && count > spec.max_size)) {
       fail("field '" + spec.name + "' is " + shape(spec) + ", got " + std::to_string(count) + " values");
     }
   }
-  // What a field must look like, for messages: "a single int", "a list of 9 ints", "a list of at most 40 ints".
+  // What a field must look like, for messages: "a single int", "a list of 9 ints", or "a list of at
+  // most 40 ints".
   static std::string shape(const FieldSpec& spec) {
     if (spec.scalar) return "a single int";
     if (spec.size >= 0) return "a list of " + std::to_string(spec.size) + " ints";
