@@ -44,8 +44,8 @@ def test_history_beside_fields_holds_only_actions_of_the_game(name):
 
 
 @pytest.mark.parametrize("name", ts.list_games())
-@pytest.mark.parametrize("fmt", [True, 1.0, "1", 2, None])
-def test_format_must_be_the_integer_1(name, fmt):
+@pytest.mark.parametrize("fmt", [True, 2.0, "2", 0, 3, None])
+def test_format_must_be_an_integer_version_read(name, fmt):
     doc = serialized(name)
     doc["format"] = fmt
     with pytest.raises(ValueError):
