@@ -133,9 +133,10 @@ def _fields_of_format_1(game: Any, fields: dict[str, Any]) -> dict[str, Any]:
 
 
 def check_document(doc: Any) -> dict[str, Any]:
-    """`doc` checked to be a serialized state of the current format, returned with ``format``
-    filled in. Raises ValueError naming the first problem; says nothing yet about whether a game
-    accepts it (its name, parameters and position)."""
+    """`doc` checked to be a serialized state of a format this module reads (`OLDEST_FORMAT` to
+    `FORMAT`), returned with ``format`` filled in (fields as the document has them). Raises
+    ValueError naming the first problem; says nothing yet about whether a game accepts it (its
+    name, parameters and position)."""
     if not isinstance(doc, dict):
         raise ValueError(f"a serialized state must be a JSON object, got {_json_type(doc)}")
     for key in doc:
