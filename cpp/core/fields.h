@@ -85,7 +85,8 @@ class FieldReader {
     }
     const int count = static_cast<int>(given.values.size());
     if ((spec.size >= 0 && count != spec.size) || (spec.size < 0 && count > spec.max_size)) {
-      fail("field '" + spec.name + "' is " + shape(spec) + ", got " + std::to_string(count) + " values");
+      fail("field '" + spec.name + "' is " + shape(spec) + ", got " + std::to_string(count) +
+           (count == 1 ? " value" : " values"));
     }
   }
   // What a field must look like, for messages: "a single int", "a list of 9 ints", or "a list of at

@@ -130,7 +130,7 @@ def test_fields_are_checked_before_the_game_reads_them():
         (dict(doc["fields"], turns=-5), "field 'turns' holds -5"),  # the game's own checks
         (dict(doc["fields"], turns=[2]), r"field 'turns' is a single int, not a list"),
         (dict(doc["fields"], tiles=5), r"field 'tiles' is a list of 9 ints, not a single int"),
-        (dict(doc["fields"], tiles=[5]), r"field 'tiles' is a list of 9 ints, got 1 values"),
+        (dict(doc["fields"], tiles=[5]), r"field 'tiles' is a list of 9 ints, got 1 value"),
     ):
         with pytest.raises(ValueError, match=message):
             game.deserialize_state(json.dumps(dict(doc, fields=fields)))
@@ -142,7 +142,7 @@ def test_format_1_fields_are_lists():
     for fields, message in (
         (dict(doc["fields"], turns=7), "field 'turns' must be a list of ints in format 1, got a number"),
         (dict(doc["fields"], turns=[7, 7]), "field 'turns' is a single int, not a list"),
-        (dict(doc["fields"], tiles=[5]), r"field 'tiles' is a list of 9 ints, got 1 values"),
+        (dict(doc["fields"], tiles=[5]), r"field 'tiles' is a list of 9 ints, got 1 value"),
     ):
         with pytest.raises(ValueError, match=message):
             game.deserialize_state(json.dumps(dict(doc, fields=fields)))
