@@ -4,13 +4,11 @@
 
 namespace ts::py_convert {
 
-namespace {
 std::string describe(py::handle value) {
   std::string repr = py::repr(value).cast<std::string>();
   if (repr.size() > 60) repr = repr.substr(0, 57) + "...";
   return std::string(Py_TYPE(value.ptr())->tp_name) + " " + repr;
 }
-}  // namespace
 
 int64_t to_int(py::handle value, const char* what) {
   if (PyBool_Check(value.ptr()) || !PyIndex_Check(value.ptr())) {

@@ -12,6 +12,8 @@ namespace ts::py_convert {
 
 namespace py = pybind11;
 
+// A value for a message: its type and its repr, cut to 60 characters.
+std::string describe(py::handle value);
 // A Python int (or anything with __index__, such as numpy integers; not bool) as int64.
 int64_t to_int(py::handle value, const char* what);
 Action to_action(py::handle value);

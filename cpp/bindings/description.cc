@@ -68,7 +68,7 @@ py::dict description_dict(const AnyGame& game) {
     fields[py::str(f.name)] =
         py::dict(py::arg("size") = f.size < 0 ? py::object(py::none()) : py::cast(f.size),
                  py::arg("max_size") = f.max_size, py::arg("min") = f.min, py::arg("max") = f.max,
-                 py::arg("type") = f.type);
+                 py::arg("type") = f.type, py::arg("scalar") = f.scalar);
   }
   py::dict out;
   out["game"] = game.name();

@@ -45,9 +45,12 @@ py::dict params_dict(const AnyGame& game) {
 // a state from them (restore); State.serialize and Game.deserialize_state call into it.
 py::module_ serialization() { return py::module_::import("tablesearch.games.serialization"); }
 
+// A scalar field (declared by one()) as an int, any other as a list of ints.
 py::dict fields_dict(const AnyState& state) {
   py::dict out;
-  for (const auto& [name, values] : state.fields()) out[py::str(name)] = py::cast(values);
+  for (const auto& [name, values, scalar] : state.fields()) {
+    out[py::str(name)] = scalar ? py::cast(values[0]) : py::cast(values);
+  }
   return out;
 }
 
@@ -67,9 +70,34 @@ std::vector<Action> history_from(py::handle value) {
   return out;
 }
 
+// A field's value as given: an int (not a bool) in the int64 range. What the game expects of it
+// (its shape and range) is checked when the game reads it (core/fields.h).
+int64_t field_value(py::handle value, const std::string& name) {
+  if (PyBool_Check(value.ptr()) || !PyIndex_Check(value.ptr())) {
+    fail("field '" + name + "' must be an int or a list of ints, got " + describe(value));
+  }
+  py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+  if (!index) throw py::error_already_set();
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+  if (overflow != 0) fail("field '" + name + "' holds an int outside the int64 range [-2**63, 2**63)");
+  return v;
+}
+
+// A field as given: an int is a scalar, a list (or tuple) of ints an array.
+Field field_from(std::string name, py::handle value) {
+  if (!py::isinstance<py::list>(value) && !py::isinstance<py::tuple>(value)) {
+    const int64_t one = field_value(value, name);
+    return {std::move(name), {one}, true};
+  }
+  std::vector<int64_t> values;
+  for (auto v : value) values.push_back(field_value(v, name));
+  return {std::move(name), std::move(values), false};
+}
+
 Fields fields_from(py::handle value) {
   if (!py::isinstance<py::dict>(value)) {
-    throw py::type_error("fields must be a dict of int lists, got " +
+    throw py::type_error("fields must be a dict of ints and int lists, got " +
                          std::string(Py_TYPE(value.ptr())->tp_name));
   }
   Fields out;
@@ -81,13 +109,7 @@ Fields fields_from(py::handle value) {
       PyErr_Clear();
       fail("field name " + py::repr(item.first).cast<std::string>() + " is not valid Unicode text");
     }
-    std::string name(utf8, static_cast<size_t>(size));
-    if (!py::isinstance<py::list>(item.second) && !py::isinstance<py::tuple>(item.second)) {
-      throw py::type_error("field '" + name + "' must be a list of ints");
-    }
-    std::vector<int64_t> values;
-    for (auto v : item.second) values.push_back(to_int(v, "field value"));
-    out.emplace_back(std::move(name), std::move(values));
+    out.push_back(field_from(std::string(utf8, static_cast<size_t>(size)), item.second));
   }
   return out;
 }
@@ -186,7 +208,8 @@ void bind_game_states(py::class_<AnyGame, std::shared_ptr<AnyGame>>& c) {
   c.def("description", &description_dict,
         "The game's declared description as plain data: its facts, constants, enums (names by\n"
         "value), component tables, action ranges, observation layout and serialized fields (name,\n"
-        "size, range, type). tablesearch.games.description reads it by name.")
+        "size, range, type, and scalar: whether it is a single value). tablesearch.games.description\n"
+        "reads it by name.")
       .def("max_legal_actions", &AnyGame::max_legal_actions)
       .def("num_distinct_actions", &AnyGame::num_distinct_actions)
       .def("observation_shape", [](const AnyGame& g) { return py::tuple(py::cast(g.observation_shape())); })
@@ -209,7 +232,8 @@ void bind_game_states(py::class_<AnyGame, std::shared_ptr<AnyGame>>& c) {
       .def("restore", &restore, py::arg("seed"), py::arg("history"), py::arg("fields") = py::none(),
            "The state of `seed` after `history` (replayed through the rules), or, with `fields` (games\n"
            "that serialize them), the position the fields describe, validated in full by the game, with\n"
-           "the history kept as a record. ValueError names what the rules refuse. Most code wants\n"
+           "the history kept as a record. `fields` as State.fields() gives them: an int for a single value,\n"
+           "a list of ints for an array. ValueError names what the rules refuse. Most code wants\n"
            "deserialize_state, which checks a whole serialized state first.")
       .def("__repr__", [](const AnyGame& g) {
         std::string args;
@@ -285,7 +309,9 @@ void bind_state_views(py::class_<AnyState, std::unique_ptr<AnyState>>& c) {
           "observer cannot tell apart give equal values.")
       .def("seed", &AnyState::seed, "The seed of the initial state (setup randomness) this state came from.")
       .def("fields", &fields_dict,
-           "The state's contents as named int arrays, for games that serialize them (else an empty dict).")
+           "The state's contents by field name, for games that serialize them (else an empty dict): an\n"
+           "int for a single value, a list of ints for an array (the description's fields say which:\n"
+           "'scalar').")
       .def(
           "serialize",
           [](py::object self) { return serialization().attr("serialize")(self).cast<std::string>(); },

@@ -200,8 +200,8 @@ TEST_CASE("wetland: a turn has at least two actions") {
 // Gnomi: a target decides whether to cancel with earmuffs only when it holds one awake.
 TEST_CASE("gnomi: a reaction is offered only from the target's own awake earmuffs") {
   const auto field = [](const AnyState& s, const std::string& name) {
-    for (const auto& [key, values] : s.fields()) {
-      if (key == name) return values;
+    for (const Field& field : s.fields()) {
+      if (field.name == name) return field.values;
     }
     FAIL("no field " << name);
     return std::vector<int64_t>{};

@@ -18,10 +18,10 @@ namespace {
 // Whether `seat` holds an awake earmuffs gnome in `state` (read through its fields).
 bool holds_awake_earmuffs(const GnomiState& state, int seat) {
   std::vector<int64_t> face, holder, up;
-  for (const auto& [name, values] : write_fields(state)) {
-    if (name == "gnome_face") face = values;
-    if (name == "gnome_holder") holder = values;
-    if (name == "gnome_up") up = values;
+  for (const Field& field : write_fields(state)) {
+    if (field.name == "gnome_face") face = field.values;
+    if (field.name == "gnome_holder") holder = field.values;
+    if (field.name == "gnome_up") up = field.values;
   }
   for (size_t g = 0; g < face.size(); ++g) {
     if (holder[g] == seat && up[g] && gnomi::kGnomes[face[g]].ability == gnomi::Ability::kEarmuffs)

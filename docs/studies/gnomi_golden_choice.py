@@ -43,7 +43,7 @@ class Match:
         return [mcts.Agent(iterations=self.iterations, seed=1000 * self.seed + s) for s in range(n)]
 
     def offered(self) -> bool:
-        return not self.state.is_terminal() and self.state.fields()["phase"][0] == GOLDEN_CHOICE
+        return not self.state.is_terminal() and self.state.fields()["phase"] == GOLDEN_CHOICE
 
     def choose(self) -> int:
         """The action the player to move picks, from a world drawn from its information state."""

@@ -64,7 +64,7 @@ def random_play(rng: np.random.Generator) -> Callable[[Any, int], int]:
         while not state.is_terminal():
             legal = state.legal_actions()
             state.apply_action(legal[rng.integers(len(legal))])
-        return int(state.fields()["winner"][0])
+        return int(state.fields()["winner"])
 
     return play
 
@@ -74,7 +74,7 @@ def mcts_play(iterations: int) -> Callable[[Any, int], int]:
         agents = [mcts.Agent(iterations=iterations, seed=1000 * seed + s) for s in range(state.num_players())]
         while not state.is_terminal():
             state.apply_action(agents[state.current_player()].step(state))
-        return int(state.fields()["winner"][0])
+        return int(state.fields()["winner"])
 
     return play
 

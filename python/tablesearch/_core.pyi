@@ -36,7 +36,9 @@ class State:
         ...
     def fields(self) -> dict:
         """
-        The state's contents as named int arrays, for games that serialize them (else an empty dict).
+        The state's contents by field name, for games that serialize them (else an empty dict): an
+        int for a single value, a list of ints for an array (the description's fields say which:
+        'scalar').
         """
     def get_game(self) -> Game:
         ...
@@ -104,7 +106,8 @@ class Game:
         """
         The game's declared description as plain data: its facts, constants, enums (names by
         value), component tables, action ranges, observation layout and serialized fields (name,
-        size, range, type). tablesearch.games.description reads it by name.
+        size, range, type, and scalar: whether it is a single value). tablesearch.games.description
+        reads it by name.
         """
     def deserialize_state(self, text: typing.Any) -> State:
         """
@@ -169,7 +172,8 @@ class Game:
         """
         The state of `seed` after `history` (replayed through the rules), or, with `fields` (games
         that serialize them), the position the fields describe, validated in full by the game, with
-        the history kept as a record. ValueError names what the rules refuse. Most code wants
+        the history kept as a record. `fields` as State.fields() gives them: an int for a single value,
+        a list of ints for an array. ValueError names what the rules refuse. Most code wants
         deserialize_state, which checks a whole serialized state first.
         """
     def utility_sum(self) -> float | None:

@@ -576,7 +576,7 @@ def test_serialized_compiled_states_name_the_game_and_replay_through_its_rules()
     for action in (4, 1, 1, 2):
         state.apply_action(action)
     doc = json.loads(state.serialize())
-    assert doc == {"format": 1, "game": "compiled_leduc_poker", "params": {}, "seed": 0, "history": [4, 1, 1, 2]}
+    assert doc == {"format": 2, "game": "compiled_leduc_poker", "params": {}, "seed": 0, "history": [4, 1, 1, 2]}
     # Player 1 (dealt card 1) does not know player 0's card: worlds redraw it, history included.
     worlds = [state.resample_from_infostate(1, seed=s) for s in range(30)]
     assert {w.history()[0] for w in worlds} == {0, 2, 3, 4, 5}

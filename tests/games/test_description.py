@@ -60,8 +60,12 @@ def test_the_declared_fields_are_the_serialized_fields_in_range(config):
     for state, _, _ in random_steps(name, params, seed=3, limit=300):
         fields = state.fields()
         assert list(fields) == list(declared)
-        for key, values in fields.items():
+        for key, value in fields.items():
             spec = declared[key]
+            # A scalar field is an int, any other a list of ints.
+            assert type(value) is (int if spec["scalar"] else list), (key, value)
+            values = [value] if spec["scalar"] else value
+            assert all(type(v) is int for v in values), (key, values)
             if spec["size"] is None:
                 assert len(values) <= spec["max_size"], key
             else:
@@ -95,12 +99,12 @@ def test_gnomi_observation_parts_read_what_the_fields_say(players):
                 assert sum(obs[seat.span(r, "mushrooms up")]) == held_up
                 awake = sum(1 for h, up in zip(f["gnome_holder"], f["gnome_up"]) if h == s and up)
                 assert sum(obs[seat.span(r, "gnomes awake")]) == awake
-            if phases[f["phase"][0]] not in ("game over", "golden choice"):
-                turn = (f["turn"][0] - observer) % players
+            if phases[f["phase"]] not in ("game over", "golden choice"):
+                turn = (f["turn"] - observer) % players
                 assert list(obs[seat.every("whose turn")]) == [float(r == turn) for r in range(players)]
             phase = obs[d.observation("phase").span()]
-            if phases[f["phase"][0]] != "game over":
-                assert phases[list(phase).index(1.0)] == phases[f["phase"][0]]
+            if phases[f["phase"]] != "game over":
+                assert phases[list(phase).index(1.0)] == phases[f["phase"]]
 
 
 def test_unknown_names_are_refused_naming_the_declared_ones():
@@ -127,7 +131,7 @@ def test_gnomi_drawing_has_a_picture_and_words_for_every_declared_name():
     assert set(drawing.MUSHROOM_FILL) == colours
     assert set(drawing.EFFECT_NAMES) <= set(d.enum("effect"))
     for phase, name in enumerate(d.enum("phase")):
-        fields = dict(turn=[0], phase=[phase], effect=[1], target=[1], colour=[0], awaiting=[1], game=[0])
+        fields = dict(turn=0, phase=phase, effect=1, target=1, colour=0, awaiting=1, game=0)
         assert drawing.under_way(fields, 2) != name or name == "game over", f"no words for phase {name!r}"
 
 

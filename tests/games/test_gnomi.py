@@ -280,7 +280,7 @@ def test_a_turn_with_only_a_pass_is_still_asked():
     known = build([dict(hands[0], awake=["earmuffs"])] + hands[1:], pad=2, known={"g0": [0, 1, 2]})
     assert known.current_player() == 0 and legal_strings(known) == ["pass: sleep earmuffs (g0)"]
     act(known, "pass: sleep earmuffs (g0)")
-    assert known.current_player() == 1 and known.fields()["out"] == [1]  # P0 is out
+    assert known.current_player() == 1 and known.fields()["out"] == 1  # P0 is out
 
 
 def test_random_steal_cannot_take_composted_mushrooms_and_does_nothing_with_none():
@@ -764,7 +764,7 @@ def test_each_winner_may_take_a_golden_gnome_in_secret():
     for branch in (take, decline):
         act(branch, "take the golden gnome")  # P1 takes
         f = branch.fields()
-        assert "game 2 of 3" in str(branch) and f["first"] == [1] and branch.current_player() == 1
+        assert "game 2 of 3" in str(branch) and f["first"] == 1 and branch.current_player() == 1
         assert f["gnome_holder"].count(RESERVE) == 2  # two offers made, whatever was chosen
         assert golden_in_hands(f, 1) == 1
     assert golden_in_hands(take.fields(), 0) == 1 and golden_in_hands(decline.fields(), 0) == 0
@@ -835,14 +835,14 @@ def rival_golden_choice_pairs(count):
         state, rng = game.new_initial_state(seed), random.Random(seed)
         while not state.is_terminal():
             f = state.fields()
-            if f["game"] == [1] and f["phase"] != [14] and state.current_player() not in (f["offer_seat"][0], -1):
+            if f["game"] == 1 and f["phase"] != 14 and state.current_player() not in (f["offer_seat"][0], -1):
                 break
             play_random(state, rng)
         if state.is_terminal():
             continue
-        player, kept = state.current_player(), state.fields()["offer_kept"][0] & 1
+        player, kept = state.current_player(), state.fields()["offer_kept"] & 1
         worlds = (state.resample_from_infostate(player, s) for s in range(20))
-        other = next((w for w in worlds if w.fields()["offer_kept"][0] & 1 != kept), None)
+        other = next((w for w in worlds if w.fields()["offer_kept"] & 1 != kept), None)
         if other is not None:
             pairs.append((state, other))
         if len(pairs) == count:
@@ -889,7 +889,7 @@ def test_the_redeal_gathers_every_card_but_the_golden_ones_and_deals_hands_again
     act(state, "take the golden gnome")
     act(state, "decline the golden gnome")
     f = state.fields()
-    assert f["game"] == [1] and f["round"] == [0] and f["out"] == [0]
+    assert f["game"] == 1 and f["round"] == 0 and f["out"] == 0
     for s in range(3):
         assert sum(h == s and u for h, u in zip(f["gnome_holder"], f["gnome_up"])) == 3
         assert sum(h == s and u for h, u in zip(f["mushroom_holder"], f["mushroom_up"])) == 4
@@ -941,7 +941,7 @@ def test_a_golden_gnome_seen_once_stays_known_through_the_redeal():
     act(state, "decline the golden gnome")
     act(state, "take the golden gnome")
     f = state.fields()
-    assert f["game"] == [2]
+    assert f["game"] == 2
     golden = {
         holder(state, f"g{i}"): knowers(state, f"g{i}")
         for i, face in enumerate(f["gnome_face"])
@@ -956,7 +956,7 @@ def test_golden_match_plays_three_games():
     state = game.new_initial_state(3)
     games_seen, offers_seen = [1], 0
     while not state.is_terminal():
-        if state.fields()["phase"] == [14]:  # a golden choice: the winner decides
+        if state.fields()["phase"] == 14:  # a golden choice: the winner decides
             offers_seen += 1
             assert legal_strings(state) == ["take the golden gnome", "decline the golden gnome"]
         play_random(state, rng)
@@ -964,14 +964,14 @@ def test_golden_match_plays_three_games():
         if number != games_seen[-1]:
             games_seen.append(number)
             after = state.fields()
-            assert after["round"] == [0] and after["out"] == [0] and after["settled"] == [offers_seen]
+            assert after["round"] == 0 and after["out"] == 0 and after["settled"] == offers_seen
             # Taken golden gnomes are in their takers' hands, the others out of the match.
-            kept = [s for i, s in enumerate(after["offer_seat"][:offers_seen]) if after["offer_kept"][0] >> i & 1]
+            kept = [s for i, s in enumerate(after["offer_seat"][:offers_seen]) if after["offer_kept"] >> i & 1]
             assert [golden_in_hands(after, s) for s in range(3)] == [kept.count(s) for s in range(3)]
             assert after["gnome_holder"].count(RESERVE) == 4 - offers_seen
     assert games_seen == [1, 2, 3] and offers_seen >= 3
     f = state.fields()
-    kept = [s for i, s in enumerate(f["offer_seat"]) if s >= 0 and f["offer_kept"][0] >> i & 1]
+    kept = [s for i, s in enumerate(f["offer_seat"]) if s >= 0 and f["offer_kept"] >> i & 1]
     gold_m = [h for h, face in zip(f["mushroom_holder"], f["mushroom_face"]) if face == 5]
     assert state.scores() == [2.0 * kept.count(s) + gold_m.count(s) for s in range(3)]
     best = max(state.scores())
@@ -1135,10 +1135,9 @@ def test_resample_draws_the_others_golden_choices_and_reads_nothing_hidden():
     assert set(holds_golden_in_worlds(declined, 0, range(20))) == {0}
     for seed in range(20):  # the world's choice and its cards agree
         f = took.resample_from_infostate(1, seed).fields()
-        assert golden_in_hands(f, 0) == f["offer_kept"][0]
-        assert [h for h, face in zip(f["gnome_holder"], f["gnome_face"]) if face == GOLDEN].count(POOL) == 1 - f[
-            "offer_kept"
-        ][0]
+        assert golden_in_hands(f, 0) == f["offer_kept"]
+        in_pool = [h for h, face in zip(f["gnome_holder"], f["gnome_face"]) if face == GOLDEN].count(POOL)
+        assert in_pool == 1 - f["offer_kept"]
 
 
 def test_resample_weighs_the_golden_choice_by_the_cards_seen():
@@ -1166,7 +1165,7 @@ def test_resample_rewrites_the_golden_choices_in_the_history():
     choices = set()
     for seed in range(40):
         world = state.resample_from_infostate(1, seed)
-        kept = world.fields()["offer_kept"][0] & 1
+        kept = world.fields()["offer_kept"] & 1
         assert world.history()[-1] == (TAKE if kept else DECLINE)
         assert world.information_state_string(1) == state.information_state_string(1)
         choices.add(kept)
@@ -1192,12 +1191,12 @@ def test_resample_rewrites_the_golden_choices_in_the_history():
         (lambda f: f["gnome_holder"].__setitem__(24, 0), "cannot be held"),
         (lambda f: f["mushroom_holder"].__setitem__(0, 3), "outside"),
         (lambda f: f.__setitem__("offer_seat", [0, -1, -1, -1]), "offered in the golden match only"),
-        (lambda f: f.__setitem__("awaiting", [1]), "golden gnomes are offered in the golden match only"),
-        (lambda f: f.__setitem__("phase", [8]), "phase"),
-        (lambda f: f.__setitem__("out", [1]), "out but has"),
-        (lambda f: f.__setitem__("winners", [1]), "winners"),
-        (lambda f: f.__setitem__("round", [100]), "round"),
-        (lambda f: f.__setitem__("target", [0]), "nothing may be pending"),
+        (lambda f: f.__setitem__("awaiting", 1), "golden gnomes are offered in the golden match only"),
+        (lambda f: f.__setitem__("phase", 8), "phase"),
+        (lambda f: f.__setitem__("out", 1), "out but has"),
+        (lambda f: f.__setitem__("winners", 1), "winners"),
+        (lambda f: f.__setitem__("round", 100), "round"),
+        (lambda f: f.__setitem__("target", 0), "nothing may be pending"),
         (lambda f: f.pop("turn"), "missing"),
     ],
 )
@@ -1340,9 +1339,9 @@ def test_elimination_waits_until_the_ask_is_answered():
     act(state, "use 1 red -> P1")
     act(state, "no reaction")
     assert holder(state, "m1") == 0 and is_up(state, "m1")
-    assert state.fields()["out"] == [0] and state.current_player() == 1
+    assert state.fields()["out"] == 0 and state.current_player() == 1
     state = build(hands, pad=2)
     act(state, "use 1 red (m0)")
     act(state, "use 1 red -> P2")
     act(state, "no reaction")
-    assert state.fields()["out"] == [1] and state.current_player() == 1
+    assert state.fields()["out"] == 1 and state.current_player() == 1

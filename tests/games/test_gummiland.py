@@ -156,16 +156,16 @@ def position(players=2, regions="", piles=None, fronts=None, boxes=None, unknown
         free.remove(t)
     exotic = [sum(1 << region_of(t) for t in pile if region_of(t) is not None) for pile in pile_lists]
     fields = {
-        "round": [0],
-        "current": [0],
-        "over": [0],
-        "phase": [0],
-        "captures_left": [1],
-        "doubled": [0],
-        "gum_as": [0],
-        "target": [-1],
-        "exchanged": [0],
-        "in_use": [-1],
+        "round": 0,
+        "current": 0,
+        "over": 0,
+        "phase": 0,
+        "captures_left": 1,
+        "doubled": 0,
+        "gum_as": 0,
+        "target": -1,
+        "exchanged": 0,
+        "in_use": -1,
         "pile_known": [0, 0, 0, 0],
         "pile_exotic": exotic,
         "pile_seen": [0, 0, 0, 0],
@@ -178,8 +178,7 @@ def position(players=2, regions="", piles=None, fronts=None, boxes=None, unknown
     for p in range(players):
         fields[f"box{p}"] = box_lists[p]
         fields[f"front{p}"] = front_lists[p]
-    for key, value in scalars.items():
-        fields[key] = value if isinstance(value, list) else [value]
+    fields.update(scalars)
     return positions.position(game, fields=fields)
 
 
@@ -197,7 +196,7 @@ def play(state, *actions):
 def capture(state, k, *pay):
     """Captures pile k's top paying with the given classes, then slides in any order."""
     play(state, PILE[k], *[CLS[c] for c in pay])
-    while state.fields()["phase"] == [PHASES["slide"]]:
+    while state.fields()["phase"] == PHASES["slide"]:
         play(state, state.legal_actions()[0])
     return state
 
@@ -324,12 +323,12 @@ def test_capture_slides_tiles_into_the_box_in_the_chosen_order():
     )
     play(state, PILE[0], CLS["A"], CLS["S"])
     f = state.fields()
-    assert f["phase"] == [PHASES["slide"]] and names(f["pending"]) == ["A:1", "S:1", "SA>L:2"]
+    assert f["phase"] == PHASES["slide"] and names(f["pending"]) == ["A:1", "S:1", "SA>L:2"]
     assert names(f["pile0"])[-1] == "SAL>M:3"  # the next tile is revealed
     assert state.legal_actions() == [CLS["S"], CLS["A"], CLS["L"]]  # SA>L trains to L
     play(state, CLS["L"], CLS["S"])  # the last one (A) slides by itself
     f = state.fields()
-    assert f["phase"] == [PHASES["main"]]
+    assert f["phase"] == PHASES["main"]
     assert names(f["box0"])[-3:] == ["SA>L:2", "S:1", "A:1"]
     assert names(f["front0"]) == ["L:1"]
     # One capture per turn.
@@ -339,11 +338,11 @@ def test_capture_slides_tiles_into_the_box_in_the_chosen_order():
 def test_capture_of_tiles_of_one_class_needs_no_order_decision():
     state = position(fronts={0: ["S:1", "L>S:1"]}, piles=[["SSA>S:3", "SS>L:2"], [], [], []], spare=1)
     play(state, PILE[0], CLS["S"], CLS["S"])
-    assert state.fields()["phase"] == [PHASES["slide"]]  # S, S and the L tile: still a choice
+    assert state.fields()["phase"] == PHASES["slide"]  # S, S and the L tile: still a choice
     state = position(fronts={0: ["SAL>M:3", "SL>M:2"]}, piles=[["SSA>S:3", "SA>M:2"], [], [], []], spare=1)
     play(state, PILE[0], CLS["M"], CLS["M"])
     f = state.fields()
-    assert f["phase"] == [PHASES["main"]] and names(f["box0"])[-3:] == ["SAL>M:3", "SL>M:2", "SA>M:2"]
+    assert f["phase"] == PHASES["main"] and names(f["box0"])[-3:] == ["SAL>M:3", "SL>M:2", "SA>M:2"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -389,7 +388,7 @@ def test_chewing_gum_copying_a_fruit_pays_like_it():
     assert state.legal_actions() == [CLS["S"], CLS["ActiveGum"]]
     assert state.action_to_string(CLS["ActiveGum"]) == "pay with Chewing gum (as S)"
     play(state, CLS["ActiveGum"], CLS["S"])
-    assert state.fields()["gum_as"] == [0]
+    assert state.fields()["gum_as"] == 0
     assert state.legal_actions() == [CLS["S"], CLS["A"], CLS["Gum"]]  # it slides as a plain gum
     play(state, CLS["Gum"], CLS["S"])
     f = state.fields()
@@ -399,10 +398,10 @@ def test_chewing_gum_copying_a_fruit_pays_like_it():
 def test_chewing_gum_copy_lasts_until_the_end_of_the_turn():
     state = position(fronts={0: ["Gum:1", "SA>M:2"]}, piles=stall_piles(), spare=1)
     play(state, USE["Gum"], CLS["M"])
-    assert state.fields()["gum_as"] == [4]
+    assert state.fields()["gum_as"] == 4
     play(state, END)
     f = state.fields()
-    assert f["gum_as"] == [0] and names(f["front0"]) == ["SA>M:2", "Gum:1"]
+    assert f["gum_as"] == 0 and names(f["front0"]) == ["SA>M:2", "Gum:1"]
     assert "Gum:1=" not in str(state)
 
 
@@ -429,7 +428,7 @@ def test_chewing_gum_copying_doublon_allows_two_captures():
     capture(state, 0, "S")
     capture(state, 1, "A")
     f = state.fields()
-    assert f["captures_left"] == [0] and names(f["front0"]) == ["Doublon:1"]
+    assert f["captures_left"] == 0 and names(f["front0"]) == ["Doublon:1"]
 
 
 def test_chewing_gum_needs_something_to_copy():
@@ -508,7 +507,7 @@ def test_doublon_allows_two_captures_each_paid_in_full():
     assert state.legal_actions() == [END, PILE[1]]
     capture(state, 1, "A")
     f = state.fields()
-    assert f["captures_left"] == [0] and f["front0"] == []
+    assert f["captures_left"] == 0 and f["front0"] == []
     assert {"Doublon:1", "S>A:1", "A>L:1", "S:1", "A:1"} <= set(names(f["box0"]))
 
 
@@ -559,7 +558,7 @@ def test_game_ends_at_the_end_of_the_round_once_two_piles_are_empty():
     play(state, END)
     assert state.current_player() == 2
     play(state, END)
-    assert state.is_terminal() and state.fields()["round"] == [1]
+    assert state.is_terminal() and state.fields()["round"] == 1
 
 
 def test_game_ends_at_once_when_no_wild_tile_is_left():
@@ -577,7 +576,7 @@ def test_stall_cap_ends_the_game_scored_as_usual():
     for _ in range(2 * 3):
         assert not state.is_terminal()
         play(state, END)
-    assert state.is_terminal() and state.fields()["round"] == [3]
+    assert state.is_terminal() and state.fields()["round"] == 3
     scores = state.scores()
     assert scores[1] > scores[0] and state.returns() == [-1.0, 1.0]
     assert ts.load_game("gummiland").parameters()["max_rounds"] == 60
@@ -782,13 +781,13 @@ def test_action_strings_name_the_decision():
         (lambda f: f["box0"].append(f["box1"].pop()), "starting tile of player 1"),
         (lambda f: f.update(box_unknown=[99, 0]), "outside"),
         (lambda f: f.update(box_unknown=[len(f["box0"]) + 1, 0]), "exceeds"),
-        (lambda f: f.update(phase=[3]), "in_use"),
-        (lambda f: f.update(phase=[1], target=[2]), "non-empty pile"),
-        (lambda f: f.update(gum_as=[2]), "gum_as"),
+        (lambda f: f.update(phase=3), "in_use"),
+        (lambda f: f.update(phase=1, target=2), "non-empty pile"),
+        (lambda f: f.update(gum_as=2), "gum_as"),
         (lambda f: f.update(pile_exotic=[1, 0, 0, 0]), "outside"),
-        (lambda f: f.update(round=[61]), "outside"),
-        (lambda f: f.update(over=[1]), "not reached its end"),
-        (lambda f: f.update(captures_left=[2]), "captures_left"),
+        (lambda f: f.update(round=61), "outside"),
+        (lambda f: f.update(over=1), "not reached its end"),
+        (lambda f: f.update(captures_left=2), "captures_left"),
         (lambda f: f.pop("pending"), "missing"),
         (lambda f: f["front0"].append(90), "outside"),
     ],
@@ -845,7 +844,7 @@ def test_capturing_the_last_wild_tile_clears_the_gum_copy_and_the_end_round_trip
     """The copy lasts until the end of the turn, and the turn ends with the game."""
     state = position(fronts={0: ["Gum:1", "S:1", "A:1"]}, piles=[["S>A:1"], [], [], []], spare=1)
     play(state, USE["Gum"], CLS["A"], PILE[0], CLS["S"])
-    assert state.is_terminal() and state.fields()["gum_as"] == [0]
+    assert state.is_terminal() and state.fields()["gum_as"] == 0
     restored = state.get_game().deserialize_state(state.serialize())
     assert restored.serialize() == state.serialize() and restored.returns() == state.returns()
 
@@ -891,7 +890,7 @@ def test_exchange_of_no_tile_is_no_move():
     play(state, USE["Exchange"])
     assert state.legal_actions() == [CLS["S"]]  # stopping (END) only after one tile
     play(state, CLS["S"])  # no tile left in front: the exchange ends by itself
-    assert state.fields()["phase"] == [PHASES["main"]]
+    assert state.fields()["phase"] == PHASES["main"]
 
 
 def selection_watched():

@@ -6,16 +6,20 @@ from __future__ import annotations
 
 import json
 import pickle
+import random
 
+import numpy as np
 import pytest
 
 import tablesearch as ts
 from helpers import compiled_games
 from helpers.positions import position, with_fields
+from tablesearch import _core
 from tablesearch.games import serialization
 
 # Written by tablesearch before serialization moved into one Python module (the C++ bindings
-# built the JSON then): they must keep loading, and serialize back to the same text.
+# built the JSON then), in format 1 (every field a list): they must keep loading, and serialize
+# back to the same text in the current format.
 EARLIER_TEXTS = [
     '{"format": 1, "game": "connect_four", "params": {}, "seed": 0, "history": []}',
     '{"format": 1, "game": "leduc_poker", "params": {"players": 8}, "seed": 0, "history": [15, 12, 6, 3, 9, 7, '
@@ -29,11 +33,20 @@ EARLIER_TEXTS = [
 
 
 @pytest.mark.parametrize("text", EARLIER_TEXTS, ids=lambda t: json.loads(t)["game"])
-def test_earlier_texts_load_and_serialize_unchanged(text):
+def test_earlier_texts_load_and_serialize_unchanged_but_for_the_format(text):
     doc = json.loads(text)
-    state = ts.load_game(doc["game"], **doc["params"]).deserialize_state(text)
-    assert state.serialize() == text
+    game = ts.load_game(doc["game"], **doc["params"])
+    state = game.deserialize_state(text)
+    assert state.serialize() == json.dumps(as_format_2(game, doc))
     assert state.history() == doc["history"] and state.seed() == doc["seed"]
+
+
+def as_format_2(game, doc):
+    """A format-1 document in format 2: its scalar fields' lists of one as ints."""
+    fields = doc.get("fields", {})
+    scalars = {name for name, spec in game.description()["fields"].items() if spec["scalar"]} if fields else set()
+    upgraded = {name: values[0] if name in scalars else values for name, values in fields.items()}
+    return dict(doc, format=2, **({"fields": upgraded} if fields else {}))
 
 
 def test_native_and_python_games_write_the_same_format():
@@ -43,8 +56,8 @@ def test_native_and_python_games_write_the_same_format():
     n, p = json.loads(native.serialize()), json.loads(python.serialize())
     assert list(n) == list(serialization.KEYS)  # fields last, where the game has them
     assert list(p) == list(serialization.KEYS[:-1]) and python.fields() == {}
-    assert n["format"] == p["format"] == serialization.FORMAT == 1
-    assert p == {"format": 1, "game": "py_nim", "params": {"stones": 7}, "seed": 3, "history": [1]}
+    assert n["format"] == p["format"] == serialization.FORMAT == 2
+    assert p == {"format": 2, "game": "py_nim", "params": {"stones": 7}, "seed": 3, "history": [1]}
     assert n["fields"] == native.fields() and n["params"] == native.get_game().parameters()
 
 
@@ -59,17 +72,18 @@ def test_a_document_without_a_version_is_the_current_format(name, params):
 
 
 @pytest.mark.parametrize("name, params", [("connect_four", {}), ("py_nim", {"stones": 7})])
-def test_versions_other_than_the_current_one_are_refused_by_name(name, params):
+def test_versions_other_than_the_ones_read_are_refused_by_name(name, params):
     game = ts.load_game(name, **params)
     doc = json.loads(game.new_initial_state(1).serialize())
-    with pytest.raises(ValueError, match=r"format 2: newer than this version of tablesearch reads \(format 1\)"):
-        game.deserialize_state(json.dumps(dict(doc, format=2)))
+    with pytest.raises(ValueError, match=r"format 3: newer than this version of tablesearch reads \(format 2\)"):
+        game.deserialize_state(json.dumps(dict(doc, format=3)))
     for bad in (0, -1):
-        with pytest.raises(ValueError, match=f"format {bad}; expected 1"):
+        with pytest.raises(ValueError, match=f"format {bad}; expected 1 to 2"):
             game.deserialize_state(json.dumps(dict(doc, format=bad)))
     for bad in (True, 1.0, "1", None, [1]):
-        with pytest.raises(ValueError, match="format .*expected an int, 1"):
+        with pytest.raises(ValueError, match="format .*expected an int, 1 to 2"):
             game.deserialize_state(json.dumps(dict(doc, format=bad)))
+    assert game.deserialize_state(json.dumps(dict(doc, format=1))).serialize() == json.dumps(doc)
 
 
 @pytest.mark.parametrize(
@@ -103,16 +117,86 @@ def test_fields_are_checked_before_the_game_reads_them():
     game = ts.load_game("wetland")
     doc = json.loads(game.new_initial_state(0).serialize())
     for fields, message in (
-        ([], "'fields' must be an object of int lists, got an array"),
-        ({"turns": 2}, "field 'turns' must be a list of ints, got a number"),
-        ({"turns": [2.0]}, "field 'turns' value 0 must be an int, got a number 2.0"),
-        ({"turns": [2**63]}, "field 'turns' value 0 is 9223372036854775808, outside the int64 range"),
-        ({"turns": [2**700]}, "value 0 is <an int of 701 bits>"),
+        ([], "'fields' must be an object of ints and int lists, got an array"),
+        ({"turns": 2.0}, "field 'turns' must be an int or a list of ints, got a number 2.0"),
+        ({"turns": True}, "field 'turns' must be an int or a list of ints, got a boolean True"),
+        ({"turns": "2"}, "field 'turns' must be an int or a list of ints, got a string '2'"),
+        ({"turns": None}, "field 'turns' must be an int or a list of ints, got null"),
+        ({"turns": 2**63}, "field 'turns' is 9223372036854775808, outside the int64 range"),
+        ({"tiles": [2.0]}, "field 'tiles' value 0 must be an int, got a number 2.0"),
+        ({"tiles": [2**63]}, "field 'tiles' value 0 is 9223372036854775808, outside the int64 range"),
+        ({"tiles": [2**700]}, "value 0 is <an int of 701 bits>"),
         ({"\ud800": [1]}, r"field name '\\ud800' is not valid Unicode text"),
-        (dict(doc["fields"], turns=[-5]), "field 'turns' holds -5"),  # the game's own check
+        (dict(doc["fields"], turns=-5), "field 'turns' holds -5"),  # the game's own checks
+        (dict(doc["fields"], turns=[2]), r"field 'turns' is a single int, not a list"),
+        (dict(doc["fields"], tiles=5), r"field 'tiles' is a list of 9 ints, not a single int"),
+        (dict(doc["fields"], tiles=[5]), r"field 'tiles' is a list of 9 ints, got 1 value"),
     ):
         with pytest.raises(ValueError, match=message):
             game.deserialize_state(json.dumps(dict(doc, fields=fields)))
+
+
+def test_format_1_fields_are_lists():
+    game = ts.load_game("wetland")
+    doc = dict(json.loads(EARLIER_TEXTS[2]))
+    for fields, message in (
+        (dict(doc["fields"], turns=7), "field 'turns' must be a list of ints in format 1, got a number"),
+        (dict(doc["fields"], turns=[7, 7]), "field 'turns' is a single int, not a list"),
+        (dict(doc["fields"], tiles=[5]), r"field 'tiles' is a list of 9 ints, got 1 value"),
+    ):
+        with pytest.raises(ValueError, match=message):
+            game.deserialize_state(json.dumps(dict(doc, fields=fields)))
+
+
+NATIVE_FIELD_GAMES = [name for name in _core.list_games() if _core.load_game(name, {}).description()["fields"]]
+
+
+def played_states(game, seed=0, plies=60):
+    """A seeded random game's states, a resampled world beside each (the worlds fields exist for)."""
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed)
+    for _ in range(plies):
+        yield state
+        if state.is_terminal():
+            return
+        yield state.resample_from_infostate(max(state.current_player(), 0), seed)
+        outcomes = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(rng.choice(outcomes))
+
+
+@pytest.mark.parametrize("name", NATIVE_FIELD_GAMES)
+def test_states_round_trip_and_format_1_documents_load_to_equal_states(name):
+    game = ts.load_game(name)
+    scalars = {field for field, spec in game.description()["fields"].items() if spec["scalar"]}
+    for state in played_states(game):
+        text = state.serialize()
+        again = game.deserialize_state(text)
+        assert again.serialize() == text and again.fields() == state.fields() and str(again) == str(state)
+        doc = json.loads(text)
+        old = {field: [value] if field in scalars else value for field, value in doc["fields"].items()}
+        earlier = game.deserialize_state(json.dumps(dict(doc, format=1, fields=old)))
+        assert earlier.serialize() == text and earlier.fields() == state.fields()
+
+
+def test_restore_takes_fields_as_fields_gives_them():
+    game = ts.load_game("wetland")
+    state = game.new_initial_state(3)
+    fields = state.fields()
+    assert game.restore(3, [], fields).fields() == fields
+    assert game.restore(3, [], dict(fields, turns=np.int64(4))).fields()["turns"] == 4  # any integer
+    for value, message in (
+        ([4], "field 'turns' is a single int, not a list"),
+        (True, "field 'turns' must be an int or a list of ints, got bool True"),
+        (4.0, "field 'turns' must be an int or a list of ints, got float 4.0"),
+        ("4", "field 'turns' must be an int or a list of ints, got str '4'"),
+        (2**64, r"field 'turns' holds an int outside the int64 range \[-2\*\*63, 2\*\*63\)"),
+        (10**5000, "field 'turns' holds an int outside the int64 range"),
+    ):
+        with pytest.raises(ValueError, match=message):
+            game.restore(3, [], dict(fields, turns=value))
+    for value, message in ((5, "field 'tiles' is a list of 9 ints, not a single int"), ([True] * 9, "got bool")):
+        with pytest.raises(ValueError, match=message):
+            game.restore(3, [], dict(fields, tiles=value))
 
 
 def test_text_that_is_not_a_str_or_too_long_is_refused():
@@ -177,12 +261,12 @@ def test_games_and_states_pickle_through_the_serialized_form(name, params, plies
 def test_positions_helper_builds_validated_positions():
     game = ts.load_game("wetland")
     state = position(game, turns=3, player=1)
-    assert state.fields()["turns"] == [3] and state.fields()["player"] == [1] and state.current_player() == 1
+    assert state.fields()["turns"] == 3 and state.fields()["player"] == 1 and state.current_player() == 1
     assert {k: v for k, v in state.fields().items() if k not in ("turns", "player")} == {
         k: v for k, v in game.new_initial_state(0).fields().items() if k not in ("turns", "player")
     }
     later = with_fields(state, actions_left=1)
-    assert later.fields() == dict(state.fields(), actions_left=[1])
+    assert later.fields() == dict(state.fields(), actions_left=1)
     with pytest.raises(ValueError, match="unknown field 'bogus'"):
         position(game, bogus=[1])
     with pytest.raises(ValueError, match="field 'turns' holds -1"):

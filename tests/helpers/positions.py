@@ -36,14 +36,15 @@ def position(
     """A state of `game` from `seed`, its fields (games that serialize them) and a history.
 
     The fields are those of `game`'s initial state of `seed`, replaced wholesale by `fields` if
-    given, then field by field by `changes` (an int stands for a one-value list). With fields,
-    `history` is only a record of the moves (each must be one of the game's actions); for games
-    without fields, pass no fields or changes: the state is `seed` with `history` replayed
-    through the rules. Raises ValueError naming what the game refuses. (`game` is positional
-    only, so a field may be called ``game``, as Gnomi's is.)
+    given, then field by field by `changes` (an int for a scalar field, a list of ints for an
+    array, as ``state.fields()`` gives them). With fields, `history` is only a record of the
+    moves (each must be one of the game's actions); for games without fields, pass no fields or
+    changes: the state is `seed` with `history` replayed through the rules. Raises ValueError
+    naming what the game refuses. (`game` is positional only, so a field may be called ``game``,
+    as Gnomi's is.)
     """
-    chosen = game.new_initial_state(seed).fields() if fields is None else _lists(fields)
-    chosen.update(_lists(changes))
+    chosen = game.new_initial_state(seed).fields() if fields is None else _plain(fields)
+    chosen.update(_plain(changes))
     doc: dict[str, Any] = {
         "format": serialization.FORMAT,
         "game": game.name,
@@ -61,5 +62,6 @@ def with_fields(state: Any, /, **changes: FieldValue) -> Any:
     return position(state.get_game(), seed=state.seed(), history=state.history(), fields=state.fields(), **changes)
 
 
-def _lists(values: Mapping[str, FieldValue]) -> dict[str, list[int]]:
-    return {name: [value] if isinstance(value, int) else list(value) for name, value in values.items()}
+def _plain(values: Mapping[str, FieldValue]) -> dict[str, Union[int, list[int]]]:
+    """The fields as JSON has them: ints as they are, any other iterable as a list."""
+    return {name: value if isinstance(value, int) else list(value) for name, value in values.items()}

@@ -2,8 +2,8 @@
 
 Hypothesis builds the inputs from real serializations (random points of seeded games, and
 resampled worlds): cut short, a character replaced, or JSON fields changed (history entries,
-seed, params, `fields` arrays: values out of range or off by one, wrong lengths, swapped or
-renamed arrays, unknown keys). A fresh interpreter then deserializes them all, so that a crash
+seed, params, `fields`: values out of range or off by one, wrong lengths, a scalar as a list,
+swapped or renamed fields, unknown keys). A fresh interpreter then deserializes them all, so that a crash
 fails the test (naming the input) instead of killing the run. Each input must be rejected with
 ValueError or TypeError and a message, or give a sound state: one that round-trips, answers
 every query, can be searched, and plays to an end with zero-sum returns.
@@ -103,6 +103,19 @@ def mutate_list(values: list, data) -> list:
     return values
 
 
+def mutate_scalar(value, data):
+    """A changed scalar field: a value off by a little or out of range, the value as a list (format
+    1's shape, refused in format 2), or junk."""
+    how = data.draw(st.sampled_from(["set", "nudge", "list", "junk"]))
+    if how == "set":
+        return data.draw(small_ints)
+    if how == "nudge" and type(value) is int:
+        return value + data.draw(st.sampled_from([-1, 1, -8, 8]))
+    if how == "list":
+        return [value]
+    return data.draw(json_junk)
+
+
 def mutate_fields(fields: dict, data) -> dict:
     names = sorted(fields)
     if not names:
@@ -110,7 +123,8 @@ def mutate_fields(fields: dict, data) -> dict:
     how = data.draw(st.sampled_from(["array", "array", "array", "swap", "rename", "delete", "add", "junk"]))
     name = data.draw(st.sampled_from(names))
     if how == "array":
-        fields[name] = mutate_list(fields[name], data)
+        value = fields[name]
+        fields[name] = mutate_list(value, data) if isinstance(value, list) else mutate_scalar(value, data)
     elif how == "swap":
         other = data.draw(st.sampled_from(names))
         fields[name], fields[other] = fields[other], fields[name]

@@ -44,8 +44,8 @@ def test_history_beside_fields_holds_only_actions_of_the_game(name):
 
 
 @pytest.mark.parametrize("name", ts.list_games())
-@pytest.mark.parametrize("fmt", [True, 1.0, "1", 2, None])
-def test_format_must_be_the_integer_1(name, fmt):
+@pytest.mark.parametrize("fmt", [True, 2.0, "2", 0, 3, None])
+def test_format_must_be_an_integer_version_read(name, fmt):
     doc = serialized(name)
     doc["format"] = fmt
     with pytest.raises(ValueError):
@@ -58,6 +58,58 @@ def test_out_of_range_history_entries_are_named_as_given(name):
     doc["history"] = [2**40]  # used to be reported as "illegal action -1"
     with pytest.raises(ValueError, match="1099511627776"):
         ts.load_game(name).deserialize_state(json.dumps(doc))
+
+
+SHAPES = """
+import json
+import tablesearch as ts
+
+# Every field of every game that has them, given in a wrong shape or with a value that is not an
+# int64, through deserialize_state (format 2 and format 1) and through restore (no Python checks
+# before the core's): each is refused with a ValueError naming the field.
+BAD_VALUES = [True, 1.5, "7", None, {}, 2**64, -(2**63) - 1]
+TOO_LONG_FOR_JSON = 10**5000  # json refuses to write it; restore is given it as it is
+
+def refused(label, field, call):
+    try:
+        call()
+    except ValueError as error:
+        assert repr(field) in str(error), label + ": the message does not name the field: " + str(error)
+        return
+    raise AssertionError(label + " was accepted")
+
+for name in ts.list_games():
+    game = ts.load_game(name)
+    doc = json.loads(game.new_initial_state(0).serialize())
+    if "fields" not in doc:
+        continue
+    print("game", name, flush=True)
+    fields = doc["fields"]
+    for field, value in fields.items():
+        scalar = not isinstance(value, list)
+        shapes = [[value], [value, value], []] if scalar else [value[0] if value else 0, value + [0] * 300]
+        for i, bad in enumerate(shapes + BAD_VALUES + [[v] for v in BAD_VALUES] + [BAD_VALUES]):
+            changed = dict(fields, **{field: bad})
+            text = json.dumps(dict(doc, fields=changed))
+            refused(f"{name}.{field} #{i}", field, lambda: game.deserialize_state(text))
+            refused(f"restore {name}.{field} #{i}", field, lambda: game.restore(0, [], changed))
+        huge = dict(fields, **{field: TOO_LONG_FOR_JSON})
+        refused(f"restore {name}.{field} huge", field, lambda: game.restore(0, [], huge))
+        # Format 1: every field a list; a scalar's list of one is its int, an int is refused.
+        old = {k: v if isinstance(v, list) else [v] for k, v in fields.items()}
+        assert game.deserialize_state(json.dumps(dict(doc, format=1, fields=old))).fields() == fields
+        if scalar:
+            text = json.dumps(dict(doc, format=1, fields=dict(old, **{field: value})))
+            refused(f"format 1 {name}.{field} as an int", field, lambda: game.deserialize_state(text))
+print("done", flush=True)
+"""
+
+
+def test_fields_of_a_wrong_shape_or_type_are_refused_naming_the_field_in_a_subprocess():
+    proc = run_isolated(SHAPES, timeout=600)
+    assert proc.stdout.rstrip().endswith("done")
+    games = {line.split()[1] for line in proc.stdout.splitlines() if line.startswith("game ")}
+    assert games >= {"gnomi", "gummiland", "wetland"}
 
 
 HUGE = """
@@ -92,11 +144,11 @@ for name in ts.list_games():
     if "fields" in doc:
         # Beside fields the history is a record (see native_adapter.h): it may be accepted.
         game.deserialize_state(text(history=[0] * 10**6))
-        big = {k: v * 10**5 for k, v in doc["fields"].items()}
+        big = {k: (v if isinstance(v, list) else [v]) * 10**5 for k, v in doc["fields"].items()}
         refused("long fields", lambda: game.deserialize_state(text(fields=big)))
         many = dict(doc["fields"], **{str(i): [i] for i in range(10**4)})
         refused("many fields", lambda: game.deserialize_state(text(fields=many)))
-        huge = {k: [2**62] * len(v) for k, v in doc["fields"].items()}
+        huge = {k: [2**62] * len(v) if isinstance(v, list) else 2**62 for k, v in doc["fields"].items()}
         refused("huge field values", lambda: game.deserialize_state(text(fields=huge)))
     refused("huge action", lambda: state.apply_action(10**100))
     refused("huge player", lambda: state.information_state_string(10**100))

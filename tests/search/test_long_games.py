@@ -77,7 +77,7 @@ def test_gnomi_heuristic_counts_cards_right_side_up(players):
             for holder, is_up in zip(f[f"{key}_holder"], f[f"{key}_up"]):
                 if holder >= 0 and is_up:
                     up[holder] += 1
-        alive = [not (f["out"][0] >> s) & 1 for s in range(players)]
+        alive = [not (f["out"] >> s) & 1 for s in range(players)]
         values = state.heuristic_returns()
         assert values == pytest.approx(win_chance_returns([0.5 * u for u in up], alive), abs=1e-9)
         assert sum(values) == pytest.approx(0.0, abs=1e-9)

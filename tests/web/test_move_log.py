@@ -47,7 +47,7 @@ def test_gnomi_asks_are_answered_in_the_log():
     for before, player, action, after in _moves("gnomi", {"players": 4}, range(12)):
         b, a = before.fields(), after.fields()
         text = moves.describe_move(before, player, action)
-        third = next(p for p in range(4) if p not in (b["turn"][0], b["target"][0]))
+        third = next(p for p in range(4) if p not in (b["turn"], b["target"]))
         for target, colour, asker in GIVES.findall(text):
             ((card, was, now),) = _moved(b, a)
             assert (was, now) == (int(target), int(asker)), text
@@ -64,7 +64,7 @@ def test_gnomi_asks_are_answered_in_the_log():
             ]
             assert held == [], text
             had_none += 1
-        asked = gnomi.EFFECTS[b["effect"][0]] == "give" and gnomi.EFFECTS[a["effect"][0]] != "give"
+        asked = gnomi.EFFECTS[b["effect"]] == "give" and gnomi.EFFECTS[a["effect"]] != "give"
         if asked and "cancelled" not in text:
             assert GIVES.search(text) or HAS_NONE.search(text), f"an ask ended untold: {text}"
     assert gave >= 5 and had_none >= 5
@@ -97,7 +97,7 @@ def test_gnomi_hans_composts_every_mushroom_of_the_colour_in_the_log():
     for before, player, action, after in _moves("gnomi", {"players": 5}, range(40)):
         b, a = before.fields(), after.fields()
         text = moves.describe_move(before, player, action, viewer=0)
-        if gnomi.EFFECTS[b["effect"][0]] != "hans":
+        if gnomi.EFFECTS[b["effect"]] != "hans":
             continue
         for seat, cards in COMPOSTS.findall(text):
             listed = sum(1 if n in ("a", "an") else int(n) for n in re.findall(r"(an?|\d+) \w+ mushrooms?", cards))
@@ -111,7 +111,7 @@ def test_gnomi_hans_composts_every_mushroom_of_the_colour_in_the_log():
             assert set(re.findall(r"(\w+) mushrooms?", cards)) == colours, text  # revealed to all
             told += 1
         for s in range(5):
-            if (a["out"][0] >> s) & 1 and not (b["out"][0] >> s) & 1:
+            if (a["out"] >> s) & 1 and not (b["out"] >> s) & 1:
                 assert f"P{s} is out" in text
     assert told >= 3
 
@@ -161,7 +161,7 @@ def test_gnomi_use_two_names_each_mushroom_once():
         text = moves.describe_move(before, player, action, player)
         assert "mushrooms: and" not in text and text.count("uses 2 mushrooms") <= 1, text
         if re.fullmatch(r"P\d adds \w+", text):
-            first = gnomi.MUSHROOMS[before.fields()["mushroom_face"][before.fields()["pick"][0]]]
+            first = gnomi.MUSHROOMS[before.fields()["mushroom_face"][before.fields()["pick"]]]
             label = moves.action_name(before, action)
             assert label == f"use 2 mushrooms: {first} and {text.split()[-1]}", label
             seconds += 1

@@ -383,7 +383,7 @@ class PythonState:
         """The seed the initial state was made with."""
         return self._seed
 
-    def fields(self) -> dict[str, list[int]]:
+    def fields(self) -> dict[str, int | list[int]]:
         """Python games serialize as seed and history only: an empty dict."""
         return {}
 

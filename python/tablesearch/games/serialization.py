@@ -2,25 +2,29 @@
 
 `state.serialize()` and `game.deserialize_state(text)` (the pyspiel names) call `serialize` and
 `deserialize` (pickling a state writes the same text: `tablesearch.games.registry`). The text
-is one JSON object, for example (format 1, the only one so far):
+is one JSON object, for example (format 2, written since scalar fields became ints):
 
 ```json
-{"format": 1, "game": "NAME", "params": {"max_rounds": 100, "players": 2}, "seed": 7,
+{"format": 2, "game": "NAME", "params": {"max_rounds": 100, "players": 2}, "seed": 7,
  "history": [0, 0], "fields": {"tiles": [7, 5, -1, 6, 3, -1, -1, -1, -1],
- "tokens": [6, 14, 20, 7], "player": [0], "winner": [-1]}}
+ "tokens": [6, 14, 20, 7], "player": 0, "winner": -1}}
 ```
 
 (written on one line; a game without fields writes
-`{"format": 1, "game": "NAME", "params": {}, "seed": 0, "history": [3, 3]}`).
+`{"format": 2, "game": "NAME", "params": {}, "seed": 0, "history": [3, 3]}`).
 
-- `format`: the format version, an int. A document without it is read as format 1, the format
-  written today; a version newer than `FORMAT` is refused, naming both.
+- `format`: the format version, an int. A document without it is read as the format written
+  today (`FORMAT`); a version newer than `FORMAT` is refused, naming both. Format 1 differs only
+  in its fields: every field was a list, a single value a list of one. It is still read: a list
+  of one for a field the game declares scalar is taken as that int (in format 1 only).
 - `game`, `params`: the game's name and the parameters in force (`game.parameters()`, defaults
   included); they must equal those of the game that reads the text.
 - `seed`: the seed of the initial state (setup randomness), an int in [0, 2**64).
 - `history`: the actions taken since the initial state, ints in [0, 2**31).
 - `fields` (written only by games whose states serialize their contents, `HasFields` in
-  cpp/core/game.h): named arrays of int64 values, as `state.fields()` gives them. Where present they
+  cpp/core/game.h): by name, an int64 for a single value (a field the game's description marks
+  ``"scalar": True``) or a list of them for an array, as `state.fields()` gives them; an int
+  where a list belongs, or a list where an int does, is refused. Where present they
   *are* the position, validated in full by the game (ranges, lengths, conservation of
   components, a reachable phase; unknown names refused), and the history is a record of the
   moves, each checked to be one of the game's actions: a resampled world does not follow from
@@ -43,8 +47,13 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-FORMAT = 1
+from tablesearch.games.description import description_of
+
+FORMAT = 2
 """The format version this module writes (and the newest it reads)."""
+
+OLDEST_FORMAT = 1
+"""The oldest format version this module reads (format 1: every field a list)."""
 
 KEYS = ("format", "game", "params", "seed", "history", "fields")
 """The keys of a serialized state, in the order they are written."""
@@ -106,13 +115,28 @@ def from_document(game: Any, doc: Any) -> Any:
     params = game.parameters()
     if checked["params"] != params:
         raise ValueError(f"serialized parameters {checked['params']!r} differ from this game's {params!r}")
-    return game.restore(checked["seed"], checked["history"], checked.get("fields"))
+    fields = checked.get("fields")
+    if fields is not None and checked["format"] == 1:
+        fields = _fields_of_format_1(game, fields)
+    return game.restore(checked["seed"], checked["history"], fields)
+
+
+def _fields_of_format_1(game: Any, fields: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 wrote every field as a list: its list of one for a field `game` declares scalar is
+    that field's int. (Whether each field then has the shape the game declares is the game's check.)"""
+    try:
+        declared = description_of(game).fields
+    except TypeError:  # a Python game: it declares no fields, and refuses any
+        return fields
+    scalars = {name for name, spec in declared.items() if spec["scalar"]}
+    return {name: values[0] if name in scalars and len(values) == 1 else values for name, values in fields.items()}
 
 
 def check_document(doc: Any) -> dict[str, Any]:
-    """`doc` checked to be a serialized state of the current format, returned with ``format``
-    filled in. Raises ValueError naming the first problem; says nothing yet about whether a game
-    accepts it (its name, parameters and position)."""
+    """`doc` checked to be a serialized state of a format this module reads (`OLDEST_FORMAT` to
+    `FORMAT`), returned with ``format`` filled in (fields as the document has them). Raises
+    ValueError naming the first problem; says nothing yet about whether a game accepts it (its
+    name, parameters and position)."""
     if not isinstance(doc, dict):
         raise ValueError(f"a serialized state must be a JSON object, got {_json_type(doc)}")
     for key in doc:
@@ -134,20 +158,22 @@ def check_document(doc: Any) -> dict[str, Any]:
         "history": _check_history(doc["history"]),
     }
     if "fields" in doc:
-        out["fields"] = _check_fields(doc["fields"])
+        out["fields"] = _check_fields(doc["fields"], version)
     return out
 
 
 def _check_format(value: Any) -> int:
     if not _is_int(value):
-        raise ValueError(f"unsupported serialization format {_short(value)}; expected an int, {FORMAT}")
+        raise ValueError(
+            f"unsupported serialization format {_short(value)}; expected an int, {OLDEST_FORMAT} to {FORMAT}"
+        )
     if value > FORMAT:
         raise ValueError(
             f"unsupported serialization format {value}: newer than this version of tablesearch reads "
             f"(format {FORMAT}); upgrade tablesearch to read it"
         )
-    if value != FORMAT:
-        raise ValueError(f"unsupported serialization format {value}; expected {FORMAT}")
+    if value < OLDEST_FORMAT:
+        raise ValueError(f"unsupported serialization format {value}; expected {OLDEST_FORMAT} to {FORMAT}")
     return int(value)
 
 
@@ -172,26 +198,46 @@ def _check_history(value: Any) -> list[int]:
     return value
 
 
-def _check_fields(value: Any) -> dict[str, list[int]]:
+def _check_fields(value: Any, version: int) -> dict[str, int | list[int]]:
+    """The fields checked to be ints and lists of ints (in format 1, lists only), by valid names."""
     if not isinstance(value, dict):
-        raise ValueError(f"serialized 'fields' must be an object of int lists, got {_json_type(value)}")
-    lo, hi = _INT64
+        raise ValueError(f"serialized 'fields' must be an object of ints and int lists, got {_json_type(value)}")
     for name, values in value.items():
         if not name.isascii():
             try:
                 name.encode("utf-8")
             except UnicodeEncodeError:  # a lone surrogate, which JSON's \u escapes can write
                 raise ValueError(f"field name {_short(name)} is not valid Unicode text") from None
-        if not isinstance(values, list):
-            raise ValueError(f"field {_short(name)} must be a list of ints, got {_json_type(values)}")
-        if _all_ints_in(values, lo, hi):
-            continue
-        for i, v in enumerate(values):
-            if not _is_int(v):
-                raise ValueError(f"field {_short(name)} value {i} must be an int, got {_json_type(v)} {_short(v)}")
-            if not lo <= v <= hi:
-                raise ValueError(f"field {_short(name)} value {i} is {_short(v)}, outside the int64 range")
+        if isinstance(values, list):
+            _check_field_list(name, values)
+        elif version == 1:
+            raise ValueError(f"field {_short(name)} must be a list of ints in format 1, got {_json_type(values)}")
+        else:
+            _check_field_int(name, values)
     return value
+
+
+def _check_field_list(name: str, values: list[Any]) -> None:
+    if _all_ints_in(values, *_INT64):
+        return
+    for i, v in enumerate(values):
+        if not _is_int(v):
+            raise ValueError(f"field {_short(name)} value {i} must be an int, got {_json_type(v)} {_short(v)}")
+        _check_int64(f"field {_short(name)} value {i}", v)
+
+
+def _check_field_int(name: str, value: Any) -> None:
+    if not _is_int(value):
+        raise ValueError(
+            f"field {_short(name)} must be an int or a list of ints, got {_json_type(value)} {_short(value)}"
+        )
+    _check_int64(f"field {_short(name)}", value)
+
+
+def _check_int64(what: str, value: int) -> None:
+    lo, hi = _INT64
+    if not lo <= value <= hi:
+        raise ValueError(f"{what} is {_short(value)}, outside the int64 range")
 
 
 def _all_ints_in(values: list[Any], lo: int, hi: int) -> bool:

@@ -108,8 +108,12 @@ PER_LINE = 9  # cards in a row of a seat's band
 LINE_H = CH + 14  # a row of cards with the knowledge dots under it
 
 
-def _fields(state: Any) -> dict[str, list[int]]:
-    fields: dict[str, list[int]] = state.fields()
+Fields = Mapping[str, Any]
+"""A state's fields (`state.fields()`): an int for a scalar field, a list of ints for an array."""
+
+
+def _fields(state: Any) -> Fields:
+    fields: Fields = state.fields()
     return fields
 
 
@@ -121,9 +125,9 @@ def _who_knows(known: int, n: int) -> str:
     return ",".join(f"P{p}" for p in range(n) if (known >> p) & 1) or "nobody"
 
 
-def under_way(f: dict[str, list[int]], n: int) -> str:
+def under_way(f: Fields, n: int) -> str:
     """What the game waits for, in words ("P0 used 1 orange mushroom: whom to ask for orange?")."""
-    turn, phase, effect, target, colour = f["turn"][0], f["phase"][0], f["effect"][0], f["target"][0], f["colour"][0]
+    turn, phase, effect, target, colour = f["turn"], f["phase"], f["effect"], f["target"], f["colour"]
     name = PHASES[phase]
     c = MUSHROOMS[colour] if colour >= 0 else "?"
     gnome = ABILITIES.get(EFFECTS[effect], "gnome").split(":")[0]  # "Pickpocket"
@@ -147,19 +151,19 @@ def under_way(f: dict[str, list[int]], n: int) -> str:
         "peek take": f"P{turn} takes one of the revealed mushrooms",
         "compost choice": f"P{target} composts a mushroom (Composter)",
         "steal": f"a random mushroom is taken from P{target}",
-        "golden choice": f"P{_awaiting(f)} won game {f['game'][0] + 1}: takes a golden gnome or not, in secret",
+        "golden choice": f"P{_awaiting(f)} won game {f['game'] + 1}: takes a golden gnome or not, in secret",
         "game over": "game over",
     }
     return words.get(name, name)
 
 
-def _awaiting(f: dict[str, list[int]]) -> int:
+def _awaiting(f: Fields) -> int:
     """The winner offered a golden gnome now (the lowest seat still awaiting its offer)."""
-    awaiting = f["awaiting"][0]
+    awaiting: int = f["awaiting"]
     return (awaiting & -awaiting).bit_length() - 1
 
 
-def golden_gnomes_seen(f: dict[str, list[int]], seat: int, viewer: Optional[int]) -> int:
+def golden_gnomes_seen(f: Fields, seat: int, viewer: Optional[int]) -> int:
     """The golden gnomes `viewer` knows `seat` to hold (None: all): those in its hand whose face
     the viewer knows, and, for the seat itself, those it took that wait for the next deal."""
     golden = GNOMES.index("golden")
@@ -169,19 +173,19 @@ def golden_gnomes_seen(f: dict[str, list[int]], seat: int, viewer: Optional[int]
         if f["gnome_holder"][i] == seat and f["gnome_face"][i] == golden and _knows(f["gnome_known"][i], viewer)
     )
     if viewer is None or viewer == seat:
-        kept, settled = f["offer_kept"][0], f["settled"][0]
+        kept, settled = f["offer_kept"], f["settled"]
         held += sum(1 for i, s in enumerate(f["offer_seat"]) if s == seat and i >= settled and (kept >> i) & 1)
     return held
 
 
-def _cards_of(f: dict[str, list[int]], seat: int, mushrooms: bool) -> list[tuple[int, bool]]:
+def _cards_of(f: Fields, seat: int, mushrooms: bool) -> list[tuple[int, bool]]:
     """(card, right side up) of the seat's mushrooms or gnomes: right side up first."""
     prefix = "mushroom" if mushrooms else "gnome"
     mine = [i for i in range(M if mushrooms else G) if f[f"{prefix}_holder"][i] == seat]
     return [(i, True) for i in mine if f[f"{prefix}_up"][i]] + [(i, False) for i in mine if not f[f"{prefix}_up"][i]]
 
 
-def _face(f: dict[str, list[int]], kind: str, index: int, viewer: Optional[int]) -> Optional[str]:
+def _face(f: Fields, kind: str, index: int, viewer: Optional[int]) -> Optional[str]:
     prefix = "mushroom" if kind == "m" else "gnome"
     if not _knows(f[f"{prefix}_known"][index], viewer):
         return None
@@ -326,7 +330,7 @@ def _rows(
     y: float,
     mushrooms: list[tuple[int, bool]],
     gnomes: list[tuple[int, bool]],
-    f: dict[str, list[int]],
+    f: Fields,
     n: int,
     viewer: Optional[int],
     actions: Optional[Mapping[int, str]],
@@ -373,14 +377,14 @@ def draw(
     n = state.get_game().num_players()
     params = state.get_game().parameters()
     latest_card, latest_seat = _latest(last)
-    target, out, winners = f["target"][0], f["out"][0], f["winners"][0]
+    target, out, winners = f["target"], f["out"], f["winners"]
     mover = -1 if state.is_terminal() or state.is_chance_node() else state.current_player()
     games = MATCH_GAMES if params.get("golden") else 1
     parts = [
         text(
             12,
             16,
-            (f"game {f['game'][0] + 1} of {games} · " if games > 1 else "") + f"round {f['round'][0] + 1}",
+            (f"game {f['game'] + 1} of {games} · " if games > 1 else "") + f"round {f['round'] + 1}",
             14,
             anchor="start",
             font_weight="bold",
@@ -489,9 +493,9 @@ def describe(state: Any, viewer: Optional[int]) -> str:
     f = _fields(state)
     n = state.get_game().num_players()
     games = MATCH_GAMES if state.get_game().parameters().get("golden") else 1
-    head = f"Gnomi, round {f['round'][0] + 1}" + (f" of game {f['game'][0] + 1} of {games}" if games > 1 else "")
+    head = f"Gnomi, round {f['round'] + 1}" + (f" of game {f['game'] + 1} of {games}" if games > 1 else "")
     if state.is_terminal():
-        winners = " and ".join(f"P{p}" for p in range(n) if (f["winners"][0] >> p) & 1)
+        winners = " and ".join(f"P{p}" for p in range(n) if (f["winners"] >> p) & 1)
         head += f": game over, {winners} won"
     else:
         head += f": {under_way(f, n)}"
@@ -505,7 +509,7 @@ def describe(state: Any, viewer: Optional[int]) -> str:
             for name, up in ((up_name, True), (down_name, False)):
                 shown = [f"{_face(f, kind, i, viewer) or '?'} {kind}{i}" for i, u in cards if u == up]
                 groups.append(f"{name}: {', '.join(shown) or '-'}")
-        extra = (" (you)" if s == viewer else "") + (" (out)" if (f["out"][0] >> s) & 1 else "")
+        extra = (" (you)" if s == viewer else "") + (" (out)" if (f["out"] >> s) & 1 else "")
         gold = golden_gnomes_seen(f, s, viewer)
         extra += f" ({gold} golden gnomes)" if gold else ""
         lines.append(f"P{s}{extra}: " + "; ".join(groups))

@@ -17,6 +17,7 @@ from tablesearch.games.gnomi.drawing import (
     PHASES,
     RESERVE,
     TARGET,
+    Fields,
     G,
     M,
     _latest,
@@ -49,13 +50,13 @@ def consequences(before: Any, after: Any, player: int, action: int, viewer: Opti
     b, a = before.fields(), after.fields()
     n = before.get_game().num_players()
     named = _latest((player, action))[0] if player >= 0 else None  # a chance outcome is told here
-    effect, target, colour = EFFECTS[b["effect"][0]], b["target"][0], b["colour"][0]
+    effect, target, colour = EFFECTS[b["effect"]], b["target"], b["colour"]
     if target < 0 and player >= 0 and action in TARGET:  # this move chooses the target
         target = TARGET.item(action)
-    cancelled = PHASES[b["phase"][0]] == "react" and action != NO_REACTION and player >= 0
+    cancelled = PHASES[b["phase"]] == "react" and action != NO_REACTION and player >= 0
     what = EFFECT_NAMES.get(effect) or GNOME_NAMES.get(effect, effect)
-    lines = [f"P{b['turn'][0]}'s {what} is cancelled for P{target}"] if cancelled else []
-    if b["game"][0] != a["game"][0]:  # the cards are dealt again (and numbered anew)
+    lines = [f"P{b['turn']}'s {what} is cancelled for P{target}"] if cancelled else []
+    if b["game"] != a["game"]:  # the cards are dealt again (and numbered anew)
         return lines + _next_game(b, a, n)
     moved: list[str] = []
     awards: list[str] = []  # golden cards from the reserve, at the end of the match
@@ -83,35 +84,35 @@ def consequences(before: Any, after: Any, player: int, action: int, viewer: Opti
             if verb == "puts to sleep"
             else f"P{seat} {verb} {cards(turned_cards)}"
         )
-    over_for_target = a["effect"][0] == 0 or a["target"][0] != target
+    over_for_target = a["effect"] == 0 or a["target"] != target
     if target >= 0 and over_for_target and not cancelled:
         if effect == "give" and colour >= 0 and not moved:
             lines.append(f"P{target} has no {MUSHROOMS[colour]} to give")
-        elif effect == "steal" and not moved and PHASES[b["phase"][0]] in ("react", "use 2 target"):
+        elif effect == "steal" and not moved and PHASES[b["phase"]] in ("react", "use 2 target"):
             lines.append(f"P{target} has no mushroom to take")
         elif effect == "hans" and colour >= 0 and not turned:
             lines.append(f"P{target} has no {MUSHROOMS[colour]} to compost")
-    lines += [f"P{s} is out" for s in range(n) if (a["out"][0] >> s) & 1 and not (b["out"][0] >> s) & 1]
+    lines += [f"P{s} is out" for s in range(n) if (a["out"] >> s) & 1 and not (b["out"] >> s) & 1]
     lines += awards
     golden = PHASES.index("golden choice")
-    if a["phase"][0] == golden and b["phase"][0] != golden:  # a game of the match is over
-        won = " and ".join(f"P{s}" for s in range(n) if (a["awaiting"][0] >> s) & 1)
-        lines.append(f"{won} won game {a['game'][0] + 1}: offered a golden gnome each, taken or not in secret")
+    if a["phase"] == golden and b["phase"] != golden:  # a game of the match is over
+        won = " and ".join(f"P{s}" for s in range(n) if (a["awaiting"] >> s) & 1)
+        lines.append(f"{won} won game {a['game'] + 1}: offered a golden gnome each, taken or not in secret")
     if after.is_terminal():
-        winners = [f"P{s}" for s in range(n) if (a["winners"][0] >> s) & 1]
+        winners = [f"P{s}" for s in range(n) if (a["winners"] >> s) & 1]
         lines.append("game over: " + " and ".join(winners) + (" wins" if len(winners) == 1 else " win"))
     return lines
 
 
-def _next_game(b: dict[str, list[int]], a: dict[str, list[int]], n: int) -> list[str]:
+def _next_game(b: Fields, a: Fields, n: int) -> list[str]:
     """A golden match's next game: a golden mushroom taken in this step (when no golden gnome was
     left to offer, the game that ended is followed at once by the deal), and the new deal, which
     numbers the cards anew."""
     gold = MUSHROOMS.index("gold")
 
-    def golden_mushrooms(f: dict[str, list[int]], seat: int) -> int:
+    def golden_mushrooms(f: Fields, seat: int) -> int:
         return sum(1 for i in range(M) if f["mushroom_holder"][i] == seat and f["mushroom_face"][i] == gold)
 
     lines = [f"P{s} takes a golden mushroom" for s in range(n) if golden_mushrooms(a, s) > golden_mushrooms(b, s)]
-    lines.append(f"game {a['game'][0] + 1} begins: the cards are gathered and dealt again")
+    lines.append(f"game {a['game'] + 1} begins: the cards are gathered and dealt again")
     return lines

@@ -29,6 +29,7 @@ from tablesearch.games.gnomi.drawing import (
     USE1,
     USE2,
     USE_GNOME,
+    Fields,
     _face,
 )
 
@@ -50,7 +51,7 @@ def _a(word: str) -> str:
     return ("an " if word[0].lower() in "aeiou" else "a ") + word
 
 
-def card(f: dict[str, list[int]], kind: str, index: int, viewer: Optional[int]) -> str:
+def card(f: Fields, kind: str, index: int, viewer: Optional[int]) -> str:
     """One card as `viewer` knows it: "a blue mushroom", "an Alarm Gnome", "a gnome"."""
     face = _face(f, kind, index, viewer)
     if kind == "m":
@@ -67,13 +68,13 @@ def cards(named: list[str]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def _colour(f: dict[str, list[int]]) -> str:
-    return str(MUSHROOMS[f["colour"][0]]) if f["colour"][0] >= 0 else "a colour"
+def _colour(f: Fields) -> str:
+    return str(MUSHROOMS[f["colour"]]) if f["colour"] >= 0 else "a colour"
 
 
-def _effect_gnome(f: dict[str, list[int]]) -> str:
+def _effect_gnome(f: Fields) -> str:
     """The gnome whose ability is under way (its effect shares the gnome's id)."""
-    return _a(GNOME_NAMES.get(EFFECTS[f["effect"][0]], "gnome"))
+    return _a(GNOME_NAMES.get(EFFECTS[f["effect"]], "gnome"))
 
 
 def action_name(state: Any, action: int) -> str:
@@ -84,14 +85,14 @@ def action_name(state: Any, action: int) -> str:
         return "a mushroom drawn at random"
     f = state.fields()
     seat = int(state.current_player())
-    phase = PHASES[f["phase"][0]]
+    phase = PHASES[f["phase"]]
     if phase == "use 2 second" and action in PICK_M:  # joins "use 2 mushrooms: blue" as one choice
-        first, second = (_face(f, "m", i, seat) or "one unseen" for i in (f["pick"][0], PICK_M.item(action)))
+        first, second = (_face(f, "m", i, seat) or "one unseen" for i in (f["pick"], PICK_M.item(action)))
         return f"use 2 mushrooms: {first} and {second}"
     return _verb_phrase(f, phase, action, seat, f) + _told_apart(state, f, action, seat)
 
 
-def _told_apart(state: Any, f: dict[str, list[int]], action: int, seat: int) -> str:
+def _told_apart(state: Any, f: Fields, action: int, seat: int) -> str:
     """Who has seen the card, where another legal move names a card of the same face in the same
     way (two blue mushrooms: using the one the others have seen keeps the other secret)."""
     for kind, moves in (("m", USE1), ("m", USE2), ("m", PASS_M), ("m", PICK_M), ("g", PASS_G), ("g", PICK_G)):
@@ -114,7 +115,7 @@ def said(before: Any, after: Any, player: int, action: int, viewer: Optional[int
     """The move's words in the log without its subject ("uses 1 blue mushroom"), faces as `viewer`
     knows them once the move is over (`after`)."""
     b = before.fields()
-    phase = PHASES[b["phase"][0]]
+    phase = PHASES[b["phase"]]
     if action in TARGET:
         target = f"P{TARGET.item(action)}"
         if phase == "use 1 target":
@@ -132,11 +133,11 @@ def said(before: Any, after: Any, player: int, action: int, viewer: Optional[int
 
 
 def _verb_phrase(
-    b: dict[str, list[int]],
+    b: Fields,
     phase: str,
     action: int,
     seat: int,
-    a: dict[str, list[int]],
+    a: Fields,
     viewer: Optional[int] = -1,
 ) -> str:
     """The move's words from `b`'s phase, its cards named from `a` as `viewer` knows them (-1:

@@ -416,7 +416,7 @@ def _player_band(
 def sliding(state: Any, table: Table) -> list[Tile]:
     """The tiles waiting to slide into the mover's box, in the order listed (empty outside that
     decision)."""
-    if state.is_terminal() or int(state.fields()["phase"][0]) != SLIDE_PHASE or ": " not in table.decision:
+    if state.is_terminal() or int(state.fields()["phase"]) != SLIDE_PHASE or ": " not in table.decision:
         return []
     return [Tile.parse(word) for word in table.decision.rsplit(": ", 1)[1].split()]
 

@@ -25,7 +25,7 @@ MAX_PAYMENTS = 12  # ways to pay offered for one capture
 
 
 def phase(state: Any) -> int:
-    return int(state.fields()["phase"][0])
+    return int(state.fields()["phase"])
 
 
 def _mover(state: Any) -> Optional[int]:

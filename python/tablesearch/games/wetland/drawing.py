@@ -105,7 +105,7 @@ def draw(
     width = height = 2 * PAD + planes.size * SQ
     parts = [_squares(planes)]
     parts += [_tile(planes, cell, last, actions) for cell, tile in enumerate(fields["tiles"]) if tile >= 0]
-    winner = fields["winner"][0] if state.is_terminal() else -1
+    winner = fields["winner"] if state.is_terminal() else -1
     if winner >= 0:
         parts.append(_joined(planes, winner))
     mover = -1 if state.is_terminal() else state.current_player()
@@ -233,15 +233,15 @@ def _token(
 
 def _status(state: Any, fields: Mapping[str, Any]) -> str:
     if state.is_terminal():
-        winner = fields["winner"][0]
+        winner = fields["winner"]
         return f"player {winner} wins" if winner >= 0 else "draw: the round cap is reached"
-    left = fields["actions_left"][0]
-    return f"player {fields['player'][0]} to move, {left} action{'s' if left != 1 else ''} left"
+    left = fields["actions_left"]
+    return f"player {fields['player']} to move, {left} action{'s' if left != 1 else ''} left"
 
 
 def ending(state: Any) -> str:
     """Why the game ended: whose A and B joined (the drawing's green bar shows where); or the round cap."""
-    winner = state.fields()["winner"][0]
+    winner = state.fields()["winner"]
     if winner < 0:
         return "the round cap is reached with no A and B joined"
     return f"P{winner}'s A and B are side by side"
