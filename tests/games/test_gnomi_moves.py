@@ -95,9 +95,9 @@ def test_the_moves_survive_serialization_and_a_record_that_disagrees_is_refused(
         assert again.information_state_string(viewer) == state.information_state_string(viewer)
     recorded = state.fields()["moves"]
     for bad, reason in (
-        (recorded[::-1], "moves do not give the history digest"),  # the same moves in another order
-        (recorded[:-1], "moves do not give the history digest"),
-        (recorded[:-1] + [2**31], f"moves entry {len(recorded) - 1} is not a move"),
+        (recorded[::-1], "field 'moves' does not give the digest"),  # the same moves in another order
+        (recorded[:-1], "field 'moves' does not give the digest"),
+        (recorded[:-1] + [2**31], f"field 'moves' entry {len(recorded) - 1} is not a move"),
     ):
         with pytest.raises(ValueError, match=reason):
             with_fields(state, moves=bad)

@@ -424,10 +424,10 @@ void GnomiState::validate_record() const {
   for (size_t i = 0; i < record_->size(); ++i) {
     const PublicMove move = PublicMove::of((*record_)[i]);
     if (!move.valid(n_) || move.code() != (*record_)[i])
-      fail("moves entry " + std::to_string(i) + " is not a move");
+      fail("field 'moves' entry " + std::to_string(i) + " is not a move");
     digest = mix_action(digest, move.action);
   }
-  if (digest != history_hash_) fail("moves do not give the history digest (history_hash)");
+  if (digest != history_hash_) fail("field 'moves' does not give the digest in field 'history_hash'");
 }
 
 // Sprouts a composted mushroom without revealing it; after the first, a second numbered above it
