@@ -188,6 +188,10 @@ class GnomiState {
   // Rule-level invariants across the step from `before` by `action` (gnomi_invariants.cc).
   void check_step(const GnomiState& before, Action action) const;
 
+  // A turn is one choice and short follow-ups; the golden match is 3 games.
+  static int max_game_length(int players, bool golden, int max_rounds) {
+    return max_rounds * players * 40 * (golden ? kMatchGames : 1);
+  }
   static int observation_size(int players) {
     return SeatObservation::kSize * players + kNumPhases + kColours + kMatchGames + 1;
   }
@@ -314,8 +318,7 @@ class Gnomi {
   int num_players() const { return players_; }
   int max_legal_actions() const { return State::kMaxLegal; }
   int num_distinct_actions() const { return State::kNumActions; }
-  // A turn is one choice and short follow-ups; the golden match is 3 games.
-  int max_game_length() const { return max_rounds_ * players_ * 40 * (golden_ ? 3 : 1); }
+  int max_game_length() const { return State::max_game_length(players_, golden_, max_rounds_); }
   bool has_chance() const { return true; }
   bool has_hidden_information() const { return true; }
   std::vector<int> observation_shape() const { return {State::observation_size(players_)}; }

@@ -48,7 +48,7 @@ void GnomiState::fields(FieldVisitor& v) {
 void GnomiState::record_fields(FieldVisitor& v) {
   std::vector<int64_t> moves;
   if (record_) moves.assign(record_->begin(), record_->end());
-  const int most = max_rounds_ * n_ * 40 * (golden_ ? kMatchGames : 1);  // Gnomi::max_game_length
+  const int most = max_game_length(n_, golden_, max_rounds_);
   if (!v.exchange(
           {"moves", -1, most, 0, std::numeric_limits<uint32_t>::max(), "int public move (PublicMove)"},
           moves)) {
