@@ -3,13 +3,13 @@ readable history that gives the text perfect recall (the search's keys hash the 
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 
 import tablesearch as ts
 from helpers.positions import with_fields
+from helpers.random_walk import random_steps
 from tablesearch import mcts
 from tablesearch.games import serialization
 
@@ -22,17 +22,9 @@ def moves(state, viewer):
 
 def played(seed, plies, until=lambda state: False, **params):
     """A random game of `seed`, `plies` long at most, stopped where until(state) first holds."""
-    state = ts.load_game("gnomi", **params).new_initial_state(seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if state.is_terminal() or until(state):
-            break
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(actions, weights=probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
+    for state, player, _ in random_steps("gnomi", params, seed, limit=plies):
+        if player is None or until(state):
+            return state
 
 
 def test_the_moves_are_listed_in_order_by_card_number():
