@@ -183,6 +183,11 @@ def mean_and_half_interval(values: list[float]) -> tuple[float, float]:
     return mean, mean - low
 
 
+def on_off(choice: Optional[str]) -> Optional[bool]:
+    """A switch given on the command line ("on" or "off"), or None if it was not."""
+    return None if choice is None else choice == "on"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="+", default=["kuhn", "leduc"], choices=sorted(GAMES))
@@ -193,9 +198,14 @@ def main() -> None:
     parser.add_argument("--oos-targeting", type=float, default=None)
     parser.add_argument("--oos-epsilon", type=float, default=None)
     parser.add_argument("--oos-public", choices=["on", "off"], default=None, help="the target: public state or not")
+    parser.add_argument("--oos-regret-plus", choices=["on", "off"], default=None, help="regret matching+ or not")
     args = parser.parse_args()
-    public = None if args.oos_public is None else args.oos_public == "on"
-    given = {"oos_targeting": args.oos_targeting, "oos_epsilon": args.oos_epsilon, "oos_public": public}
+    given = {
+        "oos_targeting": args.oos_targeting,
+        "oos_epsilon": args.oos_epsilon,
+        "oos_public": on_off(args.oos_public),
+        "oos_regret_plus": on_off(args.oos_regret_plus),
+    }
     options = {k: v for k, v in given.items() if v is not None}
     if options:
         print(f"oos options: {options}")

@@ -52,8 +52,9 @@ struct SearchConfig {
   double gumbel_scale = 0.0;
   double oos_targeting = 0.5;  // measured: docs/hidden-information.md
   double oos_epsilon = 0.6;
-  double oos_tremble = 0.01;  // measured: docs/hidden-information.md
-  bool oos_public = false;    // measured: docs/hidden-information.md
+  double oos_tremble = 0.01;     // measured: docs/hidden-information.md
+  bool oos_public = false;       // measured: docs/hidden-information.md
+  bool oos_regret_plus = false;  // measured: docs/hidden-information.md
   bool beliefs = false;
   // Called from the searching thread every few milliseconds; throws to abort (Ctrl-C). Only
   // the caller's thread gets it when a search runs on several threads.

@@ -167,6 +167,10 @@ inline const SearchOption kSearchOptions[] = {
      .field = &SearchConfig::oos_public,
      .help = "OOS: target the current public state, where every private deal varies (the paper's public "
              "subgame targeting); False: the current information set"},
+    {.name = "oos_regret_plus",
+     .field = &SearchConfig::oos_regret_plus,
+     .help = "OOS: regret matching+, cumulative regrets floored at 0 after each update (as CFR+): less "
+             "exploitable searched afresh at each decision, more with a kept tree"},
     {.name = "beliefs",
      .field = &SearchConfig::beliefs,
      .help = "ISMCTS and MO-ISMCTS: worlds weighted by how likely the opponents' moves so far were with the "

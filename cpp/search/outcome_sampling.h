@@ -21,9 +21,10 @@
 //    finished by the leaf evaluator (random playouts), whose moves count as the strategy there
 //    (uniform), so they cancel from the importance weights;
 //  - on the way back, the update player's regrets at each of its sets on the path get the sampled
-//    counterfactual regret, u * pi_-i(h) / q(z) * (pi(ha, z) - pi(h, z)), and the other players'
-//    sets add their current strategy to the average, weighted by their own reach over q(h)
-//    (stochastically weighted averaging).
+//    counterfactual regret, u * pi_-i(h) / q(z) * (pi(ha, z) - pi(h, z)) (with oos_regret_plus,
+//    floored at 0 after each update: regret matching+, search/regret_matching.h), and the other
+//    players' sets add their current strategy to the average, weighted by their own reach over
+//    q(h) (stochastically weighted averaging).
 // The average strategy converges to a Nash equilibrium of a two-player zero-sum game as the
 // iterations grow. An equilibrium may play anyhow at decisions its own strategies never reach:
 // there the other players' reach is 0, so the regrets get no weight and a targeted walk cannot
@@ -319,6 +320,11 @@ class OutcomeSamplingSearch {
     for (uint32_t i = 0; i < set.num_actions; ++i) out[i] = total > 0 ? out[i] / total : 1.0 / n;
   }
 
+  // A cumulative regret after one more update; regret matching+ floors it at 0.
+  double add_regret(double cumulative, double update) const {
+    return config_.oos_regret_plus ? regret_plus(cumulative, update) : cumulative + update;
+  }
+
   // The updates of outcome sampling along the sampled history, from its end back.
   void update(const Walk& w, int updater, const double* values) {
     const double q = sample_reach(w);  // q(z) (the evaluator's moves cancel: see the top)
@@ -332,7 +338,8 @@ class OutcomeSamplingSearch {
       if (step->mover == updater) {
         const double weight = u * step->others_reach / q;
         for (uint32_t i = 0; i < set.num_actions; ++i) {
-          slots[i].regret += static_cast<int>(i) == step->slot ? weight * (below - tail) : -weight * tail;
+          const double regret = static_cast<int>(i) == step->slot ? weight * (below - tail) : -weight * tail;
+          slots[i].regret = add_regret(slots[i].regret, regret);
         }
       } else {
         current_strategy(set, strategy_.data());

@@ -9,6 +9,7 @@
 #include <string>
 #include <tuple>
 
+#include "search/regret_matching.h"
 #include "search_helpers.h"
 #include "tiny_games.h"
 
@@ -84,6 +85,14 @@ void check_split(const SearchResult& r, const std::vector<int64_t>& expected) {
 }
 
 const std::vector<double> kBandit{0.1, 0.35, 0.5, 0.55, -0.2};
+
+TEST_CASE("regret matching+ floors a cumulative regret at 0, so a regained action plays at once") {
+  CHECK(regret_plus(2.0, 1.5) == doctest::Approx(3.5));
+  CHECK(regret_plus(2.0, -1.5) == doctest::Approx(0.5));
+  CHECK(regret_plus(2.0, -5.0) == 0.0);
+  // Without the floor the action would still be at -2 after one more +1: never played.
+  CHECK(regret_plus(regret_plus(2.0, -5.0), 1.0) == doctest::Approx(1.0));
+}
 
 TEST_CASE("uct explores by the parent's visit count") {
   // UCB1, c = sqrt(2): mean + c sqrt(ln N / n); ISMCTS's availability counts equal N here.
