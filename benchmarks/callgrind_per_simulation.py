@@ -32,6 +32,7 @@ CASES = [
     ("leduc_poker", "pimc", {}),
     ("leduc_poker", "smooth-uct", {}),
     ("leduc_poker", "infoset-uct", {}),
+    ("leduc_poker", "oos", {}),
     ("gnomi", "ismcts", {"playout": "mast"}),
 ]
 
