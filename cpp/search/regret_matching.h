@@ -10,8 +10,8 @@ namespace ts {
 
 // Regret matching+ (Tammelin 2014, the regrets of CFR+): a cumulative regret plus one update,
 // floored at 0, so an action that turns good again is played at once instead of after paying
-// back the negative regret it ran up. Outcome sampling's oos_regret_plus; measured on Leduc
-// poker: docs/hidden-information.md (equilibrium search).
+// back the negative regret it ran up. Outcome sampling's oos_regret_plus; measured on a poker
+// game: docs/hidden-information.md (equilibrium search).
 inline double regret_plus(double cumulative, double update) { return std::max(cumulative + update, 0.0); }
 
 // The strategy over n actions whose slots hold `regret`, into `out`.
