@@ -52,9 +52,9 @@ NOTES = {
         "against 0 [-19, +18]) and Expert played below Hard: +320 [+282, +356] against +413 [+375, +456]"
     ),
     "wetland": (
-        "3,000 simulations a move play no better than 300 at 2 players, so Hard looks 300 ahead; "
-        "at 4 players Easy (10 simulations a move) played no better than Beginner: Elo +0 [-6, +5] "
-        "in 1,800 games, where Medium and the levels above it are each above the one below"
+        "3,000 simulations a move play no better than 300 at 2 players, so Hard looks 300 ahead; at 4 players "
+        "10 simulations a move played like random moves (Elo +0 [-6, +5] in 1,800 games), so there the levels "
+        "look 30, 100 and 300 ahead"
     ),
 }
 

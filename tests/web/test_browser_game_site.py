@@ -244,6 +244,29 @@ def test_wetland_offers_expert_at_3_players_with_the_elo_measured_at_3_players(p
         assert page.locator("#level option").all_inner_texts() == shown(2)  # no Expert, 2-player figures
 
 
+def test_a_level_stays_chosen_when_its_player_count_searches_more(page):
+    """Wetland's Easy searches 10 games a move at 2 players and 30 at 4 (10 played like random moves
+    there): Easy chosen at 2 is still Easy at 4, with the 4-player search, and the seats are named
+    by the 4-player ladder."""
+    with background_server() as server:
+        page.goto(server.page("/"))
+        page.wait_for_selector('#game option[value="wetland"]', state="attached")
+        page.select_option("#game", "wetland")
+        page.fill('[data-param="players"]', "2")
+        page.select_option(
+            "#level", label=next(n for n in page.locator("#level option").all_inner_texts() if n.startswith("Easy"))
+        )
+        assert page.input_value("#level") == "mcts:iterations=10"
+        page.fill('[data-param="players"]', "4")
+        assert page.input_value("#level") == "mcts:iterations=30"
+        assert page.inner_text("#level-about").startswith("Easy: looks 30 simulated games ahead per move.")
+        page.click("#start")
+        page.wait_for_function("() => view && view.your_turn")
+        (session,) = server.sessions.values()
+        assert session.names[1:] == ["mcts:iterations=30"] * 3
+        assert page.inner_text("#players").count("Easy AI") == 3
+
+
 PHONE = {"width": 390, "height": 844}
 # Layout shifts not caused by a click or a key (the CLS of web vitals counts the same), from the
 # page's start, with the elements that moved.

@@ -20,7 +20,7 @@ def test_named_levels_for_every_game_and_expert_where_a_model_ships():
     assert names == ["Beginner", "Easy", "Medium", "Hard"]
     expert = [row for row in levels.for_game("gummiland") if row["key"] == "expert"]
     assert len(expert) == 1 and 2 in expert[0]["players"]
-    assert levels.name_of(expert[0]["spec"], "gummiland") == "Expert AI"
+    assert levels.name_of(expert[0]["spec"], "gummiland", 2) == "Expert AI"
 
 
 MEASURED = {  # (game, players) with figures in levels.json: 2 players, and each count a built-in model plays
@@ -44,7 +44,6 @@ def test_every_player_count_with_a_builtin_model_is_measured():
 
 
 NOT_SEPARATED = {  # (game, players, level): measured and not above the level below (levels.json's notes say so)
-    ("wetland", 4, "easy"): "10 simulations a move played like random moves at 4 players over 1,800 games",
     ("gummiland", 3, "easy"): "+23 [+1, +45] against Beginner's [-19, +18] in the 360 games of a 21-minute budget",
     ("gummiland", 3, "expert"): "the 3-player model with 1,000 simulations played below Hard's 3,000, intervals apart",
 }
@@ -98,9 +97,28 @@ def test_a_game_offers_the_levels_that_play_better_than_the_one_below():
         "mcts:iterations=30",
         "mcts:iterations=3000",
     ]
-    assert levels.name_of("mcts:iterations=30", "tic_tac_toe") == "Medium AI"
-    assert levels.name_of("mcts:iterations=30", "connect_four") == "Easy AI"
-    assert levels.name_of("mcts:iterations=31", "connect_four") is None
+    assert levels.name_of("mcts:iterations=30", "tic_tac_toe", 2) == "Medium AI"
+    assert levels.name_of("mcts:iterations=30", "connect_four", 2) == "Easy AI"
+    assert levels.name_of("mcts:iterations=31", "connect_four", 2) is None
+
+
+def test_a_player_count_may_have_its_own_ladder():
+    """Wetland at 4 players: 10 simulations a move played like random moves there, so its levels
+    search more. Each ladder is offered at its own counts only, with the Elo measured there, and a
+    seat's spec is named by the ladder of its game's player count."""
+    rows = levels.for_game("wetland")
+
+    def offered(n):
+        return [row for row in rows if row["players"] is None or n in row["players"]]
+
+    searching = [row["spec"] for row in offered(4) if row["key"] in ("easy", "medium", "hard")]
+    assert searching == ["mcts:iterations=30", "mcts:iterations=100", "mcts:iterations=300"]
+    assert [row["spec"] for row in offered(2)] == [row["spec"] for row in offered(3)][:4]
+    for n in (2, 3, 4):
+        assert [row["key"] for row in offered(n)][:4] == ["beginner", "easy", "medium", "hard"]
+    assert all(row["players"] and {int(n) for n in row["elo"]} <= set(row["players"]) for row in rows)
+    assert levels.name_of("mcts:iterations=30", "wetland", 2) == "Medium AI"
+    assert levels.name_of("mcts:iterations=30", "wetland", 4) == "Easy AI"
 
 
 def test_a_model_the_server_was_started_with_is_a_level_of_its_game(tmp_path):
@@ -109,7 +127,7 @@ def test_a_model_the_server_was_started_with_is_a_level_of_its_game(tmp_path):
     rows = levels.for_game("connect_four", {"c4": path})
     (served,) = [row for row in rows if row["name"] == "c4"]
     assert served["spec"] == "mcts:model=c4,iterations=1000" and served["players"] == [2]
-    assert levels.name_of(served["spec"], "connect_four") == "c4 AI"
+    assert levels.name_of(served["spec"], "connect_four", 2) == "c4 AI"
     assert "c4" not in [row["name"] for row in levels.for_game("tic_tac_toe", {"c4": path})]
 
 

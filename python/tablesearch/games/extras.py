@@ -26,7 +26,8 @@ What a game's package may define (docs/writing-a-game.md):
   that measured strongest for the game, taken where an option is "auto" (`games.search_defaults`);
 - ``LEVEL_SIMULATIONS``: the web app's Easy, Medium and Hard levels as simulated games a move
   (None: no such level), where the usual 30, 300 and 3,000 are not each stronger than the one
-  below in the game (`web.levels`);
+  below in the game, and ``LEVEL_SIMULATIONS_BY_PLAYERS`` ({players: levels}) where a player
+  count needs others (`web.levels`);
 - ``turn_holder(state) -> int``: whose turn it is, where others decide inside a turn
   (`analysis.replay`);
 - ``MIRROR``: ``"columns"`` or ``"cells"`` where the rules are the same on the board mirrored
@@ -67,6 +68,7 @@ class GameExtras:
     search_defaults: Mapping[str, Any] = field(default_factory=dict)
     search_defaults_by_players: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
     level_simulations: tuple[Optional[int], ...] = ()
+    level_simulations_by_players: Mapping[int, tuple[Optional[int], ...]] = field(default_factory=dict)
     turn_holder: Optional[Callable[[Any], int]] = None
     mirror: str = ""
     exact_figures: Optional[Callable[[Mapping[str, Any]], Optional[dict[str, Any]]]] = None
@@ -90,6 +92,7 @@ _ATTRIBUTES = {
     "search_defaults": "SEARCH_DEFAULTS",
     "search_defaults_by_players": "SEARCH_DEFAULTS_BY_PLAYERS",
     "level_simulations": "LEVEL_SIMULATIONS",
+    "level_simulations_by_players": "LEVEL_SIMULATIONS_BY_PLAYERS",
     "turn_holder": "turn_holder",
     "mirror": "MIRROR",
     "exact_figures": "exact_figures",

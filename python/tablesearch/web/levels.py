@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
+import tablesearch as ts
 from tablesearch.agents.specs import cached_model
 from tablesearch.games.extras import game_extras
 from tablesearch.models.builtin import builtin_files
@@ -50,15 +51,29 @@ EXPERT = Level(
 """Offered for the games and player counts that have a built-in model (tablesearch.models.builtin)."""
 
 
-def ladder(game: str) -> tuple[Level, ...]:
-    """The levels searching by simulations that `game` offers, Beginner first."""
-    counts = game_extras(game).level_simulations or SIMULATIONS
+def ladder(game: str, players: Optional[int] = None) -> tuple[Level, ...]:
+    """The levels searching by simulations that `game` offers at `players` (None: its usual
+    ones), Beginner first."""
+    extras = game_extras(game)
+    own = extras.level_simulations_by_players.get(players) if players else None
+    counts = own or extras.level_simulations or SIMULATIONS
     searching = tuple(
         Level(key, name, f"mcts:iterations={n}", f"looks {n:,} simulated games ahead per move")
         for (key, name), n in zip(SEARCHING, counts)
         if n is not None
     )
     return (BEGINNER, *searching)
+
+
+def _ladders(game: str) -> list[tuple[tuple[Level, ...], Optional[list[int]]]]:
+    """`game`'s ladders, each with the player counts it plays (None: any): the usual one, and one
+    for each count whose extras give their own (LEVEL_SIMULATIONS_BY_PLAYERS)."""
+    own = sorted(game_extras(game).level_simulations_by_players)
+    if not own:
+        return [(ladder(game), None)]
+    (spec,) = (p for p in ts.load_game(game).parameter_specs() if p["name"] == "players")
+    usual = [n for n in range(spec["min"], spec["max"] + 1) if n not in own]
+    return [(ladder(game), usual), *((ladder(game, n), [n]) for n in own)]
 
 
 def served_level(name: str) -> Level:
@@ -75,7 +90,7 @@ def _offered(game: str, models: Mapping[str, str]) -> list[tuple[Level, Optional
     """The levels for `game`, each with the player counts it plays (None: any): the named levels,
     Expert where a built-in model plays, then each model file of the server's made for `game`."""
     players = sorted(n for name, n in builtin_files() if name == game)
-    offered: list[tuple[Level, Optional[list[int]]]] = [(level, None) for level in ladder(game)]
+    offered = [(level, counts) for rungs, counts in _ladders(game) for level in rungs]
     offered += [(EXPERT, players)] if players else []
     for name, path in sorted(models.items()):
         try:
@@ -139,7 +154,7 @@ def for_game(game: str, models: Optional[Mapping[str, str]] = None) -> list[dict
         elo = {
             str(n): dict(zip(("elo", "low", "high"), (round(x) for x in figures["elo"][level.key])))
             for n, figures in sorted(measured.items())
-            if level.key in figures["elo"]
+            if level.key in figures["elo"] and (players is None or n in players)
         }
         out.append(dict(key=level.key, name=level.name, spec=level.spec, about=level.about, players=players, elo=elo))
     return out
@@ -150,13 +165,13 @@ def note(game: str) -> str:
     return str(_measured().get("notes", {}).get(game, ""))
 
 
-def name_of(spec: str, game: str) -> Optional[str]:
-    """ "Medium AI" for the spec of one of `game`'s levels, "Human" for a human, None for any
-    other spec."""
+def name_of(spec: str, game: str, players: int) -> Optional[str]:
+    """ "Medium AI" for the spec of one of `game`'s levels at `players`, "Human" for a human, None
+    for any other spec."""
     text = spec.strip()
     if text == "human":
         return "Human"
-    named = next((f"{level.name} AI" for level in (*ladder(game), EXPERT) if level.spec == text), None)
+    named = next((f"{level.name} AI" for level in (*ladder(game, players), EXPERT) if level.spec == text), None)
     served = re.fullmatch(r"mcts:model=([^,=:]+),iterations=1000", text)
     if named is None and served and served_level(served.group(1)).spec == text:
         return f"{served.group(1)} AI"

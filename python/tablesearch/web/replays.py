@@ -49,7 +49,8 @@ class ReplaySession(Session):
         if not isinstance(agents, list) or not all(isinstance(a, str) for a in agents):
             raise BadRequest(f"{where}: agents must be a list of names")
         self.names = [a[:200] for a in agents]
-        self.labels = [levels.name_of(name, self.game.name) or name for name in self.names]  # as shown: "Medium AI"
+        # as shown: "Medium AI"
+        self.labels = [levels.name_of(name, self.game.name, self.game.num_players()) or name for name in self.names]
         self.seed = check_whole(record.get("seed", 0), f"{where} seed", 0, 2**64 - 1)
         actions = record.get("actions", [])
         if not isinstance(actions, list):

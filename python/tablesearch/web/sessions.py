@@ -71,7 +71,8 @@ class PlaySession(Session):
             build_agent(i, seat, self.game, (self.seed + 1 + i) % INT64, settings) for i, seat in enumerate(seats)
         ]
         self.names = [spec_name(s.spec) for s in seats]  # as recorded: the agent specs
-        self.labels = [levels.name_of(name, self.game.name) or name for name in self.names]  # as shown: "Medium AI"
+        # as shown: "Medium AI"
+        self.labels = [levels.name_of(name, self.game.name, self.game.num_players()) or name for name in self.names]
         self.humans = [i for i, s in enumerate(seats) if s.human]
         self.delay = request.delay
         self.slots = slots  # AI moves computed at once, server-wide

@@ -87,29 +87,35 @@ function playersChanged() {
   if ($("level").value !== before) applyChoices(); // the level chosen does not play this many
 }
 
-// A level that plays some player counts only (Expert: a trained model for those) is offered at those,
-// each with the Elo measured at this player count (none where it was not measured: another count's says nothing).
+// A level that plays some player counts only (Expert: a trained model for those; a ladder of a count
+// that needs its own) is offered at those, each with the Elo measured at this player count (none
+// where it was not measured: another count's says nothing).
+function levelsAt(game, n) {
+  return game.levels.filter((level) => !level.players || level.players.includes(n));
+}
+
 function renderLevels(game) {
   const select = $("level");
-  const kept = select.value;
+  const chosen = select.selectedOptions[0];
+  const kept = chosen ? chosen.dataset.key : "medium"; // Easy stays Easy where Easy searches more
   const n = seatCount();
+  const offered = levelsAt(game, n);
   select.innerHTML = "";
-  for (const level of game.levels) {
-    if (level.players && !level.players.includes(n)) continue;
+  for (const level of offered) {
     const m = level.elo[String(n)];
     const elo = m === undefined ? "" : ` · Elo ${m.elo >= 0 ? "+" : ""}${m.elo}`;
-    select.appendChild(el("option", { value: level.spec }, `${level.name}${elo}`));
+    select.appendChild(el("option", { value: level.spec, "data-key": level.key }, `${level.name}${elo}`));
   }
-  const offered = [...select.options].some((o) => o.value === kept);
-  select.value = offered ? kept : (game.levels.find((l) => l.key === "medium") || game.levels[0]).spec;
+  const level = offered.find((l) => l.key === kept) || offered.find((l) => l.key === "medium") || offered[0];
+  select.value = level.spec;
   showLevelNote();
 }
 
 function showLevelNote() {
   const game = currentGame();
-  const level = game && game.levels.find((l) => l.spec === $("level").value);
-  if (!level) { $("level-about").textContent = ""; return; }
   const n = seatCount();
+  const level = game && levelsAt(game, n).find((l) => l.spec === $("level").value);
+  if (!level) { $("level-about").textContent = ""; return; }
   const m = level.elo[String(n)];
   const interval = m === undefined ? "" : ` Measured Elo ${m.elo} (95% interval ${m.low} to ${m.high}) against the other levels at ${n} players, Beginner = 0.`;
   $("level-about").textContent = `${level.name}: ${level.about}.${interval}` + (game.level_note ? ` ${game.level_note}.` : "");
