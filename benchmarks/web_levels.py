@@ -5,9 +5,9 @@ python/tablesearch/web/levels.json, which the setup form shows beside each level
 
     python benchmarks/web_levels.py [--games 24] [--only connect_four,wetland:3] [--workers 1]
 
-Each game is played at its 2-player setting, and also at each player count that has a built-in
-model (the Expert level plays only there, and an Elo measured with 2 players says nothing of 3):
-every level offered at that count plays. With more than 2 players a game's finishing order
+Each game is played at its 2-player setting, at its default player count (Gnomi's 3), and at each
+player count that has a built-in model (the Expert level plays only there, and an Elo measured
+with 2 players says nothing of 3): every level offered at that count plays. With more than 2 players a game's finishing order
 counts as one pairwise comparison per pair of seats, weighted 1/(n-1) (tablesearch.tournaments.ratings);
 the schedule seats every set of n levels in every cyclic order, each deal played under every
 rotation. Candy Land has no decision (every level plays alike) and is left out. --only measures
@@ -18,7 +18,7 @@ levels.json records the games each was measured with (`played`: enough for each 
 to lie above the one below, tests/web/test_levels.py), and when, from which commit and on what
 machine (`measured`). Gummiland's 400 at 2 players take about 45 minutes of one core, its Hard
 level being slow, and 360 at 3 players 21 minutes; Wetland's 1,500 at 3 players 1.5 minutes and
-1,800 at 4 players 6 minutes.
+1,800 at 4 players 6 minutes; Gnomi's 1,200 at 3 players half a minute.
 """
 
 from __future__ import annotations
@@ -33,12 +33,12 @@ from results_file import provenance
 import tablesearch as ts
 from tablesearch.web import levels
 
-GAMES = {  # the player counts measured: 2, and each count a built-in model plays
+GAMES = {  # the player counts measured: 2, the game's default, and each count a built-in model plays
     "tic_tac_toe": (2,),
     "connect_four": (2,),
     "wetland": (2, 3, 4),
     "leduc_poker": (2,),
-    "gnomi": (2,),
+    "gnomi": (2, 3),
     "gummiland": (2, 3),
 }
 FIXED = {"tic_tac_toe", "connect_four", "leduc_poker"}  # no players parameter

@@ -23,7 +23,7 @@ def test_named_levels_for_every_game_and_expert_where_a_model_ships():
     assert levels.name_of(expert[0]["spec"], "gummiland", 2) == "Expert AI"
 
 
-MEASURED = {  # (game, players) with figures in levels.json: 2 players, and each count a built-in model plays
+MEASURED = {  # (game, players) with figures in levels.json: 2 players, each game's default, each count a built-in model plays
     ("tic_tac_toe", 2),
     ("connect_four", 2),
     ("leduc_poker", 2),
@@ -31,6 +31,7 @@ MEASURED = {  # (game, players) with figures in levels.json: 2 players, and each
     ("wetland", 3),
     ("wetland", 4),
     ("gnomi", 2),
+    ("gnomi", 3),
     ("gummiland", 2),
     ("gummiland", 3),
 }
