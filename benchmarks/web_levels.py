@@ -7,8 +7,9 @@ python/tablesearch/web/levels.json, which the setup form shows beside each level
 
 Each game is played at its 2-player setting, at its default player count (Gnomi's 3), and at each
 player count that has a built-in model (the Expert level plays only there, and an Elo measured
-with 2 players says nothing of 3): every level offered at that count plays. With more than 2 players a game's finishing order
-counts as one pairwise comparison per pair of seats, weighted 1/(n-1) (tablesearch.tournaments.ratings);
+with 2 players says nothing of 3): every level offered at that count plays. With more than 2
+players a game's finishing order counts as one pairwise comparison per pair of seats, weighted
+1/(n-1) (tablesearch.tournaments.ratings);
 the schedule seats every set of n levels in every cyclic order, each deal played under every
 rotation. Candy Land has no decision (every level plays alike) and is left out. --only measures
 some games (GAME: every count listed here; GAME:N: that count) again and keeps the others'
