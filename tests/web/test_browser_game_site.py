@@ -153,15 +153,17 @@ def test_the_setup_form_offers_levels_and_seats_and_keeps_what_was_typed(page):
         assert "Connect Four" in titles and "Leduc Poker" in titles and "leduc_poker" not in titles
         page.select_option("#game", "gnomi")
         assert page.locator("#seed").is_hidden() and page.locator("#delay").is_hidden()  # behind "More options"
-        # Gnomi's levels were measured at 2 players: at 3, the default, no figure applies.
-        assert page.locator("#level option").all_inner_texts() == ["Beginner", "Easy", "Medium", "Hard"]
-        page.fill('[data-param="players"]', "2")
-        names = page.locator("#level option").all_inner_texts()
-        elo = {row["name"]: row["elo"]["2"]["elo"] for row in levels.for_game("gnomi")}
-        assert names == [
-            f"{n} · Elo {'+' if elo[n] >= 0 else ''}{elo[n]}" for n in ("Beginner", "Easy", "Medium", "Hard")
-        ]
+        # Gnomi's levels were measured at 3 players, the default, and at 2: each shows its own figures.
+        for players in ("3", "2"):
+            page.fill('[data-param="players"]', players)
+            names = page.locator("#level option").all_inner_texts()
+            elo = {row["name"]: row["elo"][players]["elo"] for row in levels.for_game("gnomi")}
+            assert names == [
+                f"{n} · Elo {'+' if elo[n] >= 0 else ''}{elo[n]}" for n in ("Beginner", "Easy", "Medium", "Hard")
+            ]
         assert "Measured Elo" in page.inner_text("#level-about") and "95% interval" in page.inner_text("#level-about")
+        page.fill('[data-param="players"]', "5")  # not measured at 5: no figure applies
+        assert page.locator("#level option").all_inner_texts() == ["Beginner", "Easy", "Medium", "Hard"]
         page.fill('[data-param="players"]', "3")
         page.click("#specs-box summary")
         page.fill('.seat-row input.spec[data-seat="2"]', "mcts:iterations=77")
