@@ -49,8 +49,8 @@ NOTES = {
     "leduc_poker": "no search tried here beat 100 simulations a move, so there is no Hard level",
     "gnomi": "3,000 simulations a move play no better than 300 here, so Hard looks 300 ahead",
     "gummiland": (
-        "at 3 players, in 360 games (21 minutes), Easy was not told apart from Beginner (Elo +23 [+1, +45] "
-        "against 0 [-19, +18]) and Expert played below Hard: +320 [+282, +356] against +413 [+375, +456]"
+        "at 3 players neither 10 nor 30 simulations a move were told from random moves, so there is no Easy "
+        "there, and the model guides 3,000 simulations a move, as 1,000 played below Hard"
     ),
     "wetland": (
         "3,000 simulations a move play no better than 300 at 2 players, so Hard looks 300 ahead; at 4 players "

@@ -25,9 +25,10 @@ What a game's package may define (docs/writing-a-game.md):
 - ``SEARCH_DEFAULTS`` and ``SEARCH_DEFAULTS_BY_PLAYERS`` ({players: options}): the search options
   that measured strongest for the game, taken where an option is "auto" (`games.search_defaults`);
 - ``LEVEL_SIMULATIONS``: the web app's Easy, Medium and Hard levels as simulated games a move
-  (None: no such level), where the usual 30, 300 and 3,000 are not each stronger than the one
-  below in the game, and ``LEVEL_SIMULATIONS_BY_PLAYERS`` ({players: levels}) where a player
-  count needs others (`web.levels`);
+  (None: no such level), and optionally Expert's (the built-in model guiding them), where the
+  usual 30, 300, 3,000 and 1,000 are not each stronger than the one below in the game, and
+  ``LEVEL_SIMULATIONS_BY_PLAYERS`` ({players: levels}) where a player count needs others
+  (`web.levels`);
 - ``turn_holder(state) -> int``: whose turn it is, where others decide inside a turn
   (`analysis.replay`);
 - ``MIRROR``: ``"columns"`` or ``"cells"`` where the rules are the same on the board mirrored

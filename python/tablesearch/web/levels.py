@@ -37,32 +37,38 @@ class Level:
 
 BEGINNER = Level("beginner", "Beginner", "random", "plays random legal moves")
 SEARCHING = (("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard"))
-SIMULATIONS = (30, 300, 3000)
-"""Easy, Medium and Hard: simulated games a move, unless the game's extras give its own
-(LEVEL_SIMULATIONS, tablesearch.games.extras), chosen so that each level's Elo interval in
-levels.json lies above the one below (None: no such level, more search playing no better there)."""
+SIMULATIONS = (30, 300, 3000, 1000)
+"""Easy, Medium and Hard: simulated games a move, and Expert's guided by the model, unless the
+game's extras give its own (LEVEL_SIMULATIONS, or LEVEL_SIMULATIONS_BY_PLAYERS for a player count;
+tablesearch.games.extras), chosen so that each level's Elo interval in levels.json lies above the
+one below (None: no such level, more search playing no better there)."""
 DEFAULT = "medium"
-EXPERT = Level(
-    "expert",
-    "Expert",
-    "mcts:model=builtin,iterations=1000",
-    "a network trained by self-play guides 1,000 simulated games per move",
-)
-"""Offered for the games and player counts that have a built-in model (tablesearch.models.builtin)."""
+
+
+def _simulations(game: str, players: Optional[int]) -> tuple[Optional[int], ...]:
+    extras = game_extras(game)
+    own = extras.level_simulations_by_players.get(players) if players else None
+    return own or extras.level_simulations or SIMULATIONS
 
 
 def ladder(game: str, players: Optional[int] = None) -> tuple[Level, ...]:
     """The levels searching by simulations that `game` offers at `players` (None: its usual
     ones), Beginner first."""
-    extras = game_extras(game)
-    own = extras.level_simulations_by_players.get(players) if players else None
-    counts = own or extras.level_simulations or SIMULATIONS
     searching = tuple(
         Level(key, name, f"mcts:iterations={n}", f"looks {n:,} simulated games ahead per move")
-        for (key, name), n in zip(SEARCHING, counts)
+        for (key, name), n in zip(SEARCHING, _simulations(game, players))
         if n is not None
     )
     return (BEGINNER, *searching)
+
+
+def expert(game: str, players: int) -> Level:
+    """The level of `game`'s built-in model at `players`, offered where one plays
+    (tablesearch.models.builtin)."""
+    given = _simulations(game, players)
+    n = given[3] if len(given) > 3 and given[3] is not None else SIMULATIONS[3]
+    about = f"a network trained by self-play guides {n:,} simulated games per move"
+    return Level("expert", "Expert", f"mcts:model=builtin,iterations={n}", about)
 
 
 def _ladders(game: str) -> list[tuple[tuple[Level, ...], Optional[list[int]]]]:
@@ -91,7 +97,10 @@ def _offered(game: str, models: Mapping[str, str]) -> list[tuple[Level, Optional
     Expert where a built-in model plays, then each model file of the server's made for `game`."""
     players = sorted(n for name, n in builtin_files() if name == game)
     offered = [(level, counts) for rungs, counts in _ladders(game) for level in rungs]
-    offered += [(EXPERT, players)] if players else []
+    experts: dict[Level, list[int]] = {}
+    for n in players:
+        experts.setdefault(expert(game, n), []).append(n)
+    offered += experts.items()
     for name, path in sorted(models.items()):
         try:
             made_for = cached_model(path).game
@@ -171,7 +180,9 @@ def name_of(spec: str, game: str, players: int) -> Optional[str]:
     text = spec.strip()
     if text == "human":
         return "Human"
-    named = next((f"{level.name} AI" for level in (*ladder(game, players), EXPERT) if level.spec == text), None)
+    named = next(
+        (f"{level.name} AI" for level in (*ladder(game, players), expert(game, players)) if level.spec == text), None
+    )
     served = re.fullmatch(r"mcts:model=([^,=:]+),iterations=1000", text)
     if named is None and served and served_level(served.group(1)).spec == text:
         return f"{served.group(1)} AI"

@@ -16,12 +16,16 @@ from tablesearch.games.gummiland.words import action_name, consequences, describ
 TITLE = "Gummiland"  # as players and the rules page write it
 
 # The web levels Easy, Medium and Hard in simulations a move, each measured stronger than the one
-# below (web/levels.py): with 30, 300 and 3,000, Medium's and Hard's intervals overlapped.
+# below (web/levels.py): with 30, 300 and 3,000, Medium's and Hard's intervals overlapped. At 3
+# players neither 10 (360 games) nor 30 (60 games) were told from random moves, so there is no
+# Easy there, and Expert's model guiding 1,000 played below Hard, so there it guides 3,000.
 LEVEL_SIMULATIONS = (10, 100, 3000)
+LEVEL_SIMULATIONS_BY_PLAYERS = {3: (None, 100, 3000, 3000)}
 
 __all__ = [
     "TITLE",
     "LEVEL_SIMULATIONS",
+    "LEVEL_SIMULATIONS_BY_PLAYERS",
     "HOW_TO_PLAY",
     "LEGEND",
     "TEXT_LEGEND",
