@@ -1,12 +1,13 @@
 """The web app as a player meets it, in a real browser (system chromium via Playwright): every
 game readable and playable on a 390 px phone screen, a visible clock while an AI seat searches
-in a hidden-information game, the latest move highlighted, a forced move played without a click,
+in a hidden-information game, the human's own clock on its moves, the latest move highlighted, a forced move played without a click,
 a game played in the app and replayed from its recorded file, and no console error on any page.
 Budget: about 40 s."""
 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -116,8 +117,41 @@ def test_an_ai_searching_in_a_hidden_game_shows_a_clock_to_the_human(page):
         page.wait_for_timeout(600)
         assert float(page.inner_text("#busy-text").split()[-2]) > float(first.split()[-2])  # the clock runs
         assert page.locator("#thinking").is_hidden()  # its statistics depend on its cards
-        page.wait_for_selector("#busy", state="hidden", timeout=15_000)
+        page.wait_for_selector("#busy.yours", timeout=15_000)  # the AI has moved: the bar is the human's clock
         assert page.locator("#log li").count() >= 1
+
+
+def _clock(page) -> tuple[int, int]:
+    """This move's seconds and the game's total from the human's clock ("Your move: 0:02 · 1:05 in all")."""
+    found = re.fullmatch(r"Your move: (\d+):(\d\d) · (\d+):(\d\d) in all", page.inner_text("#busy-text"))
+    assert found, page.inner_text("#busy-text")
+    m, s, tm, ts = (int(x) for x in found.groups())
+    return 60 * m + s, 60 * tm + ts
+
+
+def test_your_move_has_a_clock_that_adds_up_over_the_game(page):
+    """On the human's move the bar is a clock: this move's time and the game's total. It stops while
+    the AI moves, starts again from the total, and goes at the end."""
+    with background_server() as server:
+        info = post_session(server, dict(game="tic_tac_toe", seats=["human", "random"], seed=1))
+        page.goto(server.page(f"/?session={info['id']}&seat=0"))
+        page.wait_for_selector("#busy.yours")
+        assert page.locator("#busy .spinner").is_hidden()
+        page.wait_for_function("() => /^Your move: 0:02/.test(document.querySelector('#busy-text').textContent)")
+        move, total = _clock(page)
+        assert move == total == 2
+        before = page.locator("#log li").count()
+        page.locator("#board [data-actions]").first.click()
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before + 1}")  # the AI replied
+        page.wait_for_selector("#busy.yours")
+        move, total = _clock(page)
+        assert move <= 1 and total >= 2  # a new move's time, the first move's kept in the total
+        while "game over" not in page.inner_text("#status"):
+            before = page.locator("#log li").count()
+            page.locator("#board [data-actions]").first.click()
+            page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+            _your_move(page)
+        page.wait_for_selector("#busy", state="hidden")
 
 
 def test_the_latest_move_is_highlighted(page):

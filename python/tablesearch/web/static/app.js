@@ -10,6 +10,7 @@ function openSession(id, seat) {
   if (socket) socket.close();
   view = null;
   replayAsked = null;
+  yourClock = { total: 0, since: null }; // a new game, a new clock
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const query = seat === null || seat === undefined ? "" : `?seat=${seat}`;
   socket = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(id)}${query}`);
@@ -18,6 +19,7 @@ function openSession(id, seat) {
   // The server says why when it drops a page (close code 4008): shown, and the clock stops.
   socket.onclose = (event) => {
     if (socket !== mine) return;
+    countYourTime(null);
     showBusy(null);
     if (event.reason) showError(event.reason);
     if (!view || !view.finished) $("status").textContent += " (disconnected)";
@@ -27,7 +29,7 @@ function openSession(id, seat) {
 function receive(message) {
   if (message.type === "error") {
     showError(message.message);
-    if (message.fatal) { $("play").hidden = true; showBusy(null); }
+    if (message.fatal) { $("play").hidden = true; countYourTime(null); showBusy(null); }
     return;
   }
   if (message.type === "thinking") { showThinking(message); return; }
@@ -56,6 +58,7 @@ function showView(v) {
   $("tapinfo").hidden = true;
   showActions(v);
   showLog(v);
+  countYourTime(v);
   showBusy(v.busy);
   if (v.thinking) showThinking(v.thinking);
   else if (v.replay) $("thinking").hidden = true;

@@ -38,10 +38,40 @@ function showLog(v) {
 }
 
 // An AI seat is searching: every page shows it, with a clock (the statistics are shown only to
-// the pages that may see them). The bar keeps its place when idle, so nothing below it moves.
+// the pages that may see them). On your move the same bar is your clock: this move's time and
+// your total in this game, as this page counted them. The bar keeps its place when idle, so
+// nothing below it moves.
+let yourClock = { total: 0, since: null };
+
+function countYourTime(v) {
+  const yours = Boolean(v && v.your_turn && !v.finished && !v.replay);
+  const now = performance.now();
+  if (yours && yourClock.since === null) yourClock.since = now;
+  if (!yours && yourClock.since !== null) {
+    yourClock.total += now - yourClock.since;
+    yourClock.since = null;
+  }
+}
+
+function minutes(ms) {
+  const s = Math.floor(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
 function showBusy(busy) {
   if (busyTimer) { clearInterval(busyTimer); busyTimer = null; }
-  $("busy").classList.toggle("idle", !busy);
+  const mine = !busy && yourClock.since !== null;
+  $("busy").classList.toggle("idle", !busy && !mine);
+  $("busy").classList.toggle("yours", mine);
+  if (mine) {
+    const tick = () => {
+      const move = performance.now() - yourClock.since;
+      $("busy-text").textContent = `Your move: ${minutes(move)} · ${minutes(yourClock.total + move)} in all`;
+    };
+    tick();
+    busyTimer = setInterval(tick, 1000);
+    return;
+  }
   if (!busy) { $("busy-text").textContent = ""; return; }
   const start = performance.now() - 1000 * busy.elapsed;
   const tick = () => {
