@@ -1,7 +1,8 @@
 """The web app as a player meets it, in a real browser (system chromium via Playwright): every
 game readable and playable on a 390 px phone screen, a visible clock while an AI seat searches
-in a hidden-information game, the human's own clock on its moves, the latest move highlighted, a forced move played without a click,
-a game played in the app and replayed from its recorded file, and no console error on any page.
+in a hidden-information game, the human's own clock on its moves, the latest move highlighted, a
+forced move played without a click, a game played in the app and replayed from its recorded
+file, and no console error on any page.
 Budget: about 40 s."""
 
 from __future__ import annotations
