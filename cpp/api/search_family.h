@@ -1,12 +1,14 @@
-// What the search families (api/search_{uct,ismcts,smooth}.h) share: building the leaf
-// evaluators: native playouts, a network evaluated natively, or a bridge to an evaluator written
-// outside the core.
+// What the search families (api/search_{uct,ismcts,smooth,oos}.h) share: building the leaf
+// evaluators: native playouts, or a guide (search/guide_evaluator.h) holding a network evaluated
+// natively or a bridge to an evaluator written outside the core.
 #pragma once
+#include <functional>
 #include <memory>
 
 #include "api/any_evaluator.h"
 #include "api/model_evaluator.h"
 #include "api/search_job.h"
+#include "search/guide_evaluator.h"
 #include "search/network_evaluator.h"
 #include "search/playout.h"
 
@@ -21,16 +23,22 @@ SearchResult with_evaluator(const SearchJob<S>& job, Run run) {
         [&] { return PlayoutEvaluator<S>(job.max_legal_actions, job.num_distinct_actions, job.config); });
   }
   if (job.config.score_weight > 0) fail("score_weight weighs native playouts; an evaluator replaces them");
+  // One factory type for both guides, so that the search is compiled once for them.
+  std::function<GuideEvaluator<S>()> make_guide;
   if (const auto* model = dynamic_cast<const ModelEvaluator*>(job.evaluator)) {
     ModelEvaluator::check_fits(*model->network(), job.root.num_players(), job.num_distinct_actions,
                                job.observation_shape);
-    return run(
-        [&] { return NetworkEvaluator<S>(model->network(), job.max_legal_actions, model->leaf_batch()); });
+    make_guide = [&job, model] {
+      return GuideEvaluator<S>(
+          NetworkEvaluator<S>(model->network(), job.max_legal_actions, model->leaf_batch()));
+    };
+  } else {
+    make_guide = [&job] {
+      return GuideEvaluator<S>(BridgeEvaluator<S>(*job.evaluator, job.wrap, job.observation_shape,
+                                                  job.num_distinct_actions, job.max_legal_actions));
+    };
   }
-  return run([&] {
-    return BridgeEvaluator<S>(*job.evaluator, job.wrap, job.observation_shape, job.num_distinct_actions,
-                              job.max_legal_actions);
-  });
+  return run(make_guide);
 }
 
 }  // namespace ts
