@@ -4,6 +4,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <string>
 
 namespace ts::wetland {
 
@@ -93,6 +94,11 @@ constexpr int position_of(const BoardLayout& board, int square) {
   const int row = (square / kSquareGrid) % 2;
   const int col = (square % kSquareGrid - board.row_shift[square / kSquareGrid / 2]) % 2;
   return row == 0 ? col : 3 - col;
+}
+
+// A cell's name in messages: (row,column).
+inline std::string cell_name(int cell) {
+  return "(" + std::to_string(cell / kGrid) + "," + std::to_string(cell % kGrid) + ")";
 }
 
 }  // namespace ts::wetland

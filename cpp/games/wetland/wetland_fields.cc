@@ -10,9 +10,6 @@ namespace ts {
 using namespace wetland;
 
 namespace {
-std::string cell_name(int cell) {
-  return "(" + std::to_string(cell / kGrid) + "," + std::to_string(cell % kGrid) + ")";
-}
 std::string square_name(int square) {
   return "(" + std::to_string(square / kSquareGrid) + "," + std::to_string(square % kSquareGrid) + ")";
 }

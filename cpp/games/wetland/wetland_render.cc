@@ -14,9 +14,6 @@ constexpr const char* kDirNames[4] = {"north", "east", "south", "west"};
 constexpr char kSquareLetters[6] = {'R', 'B', 'G', 'Y', '*', '#'};  // C0..C3, colourless, reminder
 constexpr int kInner = 12;                                          // characters inside a tile's borders
 
-std::string cell_name(int cell) {
-  return "(" + std::to_string(cell / kGrid) + "," + std::to_string(cell % kGrid) + ")";
-}
 
 std::string pad(std::string text, int width) {
   const int left = (width - static_cast<int>(text.size())) / 2;
