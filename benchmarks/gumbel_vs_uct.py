@@ -5,6 +5,7 @@ PUCT, the search AlphaZero plays), the question being mctx's: strong moves from 
 
     python benchmarks/gumbel_vs_uct.py [--games 200] [--simulations 16 64 200] [--seconds 0.01]
                                        [--positions 200] [--model c4-run/model.tsmodel]
+                                       [--gumbel-scale 1.0] [--gumbel-actions 4]
 
 Matches: each game starts after 2 random plies (the pair of games of one opening swaps the
 seats); both players search the same number of simulations a move, or the same seconds (Gumbel
@@ -85,7 +86,11 @@ def report(what: str, budgets: dict[str, dict], games: int, seed: int, opponent:
         f"against {opponent.upper()}"
     )
     figures = {"score": total / games, "low": low, "high": high, "games": games, "model": model}
-    save(RESULTS, f"{opponent}, {what.split(' (')[0]}", figures)
+    # Gumbel's options other than the defaults name their own entry.
+    tuned = ", ".join(
+        f"{k}={v}" for k, v in budgets["gumbel"].items() if k not in ("iterations", "time_limit", "evaluator")
+    )
+    save(RESULTS, f"{opponent}, {what.split(' (')[0]}" + (f", {tuned}" if tuned else ""), figures)
 
 
 def main() -> None:
@@ -95,10 +100,15 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--gumbel-scale", type=float, default=None, help="Gumbel's root noise (default: the option's)")
+    parser.add_argument(
+        "--gumbel-actions", type=int, default=None, help="root actions considered (default: the option's)"
+    )
     parser.add_argument("--seconds", type=float, nargs="*", default=[], help="equal-time matches, seconds a move")
     parser.add_argument("--model", default=None, help="a connect four model file: both search with it, against PUCT")
     args = parser.parse_args()
-    options = {} if args.gumbel_scale is None else {"gumbel_scale": args.gumbel_scale}
+    options: dict[str, Any] = {} if args.gumbel_scale is None else {"gumbel_scale": args.gumbel_scale}
+    if args.gumbel_actions is not None:
+        options["gumbel_actions"] = args.gumbel_actions
     print(f"load average {os.getloadavg()[0]:.2f}; Gumbel's options: {options or 'the defaults'}")
     opponent, shared, model = "uct", {}, ""
     if args.model:  # one model object: its network is loaded once and shared by both players
@@ -120,8 +130,8 @@ def main() -> None:
         }
         what = f"{seconds * 1000:g} ms a move (Gumbel plans {planned:,} simulations)"
         report(what, budgets, args.games, args.seed, opponent, model)
-    positions = forced_defences("connect_four", args.positions, seed=args.seed)
-    for simulations in args.simulations:
+    positions = forced_defences("connect_four", args.positions, seed=args.seed) if args.positions else []
+    for simulations in args.simulations if positions else []:
         found = {
             name: sum(
                 mcts.search(
