@@ -4,7 +4,8 @@ the same minutes on the same machine, then played against our trained player.
     pip install '.[learn]' pgx mctx dm-haiku   # in a virtual environment of its own: pgx installs
                                                # a top-level `tests` package that hides ours
     python benchmarks/pgx_anchor.py train --minutes 30 --out pgx-c4.npz
-    PYTHONPATH=benchmarks python benchmarks/pgx_anchor.py match c4-run/model.tsmodel pgx-c4.npz --games 100
+    PYTHONPATH=benchmarks python benchmarks/pgx_anchor.py match c4-run/model.tsmodel pgx-c4.npz --games 100 \
+        --uct 800 8000
 
 `train` follows the structure of pgx's AlphaZero example (examples/alphazero/train.py in the pgx
 repository): a batch of games played in lockstep by `mctx.gumbel_muzero_policy` with the network
@@ -19,7 +20,9 @@ are saved as plain arrays.
 `match` plays the two trained players against each other at equal simulations, seats swapped:
 ours is PUCT with its model file, the anchor mctx's Gumbel search with its network over pgx's
 connect four (the game replayed from our state's history: both number the columns 0-6), and
-prints our score with its 95% interval.
+prints our score with its 95% interval; with --uct, the anchor plays UCT with random playouts at
+those iterations too, as `bench_training.py strength` plays ours. benchmarks/results/training.json
+keeps the figures beside both runs' lengths.
 """
 
 from __future__ import annotations
@@ -30,6 +33,10 @@ import time
 from typing import Any
 
 import numpy as np
+from results_file import save
+
+RESULTS = "training.json"
+"""The match's figures join the trainer's own (bench_training.py) in benchmarks/results."""
 
 
 def _network(num_actions: int, hidden: tuple[int, ...]) -> Any:
@@ -146,7 +153,9 @@ def train(args: argparse.Namespace) -> None:
             flush=True,
         )
     arrays = {f"{module}/{name}": np.asarray(v) for module, group in params.items() for name, v in group.items()}
-    np.savez(args.out, hidden=np.array(args.hidden), **arrays)
+    # What the match's results file records of the run (names without a "/" are not weights).
+    run = {"minutes": args.minutes, "iterations": iterations, "positions": positions}
+    np.savez(args.out, hidden=np.array(args.hidden), **{k: np.array(v) for k, v in run.items()}, **arrays)
     print(f"saved {args.out}: {iterations} iterations, {positions} positions in {args.minutes} min")
 
 
@@ -165,7 +174,7 @@ def _compiled_search(checkpoint: str, simulations: int) -> Any:
         hidden = tuple(int(h) for h in data["hidden"])
         params: dict[str, dict[str, Any]] = {}
         for name in data.files:
-            if name != "hidden":
+            if "/" in name:
                 module, _, leaf = name.rpartition("/")
                 params.setdefault(module, {})[leaf] = data[name]
     env = pgx.make("connect_four")
@@ -212,27 +221,41 @@ def agent(seed: int, checkpoint: str = "", simulations: int = 800) -> PgxAgent:
     return PgxAgent(checkpoint, simulations, seed)
 
 
-def match(args: argparse.Namespace) -> None:
+def _play(ts: Any, agents: dict[str, str], games: int, workers: int) -> dict[str, Any]:
+    """The first agent's row of a tournament between the two `agents`, printed."""
     import tempfile
-
-    import tablesearch as ts
 
     with tempfile.TemporaryDirectory() as folder:
         result = ts.tournament(
-            "connect_four",
-            {
-                "ours": f"puct:model={args.model},iterations={args.simulations}",
-                "pgx": f"pgx_anchor:agent:checkpoint={args.checkpoint},simulations={args.simulations}",
-            },
-            games=args.games, seed=2, workers=args.workers, out=os.path.join(folder, "games.jsonl"),
-        )  # fmt: skip
-    row = next(r for r in result.table if r["agent"] == "ours")
+            "connect_four", agents, games=games, seed=2, workers=workers, out=os.path.join(folder, "games.jsonl")
+        )
+    first, second = agents
+    row = next(r for r in result.table if r["agent"] == first)
     print(
-        f"ours (PUCT, {args.simulations} simulations) vs pgx + mctx (Gumbel, {args.simulations} simulations): "
-        f"score {row['score']:.3f}, win rate {row['win_rate']:.3f} [{row['win_rate_low']:.3f}, "
-        f"{row['win_rate_high']:.3f}], W-D-L {row['wins']}-{row['draws']}-{row['losses']} over {row['games']} games "
-        f"({_load()})"
+        f"{agents[first]} vs {second}: score {row['score']:.3f}, win rate {row['win_rate']:.3f} "
+        f"[{row['win_rate_low']:.3f}, {row['win_rate_high']:.3f}], W-D-L {row['wins']}-{row['draws']}-"
+        f"{row['losses']} over {row['games']} games ({_load()})"
     )
+    return {k: row[k] for k in ("score", "win_rate", "win_rate_low", "win_rate_high", "games")}
+
+
+def match(args: argparse.Namespace) -> None:
+    import tablesearch as ts
+
+    sims = args.simulations
+    pgx = f"pgx_anchor:agent:checkpoint={args.checkpoint},simulations={sims}"
+    with np.load(args.checkpoint, allow_pickle=False) as data:
+        run = {k: data[k].item() for k in ("minutes", "iterations", "positions") if k in data.files}
+    anchor = {"anchor": ", ".join(f"{v} {k}" for k, v in run.items())}
+    ours = ts.load_model(args.model).metadata
+    model = {"model": f"{ours.get('step')} steps, {ours.get('seconds', 0):.0f} s of {ours.get('trained_by')}"}
+    figures = _play(ts, {"ours": f"puct:model={args.model},iterations={sims}", "pgx": pgx}, args.games, args.workers)
+    save(RESULTS, f"connect_four,puct:model,iterations={sims} vs pgx+mctx gumbel", figures | model | anchor)
+    for iterations in args.uct:  # the anchor beside ours against the same UCT (bench_training.py strength)
+        figures = _play(ts, {"pgx": pgx, "uct": f"uct:iterations={iterations}"}, args.games, args.workers)
+        save(
+            RESULTS, f"connect_four,pgx+mctx gumbel,iterations={sims} vs uct:iterations={iterations}", figures | anchor
+        )
 
 
 def _load() -> str:
@@ -258,6 +281,7 @@ def main() -> None:
     play.add_argument("--simulations", type=int, default=800)
     play.add_argument("--games", type=int, default=100)
     play.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    play.add_argument("--uct", type=int, nargs="*", default=[], help="also the anchor against UCT at these iterations")
     play.set_defaults(run=match)
     args = parser.parse_args()
     args.run(args)
