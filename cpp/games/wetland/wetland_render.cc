@@ -14,7 +14,6 @@ constexpr const char* kDirNames[4] = {"north", "east", "south", "west"};
 constexpr char kSquareLetters[6] = {'R', 'B', 'G', 'Y', '*', '#'};  // C0..C3, colourless, reminder
 constexpr int kInner = 12;                                          // characters inside a tile's borders
 
-
 std::string pad(std::string text, int width) {
   const int left = (width - static_cast<int>(text.size())) / 2;
   text.insert(0, std::string(left > 0 ? left : 0, ' '));
