@@ -319,6 +319,34 @@ def test_the_page_does_not_move_while_an_ai_thinks(browser):
             context.close()
 
 
+def test_a_drawing_that_grows_taller_moves_nothing_on_a_wide_screen(browser):
+    """When a seat's cards wrap to a new row, Gnomi's drawing grows taller and is drawn narrower:
+    the board's box keeps its width, so neither the drawing's corner nor the column beside it moves
+    (the AI's moves in the test above do this only in some games)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    with background_server() as server:
+        info = post_session(server, dict(game="gnomi", params={"players": 3}, seats=["human"] + ["random"] * 2, seed=1))
+        page.goto(server.page(f"/?session={info['id']}&seat=0"))
+        _your_move_or_end(page)
+        corners = """() => ['#board', '#board svg', '#status-bar'].map((s) => {
+            const r = document.querySelector(s).getBoundingClientRect(); return [r.left, r.top, r.width]; })"""
+        before = page.evaluate(corners)
+        page.evaluate("""() => {
+            const svg = document.querySelector('#board svg').cloneNode(true);
+            const box = svg.viewBox.baseVal;
+            svg.setAttribute('viewBox', `${box.x} ${box.y} ${box.width} ${box.height + 120}`);
+            svg.setAttribute('height', box.height + 120);
+            showBoard(svg.outerHTML);
+        }""")
+        after = page.evaluate(corners)
+    context.close()
+    assert after[1][2] < before[1][2]  # the drawing is narrower...
+    assert [c[:2] for c in after] == [c[:2] for c in before]  # ...and nothing moved
+    assert after[0][2] == before[0][2] and after[2][2] == before[2][2]
+
+
 def test_which_move_opens_in_view_on_a_phone(browser):
     """Gnomi with 6 players on a 390 px phone: a card with several moves asks "Which move?" where
     the player sees it, its first answer focused."""

@@ -4,6 +4,7 @@
 "use strict";
 const MIN_TEXT_PX = 10; // a board is never shrunk below this text size: it scrolls instead
 let movesOpen = null, boardFocus = null, keepFocus = false;
+let widest = { key: "", px: 0 }; // the widest drawing of this game in this window (fitBoard)
 
 // The board is drawn as large as the window lets it be: its width fills the column (up to 1.6 times
 // its drawn size) and its height the window below its top, less the room the CSS keeps under it
@@ -36,8 +37,16 @@ function fitBoard() {
   const below = parseFloat(getComputedStyle(board).getPropertyValue("--room-below")) || 0;
   const height = window.innerHeight - top - below;
   const width = Math.floor(Math.min(box.width * 1.6, (height * box.width) / box.height));
-  svg.style.width = `${Math.max(least, width)}px`;
+  const px = Math.max(least, width);
+  svg.style.width = `${px}px`;
   svg.style.minWidth = `${least}px`;
+  // A drawing that grows taller (a seat's cards wrap to a new row) is drawn narrower, inside a box
+  // that keeps the widest width of this game in this window: on a wide screen the board's column,
+  // and so everything beside it, never moves (style.css uses --widest there).
+  const key = `${view && view.session ? view.session.id : ""} ${window.innerWidth}x${window.innerHeight}`;
+  if (widest.key !== key) widest = { key, px: 0 };
+  widest.px = Math.max(widest.px, px);
+  board.style.setProperty("--widest", `${widest.px}px`);
 }
 
 window.addEventListener("resize", fitBoard);
