@@ -3,7 +3,7 @@ chance (connect four, tic-tac-toe): a forced defence (exactly one move leaves th
 immediate win, and the mover has none) and an immediate win (exactly one move wins now). A
 search that reads one ply deeper than the move it makes finds each. And a dominated move in
 Leduc poker: folding, in the second round, a card of the public card's rank (a pair no other
-hand beats) when facing a bet."""
+hand beats) when facing a bet. And Gnomi and Gummiland positions where one move wins at once."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ import re
 from typing import Any, Callable, Optional
 
 import tablesearch as ts
+from helpers.gnomi_positions import act, build
+from helpers.gummiland_positions import position as gummiland_position
 
 
 def winning_moves(state: Any) -> list[int]:
@@ -93,3 +95,30 @@ def leduc_dominated_folds(count: int, seed: int = 0) -> list[Any]:
                 break
             state.apply_action(rng.choice(state.legal_actions()))
     return found
+
+
+def tabletop_wins() -> list[tuple[Any, int]]:
+    """(position, the move that wins) in Gnomi and Gummiland, built as in the rules pages' cases
+    (tests/games): each has one move that wins at once, and the search must see why.
+
+    - Gnomi, 2 players: the opponent's last right-side-up cards are two white mushrooms that
+      everyone has seen, all its gnomes asleep. Hans the Destroyer naming white puts it out, so
+      "use hans" is the one move that wins this turn, and after it, "name white" the one colour.
+    - Gummiland, 2 players: one wild tile is left, so capturing it ends the game at once, a Gummiz
+      ahead (48 to 47); ending the turn lets the opponent capture it and win."""
+    hands = [
+        dict(up=["red"], awake=["hans"], asleep=["wake", "wake"]),
+        dict(up=["white", "white"], asleep=["sprout"] * 3),
+    ]
+    gnomi = build(hands, pad=0, known={"m1": [0, 1], "m2": [0, 1]})
+    named = act(gnomi.clone(), "use hans (g0)")
+    box0 = ["SSS:4", "AAA:4", "LLL:4", "SAL:4", "SAL:4", "SSAL:5", "SAAL:5", "SALL:5", "SAL>M:3", "SAL>M:3"]
+    fronts = {0: ["S:1"], 1: ["S:1"]}
+    gummiland = gummiland_position(fronts=fronts, piles=[["S>A:1"], [], [], []], boxes={0: box0}, spare=1)
+    cases = [(gnomi, "use hans (g0)"), (named, "hans: name white"), (gummiland, "capture S>A:1 from pile 0")]
+    return [(state, _action_named(state, text)) for state, text in cases]
+
+
+def _action_named(state: Any, text: str) -> int:
+    (action,) = [a for a in state.legal_actions() if state.action_to_string(a) == text]
+    return int(action)

@@ -2,7 +2,9 @@
 tic-tac-toe, reached by seeded random play: tests/helpers/tactics.py), each algorithm of the
 table plays it in at least 95% of them at the simulations named here, with random playouts and
 with an untrained network as its evaluator (the tree alone must then find the terminal values);
-and on 60 Leduc poker spots where folding is dominated, none folds in more than 5% of them.
+on 60 Leduc poker spots where folding is dominated, none folds in more than 5% of them; and on
+3 Gnomi and Gummiland positions built as in their rules pages' cases, each plays the move that
+wins at once.
 
 A new algorithm row has no simulations here, so the suite fails until its row is added and it
 passes. The figures are in docs/search.md ("Tactics")."""
@@ -12,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 import tablesearch as ts
-from helpers.tactics import LEDUC_FOLD, forced_defences, immediate_wins, leduc_dominated_folds
+from helpers.tactics import LEDUC_FOLD, forced_defences, immediate_wins, leduc_dominated_folds, tabletop_wins
 from tablesearch import mcts
 from tablesearch.models import Model
 from tablesearch.search_options import ALGORITHM_TABLE
@@ -67,3 +69,18 @@ def test_no_search_folds_a_hand_that_wins_every_showdown(algorithm):
         for state in LEDUC_SPOTS
     )
     assert folds <= (1 - SHARE) * len(LEDUC_SPOTS), f"{algorithm} folded {folds} of {len(LEDUC_SPOTS)} winning hands"
+
+
+TABLETOP_WINS = tabletop_wins()
+
+
+@pytest.mark.parametrize("evaluator", ["playouts", "untrained network"])
+@pytest.mark.parametrize("algorithm", sorted(ALGORITHM_TABLE))
+def test_every_search_wins_at_once_in_gnomi_and_gummiland(algorithm, evaluator):
+    for state, move in TABLETOP_WINS:
+        options = {}
+        if evaluator != "playouts":
+            options["evaluator"] = Model.for_game(state.get_game(), hidden=(32,), seed=0)
+        result = mcts.search(state, algorithm=algorithm, iterations=SIMULATIONS[algorithm], seed=1, **options)
+        played = result.best_action
+        assert played == move, f"{algorithm} with {evaluator} played {state.action_to_string(played)} in\n{state}"
