@@ -9,10 +9,9 @@ For 2 players it prints the model's score (1 a win, 0.5 a tie, 0 a loss); for n 
 share (a first place shared by k players counts 1/k), to compare with 1/n, the share of a player
 no better than the others. Each figure is a mean over deals with its 95% interval (a deal's games
 share their luck), and has the load average beside it: one process gets about half a core on a
-busy machine, and the figures depend on it, as the network's player gains less from more time than
-the default search (Wetland at 4 players: 0.445 at load 4.4, 0.255 and 0.315 at load 1.9), so
-compare figures measured at like loads. The figures are kept in
-benchmarks/results/trained_models.json, which docs/training.md shows.
+busy machine, and the figures depend on it: the network's player gains less from more time than
+the default search (docs/training.md), so compare figures measured at like loads. The figures are
+kept in benchmarks/results/trained_models.json, which docs/training.md shows.
 """
 
 from __future__ import annotations
