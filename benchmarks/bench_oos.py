@@ -6,7 +6,12 @@
    seeded per information state. Two modes for oos: "fresh", a new regret table for every
    search; "kept", one SearchTree through all the searches (what an agent that keeps its tree
    plays: its table is one strategy for the whole game).
-2. Equal time against OpenSpiel's C++ ISMCTSBot on native Leduc poker: `--move-ms` a move (the
+2. The kept table, order-free: an agent that keeps one table plays a self-play match of Leduc
+   (`--kept-decisions` searches at each budget, both seats, deals from the seed); the table is
+   then read at every information state (a one-iteration search of it) and its exploitability
+   is averaged over `--kept-seeds` matches. (The "kept" row of 1. depends on the fixed order in
+   which it visits the 936 states, and gives the table 936 searches.)
+3. Equal time against OpenSpiel's C++ ISMCTSBot on native Leduc poker: `--move-ms` a move (the
    bot gets the simulations it runs in that time here), duplicate deals (each deal twice, seats
    swapped), our chips per game with the 95% interval over the deals; each of our algorithms on
    the same deals, and its paired difference from the first algorithm listed. (Kuhn poker,
@@ -20,6 +25,7 @@ per game (or match) and oos options, which the README quotes.
     pip install ".[bench]"
     python benchmarks/bench_oos.py --budgets 1000 10000 100000 --games kuhn leduc
     python benchmarks/bench_oos.py --budgets --match-pairs 300 --move-ms 10
+    python benchmarks/bench_oos.py --budgets --kept-decisions 200 --kept-budgets 1000 10000
 """
 
 from __future__ import annotations
@@ -80,6 +86,50 @@ def exploitability_section(games: list[str], budgets: list[int], algorithms: lis
             print(f"{name:6s} {label:22s} {cells}   {time.perf_counter() - start:7.0f}", flush=True)
             table[label] = {str(n): x for n, x in zip(budgets, figures)}
         save(RESULTS, entry_key(f"{name}_exploitability", options), table)
+
+
+def self_play_table(game: Any, budget: int, decisions: int, seed: int, options: dict) -> mcts.SearchTree:
+    """The table an agent keeps through a self-play match of `decisions` searches (a tree is kept
+    for one game object)."""
+    tree = mcts.SearchTree()
+    rng = random.Random(seed)
+    searched = 0
+    while searched < decisions:
+        state = game.new_initial_state(seed)
+        while not state.is_terminal() and searched < decisions:
+            if state.is_chance_node():
+                actions, weights = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(actions, weights)[0])
+                continue
+            policy = mcts.search(
+                state, iterations=budget, seed=rng.getrandbits(32), algorithm="oos", tree=tree, **options
+            ).policy()
+            state.apply_action(rng.choices(list(policy), list(policy.values()))[0])
+            searched += 1
+    return tree
+
+
+def kept_table_section(budgets: list[int], decisions: int, seeds: int, options: dict) -> None:
+    print(
+        f"\n== Leduc: the kept table after a self-play match of {decisions} decisions, mean of {seeds} seeds "
+        f"({load()}) =="
+    )
+    figures: dict[str, Any] = {"decisions": decisions, "seeds": seeds}
+    game = ts.load_game(GAMES["leduc"])
+    for budget in budgets:
+        start = time.perf_counter()
+        values = []
+        for seed in range(seeds):
+            tree = self_play_table(game, budget, decisions, seed, options)
+            values.append(exploitability(game, search_policy(1, "oos", tree, **options)))
+        mean, low, high = mean_interval(values)
+        print(
+            f"  {budget:>9,} iterations a decision: {mean:.4f} [{low:.4f}, {high:.4f}] "
+            f"(seeds: {' '.join(f'{v:.3f}' for v in values)})  {time.perf_counter() - start:.0f} s",
+            flush=True,
+        )
+        figures[str(budget)] = {"exploitability": mean, "low": low, "high": high}
+    save(RESULTS, entry_key(f"leduc_kept_after_{decisions}_decisions", options), figures)
 
 
 def require_openspiel() -> Any:
@@ -199,18 +249,25 @@ def main() -> None:
     parser.add_argument("--oos-epsilon", type=float, default=None)
     parser.add_argument("--oos-public", choices=["on", "off"], default=None, help="the target: public state or not")
     parser.add_argument("--oos-regret-plus", choices=["on", "off"], default=None, help="regret matching+ or not")
+    parser.add_argument("--oos-baseline", choices=["on", "off"], default=None, help="baselines (VR-MCCFR) or not")
+    parser.add_argument("--kept-decisions", type=int, default=0, help="decisions of the kept-table match (0: none)")
+    parser.add_argument("--kept-budgets", nargs="+", type=int, default=[1000, 10_000])
+    parser.add_argument("--kept-seeds", type=int, default=5)
     args = parser.parse_args()
     given = {
         "oos_targeting": args.oos_targeting,
         "oos_epsilon": args.oos_epsilon,
         "oos_public": on_off(args.oos_public),
         "oos_regret_plus": on_off(args.oos_regret_plus),
+        "oos_baseline": on_off(args.oos_baseline),
     }
     options = {k: v for k, v in given.items() if v is not None}
     if options:
         print(f"oos options: {options}")
     if args.budgets:
         exploitability_section(args.games, args.budgets, args.algorithms, options)
+    if args.kept_decisions:
+        kept_table_section(args.kept_budgets, args.kept_decisions, args.kept_seeds, options)
     if args.match_pairs:
         match_section(args.match_pairs, args.move_ms, args.algorithms, options)
 

@@ -55,6 +55,7 @@ struct SearchConfig {
   double oos_tremble = 0.01;     // measured: docs/hidden-information.md
   bool oos_public = false;       // measured: docs/hidden-information.md
   bool oos_regret_plus = false;  // measured: docs/hidden-information.md
+  bool oos_baseline = false;     // measured: docs/hidden-information.md
   bool beliefs = false;
   // Called from the searching thread every few milliseconds; throws to abort (Ctrl-C). Only
   // the caller's thread gets it when a search runs on several threads.

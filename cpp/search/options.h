@@ -171,6 +171,11 @@ inline const SearchOption kSearchOptions[] = {
      .field = &SearchConfig::oos_regret_plus,
      .help = "OOS: regret matching+, cumulative regrets floored at 0 after each update (as CFR+): less "
              "exploitable searched afresh at each decision, more with a kept tree"},
+    {.name = "oos_baseline",
+     .field = &SearchConfig::oos_baseline,
+     .help =
+         "OOS: baselines (VR-MCCFR), each choice's value estimated by the mean of the values met below it "
+         "and the sampled choice's corrected by the sample: less variance, the same expectation"},
     {.name = "beliefs",
      .field = &SearchConfig::beliefs,
      .help = "ISMCTS and MO-ISMCTS: worlds weighted by how likely the opponents' moves so far were with the "

@@ -25,6 +25,10 @@
 //    floored at 0 after each update: regret matching+, search/regret_matching.h), and the other
 //    players' sets add their current strategy to the average, weighted by their own reach over
 //    q(h) (stochastically weighted averaging).
+//  - with oos_baseline, the regrets come from values estimated with baselines
+//    (update_with_baselines: VR-MCCFR), which have the same expectation and less variance. Each
+//    history on the path keeps, per choice, the mean of the values met below it (measured:
+//    docs/hidden-information.md).
 // The average strategy converges to a Nash equilibrium of a two-player zero-sum game as the
 // iterations grow. An equilibrium may play anyhow at decisions its own strategies never reach:
 // there the other players' reach is 0, so the regrets get no weight and a targeted walk cannot
@@ -58,6 +62,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/hash.h"
 #include "search/budget.h"
 #include "search/checks.h"
 #include "search/config.h"
@@ -146,6 +151,13 @@ class OutcomeSamplingSearch {
     double others_reach;  // pi_-mover(h): the other players' strategies' probability of h
     double own_reach;     // pi_mover(h)
     double sample_reach;  // q(h): the probability that an iteration samples h
+    // For oos_baseline: the node's history key, its number of choices, where its choice
+    // probabilities (the mover's current strategy, or chance's) start in probs_, and the
+    // probability that the iteration sampled this choice given that it reached h.
+    uint64_t history = 0;
+    int num_choices = 0;
+    size_t probs = 0;
+    double sampled = 1;
   };
 
   // A history being sampled: where it is, and the probabilities of reaching it.
@@ -161,6 +173,7 @@ class OutcomeSamplingSearch {
                                                       // divided out (the same under both outside
                                                       // the target)
     double reach[kMaxPlayers];  // each player's strategy's probability of its own actions
+    uint64_t history = 0;       // a key of the actions taken from the start
     int root_slot = -1;         // the action taken at the root's information set, if it was met
     bool expanded = false;      // a new information set was added this iteration
   };
@@ -222,6 +235,7 @@ class OutcomeSamplingSearch {
   // the table (added) and the leaf evaluator. Leaves the returns (or estimates) in `values`.
   void sample_history(Walk& w, int updater, double* values) {
     path_.clear();
+    probs_.clear();
     BudgetPoller poller(CostlyCalls<S> ? 1 : 256);  // a walk in a game that never ends stops too
     while (!w.world.is_terminal()) {
       poller.tick();
@@ -243,7 +257,17 @@ class OutcomeSamplingSearch {
 
   void chance_step(Walk& w) {
     Action a;
-    if (steering(w)) {
+    if (config_.oos_baseline) {
+      const int n = w.world.chance_outcomes(outcomes_.data());
+      for (int i = 0; i < n; ++i) probabilities_[i] = outcomes_[i].probability;
+      Step step{-1, 0, kChancePlayer, 0, 1.0, 1.0, sample_reach(w)};
+      step.slot = sample(w, probabilities_.data(), n, probabilities_.data());
+      a = outcomes_[step.slot].action;
+      // q is kept with chance divided out: the conditional probability puts it back
+      record_choices(w, step, probabilities_.data(), n, a, true);
+      step.sampled *= probabilities_[step.slot];
+      path_.push_back(step);
+    } else if (steering(w)) {
       const int n = w.world.chance_outcomes(outcomes_.data());
       for (int i = 0; i < n; ++i) probabilities_[i] = outcomes_[i].probability;
       a = outcomes_[sample(w, probabilities_.data(), n, probabilities_.data())].action;
@@ -252,6 +276,17 @@ class OutcomeSamplingSearch {
     }
     w.world.apply_action(a);
     ++w.steps;
+  }
+
+  // Fills the baseline fields of `step`, sampled at the walk's node with choice probabilities
+  // `p`, and moves the walk's history key past its action `a`.
+  void record_choices(Walk& w, Step& step, const double* p, int n, Action a, bool chance) {
+    step.history = w.history;
+    step.num_choices = n;
+    step.probs = probs_.size();
+    probs_.insert(probs_.end(), p, p + n);
+    step.sampled = sample_reach(w) / step.sample_reach;
+    w.history = KeyHasher(w.history).add(2 * static_cast<uint64_t>(a) + (chance ? 1 : 0)).value();
   }
 
   // One decision on the walk; false if the walk ends here (a set the table cannot hold, or whose
@@ -279,6 +314,7 @@ class OutcomeSamplingSearch {
     for (int p = 0; p < num_players_; ++p) step.others_reach *= p == mover ? 1.0 : w.reach[p];
     step.slot = sample(w, probabilities_.data(), n, nullptr);
     step.strategy = strategy_[step.slot];
+    if (config_.oos_baseline) record_choices(w, step, strategy_.data(), n, actions_[step.slot], false);
     if (mover == root_player_ && key == root_key_ && w.root_slot < 0) w.root_slot = step.slot;
     w.reach[mover] *= step.strategy;
     path_.push_back(step);
@@ -327,6 +363,7 @@ class OutcomeSamplingSearch {
 
   // The updates of outcome sampling along the sampled history, from its end back.
   void update(const Walk& w, int updater, const double* values) {
+    if (config_.oos_baseline) return update_with_baselines(updater, values);
     const double q = sample_reach(w);  // q(z) (the evaluator's moves cancel: see the top)
     const double u = values[updater];
     double tail = 1;  // pi(h, z): the strategies' probability of the rest of the history
@@ -342,11 +379,104 @@ class OutcomeSamplingSearch {
           slots[i].regret = add_regret(slots[i].regret, regret);
         }
       } else {
-        current_strategy(set, strategy_.data());
-        const double weight = step->own_reach / step->sample_reach;
-        for (uint32_t i = 0; i < set.num_actions; ++i) slots[i].strategy_sum += weight * strategy_[i];
+        add_to_average(*step);
       }
     }
+  }
+
+  // The baselines of the history `key` (per choice: each player's value, then the count of
+  // updates), zero when new; nullptr once they and the table would pass max_memory_mb (there the
+  // estimates go on with baselines of zero, as plain outcome sampling, still unbiased). An open-addressing
+  // index (linear probing, at most half full): a lookup at every step of every iteration.
+  double* baselines(uint64_t key, int n) {
+    const size_t mask = baseline_keys_.size() - 1;
+    size_t i = key & mask;
+    for (; baseline_offsets_[i] != kNoBaselines; i = (i + 1) & mask) {
+      if (baseline_keys_[i] == key) return baseline_values_.data() + baseline_offsets_[i];
+    }
+    const size_t width = static_cast<size_t>(num_players_ + 1) * n;
+    const bool grows = 2 * (baseline_count_ + 1) > baseline_keys_.size();
+    const size_t bytes = (baseline_values_.size() + width) * sizeof(double) +
+                         baseline_keys_.size() * (grows ? 2 : 1) * (sizeof(uint64_t) + sizeof(uint32_t));
+    if (bytes + static_cast<size_t>(table_.bytes_used()) >
+            static_cast<size_t>(config_.max_memory_mb) * 1024 * 1024 ||
+        baseline_values_.size() + width >= kNoBaselines) {
+      return nullptr;
+    }
+    if (grows) {
+      grow_baselines();
+      return baselines(key, n);
+    }
+    baseline_keys_[i] = key;
+    baseline_offsets_[i] = static_cast<uint32_t>(baseline_values_.size());
+    ++baseline_count_;
+    baseline_values_.resize(baseline_values_.size() + width, 0.0);
+    return baseline_values_.data() + baseline_offsets_[i];
+  }
+
+  void grow_baselines() {
+    std::vector<uint64_t> keys(2 * baseline_keys_.size());
+    std::vector<uint32_t> offsets(keys.size(), kNoBaselines);
+    const size_t mask = keys.size() - 1;
+    for (size_t j = 0; j < baseline_keys_.size(); ++j) {
+      if (baseline_offsets_[j] == kNoBaselines) continue;
+      size_t i = baseline_keys_[j] & mask;
+      while (offsets[i] != kNoBaselines) i = (i + 1) & mask;
+      keys[i] = baseline_keys_[j];
+      offsets[i] = baseline_offsets_[j];
+    }
+    baseline_keys_.swap(keys);
+    baseline_offsets_.swap(offsets);
+  }
+
+  // Outcome sampling's updates with baselines (VR-MCCFR: Schmid, Burch, Lanctot, Moravcik,
+  // Kadlec and Bowling, AAAI 2019). At each node of the path, each choice's value is estimated
+  // by its baseline (the mean of the values met below that choice so far), and the sampled
+  // choice's by its baseline plus the sampled value's difference from it over the probability of
+  // sampling that choice. The estimates stay unbiased, and their variance falls as the baselines
+  // near the values; the regrets compare each choice's estimate with the node's.
+  void update_with_baselines(int updater, const double* values) {
+    const int np = num_players_, width = np + 1;
+    double below[kMaxPlayers];  // the estimated values of the history after the step
+    std::copy(values, values + np, below);
+    for (auto step = path_.rbegin(); step != path_.rend(); ++step) {
+      const int n = step->num_choices, s = step->slot;
+      double* stored = baselines(step->history, n);
+      if (!stored) no_baselines_.assign(static_cast<size_t>(n * width), 0.0);
+      double* b = stored ? stored : no_baselines_.data();
+      const double* sigma = probs_.data() + step->probs;
+      double estimate[kMaxPlayers];  // the node's value, and below: the sampled choice's
+      double node[kMaxPlayers];
+      for (int p = 0; p < np; ++p) {
+        estimate[p] = b[s * width + p] + (below[p] - b[s * width + p]) / step->sampled;
+        node[p] = sigma[s] * estimate[p];
+        for (int i = 0; i < n; ++i) node[p] += i == s ? 0.0 : sigma[i] * b[i * width + p];
+      }
+      if (step->mover == updater) {
+        RegretSlot* slots = table_.slots(table_[step->set]);
+        const double weight = step->others_reach / step->sample_reach;
+        for (int i = 0; i < n; ++i) {
+          const double value = i == s ? estimate[updater] : b[i * width + updater];
+          slots[i].regret = add_regret(slots[i].regret, weight * (value - node[updater]));
+        }
+      } else if (step->mover != kChancePlayer) {
+        add_to_average(*step);
+      }
+      double* mine = b + s * width;
+      const double rate = 1.0 / ++mine[np];
+      for (int p = 0; p < np; ++p) mine[p] += rate * (below[p] - mine[p]);
+      std::copy(node, node + np, below);
+    }
+  }
+
+  // The step's set adds its current strategy to the average, weighted by the mover's reach over
+  // the sampling probability (stochastically weighted averaging).
+  void add_to_average(const Step& step) {
+    const RegretSet& set = table_[step.set];
+    RegretSlot* slots = table_.slots(set);
+    current_strategy(set, strategy_.data());
+    const double weight = step.own_reach / step.sample_reach;
+    for (uint32_t i = 0; i < set.num_actions; ++i) slots[i].strategy_sum += weight * strategy_[i];
   }
 
   SearchResult result(const LoopStats& loop, const std::vector<Action>& root_actions) {
@@ -388,6 +518,13 @@ class OutcomeSamplingSearch {
   std::vector<double> strategy_;
   std::vector<uint8_t> consistent_;
   std::vector<Step> path_;
+  std::vector<double> probs_;  // the path's choice probabilities (oos_baseline)
+  static constexpr uint32_t kNoBaselines = 0xFFFFFFFFu;
+  std::vector<uint64_t> baseline_keys_ = std::vector<uint64_t>(1024);  // history keys, and where
+  std::vector<uint32_t> baseline_offsets_ = std::vector<uint32_t>(1024, kNoBaselines);  // in values
+  size_t baseline_count_ = 0;
+  std::vector<double> baseline_values_;
+  std::vector<double> no_baselines_;                          // zeros, past the memory cap
   std::vector<std::pair<int64_t, double>> root_action_sums_;  // per root action: times taken, return sum
 };
 
