@@ -11,7 +11,9 @@
    then read at every information state (a one-iteration search of it) and its exploitability
    is averaged over `--kept-seeds` matches. (The "kept" row of 1. depends on the fixed order in
    which it visits the 936 states, and gives the table 936 searches.)
-3. Equal time against OpenSpiel's C++ ISMCTSBot on native Leduc poker: `--move-ms` a move (the
+3. Speed (`--speed`): iterations a second of one Leduc search of 200,000 iterations, with and
+   without baselines (oos_baseline), in the same process, best of 3.
+4. Equal time against OpenSpiel's C++ ISMCTSBot on native Leduc poker: `--move-ms` a move (the
    bot gets the simulations it runs in that time here), duplicate deals (each deal twice, seats
    swapped), our chips per game with the 95% interval over the deals; each of our algorithms on
    the same deals, and its paired difference from the first algorithm listed. (Kuhn poker,
@@ -26,6 +28,7 @@ per game (or match) and oos options, which the README quotes.
     python benchmarks/bench_oos.py --budgets 1000 10000 100000 --games kuhn leduc
     python benchmarks/bench_oos.py --budgets --match-pairs 300 --move-ms 10
     python benchmarks/bench_oos.py --budgets --kept-decisions 200 --kept-budgets 1000 10000
+    python benchmarks/bench_oos.py --budgets --speed
 """
 
 from __future__ import annotations
@@ -130,6 +133,27 @@ def kept_table_section(budgets: list[int], decisions: int, seeds: int, options: 
         )
         figures[str(budget)] = {"exploitability": mean, "low": low, "high": high}
     save(RESULTS, entry_key(f"leduc_kept_after_{decisions}_decisions", options), figures)
+
+
+def speed_section(options: dict) -> None:
+    state = ts.load_game(GAMES["leduc"]).new_initial_state(0)
+    for action in (3, 0):  # the deal: a king and a jack
+        state.apply_action(action)
+    print(f"\n== Leduc: OOS iterations a second, one search of 200,000, best of 3 ({load()}) ==")
+    figures: dict[str, Any] = {}
+    for baseline in (False, True):
+        best = min(search_seconds(state, 200_000, seed, dict(options, oos_baseline=baseline)) for seed in range(3))
+        figures[f"oos_baseline={baseline}"] = round(200_000 / best)
+        print(f"  oos_baseline={baseline}: {200_000 / best:,.0f} iterations a second", flush=True)
+    figures["ratio"] = figures["oos_baseline=True"] / figures["oos_baseline=False"]
+    print(f"  with baselines / without: {figures['ratio']:.2f}")
+    save(RESULTS, entry_key("leduc_speed", options), figures)
+
+
+def search_seconds(state: Any, iterations: int, seed: int, options: dict) -> float:
+    start = time.perf_counter()
+    mcts.search(state, iterations=iterations, seed=seed, algorithm="oos", **options)
+    return time.perf_counter() - start
 
 
 def require_openspiel() -> Any:
@@ -253,6 +277,7 @@ def main() -> None:
     parser.add_argument("--kept-decisions", type=int, default=0, help="decisions of the kept-table match (0: none)")
     parser.add_argument("--kept-budgets", nargs="+", type=int, default=[1000, 10_000])
     parser.add_argument("--kept-seeds", type=int, default=5)
+    parser.add_argument("--speed", action="store_true", help="iterations a second with and without baselines")
     args = parser.parse_args()
     given = {
         "oos_targeting": args.oos_targeting,
@@ -266,6 +291,8 @@ def main() -> None:
         print(f"oos options: {options}")
     if args.budgets:
         exploitability_section(args.games, args.budgets, args.algorithms, options)
+    if args.speed:
+        speed_section({k: v for k, v in options.items() if k != "oos_baseline"})
     if args.kept_decisions:
         kept_table_section(args.kept_budgets, args.kept_decisions, args.kept_seeds, options)
     if args.match_pairs:
