@@ -386,8 +386,8 @@ class OutcomeSamplingSearch {
 
   // The baselines of the history `key` (per choice: each player's value, then the count of
   // updates), zero when new; nullptr once they and the table would pass max_memory_mb (there the
-  // estimates go on with baselines of zero, as plain outcome sampling, still unbiased). An open-addressing
-  // index (linear probing, at most half full): a lookup at every step of every iteration.
+  // estimates go on with baselines of zero, as plain outcome sampling, still unbiased). The index
+  // is open-addressing (linear probing, at most half full): a lookup at every step of every walk.
   double* baselines(uint64_t key, int n) {
     const size_t mask = baseline_keys_.size() - 1;
     size_t i = key & mask;
@@ -445,8 +445,8 @@ class OutcomeSamplingSearch {
       if (!stored) no_baselines_.assign(static_cast<size_t>(n * width), 0.0);
       double* b = stored ? stored : no_baselines_.data();
       const double* sigma = probs_.data() + step->probs;
-      double estimate[kMaxPlayers];  // the node's value, and below: the sampled choice's
-      double node[kMaxPlayers];
+      double estimate[kMaxPlayers];  // the sampled choice's value
+      double node[kMaxPlayers];      // the node's value
       for (int p = 0; p < np; ++p) {
         estimate[p] = b[s * width + p] + (below[p] - b[s * width + p]) / step->sampled;
         node[p] = sigma[s] * estimate[p];
