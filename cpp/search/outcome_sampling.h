@@ -151,13 +151,17 @@ class OutcomeSamplingSearch {
     double others_reach;  // pi_-mover(h): the other players' strategies' probability of h
     double own_reach;     // pi_mover(h)
     double sample_reach;  // q(h): the probability that an iteration samples h
-    // For oos_baseline: the node's history key, its number of choices, where its choice
-    // probabilities (the mover's current strategy, or chance's) start in probs_, and the
-    // probability that the iteration sampled this choice given that it reached h.
-    uint64_t history = 0;
-    int num_choices = 0;
-    size_t probs = 0;
-    double sampled = 1;
+  };
+
+  // What oos_baseline needs of a step as well, in a path of its own (the default's steps stay
+  // small): the node's history key, its number of choices, where its choice probabilities (the
+  // mover's current strategy, or chance's) start in probs_, and the probability that the
+  // iteration sampled the choice given that it reached the node.
+  struct Choices {
+    uint64_t history;
+    int num_choices;
+    size_t probs;
+    double sampled;
   };
 
   // A history being sampled: where it is, and the probabilities of reaching it.
@@ -235,6 +239,7 @@ class OutcomeSamplingSearch {
   // the table (added) and the leaf evaluator. Leaves the returns (or estimates) in `values`.
   void sample_history(Walk& w, int updater, double* values) {
     path_.clear();
+    choices_.clear();
     probs_.clear();
     BudgetPoller poller(CostlyCalls<S> ? 1 : 256);  // a walk in a game that never ends stops too
     while (!w.world.is_terminal()) {
@@ -257,20 +262,16 @@ class OutcomeSamplingSearch {
 
   void chance_step(Walk& w) {
     Action a;
-    if (config_.oos_baseline) {
+    if (config_.oos_baseline || steering(w)) {
       const int n = w.world.chance_outcomes(outcomes_.data());
       for (int i = 0; i < n; ++i) probabilities_[i] = outcomes_[i].probability;
       Step step{-1, 0, kChancePlayer, 0, 1.0, 1.0, sample_reach(w)};
       step.slot = sample(w, probabilities_.data(), n, probabilities_.data());
       a = outcomes_[step.slot].action;
-      // q is kept with chance divided out: the conditional probability puts it back
-      record_choices(w, step, probabilities_.data(), n, a, true);
-      step.sampled *= probabilities_[step.slot];
-      path_.push_back(step);
-    } else if (steering(w)) {
-      const int n = w.world.chance_outcomes(outcomes_.data());
-      for (int i = 0; i < n; ++i) probabilities_[i] = outcomes_[i].probability;
-      a = outcomes_[sample(w, probabilities_.data(), n, probabilities_.data())].action;
+      if (config_.oos_baseline) {
+        record_choices(w, step, probabilities_.data(), n, a, true);
+        path_.push_back(step);
+      }
     } else {
       a = sample_chance_action(w.world, rng_, outcomes_.data());
     }
@@ -278,14 +279,13 @@ class OutcomeSamplingSearch {
     ++w.steps;
   }
 
-  // Fills the baseline fields of `step`, sampled at the walk's node with choice probabilities
-  // `p`, and moves the walk's history key past its action `a`.
-  void record_choices(Walk& w, Step& step, const double* p, int n, Action a, bool chance) {
-    step.history = w.history;
-    step.num_choices = n;
-    step.probs = probs_.size();
+  // Records the choices of `step`, sampled at the walk's node with choice probabilities `p`
+  // (chance's: the sampling probability gets it back, as q divides chance out), and moves the
+  // walk's history key past its action `a`.
+  void record_choices(Walk& w, const Step& step, const double* p, int n, Action a, bool chance) {
+    const double sampled = sample_reach(w) / step.sample_reach * (chance ? p[step.slot] : 1.0);
+    choices_.push_back({w.history, n, probs_.size(), sampled});
     probs_.insert(probs_.end(), p, p + n);
-    step.sampled = sample_reach(w) / step.sample_reach;
     w.history = KeyHasher(w.history).add(2 * static_cast<uint64_t>(a) + (chance ? 1 : 0)).value();
   }
 
@@ -439,16 +439,18 @@ class OutcomeSamplingSearch {
     const int np = num_players_, width = np + 1;
     double below[kMaxPlayers];  // the estimated values of the history after the step
     std::copy(values, values + np, below);
-    for (auto step = path_.rbegin(); step != path_.rend(); ++step) {
-      const int n = step->num_choices, s = step->slot;
-      double* stored = baselines(step->history, n);
+    for (size_t k = path_.size(); k-- > 0;) {
+      const Step* step = &path_[k];
+      const Choices& choices = choices_[k];
+      const int n = choices.num_choices, s = step->slot;
+      double* stored = baselines(choices.history, n);
       if (!stored) no_baselines_.assign(static_cast<size_t>(n * width), 0.0);
       double* b = stored ? stored : no_baselines_.data();
-      const double* sigma = probs_.data() + step->probs;
+      const double* sigma = probs_.data() + choices.probs;
       double estimate[kMaxPlayers];  // the sampled choice's value
       double node[kMaxPlayers];      // the node's value
       for (int p = 0; p < np; ++p) {
-        estimate[p] = b[s * width + p] + (below[p] - b[s * width + p]) / step->sampled;
+        estimate[p] = b[s * width + p] + (below[p] - b[s * width + p]) / choices.sampled;
         node[p] = sigma[s] * estimate[p];
         for (int i = 0; i < n; ++i) node[p] += i == s ? 0.0 : sigma[i] * b[i * width + p];
       }
@@ -518,7 +520,8 @@ class OutcomeSamplingSearch {
   std::vector<double> strategy_;
   std::vector<uint8_t> consistent_;
   std::vector<Step> path_;
-  std::vector<double> probs_;  // the path's choice probabilities (oos_baseline)
+  std::vector<Choices> choices_;  // beside path_, for oos_baseline
+  std::vector<double> probs_;     // the path's choice probabilities (oos_baseline)
   static constexpr uint32_t kNoBaselines = 0xFFFFFFFFu;
   std::vector<uint64_t> baseline_keys_ = std::vector<uint64_t>(1024);  // history keys, and where
   std::vector<uint32_t> baseline_offsets_ = std::vector<uint32_t>(1024, kNoBaselines);  // in values
