@@ -134,18 +134,22 @@ def test_baselines_past_the_memory_cap_leave_a_legal_search():
     assert sum(result.strategy) == pytest.approx(1) and len(result.strategy) == len(state.legal_actions())
 
 
-def test_kuhn_average_strategy_matches_the_known_equilibrium():
+@pytest.mark.parametrize("baseline", [False, True])
+def test_kuhn_average_strategy_matches_the_known_equilibrium(baseline):
     """Kuhn poker's equilibria (Kuhn 1950): player 1 with a jack bets 1/3 after a check and with a
     queen calls 1/3 of bets; player 0 with a queen checks, and bets a king three times as often as
     it bluffs a jack. One table, 200,000 untargeted iterations from player 0's first decision,
     read at each information set (a search of 1 iteration adds nothing that matters). Measured:
-    0.337, 0.372, 0.966 checks, 0.400 / 0.135 = 2.96. Tolerances: 0.06 on probabilities, 0.6 on
-    the ratio."""
+    0.337, 0.372, 0.966 checks, 0.400 / 0.135 = 2.96 (with baselines: 0.341, 0.333, 0.999, 0.662 / 0.204 = 3.24).
+    Tolerances: 0.06 on probabilities, 0.6 on the ratio. With baselines, an estimate that were
+    biased (a wrong sampling probability, a baseline updated before it is used) would converge
+    elsewhere."""
     tree = mcts.SearchTree()
-    mcts.search(kuhn(0, 1), iterations=200_000, seed=1, algorithm="oos", oos_targeting=0.0, tree=tree)
+    options = dict(algorithm="oos", oos_targeting=0.0, oos_baseline=baseline, tree=tree)
+    mcts.search(kuhn(0, 1), iterations=200_000, seed=1, **options)
 
     def strategy(*history):
-        return mcts.search(kuhn(*history), iterations=1, seed=1, algorithm="oos", oos_targeting=0.0, tree=tree).policy()
+        return mcts.search(kuhn(*history), iterations=1, seed=1, **options).policy()
 
     bet = 1  # Kuhn's actions: 0 pass (check or fold), 1 bet (bet or call)
     assert strategy(2, 0, 0)[bet] == pytest.approx(1 / 3, abs=0.06)  # player 1, jack, after a check
