@@ -105,6 +105,17 @@ def test_gnomi_observation_parts_read_what_the_fields_say(players):
             phase = obs[d.observation("phase").span()]
             if phases[f["phase"]] != "game over":
                 assert phases[list(phase).index(1.0)] == phases[f["phase"]]
+            for kind in ("mushroom", "gnome"):  # each card: who holds it, its side, its face if known
+                cards = d.observation(f"{kind} card")
+                for i, holder in enumerate(f[f"{kind}_holder"]):
+                    held = [0.0] * players
+                    if holder >= 0:
+                        held[(holder - observer) % players] = 1.0
+                    assert list(obs[cards.span(i, "held by")]) == held
+                    assert obs[cards.span(i, "right side up")][0] == float(holder >= 0 and f[f"{kind}_up"][i])
+                    face = list(obs[cards.span(i, "face")])
+                    known = f[f"{kind}_known"][i] >> observer & 1
+                    assert face.index(1.0) == (f[f"{kind}_face"][i] if known else len(face) - 1)
 
 
 def test_unknown_names_are_refused_naming_the_declared_ones():

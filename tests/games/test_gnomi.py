@@ -57,7 +57,8 @@ def test_parameters_and_shapes():
     assert game.parameters() == {"players": 3, "golden": False, "max_rounds": 100}
     assert game.has_chance() and game.has_hidden_information()
     for n in range(2, 7):
-        assert ts.load_game("gnomi", players=n).observation_shape() == (38 * n + 25,)
+        # 38 per seat, 25 + 8 + n for the whole game, then 28 mushrooms of n + 9, 25 gnomes of n + 12
+        assert ts.load_game("gnomi", players=n).observation_shape() == (92 * n + 585,)
     for bad in ({"players": 1}, {"players": 7}, {"max_rounds": 0}, {"golden": 1}, {"colours": 5}):
         with pytest.raises(ValueError):
             ts.load_game("gnomi", **bad)

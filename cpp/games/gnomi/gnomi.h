@@ -56,8 +56,12 @@
 // turn from the observer, [in game, whose turn, deciding now, up mushrooms by known colour (6)
 // and unknown (1), composted by colour (6) and unknown (1), awake gnomes by known kind (9) and
 // unknown (1), sleeping by kind (9) and unknown (1), golden gnomes offered so far (public)]; then
-// the phase one-hot (15), the pending colour one-hot (6), the game of the match one-hot (3), and
-// rounds played / max_rounds.
+// the phase one-hot (15), the pending colour one-hot (6), the game of the match one-hot (3),
+// rounds played / max_rounds, the effect under way one-hot (8) and its target by seat from the
+// observer (players); then a block per card (CardObservation below), the 28 mushrooms then the 25
+// gnomes: [held by each seat from the observer (players), right side up, face known to every
+// player, face as the observer knows it one-hot (6 colours or 9 gnome kinds) or unknown (1)].
+// Actions name cards, so a policy can only tell one card's action from another's by these blocks.
 //
 // The names of the phases, effects and action ranges, the card tables and the observation layout
 // are exported as the game's description (Gnomi::description), which the Python side reads.
@@ -147,6 +151,13 @@ class GnomiState {
     static constexpr int kSize = kGoldenOffered + 1;
   };
   static constexpr int kMatchGames = 3;  // games in a golden match
+  static constexpr int kEffects = kHans + 1;
+  // The observation's block per card, after the seats' and the whole game's: its holder's slot
+  // among the first `players` floats, then these, then the face (faces + 1 with unknown).
+  struct CardObservation {
+    static constexpr int kUp = 0, kKnownToAll = 1, kFace = 2;
+    static constexpr int size(int players, int faces) { return players + kFace + faces + 1; }
+  };
 
   // Deals a new game (or match) from `seed`.
   GnomiState(int players, bool golden, int max_rounds, uint64_t seed);
@@ -193,7 +204,9 @@ class GnomiState {
     return max_rounds * players * 40 * (golden ? kMatchGames : 1);
   }
   static int observation_size(int players) {
-    return SeatObservation::kSize * players + kNumPhases + kColours + kMatchGames + 1;
+    return SeatObservation::kSize * players + kNumPhases + kColours + kMatchGames + 1 + kEffects + players +
+           kM * CardObservation::size(players, kColours) +
+           kG * CardObservation::size(players, gnomi::kNumGnomeFaces);
   }
 
  private:

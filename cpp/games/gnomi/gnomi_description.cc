@@ -1,5 +1,7 @@
 // Gnomi's description (core/description.h): the names of its phases, effects and abilities,
 // its card tables, action ranges and observation layout, from the constants the rules use.
+#include <tuple>
+
 #include "games/gnomi/gnomi.h"
 
 namespace ts {
@@ -42,7 +44,16 @@ GameDescription Gnomi::description() const {
              {"gnomes asleep", Obs::kSleeping, kFaces + 1},
              {"golden gnomes offered", Obs::kGoldenOffered, 1}});
   d.observe("phase", S::kNumPhases).observe("colour", S::kColours).observe("game", S::kMatchGames);
-  d.observe("rounds played", 1);
+  d.observe("rounds played", 1).observe("effect", S::kEffects).observe("target", players_);
+  using Card = S::CardObservation;
+  for (const auto& [name, count, faces] :
+       {std::tuple{"mushroom card", kM, S::kColours}, {"gnome card", kG, kFaces}}) {
+    d.observe(name, Card::size(players_, faces), count,
+              {{"held by", 0, players_},
+               {"right side up", players_ + Card::kUp, 1},
+               {"known to all", players_ + Card::kKnownToAll, 1},
+               {"face", players_ + Card::kFace, faces + 1}});
+  }
   return d;
 }
 

@@ -295,6 +295,24 @@ void GnomiState::observation_tensor(int player, float* out) const {
   g += kColours;
   g[game_] = 1;
   g[kMatchGames] = static_cast<float>(round_) / max_rounds_;
+  g += kMatchGames + 1;
+  g[effect_] = 1;
+  g += kEffects;
+  if (target_ >= 0) g[(target_ - player + n_) % n_] = 1;
+  g += n_;
+  // One block per card; `face` is -1 where the observer does not know it.
+  const auto card = [&](int holder, bool up, uint8_t known, int face, int faces) {
+    using Card = CardObservation;
+    if (holder >= 0) g[(holder - player + n_) % n_] = 1;
+    float* c = g + n_;
+    c[Card::kUp] = up && holder >= 0;
+    c[Card::kKnownToAll] = (known & all_mask()) == all_mask();
+    c[Card::kFace + ((known >> player) & 1 ? face : faces)] = 1;
+    g += Card::size(n_, faces);
+  };
+  for (int m = 0; m < kM; ++m) card(mush_.holder[m], mush_.up[m], mush_.known[m], mush_.face[m], kColours);
+  for (int i = 0; i < kG; ++i)
+    card(gnome_.holder[i], gnome_.up[i], gnome_.known[i], gnome_.face[i], gnomi::kNumGnomeFaces);
 }
 
 // A world for `player`: every face the player does not know is re-drawn uniformly from the faces
