@@ -300,7 +300,7 @@ void GnomiState::observation_tensor(int player, float* out) const {
   g += kEffects;
   if (target_ >= 0) g[(target_ - player + n_) % n_] = 1;
   g += n_;
-  // One block per card; `face` is -1 where the observer does not know it.
+  // One block per card, its face shown only to an observer who knows it.
   const auto card = [&](int holder, bool up, uint8_t known, int face, int faces) {
     using Card = CardObservation;
     if (holder >= 0) g[(holder - player + n_) % n_] = 1;
