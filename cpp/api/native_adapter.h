@@ -154,7 +154,7 @@ class NativeStateAdapter final : public AnyState, public NativeSearchable {
     // seed: a game whose setup depends on the seed (hidden deals) does not replay from it, and
     // the search then goes without (it checks); the true seed must not reach the search.
     std::optional<Trajectory<S>> trajectory;
-    if (wants_trajectory(config)) {
+    if (wants_trajectory(config, game_->has_hidden_information())) {
       trajectory.emplace(Trajectory<S>{game_->native().new_initial_state(0), history_});
     }
     const S root = without_record(state_);

@@ -27,7 +27,7 @@ SearchResult search_dynamic(const AnyState& root, const SearchConfig& config, Tr
   const int max_legal_actions = game->max_legal_actions();
   const DynState start(root.clone(), max_legal_actions);
   std::optional<Trajectory<DynState>> trajectory;
-  if (wants_trajectory(config)) {
+  if (wants_trajectory(config, game->has_hidden_information())) {
     if (std::unique_ptr<AnyState> initial = root.initial_state()) {
       trajectory.emplace(
           Trajectory<DynState>{DynState(std::move(initial), max_legal_actions), root.history()});

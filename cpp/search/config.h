@@ -78,8 +78,11 @@ struct SearchConfig {
 
 // Whether a search with `config` reads the path played from the start of the game (the adapters
 // pass it as a Trajectory): beliefs about how the root was reached.
-inline bool wants_trajectory(const SearchConfig& config) {
+inline bool wants_trajectory(const SearchConfig& config, bool hidden_information) {
   const AlgorithmInfo& info = algorithm_info(config.algorithm);
+  // OOS solves the subgame below the state of a game without hidden information, which does not
+  // depend on the path there (search/outcome_sampling.h).
+  if (config.algorithm == Algorithm::kOos && !hidden_information) return false;
   return info.needs_trajectory || (config.beliefs && info.family == Family::kIsmcts);
 }
 

@@ -48,6 +48,12 @@
 // Where the game cannot be replayed from its start in worlds drawn for the player to move (a deal
 // that depends on the seed, no trajectory), iterations start at the root in a world drawn from
 // its information set, uniformly as ISMCTS draws them: outcome sampling of the game from there.
+// A game without hidden information gets no trajectory either (search/config.h): its root is its
+// own information set, and the subgame below it does not depend on the path there, so solving
+// that subgame is sound. Walks from the start would weigh every update at the root by the reach
+// of the path played, which an equilibrium leaves after a random opening or a mistake: the
+// updates shrank as the table learned that, and the root's strategy stopped moving (the same
+// policy after 1,000 and 10,000 iterations; the tactics suite's connect four, 42% found).
 //
 // The root state is read only through determinize(root, ...), resample_from_infostate of the
 // trajectory's history and the root player's own key: search from two states the player cannot

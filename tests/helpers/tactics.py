@@ -47,8 +47,46 @@ def immediate_win(state: Any) -> Optional[int]:
     return wins[0] if len(wins) == 1 and len(state.legal_actions()) >= 3 else None
 
 
+SOLVED = {"tic_tac_toe"}
+"""Games small enough to solve here: their positions also have exactly one move of the best exact
+value. Without that a search is free to choose another: a later win where one wins at once, or
+any move where the one defence loses anyway, and an equilibrium search (oos) does."""
+
+
+def exact_value(state: Any, memo: dict[str, float]) -> float:
+    """The value of `state` for the player to move under perfect play (negamax, two players)."""
+    key = str(state)
+    if key not in memo:
+        memo[key] = max(move_value(state, action, memo) for action in state.legal_actions())
+    return memo[key]
+
+
+def move_value(state: Any, action: int, memo: dict[str, float]) -> float:
+    """The exact value of `action` for the player to move."""
+    mover, after = state.current_player(), state.clone()
+    after.apply_action(action)
+    return after.returns()[mover] if after.is_terminal() else -exact_value(after, memo)
+
+
+def only_best(answer: Callable[[Any], Optional[int]]) -> Callable[[Any], Optional[int]]:
+    """`answer`, kept only where its move is the one move of the best exact value."""
+    memo: dict[str, float] = {}
+
+    def checked(state: Any) -> Optional[int]:
+        move = answer(state)
+        if move is None:
+            return None
+        values = {action: move_value(state, action, memo) for action in state.legal_actions()}
+        best = max(values.values())
+        return move if values[move] == best and sum(v == best for v in values.values()) == 1 else None
+
+    return checked
+
+
 def _collect(game_name: str, count: int, seed: int, answer: Callable[[Any], Optional[int]]) -> list[tuple[Any, int]]:
     game, rng, found = ts.load_game(game_name), random.Random(seed), []
+    if game_name in SOLVED:
+        answer = only_best(answer)
     for _ in range(100 * count):
         state = game.new_initial_state()
         while not state.is_terminal():

@@ -215,15 +215,16 @@ def test_bad_options_are_named(option, value, message):
         mcts.search(leduc(3, 0), iterations=10, algorithm="oos", **{option: value})
 
 
-def test_a_decision_the_strategies_would_not_reach_is_searched():
+def test_a_perfect_information_search_solves_the_subgame_below_its_root():
     """x: 0, 2, 5; o: 1, 7; o to move wins at 4 (the middle column). The opening is off the
-    equilibrium path: without the tremble the opponent's strategies give it probability 0, the
-    regrets there get no weight and the win is missed (0.93 on move 8); with the default tremble
-    the win is played (docs/hidden-information.md, a trembling hand)."""
+    equilibrium path. Walks from the game's start would weigh the updates here by that path's
+    reach, which the table learns to be almost 0: the win was missed without the tremble, and at
+    1,000 iterations found in 42% of the tactics suite's connect four positions with it. A game
+    without hidden information is solved from its state instead (search/outcome_sampling.h), so
+    the win is played either way."""
     state = ts.load_game("tic_tac_toe").new_initial_state()
     for action in (0, 1, 2, 7, 5):
         state.apply_action(action)
-    without = mcts.search(state, algorithm="oos", iterations=10_000, seed=1, oos_tremble=0.0)
-    assert without.best_action != 4
-    found = mcts.search(state, algorithm="oos", iterations=10_000, seed=1)
-    assert found.best_action == 4 and found.strategy[[s.action for s in found.stats].index(4)] > 0.9
+    for tremble in (0.0, 0.01):
+        found = mcts.search(state, algorithm="oos", iterations=10_000, seed=1, oos_tremble=tremble)
+        assert found.best_action == 4 and found.strategy[[s.action for s in found.stats].index(4)] > 0.9
