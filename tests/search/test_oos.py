@@ -215,6 +215,16 @@ def test_bad_options_are_named(option, value, message):
         mcts.search(leduc(3, 0), iterations=10, algorithm="oos", **{option: value})
 
 
+def test_the_tremble_lowers_leduc_per_decision_exploitability():
+    """A fresh table at every decision of Leduc poker, 1,000 iterations, 3 seed offsets. Play
+    after an opponent's mistake is reached only through the tremble (docs/hidden-information.md,
+    a trembling hand). Measured with the default 0.01: 1.287, 1.446, 1.504; without: 1.508,
+    1.654, 1.766. Required: each offset lower with it."""
+    with_tremble = [fresh_exploitability(LEDUC, 1000, offset) for offset in range(3)]
+    without = [fresh_exploitability(LEDUC, 1000, offset, oos_tremble=0.0) for offset in range(3)]
+    assert all(a < b for a, b in zip(with_tremble, without)), (with_tremble, without)
+
+
 def test_a_perfect_information_search_solves_the_subgame_below_its_root():
     """x: 0, 2, 5; o: 1, 7; o to move wins at 4 (the middle column). The opening is off the
     equilibrium path. Walks from the game's start would weigh the updates here by that path's
