@@ -57,6 +57,7 @@ struct SearchConfig {
   bool oos_regret_plus = false;  // measured: docs/hidden-information.md
   bool oos_baseline = false;     // measured: docs/hidden-information.md
   bool beliefs = false;
+  double playout_mix = 0;
   // Called from the searching thread every few milliseconds; throws to abort (Ctrl-C). Only
   // the caller's thread gets it when a search runs on several threads.
   std::function<void()> interrupt_check;

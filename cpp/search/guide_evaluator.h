@@ -25,6 +25,9 @@ class GuideEvaluator {
     return impl_->priors(leaf, actions, n, out);
   }
   int batch_size() const { return impl_->batch_size(); }
+  // Passed on to an evaluator with playouts that learn from the iterations (MAST).
+  void tree_move(int player, Action action) { impl_->tree_move(player, action); }
+  void end_iteration(const double* values) { impl_->end_iteration(values); }
   void evaluate_batch(const std::vector<const S*>& leaves, std::vector<double>& values,
                       std::vector<float>& priors) {
     impl_->evaluate_batch(leaves, values, priors);
@@ -36,6 +39,8 @@ class GuideEvaluator {
     virtual void evaluate(const S& leaf, Rng& rng, double* values) = 0;
     virtual bool priors(const S& leaf, const Action* actions, int n, float* out) = 0;
     virtual int batch_size() const = 0;
+    virtual void tree_move(int player, Action action) = 0;
+    virtual void end_iteration(const double* values) = 0;
     virtual void evaluate_batch(const std::vector<const S*>& leaves, std::vector<double>& values,
                                 std::vector<float>& priors) = 0;
   };
@@ -48,6 +53,12 @@ class GuideEvaluator {
       return evaluator.priors(leaf, actions, n, out);
     }
     int batch_size() const override { return evaluator.batch_size(); }
+    void tree_move(int player, Action action) override {
+      if constexpr (LearnsFromIterations<E>) evaluator.tree_move(player, action);
+    }
+    void end_iteration(const double* values) override {
+      if constexpr (LearnsFromIterations<E>) evaluator.end_iteration(values);
+    }
     void evaluate_batch(const std::vector<const S*>& leaves, std::vector<double>& values,
                         std::vector<float>& priors) override {
       evaluator.evaluate_batch(leaves, values, priors);

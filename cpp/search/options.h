@@ -181,6 +181,12 @@ inline const SearchOption kSearchOptions[] = {
      .help = "ISMCTS and MO-ISMCTS: worlds weighted by how likely the opponents' moves so far were with the "
              "cards each world gives them (search/world_beliefs.h); games whose history replays in a drawn "
              "world"},
+    {.name = "playout_mix",
+     .field = &SearchConfig::playout_mix,
+     .max = 1,
+     .help = "with a model: the share of each leaf's value taken from a native playout, the rest from the "
+             "network (AlphaGo's lambda; 0: the network alone)",
+     .per_game = true},
 };
 
 // The option named `name`, or nullptr.

@@ -295,8 +295,12 @@ def _native_config(game: Any, evaluator: Any, **options: Any) -> dict[str, Any]:
         takes = [name for name, a in ALGORITHM_TABLE.items() if a.batched_evaluator]
         if algorithm not in takes:
             raise ValueError(f"batched evaluators need algorithm {' or '.join(map(repr, takes))}, got {algorithm!r}")
-    options.update(_playout_options(game, evaluator, options.pop("rollout_cutoff"), options.pop("playout")))
-    options.update(_score_options(game, evaluator, options.pop("score_weight"), options.pop("score_scale")))
+    # A model may have the game's default playouts mixed into its values; other evaluators may not.
+    if options["playout_mix"] == "auto":
+        options["playout_mix"] = search_defaults(game)["playout_mix"] if isinstance(evaluator, Model) else 0.0
+    playouts = evaluator is None or (isinstance(evaluator, Model) and options["playout_mix"] != 0)
+    options.update(_playout_options(game, evaluator, playouts, options.pop("rollout_cutoff"), options.pop("playout")))
+    options.update(_score_options(game, playouts, options.pop("score_weight"), options.pop("score_scale")))
     tuned = search_defaults(game)
     for name in PER_GAME:  # any other option a game tunes, left at "auto"
         if options[name] == "auto":
@@ -309,16 +313,17 @@ def _native_config(game: Any, evaluator: Any, **options: Any) -> dict[str, Any]:
     return options
 
 
-def _score_options(game: Any, evaluator: Any, score_weight: Any, score_scale: Any) -> dict[str, float]:
+def _score_options(game: Any, playouts: bool, score_weight: Any, score_scale: Any) -> dict[str, float]:
     """score_weight and score_scale for the native call. "auto" takes the game's defaults
-    (games.search_defaults) for the default playouts; an evaluator object plays without them."""
-    defaults = search_defaults(game if evaluator is None else None)
+    (games.search_defaults) where the search plays native playouts; an evaluator object without
+    them plays without the score."""
+    defaults = search_defaults(game if playouts else None)
     weight = defaults["score_weight"] if score_weight == "auto" else score_weight
     scale = defaults["score_scale"] if score_scale == "auto" else score_scale
     return dict(score_weight=weight, score_scale=scale)
 
 
-def _playout_options(game: Any, evaluator: Any, rollout_cutoff: Any, playout: Any) -> dict[str, Any]:
+def _playout_options(game: Any, evaluator: Any, playouts: bool, rollout_cutoff: Any, playout: Any) -> dict[str, Any]:
     """rollouts, rollout_cutoff and playout for the native call. "auto" options take the game's
     defaults (games.search_defaults); an evaluator object fixes what it names."""
     defaults = search_defaults(game)
@@ -340,7 +345,7 @@ def _playout_options(game: Any, evaluator: Any, rollout_cutoff: Any, playout: An
             rollouts = evaluator.rollouts
             cutoff = None if rollout_cutoff == "auto" else rollout_cutoff
             policy = "random" if playout == "auto" else playout
-        elif evaluator is not None and (rollout_cutoff not in ("auto", None) or playout not in ("auto", "random")):
+        elif not playouts and (rollout_cutoff not in ("auto", None) or playout not in ("auto", "random")):
             raise ValueError(
                 "rollout_cutoff and playout configure the native playouts; they cannot be combined "
                 f"with evaluator={type(evaluator).__name__}"

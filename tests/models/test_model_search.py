@@ -7,21 +7,10 @@ import numpy as np
 import pytest
 
 import tablesearch as ts
+from helpers.constant_models import constant_model
 from tablesearch import mcts
 from tablesearch.agents.specs import make_agent
 from tablesearch.models import Model
-
-
-def constant_model(game, value0=0.5, favourite=None):
-    """A network that ignores its input: player 0's value is `value0` (the others' its negation
-    for two players), and the policy prefers `favourite` strongly."""
-    model = Model.for_game(game, hidden=(4,))
-    tensors = {name: np.zeros_like(array) for name, array in model.tensors.items()}
-    raw = np.arctanh(value0 / game.max_utility())
-    tensors["value.bias"] = np.array([raw, -raw][: game.num_players()], dtype=np.float32)
-    if favourite is not None:
-        tensors["policy.bias"][favourite] = 8.0
-    return Model(model.game, model.architecture, tensors)
 
 
 def test_puct_follows_the_model_priors():

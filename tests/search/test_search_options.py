@@ -148,7 +148,7 @@ def test_the_algorithm_table_holds_what_the_readers_used_to_list():
     assert mcts.CONTINUING_ALGORITHMS == ("uct", "puct", "ismcts", "mo-ismcts", "oos", "ismcts-puct")
     assert [a for a, row in ALGORITHM_TABLE.items() if row.batched_evaluator] == ["puct"]
     assert COSTLY == ("iterations", "time_limit", "max_memory_mb", "rollouts", "determinizations", "threads")
-    assert PER_GAME == ("rollout_cutoff", "playout", "score_weight", "score_scale")
+    assert PER_GAME == ("rollout_cutoff", "playout", "score_weight", "score_scale", "playout_mix")
     assert mcts.AUTO_OPTIONS == {"algorithm", *PER_GAME}
     assert list(AUTO_CASES) == ["hidden-priors", "hidden-two-players-keys", "hidden", "priors", "perfect"]
     picks = {row.auto: name for name, row in ALGORITHM_TABLE.items() if row.auto}

@@ -40,7 +40,9 @@ class SelfPlaySettings:
     search_value_weight: float = 0.0
 
     def search_options(self) -> dict[str, Any]:
-        options: dict[str, Any] = {"algorithm": self.algorithm, "iterations": self.simulations}
+        # The network alone, not the playouts a game's defaults may mix in (playout_mix): self-play
+        # trains that network, at the speed its own evaluations allow.
+        options: dict[str, Any] = {"algorithm": self.algorithm, "iterations": self.simulations, "playout_mix": 0.0}
         if self.algorithm in ("puct", "ismcts-puct"):
             options.update(dirichlet_alpha=self.dirichlet_alpha, dirichlet_epsilon=self.dirichlet_epsilon)
         if self.algorithm == "gumbel":
