@@ -69,3 +69,19 @@ def test_a_mix_outside_zero_to_one_is_refused_naming_the_range():
     model = constant_model(state.get_game(), 0.25)
     with pytest.raises(ValueError, match=r"playout_mix must be a finite number in \[0, 1\], got 1\.5"):
         mcts.search(state, iterations=10, evaluator=model, playout_mix=1.5)
+
+
+def test_gummiland_mixes_playouts_into_its_model_at_3_and_4_players_only():
+    """The game's default (measured: docs/training.md) applies with a model; a search without one
+    has no network to mix with, and 2 players keep the network alone."""
+    for players, mix in ((2, 0.0), (3, 0.5), (4, 0.5)):
+        game = ts.load_game("gummiland", players=players)
+        state = game.new_initial_state(seed=0)
+        while state.current_player() < 0:
+            state.apply_action(state.chance_outcomes()[0][0])
+        model = Model.for_game(game, hidden=(8,), seed=1)
+        default = mcts.search(state, iterations=60, seed=2, evaluator=model)
+        assert default.stats == mcts.search(state, iterations=60, seed=2, evaluator=model, playout_mix=mix).stats
+        if mix:
+            assert default.stats != mcts.search(state, iterations=60, seed=2, evaluator=model, playout_mix=0).stats
+        assert mcts.search(state, iterations=60, seed=2).iterations == 60  # no model: nothing to mix, no error
