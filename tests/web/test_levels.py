@@ -136,3 +136,9 @@ def test_a_model_file_gone_since_the_server_started_is_no_level(tmp_path):
     Model.for_game(ts.load_game("connect_four"), hidden=(8,)).save(path)
     path.write_bytes(b"TSMODEL not a model any more")
     assert [row["name"] for row in levels.for_game("connect_four", {"c4": str(path)})][-1] == "Hard"
+
+
+def test_expert_says_when_playouts_value_its_positions_too():
+    """Gummiland's model mixes playouts into its values at 3 players (playout_mix), not at 2."""
+    assert "played out" in levels.expert("gummiland", 3).about
+    assert "played out" not in levels.expert("gummiland", 2).about

@@ -21,6 +21,7 @@ from typing import Any, Optional
 import tablesearch as ts
 from tablesearch.agents.specs import cached_model
 from tablesearch.games.extras import game_extras
+from tablesearch.games.search_defaults import search_defaults
 from tablesearch.models.builtin import builtin_files
 from tablesearch.safe_files import write_atomically
 
@@ -68,6 +69,8 @@ def expert(game: str, players: int) -> Level:
     given = _simulations(game, players)
     n = given[3] if len(given) > 3 and given[3] is not None else SIMULATIONS[3]
     about = f"a network trained by self-play guides {n:,} simulated games per move"
+    if (game, players) in builtin_files() and search_defaults(ts.load_game(game, players=players))["playout_mix"]:
+        about += ", each position it reaches valued by the network and by a game played out from there"
     return Level("expert", "Expert", f"mcts:model=builtin,iterations={n}", about)
 
 

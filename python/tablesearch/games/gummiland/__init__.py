@@ -20,14 +20,14 @@ TITLE = "Gummiland"  # as players and the rules page write it
 # players neither 10 (360 games) nor 30 (60 games) were told from random moves, so there is no
 # Easy there, and Expert's model guiding 1,000 played below Hard, so there it guides 3,000.
 LEVEL_SIMULATIONS = (10, 100, 3000)
+LEVEL_SIMULATIONS_BY_PLAYERS = {3: (None, 100, 3000, 3000)}
 
 # With a model at 3 and 4 players, half of each leaf's value comes from a playout: the network's
 # value alone made a weaker player than the default search at equal time (0.1 s a move, against
 # it in every other seat), its priors with the playouts a stronger one. 3 players: win share 0.478
-# [0.406, 0.549] alone, 0.646 [0.582, 0.709] mixed (150 games, the same deals); 4 players: 0.201
+# [0.406, 0.549] alone, 0.624 [0.556, 0.693] mixed (150 games, the same deals); 4 players: 0.201
 # [0.143, 0.259] alone (160 games), 0.367 [0.282, 0.451] mixed (80 games). docs/training.md.
 SEARCH_DEFAULTS_BY_PLAYERS = {3: {"playout_mix": 0.5}, 4: {"playout_mix": 0.5}}
-LEVEL_SIMULATIONS_BY_PLAYERS = {3: (None, 100, 3000, 3000)}
 
 __all__ = [
     "TITLE",
