@@ -39,7 +39,8 @@ def test_batched_leaves_are_mixed_too():
 
 
 def test_the_same_seed_gives_the_same_search_with_game_tuned_playouts():
-    """Gnomi's default playouts are MAST's, which learn from the search's iterations under the mix."""
+    """Gnomi's default playouts (MAST's, fed the search's iterations through the guide) under the
+    mix: the same seed gives the same search, and the mix changes it."""
     game = ts.load_game("gnomi", players=2)
     state = game.new_initial_state(seed=0)
     while state.current_player() < 0:
