@@ -142,3 +142,4 @@ def test_expert_says_when_playouts_value_its_positions_too():
     """Gummiland's model mixes playouts into its values at 3 players (playout_mix), not at 2."""
     assert "played out" in levels.expert("gummiland", 3).about
     assert "played out" not in levels.expert("gummiland", 2).about
+    assert "played out" not in levels.expert("gummiland", 99).about  # no model there: nothing loaded

@@ -63,13 +63,22 @@ def ladder(game: str, players: Optional[int] = None) -> tuple[Level, ...]:
     return (BEGINNER, *searching)
 
 
+@functools.cache  # a seat's name asks at every page
+def _mixes_playouts(game: str, players: int) -> bool:
+    """Whether the game's built-in model at `players` plays with playouts mixed in (playout_mix);
+    False where no model ships, without loading anything for a game or count a request named."""
+    return (game, players) in builtin_files() and bool(
+        search_defaults(ts.load_game(game, players=players))["playout_mix"]
+    )
+
+
 def expert(game: str, players: int) -> Level:
     """The level of `game`'s built-in model at `players`, offered where one plays
     (tablesearch.models.builtin)."""
     given = _simulations(game, players)
     n = given[3] if len(given) > 3 and given[3] is not None else SIMULATIONS[3]
     about = f"a network trained by self-play guides {n:,} simulated games per move"
-    if (game, players) in builtin_files() and search_defaults(ts.load_game(game, players=players))["playout_mix"]:
+    if _mixes_playouts(game, players):
         about += ", each position it reaches valued by the network and by a game played out from there"
     return Level("expert", "Expert", f"mcts:model=builtin,iterations={n}", about)
 
