@@ -63,7 +63,7 @@ def ladder(game: str, players: Optional[int] = None) -> tuple[Level, ...]:
     return (BEGINNER, *searching)
 
 
-@functools.cache  # a seat's name asks at every page
+@functools.lru_cache(maxsize=64)  # a seat's name asks at every page; bounded whatever names arrive
 def _mixes_playouts(game: str, players: int) -> bool:
     """Whether the game's built-in model at `players` plays with playouts mixed in (playout_mix);
     False where no model ships, without loading anything for a game or count a request named."""
