@@ -18,8 +18,9 @@ figures; with --out DIR the games are kept there (DIR/GAME-Np.jsonl), and a reru
 levels.json records the games each was measured with (`played`: enough for each level's interval
 to lie above the one below, tests/web/test_levels.py), and when, from which commit and on what
 machine (`measured`). Gummiland's 400 at 2 players take about 45 minutes of one core, its Hard
-level being slow, and 360 at 3 players 21 minutes; Wetland's 1,500 at 3 players 1.5 minutes and
-1,800 at 4 players 6 minutes; Gnomi's 1,200 at 3 players half a minute.
+level being slow, 360 at 3 players 21 minutes and 120 at 4 players 9 (2 workers); Wetland's 1,500
+at 3 players 1.5 minutes and 1,800 at 4 players 6 minutes; Gnomi's 1,200 at 3 players half a
+minute.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ GAMES = {  # the player counts measured: 2, the game's default, and each count a
     "wetland": (2, 3, 4),
     "leduc_poker": (2,),
     "gnomi": (2, 3),
-    "gummiland": (2, 3),
+    "gummiland": (2, 3, 4),
 }
 FIXED = {"tic_tac_toe", "connect_four", "leduc_poker"}  # no players parameter
 NOTES = {
@@ -49,8 +50,8 @@ NOTES = {
     "leduc_poker": "no search tried here beat 100 simulations a move, so there is no Hard level",
     "gnomi": "3,000 simulations a move play no better than 300 here, so Hard looks 300 ahead",
     "gummiland": (
-        "at 3 players neither 10 nor 30 simulations a move were told from random moves, so there is no Easy "
-        "there, and the model guides 3,000 simulations a move, as 1,000 played below Hard"
+        "at 3 and 4 players neither 10 nor 30 simulations a move were told from random moves, so there is no "
+        "Easy there, and the model guides 3,000 simulations a move, as 1,000 played below Hard at 3 players"
     ),
     "wetland": (
         "3,000 simulations a move play no better than 300 at 2 players, so Hard looks 300 ahead; at 4 players "

@@ -25,10 +25,11 @@ def test_named_levels_for_every_game_and_expert_where_a_model_ships():
 
 def test_expert_may_search_more_at_a_player_count():
     """Gummiland at 3 players: its model guiding 1,000 simulations a move played below Hard's 3,000
-    plain ones, so there it guides 3,000; a seat is named Expert by its own count's level."""
+    plain ones, so there it guides 3,000, as at 4; a seat is named Expert by its own count's level."""
     experts = {tuple(row["players"]): row["spec"] for row in levels.for_game("gummiland") if row["key"] == "expert"}
-    assert experts == {(2,): "mcts:model=builtin,iterations=1000", (3,): "mcts:model=builtin,iterations=3000"}
+    assert experts == {(2,): "mcts:model=builtin,iterations=1000", (3, 4): "mcts:model=builtin,iterations=3000"}
     assert levels.name_of("mcts:model=builtin,iterations=3000", "gummiland", 3) == "Expert AI"
+    assert levels.name_of("mcts:model=builtin,iterations=3000", "gummiland", 4) == "Expert AI"
     assert levels.name_of("mcts:model=builtin,iterations=3000", "gummiland", 2) is None
 
 
@@ -44,6 +45,7 @@ MEASURED = {
     ("gnomi", 3),
     ("gummiland", 2),
     ("gummiland", 3),
+    ("gummiland", 4),
 }
 
 
@@ -139,7 +141,8 @@ def test_a_model_file_gone_since_the_server_started_is_no_level(tmp_path):
 
 
 def test_expert_says_when_playouts_value_its_positions_too():
-    """Gummiland's model mixes playouts into its values at 3 players (playout_mix), not at 2."""
+    """Gummiland's model mixes playouts into its values at 3 and 4 players (playout_mix), not at 2."""
     assert "played out" in levels.expert("gummiland", 3).about
+    assert "played out" in levels.expert("gummiland", 4).about
     assert "played out" not in levels.expert("gummiland", 2).about
     assert "played out" not in levels.expert("gummiland", 99).about  # no model there: nothing loaded
