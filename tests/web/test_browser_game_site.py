@@ -193,10 +193,8 @@ def test_the_setup_form_offers_levels_and_seats_and_keeps_what_was_typed(page):
 
 
 def test_the_expert_level_is_offered_where_a_builtin_model_plays(page):
-    """Gummiland ships a model for 2 players: Expert is offered there and not at 4 players, where a
-    seat that had it falls back to Medium; a game of 2 starts with the shipped model in the AI's seat."""
-    from tablesearch.web import levels
-
+    """Gummiland ships a model for 2 players and one for 4: Expert is offered at both, and keeps its
+    name at 4 with the 4-player search; a game of 2 starts with the shipped model in the AI's seat."""
     with background_server() as server:
         page.goto(server.page("/"))
         page.select_option("#game", "gummiland")
@@ -208,9 +206,7 @@ def test_the_expert_level_is_offered_where_a_builtin_model_plays(page):
         page.click("#specs-box summary")
         assert page.input_value('.seat-row input.spec[data-seat="1"]') == "mcts:model=builtin,iterations=1000"
         page.fill('[data-param="players"]', "4")
-        assert not any(n.startswith("Expert") for n in page.locator("#level option").all_inner_texts())
-        medium = next(level.spec for level in levels.ladder("gummiland") if level.key == "medium")
-        assert page.input_value('.seat-row input.spec[data-seat="1"]') == medium
+        assert page.input_value('.seat-row input.spec[data-seat="1"]') == "mcts:model=builtin,iterations=3000"
         page.fill('[data-param="players"]', "2")
         page.select_option("#level", label=expert[0])
         page.click("#start")
@@ -222,7 +218,8 @@ def test_the_expert_level_is_offered_where_a_builtin_model_plays(page):
 
 def test_wetland_offers_expert_at_3_players_with_the_elo_measured_at_3_players(page):
     """Each level shows the Elo measured at the player count chosen: Wetland's 3-player figures at
-    3 players, Expert's among them (a model ships for 3 and 4), its 2-player figures at 2."""
+    3 players, Expert's among them (a model ships for 3 and 4), its 2-player figures at 2, where a
+    seat that had Expert falls back to Medium."""
     from tablesearch.web import levels
 
     def shown(n: int) -> list[str]:
@@ -244,6 +241,8 @@ def test_wetland_offers_expert_at_3_players_with_the_elo_measured_at_3_players(p
         assert f"(95% interval {low} to {high}) against the other levels at 3 players" in about
         page.fill('[data-param="players"]', "2")
         assert page.locator("#level option").all_inner_texts() == shown(2)  # no Expert, 2-player figures
+        medium = next(row.spec for row in levels.ladder("wetland", 2) if row.key == "medium")
+        assert page.input_value("#level") == medium
 
 
 def test_a_level_stays_chosen_when_its_player_count_searches_more(page):
