@@ -22,7 +22,7 @@ TITLE = "Gummiland"  # as players and the rules page write it
 # players, among the levels, neither 10 (Elo +0 [-17, +16]) nor 30 (+7 [-13, +26]) were told from
 # random moves (120 games each): no Easy there either, and Expert guides 3,000 there too.
 LEVEL_SIMULATIONS = (10, 100, 3000)
-LEVEL_SIMULATIONS_BY_PLAYERS = {3: (None, 100, 3000, 3000), 4: (None, 100, 3000, 3000)}
+LEVEL_SIMULATIONS_BY_PLAYERS = dict.fromkeys((3, 4), (None, 100, 3000, 3000))
 
 # With a model at 3 and 4 players, half of each leaf's value comes from a playout: the network's
 # value alone made a weaker player than the default search at equal time (0.1 s a move, against
