@@ -75,7 +75,7 @@ def test_a_mix_outside_zero_to_one_is_refused_naming_the_range():
 def test_gummiland_mixes_playouts_into_its_model_at_3_and_4_players_only():
     """The game's default (measured: docs/training.md) applies with a model; a search without one
     has no network to mix with, and 2 players keep the network alone."""
-    for players, mix in ((2, 0.0), (3, 0.5), (4, 0.5)):
+    for players, mix in ((2, 0.0), (3, 0.5), (4, 0.8)):
         game = ts.load_game("gummiland", players=players)
         state = game.new_initial_state(seed=0)
         while state.current_player() < 0:

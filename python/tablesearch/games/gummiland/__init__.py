@@ -24,12 +24,13 @@ TITLE = "Gummiland"  # as players and the rules page write it
 LEVEL_SIMULATIONS = (10, 100, 3000)
 LEVEL_SIMULATIONS_BY_PLAYERS = dict.fromkeys((3, 4), (None, 100, 3000, 3000))
 
-# With a model at 3 and 4 players, half of each leaf's value comes from a playout: the network's
-# value alone made a weaker player than the default search at equal time (0.1 s a move, against
-# it in every other seat), its priors with the playouts a stronger one. 3 players: win share 0.478
-# [0.406, 0.549] alone, 0.624 [0.556, 0.693] mixed (150 games, the same deals); 4 players: 0.201
-# [0.143, 0.259] alone (160 games), 0.367 [0.282, 0.451] mixed (80 games). docs/training.md.
-SEARCH_DEFAULTS_BY_PLAYERS = {3: {"playout_mix": 0.5}, 4: {"playout_mix": 0.5}}
+# With a model at 3 and 4 players, playouts make part of each leaf's value: the network's value
+# alone made a weaker player than the default search at equal time (0.1 s a move, against it in
+# every other seat), its priors with the playouts a stronger one. 3 players, half each: win share
+# 0.478 [0.406, 0.549] alone, 0.624 [0.556, 0.693] mixed (150 games, the same deals); 4 players:
+# 0.201 [0.143, 0.259] alone (160 games), 0.359 [0.319, 0.398] at half, 0.431 [0.386, 0.476]
+# with playouts making 0.8 (400 games each, the same deals). docs/training.md.
+SEARCH_DEFAULTS_BY_PLAYERS = {3: {"playout_mix": 0.5}, 4: {"playout_mix": 0.8}}
 
 __all__ = [
     "TITLE",
