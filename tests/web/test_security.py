@@ -281,6 +281,8 @@ attack("threads text", {**body, "seats": ["human", "mcts:threads=abc"]})
 attack("memory", {**body, "seats": ["human", "mcts:max_memory_mb=1000000"]})
 attack("rollouts", {**body, "seats": ["human", "mcts:rollouts=100000000"]})
 attack("bad playout", {**body, "seats": ["human", "mcts:playout=sideways"]})
+for mix in ("nan", "2"):  # a page may name playout_mix, which Gummiland's Expert sets
+    attack(f"playout_mix {mix}", {**body, "seats": ["human", f"mcts:model=builtin,playout_mix={mix}"]})
 """
     )
     by_label = {line["label"]: line for line in lines}
@@ -292,6 +294,8 @@ attack("bad playout", {**body, "seats": ["human", "mcts:playout=sideways"]})
     assert "time_limit must be a finite number > 0, got inf" in by_label["time_limit inf in spec"]["error"]
     assert "over this server's limit" in by_label["iterations over cap"]["error"]
     assert "playout must be one of random, mast, mast-gibbs, got 'sideways'" in by_label["bad playout"]["error"]
+    for mix in ("nan", "2"):
+        assert f"playout_mix must be a finite number in [0, 1], got {mix}" in by_label[f"playout_mix {mix}"]["error"]
     assert "unknown field 'exec'" in by_label["unknown field"]["error"]
     assert "players" in by_label["param 2**70"]["error"]
     assert_refused(list(by_label.values()))
